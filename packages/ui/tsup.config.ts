@@ -1,0 +1,9 @@
+import { defineConfig } from 'tsup';
+import { packageOptions } from '../../tsup.base';
+
+export default defineConfig(
+  packageOptions(process.cwd(), {
+    entry: ['src/index.ts'],
+    onSuccess: 'cp src/styles.css dist/styles.css',
+  }),
+);
