@@ -1,6 +1,11 @@
 import { defineConfig } from 'tsup';
-import { packageOptions } from '../../tsup.base';
+import { external, packageOptions } from '../../tsup.base';
 
 export default defineConfig(
-  packageOptions(process.cwd(), { entry: ['src/index.ts', 'src/testing.ts'], platform: 'node' }),
+  packageOptions(process.cwd(), {
+    entry: ['src/index.ts', 'src/testing.ts', 'src/orm.ts', 'src/pg-core.ts'],
+    platform: 'node',
+    // vitest is only needed by the testing entry, and must be the consumer's own copy.
+    external: [...external, 'vitest', /^vitest\//],
+  }),
 );

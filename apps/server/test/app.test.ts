@@ -1,0 +1,31 @@
+import { describeEachDatabase } from '@app/server-core/testing';
+import { expect, it } from 'vitest';
+import { serverPlugins } from '../src/app.js';
+
+describeEachDatabase('the composed Compras server', { plugins: serverPlugins }, (t) => {
+  it('enables the dashboard and about plugins, with their routes in the OpenAPI document', async () => {
+    expect(t.server.plugins.map((p) => p.id)).toEqual(['dashboard', 'about']);
+    const doc = (await (await t.server.request('/api/openapi.json')).json()) as {
+      paths: Record<string, Record<string, Record<string, unknown>>>;
+    };
+    expect(doc.paths['/api/dashboard/resumo']?.get?.['x-permission-tag']).toBe(0);
+    expect(doc.paths['/api/about/versions']?.get?.['x-permission-tag']).toBe(0);
+  });
+
+  it('gives the demo Administrador every plugin tag plus 3, 24, 29, 39 and 73', async () => {
+    const { token } = await t.server.signIn();
+    const session = (await (await t.server.request('/api/session', { token })).json()) as { tags: number[] };
+    expect(session.tags).toEqual([0, 3, 24, 29, 39, 73]);
+  });
+
+  it('answers the plugin routes for a signed-in user', async () => {
+    const { token } = await t.server.signIn('consulta', 'demo1234');
+    const resumo = await t.server.request('/api/dashboard/resumo', { token });
+    expect(resumo.status).toBe(200);
+    const versions = (await (await t.server.request('/api/about/versions', { token })).json()) as {
+      core: string;
+      plugins: { id: string }[];
+    };
+    expect(versions.plugins.map((p) => p.id)).toEqual(['dashboard', 'about']);
+  });
+});

@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Page, expect } from '@playwright/test';
+
+export const state = (): { webDist: string; dataDir: string } =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '.state.json'), 'utf8'));
+
+export async function signIn(page: Page, login: string, senha = 'demo1234') {
+  await page.getByLabel('Login').fill(login);
+  await page.getByLabel('Senha', { exact: true }).fill(senha);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+}
+
+/** Signs in through the real form from a fresh page and waits for the home page. */
+export async function signInFromHome(page: Page, login = 'admin') {
+  await page.goto('/signin');
+  await signIn(page, login);
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+}
+
+/** A JWT-shaped token the browser can decode (the server would reject it; the guard must not need it). */
+export function fakeToken(payload: Record<string, unknown>): string {
+  const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  return `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}.c2lnbmF0dXJl`;
+}

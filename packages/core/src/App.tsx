@@ -1,0 +1,188 @@
+import { PageLoading } from '@app/ui';
+import { Provider, useAtomValue } from 'jotai';
+import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { api } from './api';
+import { checkToken, isAuthenticatedAtom } from './auth';
+import { type ComposedApp, composePlugins } from './compose';
+import type { PluginManifest } from './contract';
+import { ErrorBoundary } from './errors/ErrorBoundary';
+import { ErrorScreen } from './errors/ErrorScreen';
+import { installFatalHandlers } from './errors/fatal';
+import { SignInPage } from './pages/SignInPage';
+import { BoomPage, ServerErrorPage } from './routing/ErrorPages';
+import { Guard } from './routing/Guard';
+import { ChunkErrorFallback, ChunkLoadError, lazyChunk } from './routing/chunkError';
+import { setKnownBuildId } from './runtime/caches';
+import { startDevtoolsDetection } from './runtime/devtools';
+import { applyDevtoolsPolicy } from './runtime/devtoolsPolicy';
+import { installEnterBlocking } from './runtime/enterBlocking';
+import { applyTheme, resolvedThemeAtom } from './runtime/theme';
+import { startVersionPoll } from './runtime/versionPoll';
+import { loadSession } from './session';
+import { composedAppAtom, devtoolsOpenAtom, fatalErrorAtom, getCoreStore, sessionAtom, sessionStatusAtom, tokenAtom } from './store';
+import { toast, toasterWantedAtom, toastsAtom } from './toast/queue';
+import type { VersionResponse } from './types';
+
+export const UPDATE_MESSAGE = 'Atualização disponível, pressione Ctrl + F5 para aplicar as mudanças';
+export const UPDATE_TITLE = 'Nova Versão';
+
+const Shell = lazyChunk(() => import('./shell/Shell'));
+const RecoveryPage = lazyChunk(() => import('./pages/RecoveryPage'));
+const Toaster = lazy(() => import('./toast/Toaster'));
+
+export interface AppOptions {
+  /** The enabled plugins (apps/web/src/plugins.ts). */
+  plugins: readonly PluginManifest[];
+  /** Update-check interval; default window.__COMPRAS_VERSION_POLL_MS__ ?? 60 000 ms. */
+  versionPollMs?: number;
+  /** Developer-tools poll interval; default 250 ms (spec §9). */
+  devtoolsPollMs?: number;
+  /** Start the background pollers (devtools, version). Default true. */
+  pollers?: boolean;
+}
+
+/** Side effects of the running app: theme, Enter blocking, fatal handlers, pollers, devtools policy. */
+function Runtime({ versionPollMs, devtoolsPollMs, pollers = true }: Omit<AppOptions, 'plugins'>) {
+  const theme = useAtomValue(resolvedThemeAtom);
+  const devtoolsOpen = useAtomValue(devtoolsOpenAtom);
+  const session = useAtomValue(sessionAtom);
+  const token = useAtomValue(tokenAtom);
+  const [location] = useLocation();
+
+  useLayoutEffect(() => applyTheme(theme), [theme]);
+  // session + config once at start, whatever the first route is (the error screen needs the phone)
+  useEffect(() => {
+    const store = getCoreStore();
+    if (checkToken(store.get(tokenAtom)).status === 'ok' && store.get(sessionStatusAtom) === 'idle') void loadSession();
+  }, []);
+  useEffect(() => installEnterBlocking(document), []);
+  useEffect(() => installFatalHandlers(window), []);
+  useEffect(() => (pollers ? startDevtoolsDetection({ intervalMs: devtoolsPollMs }) : undefined), [pollers, devtoolsPollMs]);
+  useEffect(() => {
+    if (!pollers) return;
+    return startVersionPoll({
+      intervalMs: versionPollMs,
+      fetchBuildId: async () => {
+        const v = await api.get('version', { timeout: 10_000, cache: 'no-store' }).json<VersionResponse>();
+        setKnownBuildId(v.buildId);
+        return v.buildId;
+      },
+      onUpdate: () => toast.info(UPDATE_MESSAGE, UPDATE_TITLE, { duration: Number.POSITIVE_INFINITY }),
+    });
+  }, [pollers, versionPollMs]);
+
+  // policy is read from the session config; `location` is deliberately not a dependency
+  // biome-ignore lint/correctness/useExhaustiveDependencies: report the route at detection time only
+  useEffect(() => {
+    applyDevtoolsPolicy({ open: devtoolsOpen, policy: session?.config.devtools?.policy, token, route: location });
+  }, [devtoolsOpen, session, token]);
+
+  return null;
+}
+
+/** Mounts the (lazy) radix toaster once the first toast is queued, or when the signed-in shell asks. */
+function ToasterHost() {
+  const count = useAtomValue(toastsAtom).length;
+  const wanted = useAtomValue(toasterWantedAtom);
+  const [mounted, setMounted] = useState(false);
+  if ((count > 0 || wanted) && !mounted) setMounted(true);
+  if (!mounted) return null;
+  return (
+    <ErrorBoundary fallback={() => null}>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+function Guarded() {
+  return (
+    <Guard>
+      <Suspense fallback={<PageLoading fullScreen />}>
+        <Shell />
+      </Suspense>
+    </Guard>
+  );
+}
+
+function AppRoutes() {
+  const isAuthenticated = useAtomValue(isAuthenticatedAtom);
+  return (
+    <Switch>
+      <Route path="/signin">
+        <SignInPage />
+      </Route>
+      <Route path="/recoveryPass">
+        <Suspense fallback={<PageLoading fullScreen />}>
+          <RecoveryPage />
+        </Suspense>
+      </Route>
+      <Route path="/500">
+        <ServerErrorPage />
+      </Route>
+      <Route path="/__boom">
+        <BoomPage />
+      </Route>
+      <Route path="/">{isAuthenticated ? <Guarded /> : <SignInPage />}</Route>
+      <Route>
+        <Guarded />
+      </Route>
+    </Switch>
+  );
+}
+
+function FatalScreen() {
+  const fatal = useAtomValue(fatalErrorAtom);
+  useEffect(() => {
+    document.title = 'Erro · Compras';
+  }, []);
+  return <ErrorScreen error={fatal?.error} message={fatal?.message} />;
+}
+
+function Content({ composed }: { composed: { app: ComposedApp } | { error: unknown } }) {
+  const fatal = useAtomValue(fatalErrorAtom);
+  if (fatal) return <FatalScreen />;
+  if ('error' in composed) {
+    const message = composed.error instanceof Error ? composed.error.message : String(composed.error);
+    return <ErrorScreen error={composed.error} message={message} />;
+  }
+  return (
+    <ErrorBoundary
+      onError={(error) => {
+        if (!(error instanceof ChunkLoadError)) console.error(error);
+      }}
+      fallback={(error) => (error instanceof ChunkLoadError ? <ChunkErrorFallback /> : <ErrorScreen error={error} />)}
+    >
+      <AppRoutes />
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * The whole app: core's one jotai Provider, the runtime effects, the toaster and the routes
+ * (public sign-in/recovery, guarded shell with every plugin, error routes).
+ */
+export function App({ plugins, ...options }: AppOptions) {
+  const composed = useMemo(() => {
+    try {
+      const app = composePlugins(plugins);
+      getCoreStore().set(composedAppAtom, app);
+      return { app };
+    } catch (error) {
+      console.error(error);
+      return { error };
+    }
+  }, [plugins]);
+
+  return (
+    <Provider store={getCoreStore()}>
+      <Runtime {...options} />
+      <ErrorBoundary fallback={(error) => <ErrorScreen error={error} />} onError={(error) => console.error(error)}>
+        <Content composed={composed} />
+      </ErrorBoundary>
+      <ToasterHost />
+    </Provider>
+  );
+}

@@ -1,0 +1,98 @@
+// @app/core: the web plugin contract and the app shell. See docs/interfaces.md.
+
+// contract
+export {
+  CORE_VERSION,
+  EXEMPT_TAGS,
+  definePlugin,
+  type PluginDefinition,
+  type PluginManifest,
+  type PluginMenu,
+  type PluginRoute,
+} from './contract';
+
+// app
+export { App, type AppOptions, UPDATE_MESSAGE, UPDATE_TITLE } from './App';
+export { createApp, type CreateAppOptions } from './createApp';
+export {
+  type ComposedApp,
+  composePlugins,
+  buildMenu,
+  hasTag,
+  isExemptTag,
+  type MenuEntry,
+  PluginCompositionError,
+  type ResolvedRoute,
+  RESERVED_PATHS,
+} from './compose';
+
+// hooks and state
+export { useApi, useHasTag, usePlugins, useRegisterRoute, useRouteInfo, useSession } from './hooks';
+export {
+  composedAppAtom,
+  devtoolsOpenAtom,
+  fatalErrorAtom,
+  getCoreStore,
+  routeInfoAtom,
+  sessionAtom,
+  sessionStatusAtom,
+  tokenAtom,
+} from './store';
+export {
+  checkToken,
+  decideGuard,
+  type GuardDecision,
+  isAuthenticatedAtom,
+  peekRedirect,
+  rememberRedirect,
+  setSignedOut,
+  takeRedirect,
+  type TokenCheck,
+} from './auth';
+export { loadSession } from './session';
+export { signOut } from './signOut';
+export type {
+  ApiErrorBody,
+  DevtoolsPolicy,
+  EntidadeRef,
+  ResolvedTheme,
+  RouteInfo,
+  Session,
+  SessionConfig,
+  SessionEntidade,
+  SessionUser,
+  SignInResponse,
+  ThemePreference,
+  VersionResponse,
+} from './types';
+
+// api and data
+export { api, apiErrorBody, apiErrorMessage, apiErrorStatus, createApi } from './api';
+export { QUERY_DEFAULTS } from './queryDefaults';
+export { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+// toasts
+export { MAX_VISIBLE_TOASTS, TOAST_DURATIONS, type ToastItem, type ToastKind, type ToastOptions, toast, toastsAtom } from './toast/queue';
+
+// runtime
+export { bridge, type DesktopShell } from './runtime/bridge';
+export { CONSOLE_LOG_LIMIT, type ConsoleEntry, getConsoleLog, installConsoleCapture } from './runtime/console';
+export { DEVTOOLS_POLL_MS, looksLikeDevtoolsOpen, startDevtoolsDetection } from './runtime/devtools';
+export {
+  ENTER_ALLOWED_INPUT_TYPES,
+  ENTER_BLOCKED_INPUT_TYPES,
+  installEnterBlocking,
+  shouldBlockEnter,
+} from './runtime/enterBlocking';
+export { applyTheme, resolvedThemeAtom, resolveTheme, systemPrefersDarkAtom, themeAtom } from './runtime/theme';
+export { startVersionPoll, VERSION_POLL_MS } from './runtime/versionPoll';
+
+// screens
+export { ErrorScreen, type ErrorScreenProps } from './errors/ErrorScreen';
+export { type ErrorLog, buildErrorLog } from './errors/log';
+export { reportFatal } from './errors/fatal';
+export { PermissionGate } from './routing/RouteMeta';
+export { Guard } from './routing/Guard';
+
+// tests
+export { resetCoreState } from './testing';

@@ -1,0 +1,139 @@
+import { AppLayout, type MenuItem } from '@app/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
+import { api, apiErrorMessage } from '../api';
+import { type ComposedApp, type ResolvedRoute, buildMenu } from '../compose';
+import type { PluginManifest } from '../contract';
+import { getQueryClient } from '../query';
+import { ForbiddenPage, NotFoundPage } from '../routing/ErrorPages';
+import { RouteView } from '../routing/RouteView';
+import { themeAtom } from '../runtime/theme';
+import { loadSession } from '../session';
+import { signOut } from '../signOut';
+import { composedAppAtom, getCoreStore, sessionAtom, tokenAtom } from '../store';
+import { toast, toasterWantedAtom } from '../toast/queue';
+
+/** Header switcher of the working entidade (only when the user has more than one). */
+function EntidadeSwitcher() {
+  const session = useAtomValue(sessionAtom);
+  const [, navigate] = useLocation();
+  const [busy, setBusy] = useState(false);
+  if (!session || session.entidades.length < 2) return null;
+
+  const change = async (entidadeId: string) => {
+    if (entidadeId === session.entidade.id) return;
+    const nome = session.entidades.find((e) => e.id === entidadeId)?.nome ?? '';
+    setBusy(true);
+    try {
+      const { token } = await api.post('auth/entidade', { json: { entidadeId } }).json<{ token: string }>();
+      getCoreStore().set(tokenAtom, token);
+      await loadSession({ background: true });
+      await getQueryClient().resetQueries();
+      navigate('/');
+      toast.success(`Você está trabalhando em ${nome}.`, 'Entidade alterada');
+    } catch (error) {
+      toast.error(apiErrorMessage(error, 'Não foi possível trocar de entidade.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <label className="entidade-switcher">
+      <span className="visually-hidden">Entidade</span>
+      <select
+        className="input select entidade-switcher__select"
+        aria-label="Entidade"
+        data-testid="entidade-switcher"
+        value={session.entidade.id}
+        disabled={busy}
+        onChange={(e) => void change(e.target.value)}
+      >
+        {session.entidades.map((e) => (
+          <option key={e.id} value={e.id}>
+            {e.nome}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function PluginRoutes({ routes }: { routes: ResolvedRoute[] }) {
+  return (
+    <Switch>
+      {routes.map((r) => (
+        <Route key={r.route.path} path={r.route.path}>
+          <RouteView resolved={r} />
+        </Route>
+      ))}
+      <Route>
+        <NotFoundPage />
+      </Route>
+    </Switch>
+  );
+}
+
+function routesOf(app: ComposedApp, plugin: PluginManifest): ResolvedRoute[] {
+  return app.routes.filter((r) => r.plugin === plugin);
+}
+
+/**
+ * The signed-in frame (lazy chunk): one QueryClientProvider, @app/ui's AppLayout with the side
+ * menu, entidade switcher and 'Sair', and every plugin mounted under its basePath.
+ */
+export default function Shell() {
+  const app = useAtomValue(composedAppAtom);
+  const session = useAtomValue(sessionAtom);
+  const [theme, setTheme] = useAtom(themeAtom);
+  const [location, navigate] = useLocation();
+  const queryClient = getQueryClient();
+
+  const setToasterWanted = useSetAtom(toasterWantedAtom);
+  useEffect(() => {
+    // signed in: mount the toaster now, so its live region exists before the first toast
+    setToasterWanted(true);
+  }, [setToasterWanted]);
+
+  const menu = useMemo<MenuItem[]>(() => (app ? buildMenu(app.plugins, session?.tags) : []), [app, session?.tags]);
+
+  if (!app || !session) return null;
+  const homeRoutes = app.home ? routesOf(app, app.home) : [];
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AppLayout
+        appName={session.config.appName || 'Compras'}
+        entidadeNome={session.entidade.nome}
+        userName={session.user.nome}
+        menu={menu}
+        currentPath={location}
+        theme={theme}
+        onThemeChange={setTheme}
+        onSignOut={() => void signOut(navigate)}
+        headerExtra={session.entidades.length > 1 ? <EntidadeSwitcher /> : undefined}
+      >
+        <Switch>
+          <Route path="/403">
+            <ForbiddenPage />
+          </Route>
+          {app.mounted.map((plugin) => (
+            <Route key={plugin.id} path={plugin.basePath} nest>
+              <PluginRoutes routes={routesOf(app, plugin)} />
+            </Route>
+          ))}
+          {homeRoutes.map((r) => (
+            <Route key={r.fullPath} path={r.fullPath}>
+              <RouteView resolved={r} />
+            </Route>
+          ))}
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
+      </AppLayout>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,64 @@
+/** Shapes of the HTTP API core talks to (see docs/interfaces.md). */
+
+export interface EntidadeRef {
+  id: string;
+  nome: string;
+}
+
+export interface SessionUser {
+  id: string;
+  nome: string;
+  login: string;
+  email: string;
+}
+
+export interface SessionEntidade {
+  id: string;
+  nome: string;
+  cnpj: string;
+  municipio: string;
+  uf: string;
+  telefoneSuporte: string;
+}
+
+export type DevtoolsPolicy = 'report' | 'ignore';
+
+export interface SessionConfig {
+  appName: string;
+  supportPhone: string;
+  buildId: string;
+  devtools: { policy: DevtoolsPolicy };
+}
+
+export interface Session {
+  user: SessionUser;
+  entidade: SessionEntidade;
+  entidades: EntidadeRef[];
+  tags: number[];
+  config: SessionConfig;
+}
+
+export interface SignInResponse {
+  token: string;
+  entidades: EntidadeRef[];
+}
+
+export interface VersionResponse {
+  buildId: string;
+  version: string;
+}
+
+/** Error body of every failing API call. */
+export interface ApiErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+export type ThemePreference = 'light' | 'dark' | 'system';
+export type ResolvedTheme = 'light' | 'dark';
+
+/** What the route being shown registered (spec §2: tag and title on every navigation). */
+export interface RouteInfo {
+  tag: number;
+  title: string;
+  path: string;
+}

@@ -1,0 +1,111 @@
+import { CORE_VERSION, apiErrorMessage, useApi, useHasTag, usePlugins, useQuery } from '@app/core';
+import { Link } from 'wouter';
+import { Alert, Button, Card, PageHeader, Spinner } from '@app/ui';
+import { SYSTEM_TAG, toServerRows } from '../versions';
+
+function describeTag(tag: number): string {
+  return tag === 0 ? '0 (todos os usuários)' : String(tag);
+}
+
+function ServerVersions() {
+  const api = useApi();
+  const query = useQuery({
+    queryKey: ['about', 'versions'],
+    queryFn: () => api.get('about/versions').json<unknown>(),
+  });
+  if (query.isPending) return <Spinner label="Carregando as versões do servidor…" />;
+  if (query.isError) {
+    return (
+      <Alert
+        variant="error"
+        title="Não foi possível obter as versões do servidor"
+        actions={
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            Tentar novamente
+          </Button>
+        }
+      >
+        {apiErrorMessage(query.error, 'Tente novamente em instantes.')}
+      </Alert>
+    );
+  }
+  const rows = toServerRows(query.data);
+  if (rows.length === 0) return <p>O servidor não informou versões.</p>;
+  return (
+    <div className="data-table data-table__scroll">
+      <table className="data-table__table" data-testid="about-server-versions">
+        <caption className="visually-hidden">Versões do servidor</caption>
+        <thead>
+          <tr>
+            <th scope="col">Componente</th>
+            <th scope="col">Versão</th>
+            <th scope="col">Detalhes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.name}@${row.version}`}>
+              <th scope="row">{row.name}</th>
+              <td>{row.version}</td>
+              <td>{row.detail ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** '/about': version of @app/core and of every enabled plugin (with its tag), and the server's list. */
+export default function AboutPage() {
+  const plugins = usePlugins();
+  const canSeeSystem = useHasTag(SYSTEM_TAG);
+  return (
+    <div data-testid="about">
+      <PageHeader
+        title="About"
+        description="Versões dos componentes desta instalação do Compras."
+        actions={
+          canSeeSystem ? (
+            <Link href="/sistema" className="button button--secondary">
+              Detalhes do sistema
+            </Link>
+          ) : undefined
+        }
+      />
+      <Card title="Aplicação web" flush>
+        <div className="data-table data-table__scroll">
+          <table className="data-table__table" data-testid="about-web-versions">
+            <caption className="visually-hidden">Versões da aplicação web</caption>
+            <thead>
+              <tr>
+                <th scope="col">Pacote</th>
+                <th scope="col">Versão</th>
+                <th scope="col">Tag de permissão</th>
+              </tr>
+            </thead>
+            <tbody>
+              <tr>
+                <th scope="row">@app/core</th>
+                <td>{CORE_VERSION}</td>
+                <td>—</td>
+              </tr>
+              {plugins.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row">
+                    {p.packageName} <span className="field__hint">({p.title})</span>
+                  </th>
+                  <td>{p.version}</td>
+                  <td>{describeTag(p.tag)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+      <Card title="Servidor">
+        <ServerVersions />
+      </Card>
+    </div>
+  );
+}

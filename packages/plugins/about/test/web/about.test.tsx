@@ -1,0 +1,99 @@
+// @vitest-environment jsdom
+import { App, resetCoreState, CORE_VERSION, definePlugin } from '@app/core';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import about from '../../src/web/index';
+import { toServerRows } from '../../src/web/versions';
+import { makeSession, mockApi, signedIn } from './helpers';
+
+const memorandos = definePlugin({
+  id: 'memorandos',
+  title: 'Memorandos',
+  basePath: '/memorando',
+  tag: 29,
+  core: '^1.0.0',
+  version: '2.3.4',
+  packageName: '@app/memorandos',
+  routes: [{ path: '/', title: 'Memorandos', load: async () => ({ default: () => null }) }],
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  resetCoreState();
+});
+
+function start(path: string) {
+  window.history.replaceState(null, '', path);
+  render(<App plugins={[about, memorandos]} pollers={false} />);
+}
+
+describe('@app/about manifest', () => {
+  it("id 'about', basePath '/about', tag 0, menu 'Sobre' in 'Sistema'; '/sistema' needs tag 3", () => {
+    expect(about).toMatchObject({ id: 'about', basePath: '/about', tag: 0, title: 'About', packageName: '@app/about' });
+    expect(about.menu).toMatchObject({ label: 'Sobre', group: 'Sistema' });
+    expect(about.routes.map((r) => [r.path, r.tag])).toEqual([
+      ['/', undefined],
+      ['/sistema', 3],
+    ]);
+    const source = readFileSync('src/web/index.ts', 'utf8');
+    expect(source).not.toMatch(/^import .*pages/m);
+  });
+});
+
+describe('about page', () => {
+  it('lists @app/core and every enabled plugin with version and tag, plus the server list', async () => {
+    signedIn(makeSession());
+    mockApi({
+      'GET /api/about/versions': () =>
+        Response.json([
+          { id: 'server-core', packageName: '@app/server-core', version: '1.0.0' },
+          { id: 'memorandos', version: '2.3.4', core: '^1.0.0', tags: [{ tag: 29, nome: 'Memorandos' }] },
+        ]),
+    });
+    start('/about');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About' }, { timeout: 5000 })).toBeTruthy();
+    const web = screen.getByTestId('about-web-versions');
+    const rows = within(web).getAllByRole('row').map((r) => r.textContent);
+    expect(rows).toContain(`@app/core${CORE_VERSION}—`);
+    expect(rows.some((r) => r?.startsWith('@app/about') && r.includes(about.version) && r.endsWith('0 (todos os usuários)'))).toBe(true);
+    expect(rows.some((r) => r?.startsWith('@app/memorandos') && r.endsWith('2.3.429'))).toBe(true);
+    const server = await screen.findByTestId('about-server-versions');
+    expect(within(server).getByText('@app/server-core')).toBeTruthy();
+    expect(within(server).getByText('core ^1.0.0 · tags 29')).toBeTruthy();
+    // no tag 3: no link to the system page
+    expect(screen.queryByRole('link', { name: 'Detalhes do sistema' })).toBeNull();
+  });
+
+  it('a server failure is shown in pt-BR, the web list still renders', async () => {
+    signedIn(makeSession());
+    mockApi({});
+    start('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About' }, { timeout: 5000 });
+    expect(await screen.findByText('Não foi possível obter as versões do servidor')).toBeTruthy();
+    expect(screen.getByTestId('about-web-versions')).toBeTruthy();
+  });
+
+  it('/about/sistema: tag 3 opens it, without it → Erro 403', async () => {
+    signedIn(makeSession({ tags: [3] }));
+    mockApi({});
+    start('/about/sistema');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sistema' }, { timeout: 5000 })).toBeTruthy();
+    cleanup();
+    resetCoreState();
+    signedIn(makeSession({ tags: [] }));
+    start('/about/sistema');
+    expect(await screen.findByRole('heading', { name: 'Erro 403' }, { timeout: 5000 })).toBeTruthy();
+    expect(window.location.pathname).toBe('/403');
+  });
+});
+
+describe('toServerRows', () => {
+  it('accepts several shapes', () => {
+    expect(toServerRows({ items: [{ name: 'a', version: '1' }] })).toEqual([{ name: 'a', version: '1' }]);
+    expect(toServerRows({ '@app/server': '1.0.0' })).toEqual([{ name: '@app/server', version: '1.0.0' }]);
+    expect(toServerRows('x')).toEqual([]);
+  });
+});

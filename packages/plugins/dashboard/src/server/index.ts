@@ -1,0 +1,122 @@
+// @app/dashboard/server: GET /api/dashboard/resumo, the figures of the home page.
+import { auditLog, defineServerPlugin, entidades, notFound, usuarioEntidades } from '@app/server-core';
+import { and, count, desc, eq, gte, sql } from '@app/server-core/orm';
+import { DASHBOARD_TAG, type Resumo, type ResumoCard, resumoSchema } from '../shared/index.js';
+
+const TIME_ZONE = 'America/Sao_Paulo';
+
+const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
+
+const ACOES: Record<string, string> = {
+  entrar: 'entradas no sistema',
+  entrar_falhou: 'tentativas de entrada sem sucesso',
+  sair: 'saídas',
+  criar: 'inclusões',
+  alterar: 'alterações',
+  excluir: 'exclusões',
+  trocar_entidade: 'trocas de entidade',
+  acesso_negado: 'acessos negados',
+};
+
+export default defineServerPlugin({
+  id: 'dashboard',
+  version: __PKG_VERSION__,
+  core: '^1.0.0',
+  tags: [{ tag: DASHBOARD_TAG, nome: 'Início' }],
+  routes(router) {
+    router.route({
+      method: 'get',
+      path: '/resumo',
+      tag: DASHBOARD_TAG,
+      summary: 'Resumo da página inicial',
+      description:
+        'Usuário e entidade da sessão, eventos de auditoria de hoje (America/Sao_Paulo) na entidade, usuários com acesso, último acesso e tentativas de entrada sem sucesso desde então.',
+      responses: { 200: resumoSchema },
+      handler: async (c, ctx) => {
+        const { db } = ctx;
+        const [entidade] = await db
+          .select({ id: entidades.id, nome: entidades.nome, municipio: entidades.municipio, uf: entidades.uf })
+          .from(entidades)
+          .where(eq(entidades.id, ctx.entidadeId));
+        if (!entidade) throw notFound('Entidade não encontrada.');
+
+        // Midnight in São Paulo, computed by the database (same clock as audit_log.at).
+        const startOfDay = sql`(date_trunc('day', now() AT TIME ZONE ${TIME_ZONE}) AT TIME ZONE ${TIME_ZONE})`;
+        const [today] = (
+          await db.execute<{ dia: string }>(sql`SELECT to_char(now() AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD') AS dia`)
+        ).rows;
+        const porAcao = await db
+          .select({ acao: auditLog.acao, total: count() })
+          .from(auditLog)
+          .where(and(eq(auditLog.entidadeId, ctx.entidadeId), gte(auditLog.at, startOfDay)))
+          .groupBy(auditLog.acao)
+          .orderBy(desc(count()), auditLog.acao);
+        const [meus] = await db
+          .select({ total: count() })
+          .from(auditLog)
+          .where(
+            and(eq(auditLog.entidadeId, ctx.entidadeId), eq(auditLog.usuarioId, ctx.user.id), gte(auditLog.at, startOfDay)),
+          );
+        const [usuarios] = await db
+          .select({ total: count() })
+          .from(usuarioEntidades)
+          .where(eq(usuarioEntidades.entidadeId, ctx.entidadeId));
+        // The latest 'entrar' is the current sign-in; the one before it is the previous access.
+        const entradas = await db
+          .select({ at: auditLog.at })
+          .from(auditLog)
+          .where(and(eq(auditLog.usuarioId, ctx.user.id), eq(auditLog.acao, 'entrar')))
+          .orderBy(desc(auditLog.id))
+          .limit(2);
+        const ultimoAcesso = entradas[1]?.at ?? null;
+        const [falhas] = await db
+          .select({ total: count() })
+          .from(auditLog)
+          .where(
+            and(
+              eq(auditLog.usuarioId, ctx.user.id),
+              eq(auditLog.acao, 'entrar_falhou'),
+              ultimoAcesso ? gte(auditLog.at, ultimoAcesso) : undefined,
+            ),
+          );
+
+        const total = porAcao.reduce((sum, row) => sum + row.total, 0);
+        const principais = porAcao
+          .slice(0, 3)
+          .map((row) => `${row.total} ${ACOES[row.acao] ?? row.acao.replaceAll('_', ' ')}`)
+          .join(', ');
+        const cards: ResumoCard[] = [
+          {
+            id: 'eventos-hoje',
+            label: 'Eventos registrados hoje',
+            value: total,
+            hint: principais ? `Na entidade: ${principais}.` : 'Nenhum evento registrado hoje nesta entidade.',
+          },
+          { id: 'minhas-acoes-hoje', label: 'Suas ações hoje', value: meus?.total ?? 0, hint: 'Registradas na auditoria.' },
+          { id: 'usuarios', label: 'Usuários com acesso', value: usuarios?.total ?? 0, hint: `Em ${entidade.nome}.` },
+          {
+            id: 'ultimo-acesso',
+            label: 'Seu acesso anterior',
+            value: ultimoAcesso ? dateTime.format(ultimoAcesso) : 'Primeiro acesso',
+            hint:
+              (falhas?.total ?? 0) > 0
+                ? `${falhas!.total} tentativa(s) de entrada sem sucesso com seu login desde então.`
+                : 'Nenhuma tentativa de entrada sem sucesso com seu login desde então.',
+          },
+        ];
+        const resumo: Resumo = {
+          usuario: { id: ctx.user.id, nome: ctx.user.nome },
+          entidade,
+          dia: today?.dia ?? '',
+          eventosHoje: { total, meus: meus?.total ?? 0, porAcao },
+          usuariosDaEntidade: usuarios?.total ?? 0,
+          ultimoAcesso: ultimoAcesso ? ultimoAcesso.toISOString() : null,
+          tentativasFalhas: falhas?.total ?? 0,
+          cards,
+          geradoEm: new Date().toISOString(),
+        };
+        return c.json(resumo, 200);
+      },
+    });
+  },
+});

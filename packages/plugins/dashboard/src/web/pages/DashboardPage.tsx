@@ -1,0 +1,97 @@
+import { apiErrorMessage, buildMenu, useApi, useHasTag, usePlugins, useQuery, useSession } from '@app/core';
+import { Alert, Button, Card, EmptyState, PageHeader, Spinner, formatDateTime } from '@app/ui';
+import { Link } from 'wouter';
+import { type ResumoCard, toCards } from '../resumo';
+
+function Figure({ card }: { card: ResumoCard }) {
+  const allowed = useHasTag(card.tag ?? 0);
+  if (!allowed) return null;
+  const value = typeof card.value === 'number' ? card.value.toLocaleString('pt-BR') : card.value;
+  return (
+    <div data-testid="dashboard-card">
+      <dt className="field__label">{card.label}</dt>
+      <dd className="page-header__title">{value}</dd>
+      {card.hint ? <dd className="field__hint">{card.hint}</dd> : null}
+      {card.href ? (
+        <dd>
+          <Link href={card.href}>Abrir {card.label.toLocaleLowerCase('pt-BR')}</Link>
+        </dd>
+      ) : null}
+    </div>
+  );
+}
+
+function Summary() {
+  const api = useApi();
+  const query = useQuery({
+    queryKey: ['dashboard', 'resumo'],
+    queryFn: () => api.get('dashboard/resumo').json<unknown>(),
+  });
+
+  if (query.isPending) return <Spinner label="Carregando o resumo…" />;
+  if (query.isError) {
+    return (
+      <Alert
+        variant="error"
+        title="Não foi possível carregar o resumo"
+        actions={
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            Tentar novamente
+          </Button>
+        }
+      >
+        {apiErrorMessage(query.error, 'Tente novamente em instantes.')}
+      </Alert>
+    );
+  }
+  const { cards, geradoEm } = toCards(query.data);
+  if (cards.length === 0) {
+    return <EmptyState icon="info" title="Nada para resumir ainda" description="Os números aparecem aqui assim que houver registros." />;
+  }
+  return (
+    <>
+      <dl className="form-grid">
+        {cards.map((card) => (
+          <Figure key={card.id} card={card} />
+        ))}
+      </dl>
+      {geradoEm ? <p className="field__hint">Atualizado em {formatDateTime(geradoEm)}.</p> : null}
+    </>
+  );
+}
+
+/** Links to the sections of the side menu the user may open (the same rule as the menu). */
+function Sections() {
+  const session = useSession();
+  const entries = buildMenu(usePlugins(), session?.tags).filter((item) => item.href !== '/');
+  if (entries.length === 0) return null;
+  return (
+    <Card title="Acesso rápido">
+      <ul className="dashboard__links">
+        {entries.map((item) => (
+          <li key={item.href}>
+            <Link href={item.href}>{item.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/** Home page: welcome with user and entidade, summary cards, links to the sections. */
+export default function DashboardPage() {
+  const session = useSession();
+  const firstName = session?.user.nome.split(' ')[0] ?? '';
+  return (
+    <div className="dashboard" data-testid="dashboard">
+      <PageHeader
+        title={`Olá, ${firstName}`}
+        description={session ? `Você está trabalhando em ${session.entidade.nome}.` : undefined}
+      />
+      <Card title="Resumo">
+        <Summary />
+      </Card>
+      <Sections />
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// @vitest-environment jsdom
+import { App, resetCoreState, definePlugin } from '@app/core';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import dashboard from '../../src/web/index';
+import { toCards } from '../../src/web/resumo';
+import { makeSession, mockApi, signedIn } from './helpers';
+
+const memorandos = definePlugin({
+  id: 'memorandos',
+  title: 'Memorandos',
+  basePath: '/memorando',
+  tag: 29,
+  core: '^1.0.0',
+  menu: { label: 'Memorandos' },
+  routes: [{ path: '/', title: 'Memorandos', load: async () => ({ default: () => null }) }],
+});
+const fornecedores = definePlugin({
+  id: 'fornecedores',
+  title: 'Fornecedores',
+  basePath: '/fornecedor',
+  tag: 73,
+  core: '^1.0.0',
+  menu: { label: 'Fornecedores' },
+  routes: [{ path: '/', title: 'Fornecedores', load: async () => ({ default: () => null }) }],
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  resetCoreState();
+});
+
+function start() {
+  window.history.replaceState(null, '', '/');
+  render(<App plugins={[dashboard, memorandos, fornecedores]} pollers={false} />);
+}
+
+describe('@app/dashboard manifest', () => {
+  it("is the home plugin: id 'dashboard', basePath '/', tag 0, menu 'Início' in 'Geral'", () => {
+    expect(dashboard).toMatchObject({
+      id: 'dashboard',
+      basePath: '/',
+      tag: 0,
+      title: 'Dashboard',
+      packageName: '@app/dashboard',
+      menu: { label: 'Início', group: 'Geral', order: 0 },
+    });
+    expect(dashboard.version).toMatch(/^\d+\.\d+\.\d+/);
+    expect(dashboard.routes.map((r) => r.path)).toEqual(['/']);
+  });
+
+  it('keeps the manifest module cheap: pages are only dynamic imports', () => {
+    const source = readFileSync('src/web/index.ts', 'utf8');
+    expect(source).not.toMatch(/^import .*pages/m);
+    expect(source).toMatch(/import\('\.\/pages\/DashboardPage'\)/);
+  });
+});
+
+describe('dashboard page', () => {
+  it('welcomes the user with the entidade, shows the summary and links to the allowed sections', async () => {
+    signedIn(makeSession({ tags: [29] }));
+    mockApi({
+      'GET /api/dashboard/resumo': () =>
+        Response.json({
+          cards: [
+            { id: 'memorandos', label: 'Memorandos em aberto', value: 1234, href: '/memorando', tag: 29 },
+            { id: 'fornecedores', label: 'Fornecedores', value: 7, tag: 73 },
+          ],
+        }),
+    });
+    start();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Olá, Maria' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('Você está trabalhando em Prefeitura de Exemplo.')).toBeTruthy();
+    const cards = await screen.findAllByTestId('dashboard-card');
+    expect(cards).toHaveLength(1); // the 73 card is hidden: the user lacks the tag
+    expect(within(cards[0]!).getByText('1.234')).toBeTruthy();
+    const quick = screen.getByRole('region', { name: 'Acesso rápido' });
+    expect(within(quick).getByRole('link', { name: 'Memorandos' }).getAttribute('href')).toBe('/memorando');
+    expect(within(quick).queryByRole('link', { name: 'Fornecedores' })).toBeNull();
+  });
+
+  it('shows a pt-BR error with a retry when the summary fails', async () => {
+    signedIn(makeSession());
+    mockApi({
+      'GET /api/dashboard/resumo': () =>
+        Response.json({ error: { code: 'erro', message: 'Banco de dados indisponível.' } }, { status: 503 }),
+    });
+    start();
+    await screen.findByRole('heading', { level: 1, name: 'Olá, Maria' }, { timeout: 5000 });
+    expect(await screen.findByText('Não foi possível carregar o resumo')).toBeTruthy();
+    expect(screen.getByText('Banco de dados indisponível.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+  });
+});
+
+describe('toCards', () => {
+  it('accepts { cards } and a flat map of numbers', () => {
+    expect(toCards({ cards: [{ label: 'A', value: 1 }] }).cards).toEqual([{ id: '0', label: 'A', value: 1 }]);
+    expect(toCards({ requisicoesPendentes: 3, texto: 'x' }).cards).toEqual([
+      { id: 'requisicoesPendentes', label: 'Requisicoes Pendentes', value: 3 },
+    ]);
+    expect(toCards(null).cards).toEqual([]);
+  });
+});

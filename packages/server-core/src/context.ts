@@ -1,0 +1,70 @@
+import type { AuditFn } from './audit.js';
+import type { DatabaseEngine, Db, Tx } from './db/types.js';
+import type { Logger } from './logger.js';
+import type { ServerPluginInfo } from './plugin.js';
+
+/** Given to `routes(router, ctx)` and shared by every request context. */
+export interface PluginContext {
+  db: Db;
+  engine: DatabaseEngine;
+  /** The plugin being set up / serving the request. */
+  plugin: { id: string; version: string };
+  /** Every enabled server plugin, in dependency order. */
+  plugins: readonly ServerPluginInfo[];
+  /** Version of @app/server-core. */
+  coreVersion: string;
+  buildId: string;
+  logger: Logger;
+}
+
+export interface SessionUser {
+  id: string;
+  nome: string;
+  login: string;
+  email: string;
+}
+
+/** Who is calling: resolved from the bearer token and the sessoes row on every request. */
+export interface AuthState {
+  user: SessionUser;
+  entidadeId: string;
+  sessionId: string;
+  /** Tags of the user's perfil in the session's entidade (exempt tags are not listed). */
+  tags: number[];
+}
+
+/**
+ * Runs `fn` in ONE transaction. Record what changed with `audit({ registro, acao, antes, depois })`:
+ * the rows (who, when, entidade, ip, field-level before/after) are written in the same transaction.
+ * Inside, use `tx` only (on the embedded database `ctx.db` would wait for the transaction).
+ */
+export type MutateFn = <T>(fn: (tx: Tx, audit: AuditFn) => Promise<T>) => Promise<T>;
+
+/** `ctx` of a public route. */
+export interface PublicRequestContext extends PluginContext {
+  user: null;
+  entidadeId: null;
+  sessionId: null;
+  tags: readonly number[];
+  ip: string | null;
+  mutate: MutateFn;
+}
+
+/** `ctx` of a route that requires a tag: the caller is signed in and holds it. */
+export interface RequestContext extends PluginContext {
+  user: SessionUser;
+  entidadeId: string;
+  sessionId: string;
+  /** Tags held in the current entidade. */
+  tags: readonly number[];
+  ip: string | null;
+  /** True for exempt tags (0, -1..-4) and tags of the user's perfil in the current entidade. */
+  hasTag(tag: number): boolean;
+  mutate: MutateFn;
+}
+
+export type AppEnv = {
+  Variables: {
+    auth: AuthState | undefined;
+  };
+};

@@ -1,0 +1,242 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { signAccessToken } from './auth.js';
+import type { AppEnv, PluginContext } from './context.js';
+import {
+  devtoolsBodySchema,
+  healthResponseSchema,
+  sessionResponseSchema,
+  signinBodySchema,
+  signinResponseSchema,
+  switchEntidadeBodySchema,
+  tokenResponseSchema,
+  versionResponseSchema,
+} from './core-schemas.js';
+import { entidades, sessoes, usuarioEntidades, usuarios } from './db/schema.js';
+import type { Db } from './db/types.js';
+import { AppError, badRequest } from './errors.js';
+import { verifyPassword } from './passwords.js';
+import { createPluginRouter } from './router.js';
+import type { Runtime } from './runtime.js';
+
+async function entidadesOf(db: Db, usuarioId: string): Promise<{ id: string; nome: string }[]> {
+  return db
+    .select({ id: entidades.id, nome: entidades.nome })
+    .from(usuarioEntidades)
+    .innerJoin(entidades, eq(entidades.id, usuarioEntidades.entidadeId))
+    .where(eq(usuarioEntidades.usuarioId, usuarioId))
+    .orderBy(asc(entidades.nome), asc(entidades.id));
+}
+
+/** server-core's own routes: auth, session, devtools report, health, version, OpenAPI document. */
+export function registerCoreRoutes(
+  app: OpenAPIHono<AppEnv>,
+  pluginCtx: PluginContext,
+  runtime: Runtime,
+  openApiDocument: () => unknown,
+): void {
+  const router = createPluginRouter(app, pluginCtx, runtime);
+  const { db } = runtime.database;
+
+  router.route({
+    method: 'post',
+    path: '/api/auth/signin',
+    public: true,
+    summary: 'Entrar com login e senha',
+    description: 'Cria uma sessão na entidade pedida (ou na última usada) e devolve o token de acesso (JWT HS256).',
+    request: { body: signinBodySchema },
+    responses: {
+      200: signinResponseSchema,
+      401: { description: 'Login ou senha inválidos' },
+      403: { description: 'Usuário sem entidade vinculada' },
+    },
+    handler: async (c, ctx) => {
+      const { login, senha, entidadeId } = c.req.valid('json');
+      const [user] = await db
+        .select({ id: usuarios.id, senhaHash: usuarios.senhaHash, ativo: usuarios.ativo })
+        .from(usuarios)
+        .where(sql`lower(${usuarios.login}) = lower(${login})`)
+        .limit(1);
+      // Always one scrypt verification (a dummy hash for an unknown login): same time either way.
+      const passwordOk = await verifyPassword(senha, user?.senhaHash ?? null);
+      if (!user || !passwordOk || !user.ativo) {
+        await ctx.mutate(async (_tx, audit) => {
+          audit({
+            acao: 'entrar_falhou',
+            registro: user?.id ?? null,
+            usuarioId: user?.id ?? null,
+            depois: { login, motivo: !user ? 'login_inexistente' : !passwordOk ? 'senha_incorreta' : 'usuario_inativo' },
+          });
+        });
+        throw new AppError(401, 'invalid_credentials', 'Login ou senha inválidos.');
+      }
+      const list = await entidadesOf(db, user.id);
+      if (list.length === 0) {
+        throw new AppError(403, 'sem_entidade', 'Seu usuário não está vinculado a nenhuma entidade. Procure o administrador.');
+      }
+      let chosen = entidadeId ? list.find((e) => e.id === entidadeId) : undefined;
+      if (entidadeId && !chosen) {
+        throw badRequest('Verifique os campos destacados.', { entidadeId: 'Você não tem acesso a esta entidade.' });
+      }
+      if (!chosen) {
+        const [last] = await db
+          .select({ entidadeId: sessoes.entidadeId })
+          .from(sessoes)
+          .where(eq(sessoes.usuarioId, user.id))
+          .orderBy(desc(sessoes.createdAt))
+          .limit(1);
+        chosen = list.find((e) => e.id === last?.entidadeId) ?? list[0]!;
+      }
+      const entidade = chosen;
+      const sessionId = await ctx.mutate(async (tx, audit) => {
+        const [session] = await tx
+          .insert(sessoes)
+          .values({ usuarioId: user.id, entidadeId: entidade.id, ip: ctx.ip, userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null })
+          .returning({ id: sessoes.id });
+        audit({ acao: 'entrar', registro: session!.id, usuarioId: user.id, entidadeId: entidade.id });
+        return session!.id;
+      });
+      const token = await signAccessToken(runtime.jwtSecret, { sub: user.id, ent: entidade.id, sid: sessionId }, runtime.tokenTtlSeconds);
+      return c.json({ token, entidades: list }, 200);
+    },
+  });
+
+  router.route({
+    method: 'post',
+    path: '/api/auth/signout',
+    tag: 0,
+    summary: 'Sair (revoga a sessão do token)',
+    responses: { 204: { description: 'Sessão encerrada' } },
+    handler: async (c, ctx) => {
+      await ctx.mutate(async (tx, audit) => {
+        await tx
+          .update(sessoes)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(sessoes.id, ctx.sessionId), isNull(sessoes.revokedAt)));
+        audit({ acao: 'sair', registro: ctx.sessionId });
+      });
+      return c.body(null, 204);
+    },
+  });
+
+  router.route({
+    method: 'post',
+    path: '/api/auth/entidade',
+    tag: 0,
+    summary: 'Trocar a entidade de trabalho',
+    description: 'Encerra a sessão atual e abre outra na entidade pedida; devolve o novo token.',
+    request: { body: switchEntidadeBodySchema },
+    responses: { 200: tokenResponseSchema },
+    handler: async (c, ctx) => {
+      const { entidadeId } = c.req.valid('json');
+      const list = await entidadesOf(db, ctx.user.id);
+      if (!list.some((e) => e.id === entidadeId)) {
+        throw badRequest('Verifique os campos destacados.', { entidadeId: 'Você não tem acesso a esta entidade.' });
+      }
+      const sessionId = await ctx.mutate(async (tx, audit) => {
+        await tx.update(sessoes).set({ revokedAt: sql`now()` }).where(eq(sessoes.id, ctx.sessionId));
+        const [session] = await tx
+          .insert(sessoes)
+          .values({ usuarioId: ctx.user.id, entidadeId, ip: ctx.ip, userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null })
+          .returning({ id: sessoes.id });
+        audit({
+          acao: 'trocar_entidade',
+          registro: session!.id,
+          antes: { entidadeId: ctx.entidadeId },
+          depois: { entidadeId },
+          entidadeId,
+        });
+        return session!.id;
+      });
+      const token = await signAccessToken(runtime.jwtSecret, { sub: ctx.user.id, ent: entidadeId, sid: sessionId }, runtime.tokenTtlSeconds);
+      return c.json({ token }, 200);
+    },
+  });
+
+  router.route({
+    method: 'get',
+    path: '/api/session',
+    tag: 0,
+    summary: 'Sessão atual: usuário, entidade, tags e configuração',
+    responses: { 200: sessionResponseSchema },
+    handler: async (c, ctx) => {
+      const [entidade] = await db
+        .select({
+          id: entidades.id,
+          nome: entidades.nome,
+          cnpj: entidades.cnpj,
+          municipio: entidades.municipio,
+          uf: entidades.uf,
+          telefoneSuporte: entidades.telefoneSuporte,
+        })
+        .from(entidades)
+        .where(eq(entidades.id, ctx.entidadeId));
+      if (!entidade) throw new AppError(401, 'unauthorized', 'Sessão inválida. Entre novamente.');
+      return c.json(
+        {
+          user: ctx.user,
+          entidade,
+          entidades: await entidadesOf(db, ctx.user.id),
+          tags: [...ctx.tags],
+          config: {
+            appName: runtime.appName,
+            supportPhone: entidade.telefoneSuporte ?? runtime.supportPhone,
+            buildId: runtime.buildId,
+            devtools: { policy: runtime.devtoolsPolicy },
+          },
+        },
+        200,
+      );
+    },
+  });
+
+  router.route({
+    method: 'post',
+    path: '/api/devtools',
+    tag: 0,
+    summary: 'Registrar abertura/fechamento das ferramentas de desenvolvedor',
+    request: { body: devtoolsBodySchema },
+    responses: { 204: { description: 'Registrado' } },
+    handler: async (c, ctx) => {
+      const { open, route } = c.req.valid('json');
+      await ctx.mutate(async (_tx, audit) => {
+        audit({ acao: open ? 'devtools_aberto' : 'devtools_fechado', registro: null, depois: { open, route } });
+      });
+      return c.body(null, 204);
+    },
+  });
+
+  router.route({
+    method: 'get',
+    path: '/api/health',
+    public: true,
+    summary: 'Saúde do serviço (consulta o banco de dados)',
+    responses: { 200: healthResponseSchema, 503: { description: 'Banco de dados indisponível' } },
+    handler: async (c) => {
+      try {
+        await db.execute(sql`SELECT 1`);
+      } catch (err) {
+        runtime.logger.error('health check: database unavailable', err);
+        throw new AppError(503, 'unavailable', 'Serviço temporariamente indisponível.');
+      }
+      return c.json({ status: 'ok' as const }, 200);
+    },
+  });
+
+  router.route({
+    method: 'get',
+    path: '/api/version',
+    public: true,
+    summary: 'Versão e build em execução',
+    responses: { 200: versionResponseSchema },
+    handler: (c) => c.json({ buildId: runtime.buildId, version: runtime.appVersion }, 200),
+  });
+
+  router.route({
+    method: 'get',
+    path: '/api/openapi.json',
+    public: true,
+    summary: 'Este documento OpenAPI',
+    handler: (c) => c.json(openApiDocument() as object, 200),
+  });
+}

@@ -1,0 +1,118 @@
+// Drizzle mirrors of the core tables created by migrations/*.sql (the SQL files are the source of
+// truth; these declarations only give plugins and core typed queries).
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  char,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const entidades = pgTable('entidades', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  nome: text('nome').notNull(),
+  cnpj: char('cnpj', { length: 14 }).notNull().unique(),
+  municipio: text('municipio'),
+  uf: char('uf', { length: 2 }),
+  telefoneSuporte: text('telefone_suporte'),
+  logo: text('logo'),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+});
+
+export const usuarios = pgTable(
+  'usuarios',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nome: text('nome').notNull(),
+    login: text('login').notNull(),
+    email: text('email').notNull(),
+    cpf: char('cpf', { length: 11 }),
+    cargo: text('cargo'),
+    senhaHash: text('senha_hash').notNull(),
+    ativo: boolean('ativo').notNull().default(true),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('usuarios_login_key').on(sql`lower(${t.login})`)],
+);
+
+export const perfis = pgTable('perfis', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  entidadeId: uuid('entidade_id')
+    .notNull()
+    .references(() => entidades.id, { onDelete: 'cascade' }),
+  nome: text('nome').notNull(),
+  tags: integer('tags').array().notNull().default(sql`'{}'`),
+});
+
+export const usuarioEntidades = pgTable(
+  'usuario_entidades',
+  {
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    entidadeId: uuid('entidade_id')
+      .notNull()
+      .references(() => entidades.id, { onDelete: 'cascade' }),
+    perfilId: uuid('perfil_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.usuarioId, t.entidadeId] })],
+);
+
+export const sessoes = pgTable('sessoes', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  usuarioId: uuid('usuario_id')
+    .notNull()
+    .references(() => usuarios.id, { onDelete: 'cascade' }),
+  entidadeId: uuid('entidade_id')
+    .notNull()
+    .references(() => entidades.id, { onDelete: 'cascade' }),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  lastSeenAt: timestamptz('last_seen_at').notNull().defaultNow(),
+  revokedAt: timestamptz('revoked_at'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+});
+
+export const appConfig = pgTable('app_config', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/**
+ * Append-only (UPDATE/DELETE/TRUNCATE raise). `id`, `prev_hash` and `hash` are set by the database on
+ * INSERT; write rows only through `ctx.mutate(async (tx, audit) => ...)`.
+ */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamptz('at').notNull().defaultNow(),
+  usuarioId: uuid('usuario_id'),
+  entidadeId: uuid('entidade_id'),
+  plugin: text('plugin').notNull(),
+  registro: text('registro'),
+  acao: text('acao').notNull(),
+  antes: jsonb('antes'),
+  depois: jsonb('depois'),
+  ip: text('ip'),
+  prevHash: text('prev_hash'),
+  hash: text('hash').notNull().default(''),
+});
+
+/** Migrations applied, per plugin ('core' for server-core's own). Created by the migration runner. */
+export const migrationsTable = pgTable(
+  '_migrations',
+  {
+    plugin: text('plugin').notNull(),
+    name: text('name').notNull(),
+    appliedAt: timestamptz('applied_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.plugin, t.name] })],
+);

@@ -1,0 +1,100 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ZodError } from 'zod';
+import type { Logger } from './logger.js';
+
+/** Body of every error answer: `{ error: { code, message (pt-BR), fields? } }`. */
+export interface ErrorBody {
+  error: { code: string; message: string; fields?: Record<string, string> };
+}
+
+/** An error with an HTTP status, a stable code and a pt-BR message, answered as uniform JSON. */
+export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly code: string;
+  readonly fields: Record<string, string> | undefined;
+
+  constructor(status: ContentfulStatusCode, code: string, message: string, fields?: Record<string, string>) {
+    super(message);
+    this.name = 'AppError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+
+  toJSON(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+  }
+}
+
+export const badRequest = (message = 'Requisição inválida.', fields?: Record<string, string>) =>
+  new AppError(400, 'bad_request', message, fields);
+export const unauthorized = (message = 'Autenticação necessária. Entre novamente.') =>
+  new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'Você não tem permissão para acessar este recurso.') =>
+  new AppError(403, 'forbidden', message);
+export const notFound = (message = 'Registro não encontrado.') => new AppError(404, 'not_found', message);
+export const conflict = (message = 'O registro foi alterado ou está em uso. Recarregue e tente novamente.') =>
+  new AppError(409, 'conflict', message);
+
+/** 400 `validation_error` with one pt-BR message per field path (`itens.0.quantidade`). */
+export function validationError(error: ZodError, target?: string): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? issue.path.map(String).join('.') : (target ?? '_');
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return new AppError(400, 'validation_error', 'Verifique os campos destacados.', fields);
+}
+
+const HTTP_MESSAGES: Record<number, [string, string]> = {
+  400: ['bad_request', 'Requisição inválida: o corpo não é um JSON válido.'],
+  401: ['unauthorized', 'Autenticação necessária. Entre novamente.'],
+  403: ['forbidden', 'Você não tem permissão para acessar este recurso.'],
+  404: ['not_found', 'Recurso não encontrado.'],
+  405: ['method_not_allowed', 'Método não permitido.'],
+  413: ['payload_too_large', 'A requisição é grande demais.'],
+  415: ['unsupported_media_type', 'Envie os dados como JSON (Content-Type: application/json).'],
+};
+
+/** PostgreSQL error code of a (possibly wrapped) database error. */
+function pgCode(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Converts anything thrown into the uniform JSON answer; unexpected errors are logged, never sent. */
+export function toErrorResponse(err: unknown, c: Context, logger: Logger): Response {
+  if (err instanceof AppError) return c.json(err.toJSON(), err.status);
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const [code, message] = HTTP_MESSAGES[status] ?? ['http_error', 'Não foi possível atender à requisição.'];
+    return c.json({ error: { code, message } } satisfies ErrorBody, status as ContentfulStatusCode);
+  }
+  const code = pgCode(err);
+  if (code === '23505') {
+    return c.json(
+      { error: { code: 'conflict', message: 'Já existe um registro com estes dados.' } } satisfies ErrorBody,
+      409,
+    );
+  }
+  if (code === '23503') {
+    return c.json(
+      {
+        error: { code: 'conflict', message: 'A operação não é possível: o registro está em uso ou referencia outro inexistente.' },
+      } satisfies ErrorBody,
+      409,
+    );
+  }
+  logger.error(`${c.req.method} ${c.req.path} failed`, err);
+  return c.json(
+    { error: { code: 'internal_error', message: 'Erro interno do servidor. Tente novamente em instantes.' } } satisfies ErrorBody,
+    500,
+  );
+}

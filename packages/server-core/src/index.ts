@@ -1,0 +1,75 @@
+// @app/server-core: the server plugin contract, database, auth, permissions, audit, validation,
+// errors and OpenAPI. See README.md for a plugin example.
+import './zod-locale.js';
+
+export { SERVER_CORE_VERSION, EXEMPT_TAGS, isExemptTag } from './version.js';
+export {
+  defineServerPlugin,
+  composePlugins,
+  RESERVED_IDS,
+  type ServerPlugin,
+  type ServerPluginDefinition,
+  type ServerPluginInfo,
+  type PluginTag,
+} from './plugin.js';
+export {
+  type PluginRouter,
+  type RouteContext,
+  type RouteInput,
+  type RouteResponse,
+  type TaggedRouteDefinition,
+  type PublicRouteDefinition,
+  errorResponseSchema,
+} from './router.js';
+export type {
+  AppEnv,
+  AuthState,
+  MutateFn,
+  PluginContext,
+  PublicRequestContext,
+  RequestContext,
+  SessionUser,
+} from './context.js';
+export {
+  AppError,
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  unauthorized,
+  validationError,
+  type ErrorBody,
+} from './errors.js';
+export {
+  type AuditAction,
+  type AuditChainResult,
+  type AuditEntry,
+  type AuditFn,
+  auditValues,
+  maskCpf,
+  verifyAuditChain,
+} from './audit.js';
+export { openDatabase, type OpenDatabaseOptions } from './db/open.js';
+export { runMigrations, type MigrationResult } from './db/migrate.js';
+export type { Database, DatabaseEngine, Db, DbOrTx, QueryResultHKT, RawClient, Tx } from './db/types.js';
+export * as coreSchema from './db/schema.js';
+export { appConfig, auditLog, entidades, perfis, sessoes, usuarioEntidades, usuarios } from './db/schema.js';
+export { hashPassword, verifyPassword } from './passwords.js';
+export { signAccessToken, type AccessTokenPayload } from './auth.js';
+export { createServer, type ComposedServer, type CreateServerOptions } from './server.js';
+export {
+  DEMO,
+  DEMO_EXTRA_TAGS,
+  allTags,
+  createAdmin,
+  seedDemo,
+  type CreateAdminInput,
+  type SeedContext,
+  type SeedOptions,
+  type SeedResult,
+} from './seed.js';
+export { computeBuildId } from './static.js';
+export { cnpjWithCheckDigits, isValidCnpj, onlyDigits } from './cnpj.js';
+export { consoleLogger, silentLogger, type Logger } from './logger.js';
+export { pageQuerySchema, pageOf, type PageQuery, type Page } from './pagination.js';
+export * from './core-schemas.js';

@@ -1,0 +1,210 @@
+import { type OpenAPIHono, type RouteConfig, createRoute, z } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { type AuditEntry, type AuditFn, writeAudit, type AuditDefaults } from './audit.js';
+import { clientIp, hasTag, requireAuth, requireTag } from './auth.js';
+import type { AppEnv, MutateFn, PluginContext, PublicRequestContext, RequestContext } from './context.js';
+import type { Tx } from './db/types.js';
+import { validationError } from './errors.js';
+import type { Runtime } from './runtime.js';
+import { EXEMPT_TAGS } from './version.js';
+
+type Schema = z.ZodType;
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Validated input of a route: `c.req.valid('json' | 'query' | 'param')`. */
+export type RouteInput<Q, P, B> = {
+  in: object;
+  out: (Q extends Schema ? { query: z.output<Q> } : object) &
+    (P extends Schema ? { param: z.output<P> } : object) &
+    (B extends Schema ? { json: z.output<B> } : object);
+};
+
+/** The Hono context given to a handler, typed with the route's validated input. */
+export type RouteContext<Q = undefined, P = undefined, B = undefined> = Context<AppEnv, string, RouteInput<Q, P, B>>;
+
+/** A response: a zod schema (described as 'Sucesso') or a description with an optional schema. */
+export type RouteResponse = Schema | { description: string; schema?: Schema };
+
+interface RouteBase<Q, P, B> {
+  method: Method;
+  /** Relative to /api/<plugin>: '/items', '/items/:id' (or '/items/{id}'). */
+  path: string;
+  summary: string;
+  description?: string;
+  request?: {
+    query?: Q;
+    params?: P;
+    /** JSON body (Content-Type: application/json). */
+    body?: B;
+  };
+  /** Documented answers by status, e.g. `{ 200: itemSchema, 204: { description: 'Excluído' } }`. */
+  responses?: Record<number, RouteResponse>;
+}
+
+/** A route reachable by a signed-in user holding `tag` in the current entidade. */
+export interface TaggedRouteDefinition<Q, P, B> extends RouteBase<Q, P, B> {
+  /** Permission tag required (0 and -1..-4: any signed-in user). */
+  tag: number;
+  public?: false;
+  handler: (c: RouteContext<Q, P, B>, ctx: RequestContext) => Response | Promise<Response>;
+}
+
+/** A route reachable without a token (sign-in, health, version…). */
+export interface PublicRouteDefinition<Q, P, B> extends RouteBase<Q, P, B> {
+  public: true;
+  tag?: undefined;
+  handler: (c: RouteContext<Q, P, B>, ctx: PublicRequestContext) => Response | Promise<Response>;
+}
+
+export interface PluginRouter {
+  /** Id of the plugin the routes belong to (mounted at /api/<id>). */
+  readonly pluginId: string;
+  /**
+   * Declares a route. Requests pass, in this order: bearer token + live session (401), the tag in the
+   * session's entidade (403, audited), zod validation of params/query/body (400 with `fields`), then
+   * `handler`. The route is listed in /api/openapi.json with `x-permission-tag` or `x-public`.
+   */
+  route<Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+    definition: TaggedRouteDefinition<Q, P, B>,
+  ): void;
+  route<Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+    definition: PublicRouteDefinition<Q, P, B>,
+  ): void;
+}
+
+/** `{ error: { code, message, fields? } }` */
+export const errorResponseSchema = z
+  .object({
+    error: z.object({
+      code: z.string(),
+      message: z.string(),
+      fields: z.record(z.string(), z.string()).optional(),
+    }),
+  })
+  .openapi('Erro');
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'Sucesso',
+  201: 'Criado',
+  204: 'Sem conteúdo',
+  400: 'Dados inválidos (fields traz uma mensagem por campo)',
+  401: 'Sem sessão válida',
+  403: 'Sem a permissão exigida',
+  404: 'Não encontrado',
+  409: 'Conflito',
+  500: 'Erro interno',
+};
+
+function errorResponse(status: number) {
+  return { description: STATUS_TEXT[status] ?? 'Erro', content: { 'application/json': { schema: errorResponseSchema } } };
+}
+
+export function createMutate(runtime: Runtime, defaults: AuditDefaults): MutateFn {
+  return <T>(fn: (tx: Tx, audit: AuditFn) => Promise<T>) =>
+    runtime.database.db.transaction(async (tx) => {
+      const entries: AuditEntry[] = [];
+      let open = true;
+      const audit: AuditFn = (entry) => {
+        if (!open) throw new Error('audit() was called after its ctx.mutate callback had finished.');
+        entries.push(entry);
+      };
+      const result = await fn(tx, audit);
+      open = false;
+      await writeAudit(tx, entries, defaults);
+      return result;
+    });
+}
+
+function buildRouteConfig(
+  definition: RouteBase<unknown, unknown, unknown> & { tag?: number | undefined; public?: boolean | undefined },
+  pluginId: string,
+  middleware: MiddlewareHandler<AppEnv>[],
+): RouteConfig {
+  const path = definition.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+  const responses: RouteConfig['responses'] = {};
+  for (const [status, response] of Object.entries(definition.responses ?? { 200: { description: STATUS_TEXT[200]! } })) {
+    const described = response instanceof z.ZodType ? { description: STATUS_TEXT[Number(status)] ?? 'Resposta', schema: response } : response;
+    responses[status] = described.schema
+      ? { description: described.description, content: { 'application/json': { schema: described.schema } } }
+      : { description: described.description };
+  }
+  const request: NonNullable<RouteConfig['request']> = {};
+  const input = definition.request ?? {};
+  if (input.query) request.query = input.query as never;
+  if (input.params) request.params = input.params as never;
+  if (input.body) request.body = { required: true, content: { 'application/json': { schema: input.body as Schema } } };
+  if (input.query || input.params || input.body) responses['400'] ??= errorResponse(400);
+  if (!definition.public) {
+    responses['401'] ??= errorResponse(401);
+    if (!EXEMPT_TAGS.includes(definition.tag!)) responses['403'] ??= errorResponse(403);
+  }
+  responses['500'] ??= errorResponse(500);
+  const extensions = definition.public
+    ? { 'x-public': true, security: [] }
+    : { 'x-permission-tag': definition.tag!, security: [{ bearerAuth: [] }] };
+  return createRoute({
+    method: definition.method,
+    path,
+    summary: definition.summary,
+    ...(definition.description ? { description: definition.description } : {}),
+    tags: [pluginId],
+    request,
+    responses,
+    middleware,
+    ...extensions,
+  } as RouteConfig);
+}
+
+/** Router of one plugin (or of server-core itself), declaring OpenAPI routes on `app`. */
+export function createPluginRouter(app: OpenAPIHono<AppEnv>, pluginCtx: PluginContext, runtime: Runtime): PluginRouter {
+  const pluginId = pluginCtx.plugin.id;
+  const route = (
+    definition: (TaggedRouteDefinition<unknown, unknown, unknown> | PublicRouteDefinition<unknown, unknown, unknown>) & {
+      public?: boolean;
+    },
+  ): void => {
+    if (definition.public !== true) {
+      if (typeof definition.tag !== 'number' || !Number.isInteger(definition.tag)) {
+        throw new Error(
+          `Server plugin '${pluginId}': route ${definition.method.toUpperCase()} ${definition.path} must declare a numeric tag or public: true.`,
+        );
+      }
+    }
+    const middleware: MiddlewareHandler<AppEnv>[] = definition.public
+      ? []
+      : [requireAuth(runtime), requireTag(runtime, definition.tag!, pluginId)];
+    const config = buildRouteConfig(definition, pluginId, middleware);
+    const handler = async (c: Context<AppEnv>) => {
+      const ip = clientIp(c, runtime.trustProxy);
+      const auth = c.get('auth');
+      if (definition.public || !auth) {
+        const ctx: PublicRequestContext = {
+          ...pluginCtx,
+          user: null,
+          entidadeId: null,
+          sessionId: null,
+          tags: [],
+          ip,
+          mutate: createMutate(runtime, { plugin: pluginId, usuarioId: null, entidadeId: null, ip }),
+        };
+        return (definition as PublicRouteDefinition<unknown, unknown, unknown>).handler(c as never, ctx);
+      }
+      const ctx: RequestContext = {
+        ...pluginCtx,
+        user: auth.user,
+        entidadeId: auth.entidadeId,
+        sessionId: auth.sessionId,
+        tags: auth.tags,
+        ip,
+        hasTag: (tag) => hasTag(auth, tag),
+        mutate: createMutate(runtime, { plugin: pluginId, usuarioId: auth.user.id, entidadeId: auth.entidadeId, ip }),
+      };
+      return (definition as TaggedRouteDefinition<unknown, unknown, unknown>).handler(c as never, ctx);
+    };
+    app.openapi(config, handler as never, (result) => {
+      if (!result.success) throw validationError(result.error, result.target);
+      return undefined;
+    });
+  };
+  return { pluginId, route: route as PluginRouter['route'] };
+}

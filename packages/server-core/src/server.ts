@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv, PluginContext } from './context.js';
+import { registerCoreRoutes } from './core-routes.js';
+import { runMigrations } from './db/migrate.js';
+import { type OpenDatabaseOptions, openDatabase } from './db/open.js';
+import { appConfig } from './db/schema.js';
+import type { Database, Db } from './db/types.js';
+import { AppError, toErrorResponse } from './errors.js';
+import { type Logger, consoleLogger } from './logger.js';
+import { type ServerPlugin, type ServerPluginInfo, composePlugins, pluginInfo } from './plugin.js';
+import { createPluginRouter } from './router.js';
+import type { Runtime } from './runtime.js';
+import { seedDemo } from './seed.js';
+import { computeBuildId, mountSpa } from './static.js';
+import { SERVER_CORE_VERSION } from './version.js';
+import './zod-locale.js';
+
+export interface CreateServerOptions {
+  /** Enabled server plugins (any order: they are sorted by dependsOn). */
+  plugins: readonly ServerPlugin[];
+  /** PostgreSQL URL; unset → embedded PGlite in `dataDir`. */
+  databaseUrl?: string | undefined;
+  /** Embedded database folder (default '.data'); 'memory://' for an in-memory database. */
+  dataDir?: string | undefined;
+  /** An already open database (tests); `databaseUrl`/`dataDir` are then ignored and close() closes it. */
+  database?: Database | undefined;
+  /** Folder of the built SPA (index.html + assets/) to serve for every non-/api GET path. */
+  webDist?: string | undefined;
+  /** Overrides the computed build id (sha256 of webDist/index.html, else of the server version). */
+  buildId?: string | undefined;
+  /** Version answered by /api/version (default: @app/server-core's). */
+  version?: string | undefined;
+  /** Create demo data on first run. Default: true on the embedded database, false on PostgreSQL. */
+  seed?: boolean | undefined;
+  /** Access token lifetime (default env TOKEN_TTL_SECONDS, else 28800 = 8 h). */
+  tokenTtlSeconds?: number | undefined;
+  /** HS256 secret (default env JWT_SECRET, else generated once and stored in app_config). */
+  jwtSecret?: string | undefined;
+  appName?: string | undefined;
+  /** Support phone when the entidade has none. */
+  supportPhone?: string | undefined;
+  /** What the web app does when devtools open (default env DEVTOOLS_POLICY, else 'report'). */
+  devtoolsPolicy?: 'report' | 'ignore' | undefined;
+  /** Trust X-Forwarded-* headers (default env TRUST_PROXY=1/true). */
+  trustProxy?: boolean | undefined;
+  logger?: Logger | undefined;
+}
+
+export interface ComposedServer {
+  /** The Hono app: pass `app.fetch` to @hono/node-server's serve(), or call `app.request()` in tests. */
+  app: Hono<AppEnv>;
+  db: Db;
+  database: Database;
+  plugins: readonly ServerPluginInfo[];
+  buildId: string;
+  /** Closes the database (PGlite is flushed to disk). */
+  close(): Promise<void>;
+}
+
+function envTtl(): number {
+  const raw = process.env.TOKEN_TTL_SECONDS;
+  if (!raw) return 28_800;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`TOKEN_TTL_SECONDS must be a positive integer (got '${raw}').`);
+  return value;
+}
+
+/** JWT secret: env JWT_SECRET, else one generated on first start and shared through app_config. */
+async function resolveJwtSecret(db: Db, explicit: string | undefined): Promise<string> {
+  const fromEnv = explicit ?? process.env.JWT_SECRET;
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error('JWT_SECRET must have at least 32 characters.');
+    return fromEnv;
+  }
+  await db
+    .insert(appConfig)
+    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing({ target: appConfig.key });
+  const [row] = await db.select({ value: appConfig.value }).from(appConfig).where(eq(appConfig.key, 'jwt_secret'));
+  return row!.value;
+}
+
+/**
+ * Opens the database, runs core then plugin migrations (dependsOn order), seeds demo data on first
+ * run (embedded), and builds the Hono app: security headers, /api (core routes + every plugin under
+ * /api/<id>), uniform JSON errors, /api/openapi.json and, with `webDist`, the SPA.
+ */
+export async function createServer(options: CreateServerOptions): Promise<ComposedServer> {
+  const logger = options.logger ?? consoleLogger;
+  const plugins = composePlugins(options.plugins);
+  const tokenTtlSeconds = options.tokenTtlSeconds ?? envTtl();
+  const openOptions: OpenDatabaseOptions = { databaseUrl: options.databaseUrl, dataDir: options.dataDir, logger };
+  const database = options.database ?? (await openDatabase(openOptions));
+  try {
+    await runMigrations(database, plugins, logger);
+    const buildId = options.buildId ?? computeBuildId(options.webDist, SERVER_CORE_VERSION);
+    if (options.seed ?? database.engine === 'pglite') await seedDemo(database, plugins, { logger, buildId });
+    const jwtSecret = await resolveJwtSecret(database.db, options.jwtSecret);
+    const infos = plugins.map(pluginInfo);
+    const policy = options.devtoolsPolicy ?? (process.env.DEVTOOLS_POLICY === 'ignore' ? 'ignore' : 'report');
+    const runtime: Runtime = {
+      database,
+      jwtSecret,
+      tokenTtlSeconds,
+      plugins: infos,
+      coreVersion: SERVER_CORE_VERSION,
+      appVersion: options.version ?? SERVER_CORE_VERSION,
+      buildId,
+      appName: options.appName ?? 'Compras',
+      supportPhone: options.supportPhone ?? '(11) 4002-8922',
+      devtoolsPolicy: policy,
+      trustProxy: options.trustProxy ?? /^(1|true|yes)$/i.test(process.env.TRUST_PROXY ?? ''),
+      logger,
+    };
+    const app = buildApp(runtime, plugins, options.webDist);
+    return {
+      app,
+      db: database.db,
+      database,
+      plugins: infos,
+      buildId,
+      close: () => database.close(),
+    };
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: string | undefined): Hono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>();
+  const baseCtx = (id: string, version: string): PluginContext => ({
+    db: runtime.database.db,
+    engine: runtime.database.engine,
+    plugin: { id, version },
+    plugins: runtime.plugins,
+    coreVersion: runtime.coreVersion,
+    buildId: runtime.buildId,
+    logger: runtime.logger,
+  });
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      xFrameOptions: 'DENY',
+      xContentTypeOptions: true,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      strictTransportSecurity: false,
+    }),
+  );
+  app.use('*', async (c, next) => {
+    await next();
+    // HSTS only means something over HTTPS (directly, or behind a proxy that terminates TLS).
+    const forwarded = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
+    if (new URL(c.req.url).protocol === 'https:' || forwarded === 'https') {
+      c.res.headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+  });
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw new AppError(413, 'payload_too_large', 'A requisição é grande demais (máximo 1 MB).');
+      },
+    }),
+  );
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+  });
+
+  let document: unknown;
+  const openApiDocument = () => {
+    document ??= app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: {
+        title: `${runtime.appName} API`,
+        version: runtime.appVersion,
+        description: 'Rotas com x-permission-tag exigem token (Bearer) e a tag no perfil do usuário na entidade da sessão; x-public: true dispensa token.',
+      },
+    });
+    return document;
+  };
+  registerCoreRoutes(app, baseCtx('core', runtime.coreVersion), runtime, openApiDocument);
+
+  for (const plugin of plugins) {
+    const sub = new OpenAPIHono<AppEnv>();
+    const ctx = baseCtx(plugin.id, plugin.version);
+    plugin.routes(createPluginRouter(sub, ctx, runtime), ctx);
+    app.route(`/api/${plugin.id}`, sub);
+  }
+
+  if (webDist && !mountSpa(app, webDist)) {
+    runtime.logger.warn(`web build not found at ${webDist} (run the web build): serving the API only`);
+  }
+
+  app.notFound((c) =>
+    c.json({ error: { code: 'not_found', message: 'Recurso não encontrado.' } }, 404),
+  );
+  app.onError((err, c) => toErrorResponse(err, c, runtime.logger));
+  return app;
+}

@@ -1,0 +1,82 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeBuildId } from '../src/index.js';
+import { type TestServer, createTestServer } from '../src/testing.js';
+
+describe('HTTP: security headers and the SPA', () => {
+  let dist: string;
+  let server: TestServer;
+  const html = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+
+  beforeAll(async () => {
+    dist = mkdtempSync(join(tmpdir(), 'compras-web-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(join(dist, 'index.html'), html);
+    writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+    writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    server = await createTestServer([], { webDist: dist, seed: false });
+  });
+  afterAll(async () => {
+    await server?.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends the security headers on every answer (API, files, errors)', async () => {
+    for (const path of ['/api/health', '/api/nada', '/', '/assets/index-abc123.js']) {
+      const res = await server.request(path);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("script-src 'self'");
+      expect(csp, path).toContain("style-src 'self'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).not.toContain('unsafe-inline');
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+    }
+  });
+
+  it('adds HSTS only for HTTPS requests (directly or via X-Forwarded-Proto)', async () => {
+    const proxied = await server.request('/api/health', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(proxied.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const direct = await server.app.request('https://compras.example/api/health');
+    expect(direct.headers.get('strict-transport-security')).toContain('max-age=');
+  });
+
+  it('serves hashed assets with a long cache and index.html with no-cache for client routes', async () => {
+    const asset = await server.request('/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    for (const path of ['/', '/memorando/edit/12', '/sobre']) {
+      const res = await server.request(path);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      expect(res.headers.get('content-type'), path).toContain('text/html');
+      expect(await res.text(), path).toBe(html);
+    }
+    expect((await server.request('/favicon.svg')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers 404 for a missing asset and JSON 404 for /api, never the HTML page', async () => {
+    expect((await server.request('/assets/nao-existe.js')).status).toBe(404);
+    const api = await server.request('/api/nao-existe');
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toContain('application/json');
+    expect(api.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('derives the build id from index.html (else from the server version)', () => {
+    expect(server.buildId).toBe(createHash('sha256').update(html).digest('hex').slice(0, 12));
+    expect(computeBuildId(undefined, '1.0.0')).toBe(createHash('sha256').update('1.0.0').digest('hex').slice(0, 12));
+  });
+
+  it('refuses bodies over 1 MB with 413 JSON', async () => {
+    const res = await server.request('/api/auth/signin', { json: { login: 'a'.repeat(1_100_000), senha: 'x' } });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+  });
+});

@@ -1,0 +1,167 @@
+import type { Key, ReactNode } from 'react';
+import { cx } from './cx';
+import { EmptyState } from './EmptyState';
+import { formatNumber } from './format';
+import { Icon } from './Icon';
+import { Spinner } from './Spinner';
+
+export type SortDirection = 'asc' | 'desc';
+export type SortState = { key: string; dir: SortDirection };
+
+export type DataTableColumn<T> = {
+  /** Column id; also the sort key and, without `render`, the property shown. */
+  key: string;
+  header: ReactNode;
+  sortable?: boolean;
+  render?: (row: T) => ReactNode;
+  align?: 'start' | 'center' | 'end';
+  /** CSS width, e.g. '8rem' or '20%'. */
+  width?: string;
+  /** Makes the cells of this column row headers (th scope=row), e.g. the name column. */
+  rowHeader?: boolean;
+};
+
+export type DataTableProps<T> = {
+  columns: DataTableColumn<T>[];
+  rows: readonly T[];
+  /** Table caption (required for accessibility); `captionHidden` keeps it for screen readers only. */
+  caption: ReactNode;
+  captionHidden?: boolean;
+  /** React key of a row; default `row.id`, else the index. */
+  rowKey?: (row: T, index: number) => Key;
+  sort?: SortState | null;
+  onSortChange?: (sort: SortState) => void;
+  loading?: boolean;
+  /** Shown when there are no rows and not loading; default 'Nenhum registro encontrado.' */
+  empty?: ReactNode;
+  className?: string;
+};
+
+const alignClass = (align: DataTableColumn<unknown>['align']) =>
+  align && align !== 'start' ? `data-table__cell--${align}` : undefined;
+
+function defaultKey(row: unknown, index: number): Key {
+  if (row && typeof row === 'object' && 'id' in row) {
+    const id = (row as { id: unknown }).id;
+    if (typeof id === 'string' || typeof id === 'number') return id;
+  }
+  return index;
+}
+
+function defaultCell(row: unknown, key: string): ReactNode {
+  if (!row || typeof row !== 'object') return null;
+  const value = (row as Record<string, unknown>)[key];
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'number') return formatNumber(value);
+  if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
+  return String(value);
+}
+
+/**
+ * Presentational table for list pages. Sorting and paging are controlled by the page (server-side):
+ * a sortable header is a button that calls `onSortChange` (asc first, then toggles), and the header
+ * cell carries aria-sort.
+ */
+export function DataTable<T>({
+  columns,
+  rows,
+  caption,
+  captionHidden = false,
+  rowKey = defaultKey,
+  sort,
+  onSortChange,
+  loading = false,
+  empty,
+  className,
+}: DataTableProps<T>) {
+  const showEmpty = !loading && rows.length === 0;
+  const showLoadingRow = loading && rows.length === 0;
+
+  const nextSort = (key: string): SortState =>
+    sort?.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' };
+
+  return (
+    <div className={cx('data-table', loading && 'data-table--loading', className)}>
+      <div className="data-table__scroll">
+        <table className="data-table__table" aria-busy={loading || undefined}>
+          <caption className={cx('data-table__caption', captionHidden && 'visually-hidden')}>{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((col) => {
+                const active = sort?.key === col.key ? sort.dir : undefined;
+                const sortable = col.sortable && onSortChange;
+                return (
+                  <th
+                    key={col.key}
+                    scope="col"
+                    style={col.width ? { width: col.width } : undefined}
+                    className={alignClass(col.align)}
+                    aria-sort={sortable ? (active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : 'none') : undefined}
+                  >
+                    {sortable ? (
+                      <button
+                        type="button"
+                        className="data-table__sort"
+                        data-active={active ? 'true' : undefined}
+                        onClick={() => onSortChange(nextSort(col.key))}
+                      >
+                        {col.header}
+                        <Icon
+                          name={active === 'asc' ? 'chevron-up' : active === 'desc' ? 'chevron-down' : 'chevrons-up-down'}
+                          size={16}
+                          className="data-table__sort-icon"
+                        />
+                      </button>
+                    ) : (
+                      col.header
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={rowKey(row, index)}>
+                {columns.map((col) => {
+                  const content = col.render ? col.render(row) : defaultCell(row, col.key);
+                  return col.rowHeader ? (
+                    <th key={col.key} scope="row" className={alignClass(col.align)}>
+                      {content}
+                    </th>
+                  ) : (
+                    <td key={col.key} className={alignClass(col.align)}>
+                      {content}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+            {showLoadingRow ? (
+              <tr className="data-table__state-row">
+                <td colSpan={columns.length}>
+                  <span className="data-table__loading">
+                    <Spinner size="sm" decorative />
+                    Carregando…
+                  </span>
+                </td>
+              </tr>
+            ) : null}
+            {showEmpty ? (
+              <tr className="data-table__state-row">
+                <td colSpan={columns.length}>
+                  {empty ?? <EmptyState icon="search" title="Nenhum registro encontrado." />}
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      {loading && rows.length > 0 ? (
+        <div className="data-table__overlay">
+          <Spinner label="Atualizando…" />
+        </div>
+      ) : null}
+    </div>
+  );
+}

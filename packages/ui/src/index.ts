@@ -1,0 +1,62 @@
+// @app/ui: design tokens and components of Compras. Import the styles once: `import '@app/ui/styles.css'`.
+export { Alert, type AlertProps, type AlertVariant } from './Alert';
+export {
+  AppLayout,
+  type AppLayoutProps,
+  type ThemePreference,
+  ThemeSwitch,
+  type ThemeSwitchProps,
+  UserMenu,
+  type UserMenuProps,
+} from './AppLayout';
+export { Button, type ButtonProps, type ButtonVariant } from './Button';
+export { Card, type CardProps } from './Card';
+export { cx } from './cx';
+export {
+  DataTable,
+  type DataTableColumn,
+  type DataTableProps,
+  type SortDirection,
+  type SortState,
+} from './DataTable';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export {
+  CheckboxField,
+  type CheckboxFieldProps,
+  type FieldOwnProps,
+  PasswordField,
+  type PasswordFieldProps,
+  SelectField,
+  type SelectFieldProps,
+  type SelectOption,
+  TextareaField,
+  type TextareaFieldProps,
+  TextField,
+  type TextFieldProps,
+} from './fields';
+export {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatNumber,
+  LOCALE,
+  maskCep,
+  maskCnpj,
+  maskCpf,
+  maskCpfPartial,
+  maskPhone,
+  TIME_ZONE,
+} from './format';
+export { Icon, type IconName, type IconProps, iconNames, isIconName } from './Icon';
+export {
+  compareMenuItems,
+  findActiveHref,
+  groupMenu,
+  isActiveHref,
+  type MenuGroup,
+  type MenuItem,
+} from './menu';
+export { PageHeader, type PageHeaderProps } from './PageHeader';
+export { Pagination, type PaginationProps } from './Pagination';
+export { LOADING_TEXT, PageLoading, type PageLoadingProps, Spinner, type SpinnerProps } from './Spinner';
+export { VisuallyHidden, type VisuallyHiddenProps } from './VisuallyHidden';
