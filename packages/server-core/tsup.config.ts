@@ -6,6 +6,7 @@ export default defineConfig(
     entry: ['src/index.ts', 'src/testing.ts', 'src/orm.ts', 'src/pg-core.ts'],
     platform: 'node',
     // vitest is only needed by the testing entry, and must be the consumer's own copy.
-    external: [...external, 'vitest', /^vitest\//],
+    // nodemailer is loaded at run time, only when SMTP_URL is set.
+    external: [...external, 'vitest', /^vitest\//, 'nodemailer'],
   }),
 );

@@ -18,6 +18,7 @@ import { startDevtoolsDetection } from './runtime/devtools';
 import { applyDevtoolsPolicy } from './runtime/devtoolsPolicy';
 import { installEnterBlocking } from './runtime/enterBlocking';
 import { applyTheme, resolvedThemeAtom } from './runtime/theme';
+import { startTokenRefresh } from './runtime/tokenRefresh';
 import { startVersionPoll } from './runtime/versionPoll';
 import { loadSession } from './session';
 import { composedAppAtom, devtoolsOpenAtom, fatalErrorAtom, getCoreStore, sessionAtom, sessionStatusAtom, tokenAtom } from './store';
@@ -38,7 +39,7 @@ export interface AppOptions {
   versionPollMs?: number;
   /** Developer-tools poll interval; default 250 ms (spec §9). */
   devtoolsPollMs?: number;
-  /** Start the background pollers (devtools, version). Default true. */
+  /** Start the background timers (devtools, version, token refresh). Default true; tests turn them off. */
   pollers?: boolean;
 }
 
@@ -59,6 +60,12 @@ function Runtime({ versionPollMs, devtoolsPollMs, pollers = true }: Omit<AppOpti
   useEffect(() => installEnterBlocking(document), []);
   useEffect(() => installFatalHandlers(window), []);
   useEffect(() => (pollers ? startDevtoolsDetection({ intervalMs: devtoolsPollMs }) : undefined), [pollers, devtoolsPollMs]);
+  useEffect(() => {
+    if (!pollers) return;
+    return startTokenRefresh({
+      refresh: async () => (await api.post('auth/refresh', { timeout: 15_000 }).json<{ token: string }>()).token,
+    });
+  }, [pollers]);
   useEffect(() => {
     if (!pollers) return;
     return startVersionPoll({

@@ -86,6 +86,7 @@ export {
 } from './runtime/enterBlocking';
 export { applyTheme, resolvedThemeAtom, resolveTheme, systemPrefersDarkAtom, themeAtom } from './runtime/theme';
 export { startVersionPoll, VERSION_POLL_MS } from './runtime/versionPoll';
+export { refreshDelayMs, startTokenRefresh } from './runtime/tokenRefresh';
 
 // screens
 export { ErrorScreen, type ErrorScreenProps } from './errors/ErrorScreen';

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
 import { definePlugin } from '../src/contract';
-import { RECOVERY_FAILED_MESSAGE, RECOVERY_NEUTRAL_MESSAGE } from '../src/pages/RecoveryPage';
+import { PASSWORD_RESET_MESSAGE, RECOVERY_FAILED_MESSAGE, RECOVERY_NEUTRAL_MESSAGE } from '../src/pages/RecoveryPage';
 import { shouldBlockEnter } from '../src/runtime/enterBlocking';
 import { getCoreStore, tokenAtom } from '../src/store';
 import { toastsAtom } from '../src/toast/queue';
@@ -118,6 +118,60 @@ describe('recovery page', () => {
     });
     await waitFor(() => expect(getCoreStore().get(toastsAtom).map((t) => t.message)).toEqual([RECOVERY_FAILED_MESSAGE]));
     expect(screen.queryByTestId('recovery-message')).toBeNull();
+  });
+});
+
+describe('new password from the e-mailed link (/recoveryPass?token=…)', () => {
+  async function submitNewPassword(senha: string, confirmacao = senha) {
+    fireEvent.change(await screen.findByLabelText(/^Nova senha/), { target: { value: senha } });
+    fireEvent.change(screen.getByLabelText(/^Confirmar nova senha/), { target: { value: confirmacao } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Salvar nova senha' }));
+    });
+  }
+
+  it('checks length and confirmation, POSTs /api/auth/reset, then opens sign-in with a toast', async () => {
+    const reset = vi.fn(async (request: Request) => {
+      expect(await request.json()).toEqual({ token: 'abc123', senha: 'uma frase bem longa' });
+      return json(null, 204);
+    });
+    mockApi({ 'POST /api/auth/reset': reset });
+    start('/recoveryPass?token=abc123');
+    await submitNewPassword('curta');
+    expect(screen.getByText(/pelo menos 8 caracteres \(recomendamos/)).toBeTruthy();
+    await submitNewPassword('uma frase bem longa', 'outra frase longa');
+    expect(screen.getByText('As senhas não conferem.')).toBeTruthy();
+    expect(reset).not.toHaveBeenCalled();
+    await submitNewPassword('uma frase bem longa');
+    await screen.findByRole('heading', { name: 'Entrar' });
+    expect(window.location.pathname).toBe('/signin');
+    expect(getCoreStore().get(toastsAtom).map((t) => t.message)).toEqual([PASSWORD_RESET_MESSAGE]);
+  });
+
+  it("shows the server's password-policy message on the field, and an invalid link", async () => {
+    let answer = json({ error: { code: 'validation', message: 'Verifique os campos.', fields: { senha: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.' } } }, 400);
+    mockApi({ 'POST /api/auth/reset': () => answer });
+    start('/recoveryPass?token=abc123');
+    await submitNewPassword('senha1234');
+    expect(await screen.findByText('Esta senha é muito comum e fácil de adivinhar. Escolha outra.')).toBeTruthy();
+    answer = json({ error: { code: 'invalid_recovery_link', message: 'Link de recuperação inválido ou expirado.' } }, 400);
+    await submitNewPassword('uma frase bem longa');
+    expect((await screen.findByTestId('reset-error')).textContent).toBe('Link de recuperação inválido ou expirado.');
+    expect(screen.getByRole('link', { name: 'Pedir um novo link' }).getAttribute('href')).toBe('/recoveryPass');
+  });
+
+  it('too many recovery requests: the API message (429) as a toast', async () => {
+    mockApi({
+      'POST /api/auth/recover': () => json({ error: { code: 'too_many_attempts', message: 'Muitas tentativas. Aguarde 5 minutos.' } }, 429),
+    });
+    start('/recoveryPass');
+    fireEvent.change(await screen.findByLabelText(/^Login ou e-mail/), { target: { value: 'maria' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
+    });
+    await waitFor(() =>
+      expect(getCoreStore().get(toastsAtom).map((t) => t.message)).toEqual(['Muitas tentativas. Aguarde 5 minutos.']),
+    );
   });
 });
 

@@ -1,11 +1,11 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { sign, verify } from 'hono/jwt';
-import { JwtTokenExpired } from 'hono/utils/jwt/types';
 import { writeAudit } from './audit.js';
 import type { AppEnv, AuthState } from './context.js';
 import { perfis, sessoes, usuarioEntidades, usuarios } from './db/schema.js';
+import type { DbOrTx } from './db/types.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { Runtime } from './runtime.js';
 import { isExemptTag } from './version.js';
@@ -21,14 +21,28 @@ export interface AccessTokenPayload {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** `now` and `notAfter` in seconds; `exp` is now + ttl, but never after `notAfter`. */
 export async function signAccessToken(
   secret: string,
   claims: { sub: string; ent: string; sid: string },
   ttlSeconds: number,
   now: number = Math.floor(Date.now() / 1000),
+  notAfter?: number,
 ): Promise<string> {
-  const payload: AccessTokenPayload = { sub: claims.sub, ent: claims.ent, sid: claims.sid, iat: now, exp: now + ttlSeconds };
+  const exp = notAfter === undefined ? now + ttlSeconds : Math.min(now + ttlSeconds, notAfter);
+  const payload: AccessTokenPayload = { sub: claims.sub, ent: claims.ent, sid: claims.sid, iat: now, exp };
   return sign({ ...payload }, secret, 'HS256');
+}
+
+/** A token for session `sid`, valid for the configured TTL and never past the session's absolute end. */
+export function issueSessionToken(
+  runtime: Runtime,
+  claims: { sub: string; ent: string; sid: string },
+  authenticatedAt: Date,
+): Promise<string> {
+  const now = runtime.clock.now();
+  const absoluteEnd = Math.floor((authenticatedAt.getTime() + runtime.sessionAbsoluteMs) / 1000);
+  return signAccessToken(runtime.jwtSecret, claims, runtime.tokenTtlSeconds, Math.floor(now / 1000), absoluteEnd);
 }
 
 /** Client address for the audit trail (X-Forwarded-For only when the proxy is trusted). */
@@ -44,21 +58,41 @@ export function clientIp(c: Context, trustProxy: boolean): string | null {
   }
 }
 
+/** last_seen_at is written at most once a minute per session. */
 const SEEN_EVERY_MS = 60_000;
+/** Tolerated clock difference between instances for `iat`. */
+const CLOCK_SKEW_SECONDS = 60;
 
-/** Verifies the bearer token and its session (not revoked, user active, still a member of the entidade). */
-export async function authenticate(c: Context, runtime: Runtime): Promise<AuthState> {
+export const SESSION_EXPIRED_MESSAGE = 'Sessão expirada. Entre novamente.';
+
+export interface AuthenticateOptions {
+  /** Count the request as user activity (refreshes last_seen_at). Default true. */
+  activity?: boolean;
+}
+
+/**
+ * Verifies the bearer token (HS256, `exp` against the runtime clock) and its session: not revoked,
+ * used within SESSION_IDLE_MINUTES, younger than SESSION_ABSOLUTE_HOURS since the password sign-in,
+ * user active and still a member of the entidade.
+ */
+export async function authenticate(c: Context, runtime: Runtime, options: AuthenticateOptions = {}): Promise<AuthState> {
   const header = c.req.header('authorization') ?? '';
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw unauthorized('Autenticação necessária. Entre para continuar.');
   let payload: Record<string, unknown>;
   try {
-    payload = await verify(match[1]!, runtime.jwtSecret, 'HS256');
-  } catch (err) {
-    if (err instanceof JwtTokenExpired) throw unauthorized('Sua sessão expirou. Entre novamente.');
+    // exp/iat/nbf are checked below against the runtime clock
+    payload = await verify(match[1]!, runtime.jwtSecret, { alg: 'HS256', exp: false, iat: false, nbf: false });
+  } catch {
     throw unauthorized('Sessão inválida. Entre novamente.');
   }
-  const { sub, ent, sid } = payload;
+  const now = runtime.clock.now();
+  const nowSeconds = Math.floor(now / 1000);
+  const { sub, ent, sid, exp, iat } = payload;
+  if (typeof exp !== 'number' || (iat !== undefined && (typeof iat !== 'number' || iat > nowSeconds + CLOCK_SKEW_SECONDS))) {
+    throw unauthorized('Sessão inválida. Entre novamente.');
+  }
+  if (exp <= nowSeconds) throw unauthorized('Sua sessão expirou. Entre novamente.');
   if (typeof sub !== 'string' || typeof ent !== 'string' || typeof sid !== 'string' || ![sub, ent, sid].every((v) => UUID.test(v))) {
     throw unauthorized('Sessão inválida. Entre novamente.');
   }
@@ -67,6 +101,7 @@ export async function authenticate(c: Context, runtime: Runtime): Promise<AuthSt
     .select({
       revokedAt: sessoes.revokedAt,
       lastSeenAt: sessoes.lastSeenAt,
+      authenticatedAt: sessoes.authenticatedAt,
       id: usuarios.id,
       nome: usuarios.nome,
       login: usuarios.login,
@@ -86,17 +121,21 @@ export async function authenticate(c: Context, runtime: Runtime): Promise<AuthSt
     .limit(1);
   if (!row || row.revokedAt) throw unauthorized('Sessão encerrada. Entre novamente.');
   if (!row.ativo || !row.member) throw unauthorized('Acesso não autorizado para este usuário. Entre novamente.');
-  if (Date.now() - row.lastSeenAt.getTime() > SEEN_EVERY_MS) {
+  const lastSeen = row.lastSeenAt.getTime();
+  const absoluteEnd = row.authenticatedAt.getTime() + runtime.sessionAbsoluteMs;
+  if (now - lastSeen > runtime.sessionIdleMs || now >= absoluteEnd) throw unauthorized(SESSION_EXPIRED_MESSAGE);
+  if (options.activity !== false && now - lastSeen >= SEEN_EVERY_MS) {
     await db
       .update(sessoes)
-      .set({ lastSeenAt: sql`now()` })
-      .where(and(eq(sessoes.id, sid), lt(sessoes.lastSeenAt, sql`now() - interval '1 minute'`)));
+      .set({ lastSeenAt: new Date(now) })
+      .where(and(eq(sessoes.id, sid), lt(sessoes.lastSeenAt, new Date(now - SEEN_EVERY_MS + 1))));
   }
   return {
     user: { id: row.id, nome: row.nome, login: row.login, email: row.email },
     entidadeId: ent,
     sessionId: sid,
     tags: [...(row.tags ?? [])].sort((a, b) => a - b),
+    authenticatedAt: row.authenticatedAt,
   };
 }
 
@@ -105,9 +144,9 @@ export function hasTag(auth: AuthState, tag: number): boolean {
 }
 
 /** 401 unless a valid bearer token of a live session is presented. */
-export function requireAuth(runtime: Runtime): MiddlewareHandler<AppEnv> {
+export function requireAuth(runtime: Runtime, options: AuthenticateOptions = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('auth', await authenticate(c, runtime));
+    c.set('auth', await authenticate(c, runtime, options));
     await next();
   };
 }
@@ -127,4 +166,25 @@ export function requireTag(runtime: Runtime, tag: number, pluginId: string): Mid
     }
     await next();
   };
+}
+
+/**
+ * Ends every live session of a user (except `except`, e.g. the caller's own): for a password
+ * change or reset, or when an administrator deactivates the user or sets a new password.
+ * Returns how many sessions ended. Run it inside the same transaction as the change.
+ */
+export async function revokeUserSessions(
+  tx: DbOrTx,
+  usuarioId: string,
+  reason: string,
+  options: { except?: string | undefined; at?: Date | undefined } = {},
+): Promise<number> {
+  const conditions = [eq(sessoes.usuarioId, usuarioId), isNull(sessoes.revokedAt)];
+  if (options.except) conditions.push(ne(sessoes.id, options.except));
+  const revoked = await tx
+    .update(sessoes)
+    .set({ revokedAt: options.at ?? new Date(), revokedReason: reason })
+    .where(and(...conditions))
+    .returning({ id: sessoes.id });
+  return revoked.length;
 }

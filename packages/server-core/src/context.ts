@@ -31,6 +31,8 @@ export interface AuthState {
   sessionId: string;
   /** Tags of the user's perfil in the session's entidade (exempt tags are not listed). */
   tags: number[];
+  /** When the password sign-in this session descends from happened (its absolute lifetime counts from it). */
+  authenticatedAt: Date;
 }
 
 /**

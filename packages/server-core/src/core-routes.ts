@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { signAccessToken } from './auth.js';
+import { registerAuthRoutes } from './auth-routes.js';
+import { issueSessionToken } from './auth.js';
 import type { AppEnv, PluginContext } from './context.js';
 import {
   devtoolsBodySchema,
@@ -15,9 +16,10 @@ import {
 import { entidades, sessoes, usuarioEntidades, usuarios } from './db/schema.js';
 import type { Db } from './db/types.js';
 import { AppError, badRequest } from './errors.js';
-import { verifyPassword } from './passwords.js';
-import { createPluginRouter } from './router.js';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { createPluginRouter, errorResponseSchema } from './router.js';
 import type { Runtime } from './runtime.js';
+import { type ThrottleRule, accountKey, checkThrottle, clearAttempts, ipKey, recordAttempt, tooManyAttempts } from './throttle.js';
 
 async function entidadesOf(db: Db, usuarioId: string): Promise<{ id: string; nome: string }[]> {
   return db
@@ -47,8 +49,12 @@ export function registerCoreRoutes(
     request: { body: signinBodySchema },
     responses: {
       200: signinResponseSchema,
-      401: { description: 'Login ou senha inválidos' },
-      403: { description: 'Usuário sem entidade vinculada' },
+      401: { description: 'Login ou senha inválidos', schema: errorResponseSchema },
+      403: { description: 'Usuário sem entidade vinculada', schema: errorResponseSchema },
+      429: {
+        description: 'Muitas tentativas (5 falhas por conta ou 20 por endereço em 15 minutos); Retry-After em segundos',
+        schema: errorResponseSchema,
+      },
     },
     handler: async (c, ctx) => {
       const { login, senha, entidadeId } = c.req.valid('json');
@@ -57,10 +63,28 @@ export function registerCoreRoutes(
         .from(usuarios)
         .where(sql`lower(${usuarios.login}) = lower(${login})`)
         .limit(1);
+      const { windowMs } = runtime.throttle;
+      const account = accountKey(login);
+      const rules: ThrottleRule[] = [{ key: account, max: runtime.throttle.accountMaxFailures, motivo: 'conta' }];
+      if (ctx.ip) rules.push({ key: ipKey(ctx.ip), max: runtime.throttle.ipMaxFailures, motivo: 'ip' });
+      const block = await checkThrottle(db, rules, runtime.clock.now(), windowMs);
+      if (block) {
+        // not counted: the block ends by itself however often someone keeps trying
+        await ctx.mutate(async (_tx, audit) => {
+          audit({
+            acao: 'entrar_bloqueado',
+            registro: user?.id ?? null,
+            usuarioId: user?.id ?? null,
+            depois: { login, limite: block.rule.motivo, retryAfter: block.retryAfterSeconds },
+          });
+        });
+        throw tooManyAttempts(block);
+      }
       // Always one scrypt verification (a dummy hash for an unknown login): same time either way.
       const passwordOk = await verifyPassword(senha, user?.senhaHash ?? null);
       if (!user || !passwordOk || !user.ativo) {
-        await ctx.mutate(async (_tx, audit) => {
+        await ctx.mutate(async (tx, audit) => {
+          await recordAttempt(tx, rules.map((r) => r.key), runtime.clock.now(), windowMs);
           audit({
             acao: 'entrar_falhou',
             registro: user?.id ?? null,
@@ -88,15 +112,28 @@ export function registerCoreRoutes(
         chosen = list.find((e) => e.id === last?.entidadeId) ?? list[0]!;
       }
       const entidade = chosen;
+      // parameters are kept in each hash: a hash made with older ones is replaced now that the password is known
+      const rehash = needsRehash(user.senhaHash) ? await hashPassword(senha) : null;
+      const now = new Date(runtime.clock.now());
       const sessionId = await ctx.mutate(async (tx, audit) => {
+        await clearAttempts(tx, [account]);
+        if (rehash) await tx.update(usuarios).set({ senhaHash: rehash }).where(eq(usuarios.id, user.id));
         const [session] = await tx
           .insert(sessoes)
-          .values({ usuarioId: user.id, entidadeId: entidade.id, ip: ctx.ip, userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null })
+          .values({
+            usuarioId: user.id,
+            entidadeId: entidade.id,
+            createdAt: now,
+            lastSeenAt: now,
+            authenticatedAt: now,
+            ip: ctx.ip,
+            userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+          })
           .returning({ id: sessoes.id });
         audit({ acao: 'entrar', registro: session!.id, usuarioId: user.id, entidadeId: entidade.id });
         return session!.id;
       });
-      const token = await signAccessToken(runtime.jwtSecret, { sub: user.id, ent: entidade.id, sid: sessionId }, runtime.tokenTtlSeconds);
+      const token = await issueSessionToken(runtime, { sub: user.id, ent: entidade.id, sid: sessionId }, now);
       return c.json({ token, entidades: list }, 200);
     },
   });
@@ -111,7 +148,7 @@ export function registerCoreRoutes(
       await ctx.mutate(async (tx, audit) => {
         await tx
           .update(sessoes)
-          .set({ revokedAt: sql`now()` })
+          .set({ revokedAt: new Date(runtime.clock.now()), revokedReason: 'sair' })
           .where(and(eq(sessoes.id, ctx.sessionId), isNull(sessoes.revokedAt)));
         audit({ acao: 'sair', registro: ctx.sessionId });
       });
@@ -133,11 +170,25 @@ export function registerCoreRoutes(
       if (!list.some((e) => e.id === entidadeId)) {
         throw badRequest('Verifique os campos destacados.', { entidadeId: 'Você não tem acesso a esta entidade.' });
       }
+      // the new session inherits the sign-in time: switching never extends the absolute lifetime
+      const authenticatedAt = c.get('auth')!.authenticatedAt;
+      const now = new Date(runtime.clock.now());
       const sessionId = await ctx.mutate(async (tx, audit) => {
-        await tx.update(sessoes).set({ revokedAt: sql`now()` }).where(eq(sessoes.id, ctx.sessionId));
+        await tx
+          .update(sessoes)
+          .set({ revokedAt: now, revokedReason: 'trocar_entidade' })
+          .where(eq(sessoes.id, ctx.sessionId));
         const [session] = await tx
           .insert(sessoes)
-          .values({ usuarioId: ctx.user.id, entidadeId, ip: ctx.ip, userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null })
+          .values({
+            usuarioId: ctx.user.id,
+            entidadeId,
+            createdAt: now,
+            lastSeenAt: now,
+            authenticatedAt,
+            ip: ctx.ip,
+            userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+          })
           .returning({ id: sessoes.id });
         audit({
           acao: 'trocar_entidade',
@@ -148,10 +199,12 @@ export function registerCoreRoutes(
         });
         return session!.id;
       });
-      const token = await signAccessToken(runtime.jwtSecret, { sub: ctx.user.id, ent: entidadeId, sid: sessionId }, runtime.tokenTtlSeconds);
+      const token = await issueSessionToken(runtime, { sub: ctx.user.id, ent: entidadeId, sid: sessionId }, authenticatedAt);
       return c.json({ token }, 200);
     },
   });
+
+  registerAuthRoutes(router, runtime);
 
   router.route({
     method: 'get',

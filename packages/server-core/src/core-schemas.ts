@@ -1,10 +1,11 @@
 import { z } from '@hono/zod-openapi';
+import { SENHA_MESSAGES, novaSenhaProblem } from './password-policy.js';
 
 /** Zod schemas of server-core's own API (request bodies and answers). */
 export const signinBodySchema = z
   .object({
     login: z.string().trim().min(1, 'Informe o login.').max(100, 'Login longo demais.'),
-    senha: z.string().min(1, 'Informe a senha.').max(200, 'Senha longa demais.'),
+    senha: z.string().min(1, 'Informe a senha.').max(1024, 'Senha longa demais.'),
     entidadeId: z.uuid('Entidade inválida.').optional(),
   })
   .openapi('SigninBody');
@@ -50,6 +51,43 @@ export const devtoolsBodySchema = z
 export const healthResponseSchema = z.object({ status: z.literal('ok') }).openapi('Health');
 
 export const versionResponseSchema = z.object({ buildId: z.string(), version: z.string() }).openapi('Version');
+
+/**
+ * A new password (OWASP ASVS L2): 8 to 128 characters, any characters, no composition rules, not in
+ * the common-password list. Equality with the login needs the login: check it with
+ * `novaSenhaProblem(senha, login)` where the user is known (the routes below do).
+ */
+export const novaSenhaSchema = z
+  .string({ error: SENHA_MESSAGES.obrigatoria })
+  .superRefine((senha, ctx) => {
+    const problem = novaSenhaProblem(senha);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .openapi({ description: '8 a 128 caracteres (recomendado 15 ou mais); não pode ser uma senha comum nem o login.' });
+
+export const recoverBodySchema = z
+  .object({ login: z.string({ error: 'Informe o login ou e-mail.' }).trim().min(1, 'Informe o login ou e-mail.').max(200, 'Login ou e-mail longo demais.') })
+  .openapi('RecoverBody');
+
+export const recoverResponseSchema = z.object({ message: z.string() }).openapi('RecoverResponse');
+
+export const resetBodySchema = z
+  .object({
+    token: z.string({ error: 'Link de recuperação inválido ou expirado.' }).min(1, 'Link de recuperação inválido ou expirado.').max(200, 'Link de recuperação inválido ou expirado.'),
+    senha: novaSenhaSchema,
+  })
+  .openapi('ResetBody');
+
+export const changePasswordBodySchema = z
+  .object({
+    senhaAtual: z.string({ error: 'Informe a senha atual.' }).min(1, 'Informe a senha atual.').max(1024, 'Senha longa demais.'),
+    novaSenha: novaSenhaSchema,
+  })
+  .openapi('ChangePasswordBody');
+
+export const outboxMessageSchema = z
+  .object({ id: z.string(), to: z.string(), subject: z.string(), body: z.string(), createdAt: z.string() })
+  .openapi('OutboxMessage');
 
 export type SigninBody = z.infer<typeof signinBodySchema>;
 export type SigninResponse = z.infer<typeof signinResponseSchema>;

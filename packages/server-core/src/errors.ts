@@ -14,13 +14,22 @@ export class AppError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: string;
   readonly fields: Record<string, string> | undefined;
+  /** Extra response headers (e.g. Retry-After on a 429). */
+  readonly headers: Record<string, string> | undefined;
 
-  constructor(status: ContentfulStatusCode, code: string, message: string, fields?: Record<string, string>) {
+  constructor(
+    status: ContentfulStatusCode,
+    code: string,
+    message: string,
+    fields?: Record<string, string>,
+    headers?: Record<string, string>,
+  ) {
     super(message);
     this.name = 'AppError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.headers = headers;
   }
 
   toJSON(): ErrorBody {
@@ -71,7 +80,7 @@ function pgCode(err: unknown): string | undefined {
 
 /** Converts anything thrown into the uniform JSON answer; unexpected errors are logged, never sent. */
 export function toErrorResponse(err: unknown, c: Context, logger: Logger): Response {
-  if (err instanceof AppError) return c.json(err.toJSON(), err.status);
+  if (err instanceof AppError) return c.json(err.toJSON(), err.status, err.headers);
   if (err instanceof HTTPException) {
     const status = err.status;
     const [code, message] = HTTP_MESSAGES[status] ?? ['http_error', 'Não foi possível atender à requisição.'];

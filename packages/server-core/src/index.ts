@@ -56,6 +56,12 @@ export * as coreSchema from './db/schema.js';
 export { appConfig, auditLog, entidades, perfis, sessoes, usuarioEntidades, usuarios } from './db/schema.js';
 export { hashPassword, verifyPassword } from './passwords.js';
 export { signAccessToken, type AccessTokenPayload } from './auth.js';
+export { SESSION_EXPIRED_MESSAGE, revokeUserSessions } from './auth.js';
+export { INVALID_RECOVERY_LINK_MESSAGE, OUTBOX_TAG, RECOVER_MESSAGE, RECOVERY_LINK_TTL_MS } from './auth-routes.js';
+export { type Clock, systemClock } from './clock.js';
+export { type MailMessage, type Mailer, type OutboxMessage, listOutbox, outboxMailer } from './mail.js';
+export { SENHA_DICA, SENHA_MAX, SENHA_MESSAGES, SENHA_MIN, isCommonPassword, novaSenhaProblem } from './password-policy.js';
+export { DEFAULT_THROTTLE, TOO_MANY_ATTEMPTS_MESSAGE, type ThrottleOptions } from './throttle.js';
 export { createServer, type ComposedServer, type CreateServerOptions } from './server.js';
 export {
   DEMO,
@@ -72,4 +78,6 @@ export { computeBuildId } from './static.js';
 export { cnpjWithCheckDigits, isValidCnpj, onlyDigits } from './cnpj.js';
 export { consoleLogger, silentLogger, type Logger } from './logger.js';
 export { pageQuerySchema, pageOf, type PageQuery, type Page } from './pagination.js';
+export { defineCrudResource, describeReferences, searchCondition, searchTerms, STALE_MESSAGE, MAX_EXPORT_ROWS, type CrudColumn, type CrudReference, type CrudResourceDefinition, type CrudTable, type CrudUnique, type CrudWriteContext } from './crud.js';
+export * from './spreadsheet.js';
 export * from './core-schemas.js';

@@ -56,3 +56,9 @@ export async function verifyPassword(password: string, stored: string | null | u
   const equal = timingSafeEqual(key, parsed.key);
   return equal && real !== null;
 }
+
+/** True when `stored` was made with other parameters than today's (rehash it at the next sign-in). */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  return !parsed || parsed.n !== N || parsed.r !== R || parsed.p !== P || parsed.key.length !== KEY_LENGTH;
+}

@@ -46,6 +46,11 @@ export interface TaggedRouteDefinition<Q, P, B> extends RouteBase<Q, P, B> {
   /** Permission tag required (0 and -1..-4: any signed-in user). */
   tag: number;
   public?: false;
+  /**
+   * false: a call is not user activity, so it does not keep the session from its idle timeout
+   * (polling routes, token refresh). Default true.
+   */
+  activity?: boolean;
   handler: (c: RouteContext<Q, P, B>, ctx: RequestContext) => Response | Promise<Response>;
 }
 
@@ -92,6 +97,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Sem a permissão exigida',
   404: 'Não encontrado',
   409: 'Conflito',
+  429: 'Muitas tentativas (Retry-After diz quantos segundos esperar)',
   500: 'Erro interno',
 };
 
@@ -172,7 +178,10 @@ export function createPluginRouter(app: OpenAPIHono<AppEnv>, pluginCtx: PluginCo
     }
     const middleware: MiddlewareHandler<AppEnv>[] = definition.public
       ? []
-      : [requireAuth(runtime), requireTag(runtime, definition.tag!, pluginId)];
+      : [
+          requireAuth(runtime, { activity: (definition as { activity?: boolean }).activity !== false }),
+          requireTag(runtime, definition.tag!, pluginId),
+        ];
     const config = buildRouteConfig(definition, pluginId, middleware);
     const handler = async (c: Context<AppEnv>) => {
       const ip = clientIp(c, runtime.trustProxy);

@@ -1,6 +1,9 @@
+import type { Clock } from './clock.js';
 import type { Database } from './db/types.js';
 import type { Logger } from './logger.js';
+import type { Mailer } from './mail.js';
 import type { ServerPluginInfo } from './plugin.js';
+import type { ThrottleOptions } from './throttle.js';
 
 /** Everything the request pipeline needs, built once by createServer. */
 export interface Runtime {
@@ -15,7 +18,24 @@ export interface Runtime {
   appName: string;
   supportPhone: string;
   devtoolsPolicy: 'report' | 'ignore';
-  /** Trust X-Forwarded-For / X-Forwarded-Proto (set TRUST_PROXY=1 behind a load balancer). */
+  /** Trust X-Forwarded-For / X-Forwarded-Proto / X-Forwarded-Host (set TRUST_PROXY=1 behind a load balancer). */
   trustProxy: boolean;
   logger: Logger;
+  /** Time source of tokens, sessions, throttling and recovery links. */
+  clock: Clock;
+  /** A session unused for this long is over (SESSION_IDLE_MINUTES). */
+  sessionIdleMs: number;
+  /** A session is over this long after the password sign-in, whatever its use (SESSION_ABSOLUTE_HOURS). */
+  sessionAbsoluteMs: number;
+  throttle: ThrottleOptions;
+  /** Base of links in e-mails (PUBLIC_URL); unset: the request's origin. */
+  publicUrl: string | undefined;
+  /** Where e-mail goes: SMTP, or the outbox table. */
+  mailer: Mailer;
+  /** The outbox table (fallback when SMTP fails). */
+  outbox: Mailer;
+  /** /api/auth/recover answers no sooner than this, so its time says nothing about the account. */
+  recoverMinDurationMs: number;
+  /** Keeps a background task (e.g. an SMTP send) so close() can wait for it. */
+  background(task: Promise<unknown>): void;
 }

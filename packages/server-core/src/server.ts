@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import { type Clock, systemClock } from './clock.js';
 import type { AppEnv, PluginContext } from './context.js';
 import { registerCoreRoutes } from './core-routes.js';
 import { runMigrations } from './db/migrate.js';
@@ -12,11 +13,13 @@ import { appConfig } from './db/schema.js';
 import type { Database, Db } from './db/types.js';
 import { AppError, toErrorResponse } from './errors.js';
 import { type Logger, consoleLogger } from './logger.js';
+import { type Mailer, outboxMailer, smtpMailer } from './mail.js';
 import { type ServerPlugin, type ServerPluginInfo, composePlugins, pluginInfo } from './plugin.js';
 import { createPluginRouter } from './router.js';
 import type { Runtime } from './runtime.js';
 import { seedDemo } from './seed.js';
 import { computeBuildId, mountSpa } from './static.js';
+import { DEFAULT_THROTTLE, type ThrottleOptions } from './throttle.js';
 import { SERVER_CORE_VERSION } from './version.js';
 import './zod-locale.js';
 
@@ -37,8 +40,22 @@ export interface CreateServerOptions {
   version?: string | undefined;
   /** Create demo data on first run. Default: true on the embedded database, false on PostgreSQL. */
   seed?: boolean | undefined;
-  /** Access token lifetime (default env TOKEN_TTL_SECONDS, else 28800 = 8 h). */
+  /** Access token lifetime (default env TOKEN_TTL_SECONDS, else 900 = 15 min); never past the session's absolute end. */
   tokenTtlSeconds?: number | undefined;
+  /** A session unused this long ends (default env SESSION_IDLE_MINUTES, else 30). */
+  sessionIdleMinutes?: number | undefined;
+  /** A session ends this long after the password sign-in (default env SESSION_ABSOLUTE_HOURS, else 12). */
+  sessionAbsoluteHours?: number | undefined;
+  /** Time source for tokens, sessions, throttling and recovery links (tests move it). Default: Date.now. */
+  clock?: Clock | undefined;
+  /** Sign-in throttling limits (default 5 failures per account and 20 per address in 15 minutes). */
+  throttle?: Partial<ThrottleOptions> | undefined;
+  /** Base URL of links sent by e-mail (default env PUBLIC_URL, else the request's origin). */
+  publicUrl?: string | undefined;
+  /** Outgoing e-mail (default: SMTP through nodemailer when env SMTP_URL/SMTP_FROM are set, else the outbox table). */
+  mailer?: Mailer | undefined;
+  /** Minimum answer time of /api/auth/recover (default 250 ms). */
+  recoverMinDurationMs?: number | undefined;
   /** HS256 secret (default env JWT_SECRET, else generated once and stored in app_config). */
   jwtSecret?: string | undefined;
   appName?: string | undefined;
@@ -64,10 +81,43 @@ export interface ComposedServer {
 
 function envTtl(): number {
   const raw = process.env.TOKEN_TTL_SECONDS;
-  if (!raw) return 28_800;
+  if (!raw) return 900;
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`TOKEN_TTL_SECONDS must be a positive integer (got '${raw}').`);
   return value;
+}
+
+function positive(name: string, explicit: number | undefined, fallback: number): number {
+  const raw = explicit ?? process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number (got '${raw}').`);
+  return value;
+}
+
+function publicUrlOf(explicit: string | undefined): string | undefined {
+  const raw = explicit ?? process.env.PUBLIC_URL;
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL (got '${raw}').`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`PUBLIC_URL must be an http(s) URL (got '${raw}').`);
+  return url.toString().replace(/\/+$/, '');
+}
+
+async function resolveMailer(options: CreateServerOptions, outbox: Mailer, publicUrl: string | undefined, logger: Logger): Promise<Mailer> {
+  if (options.mailer) return options.mailer;
+  const url = process.env.SMTP_URL;
+  if (!url) return outbox;
+  const from = process.env.SMTP_FROM;
+  if (!from) throw new Error('SMTP_FROM (the sender, e.g. "Compras <nao-responda@prefeitura.gov.br>") must be set with SMTP_URL.');
+  if (!publicUrl) {
+    logger.warn('SMTP_URL is set without PUBLIC_URL: recovery links will use the Host of each request; set PUBLIC_URL in production.');
+  }
+  return smtpMailer(url, from, logger);
 }
 
 /** JWT secret: env JWT_SECRET, else one generated on first start and shared through app_config. */
@@ -103,10 +153,27 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
     const jwtSecret = await resolveJwtSecret(database.db, options.jwtSecret);
     const infos = plugins.map(pluginInfo);
     const policy = options.devtoolsPolicy ?? (process.env.DEVTOOLS_POLICY === 'ignore' ? 'ignore' : 'report');
+    const clock = options.clock ?? systemClock;
+    const publicUrl = publicUrlOf(options.publicUrl);
+    const outbox = outboxMailer(database.db, clock);
+    const mailer = await resolveMailer(options, outbox, publicUrl, logger);
+    const pending = new Set<Promise<unknown>>();
     const runtime: Runtime = {
       database,
       jwtSecret,
       tokenTtlSeconds,
+      clock,
+      sessionIdleMs: positive('SESSION_IDLE_MINUTES', options.sessionIdleMinutes, 30) * 60_000,
+      sessionAbsoluteMs: positive('SESSION_ABSOLUTE_HOURS', options.sessionAbsoluteHours, 12) * 3_600_000,
+      throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
+      publicUrl,
+      mailer,
+      outbox,
+      recoverMinDurationMs: options.recoverMinDurationMs ?? 250,
+      background: (task) => {
+        const tracked = task.catch(() => undefined).finally(() => pending.delete(tracked));
+        pending.add(tracked);
+      },
       plugins: infos,
       coreVersion: SERVER_CORE_VERSION,
       appVersion: options.version ?? SERVER_CORE_VERSION,
@@ -124,7 +191,11 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
       database,
       plugins: infos,
       buildId,
-      close: () => database.close(),
+      close: async () => {
+        // e-mails still being sent finish first (they may fall back to the outbox table)
+        await Promise.allSettled([...pending]);
+        await database.close();
+      },
     };
   } catch (err) {
     await database.close().catch(() => undefined);

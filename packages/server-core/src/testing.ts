@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { signAccessToken } from './auth.js';
+import { type Clock, systemClock } from './clock.js';
 import type { RawClient } from './db/types.js';
 import { openDatabase, redactUrl } from './db/open.js';
 import type { Logger } from './logger.js';
@@ -12,6 +13,26 @@ import { DEMO } from './seed.js';
 import { type ComposedServer, type CreateServerOptions, createServer } from './server.js';
 
 export type TestEngine = 'pglite' | 'postgres';
+
+/** A clock tests move by hand: `createServer({ clock })`, then `clock.advance(31 * 60_000)`. */
+export interface ManualClock extends Clock {
+  /** Moves time forward (or back, with a negative value) by `ms`. */
+  advance(ms: number): void;
+  set(time: number | Date): void;
+}
+
+export function createManualClock(start: number | Date = Date.now()): ManualClock {
+  let current = typeof start === 'number' ? start : start.getTime();
+  return {
+    now: () => current,
+    advance: (ms) => {
+      current += ms;
+    },
+    set: (time) => {
+      current = typeof time === 'number' ? time : time.getTime();
+    },
+  };
+}
 
 /** 'pglite' always; 'postgres' too when TEST_DATABASE_URL is set. */
 export function testEngines(): TestEngine[] {
@@ -38,7 +59,7 @@ export interface TestServer extends ComposedServer {
     senha?: string,
     entidadeId?: string,
   ): Promise<{ token: string; entidades: { id: string; nome: string }[] }>;
-  /** Signs a token with the server's secret (e.g. an expired one). */
+  /** Signs a token with the server's secret (e.g. an expired one); `now` in seconds, default the server's clock. */
   signToken(claims: { sub: string; ent: string; sid: string }, ttlSeconds: number, now?: number): Promise<string>;
   /** Raw SQL on one connection (bypasses drizzle). */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
@@ -138,7 +159,8 @@ export async function createTestServer(plugins: readonly ServerPlugin[] = [], op
       if (res.status !== 200) throw new Error(`signIn(${login}) answered ${res.status}: ${await res.text()}`);
       return (await res.json()) as { token: string; entidades: { id: string; nome: string }[] };
     },
-    signToken: (claims, ttlSeconds, now) => signAccessToken(jwtSecret, claims, ttlSeconds, now),
+    signToken: (claims, ttlSeconds, now) =>
+      signAccessToken(jwtSecret, claims, ttlSeconds, now ?? Math.floor((options.clock ?? systemClock).now() / 1000)),
     sql: (text, params) => server.database.withRawClient((raw) => raw.query(text, params)),
     withRawClient: (fn) => server.database.withRawClient(fn),
     close: async () => {

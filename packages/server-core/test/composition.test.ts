@@ -73,6 +73,7 @@ describe('plugin composition', () => {
       expect(rows.map((r) => `${r.plugin}/${r.name}`)).toEqual([
         'core/0001_core.sql',
         'core/0002_audit_log.sql',
+        'core/0003_busca.sql',
         'teste/0001_itens.sql',
         'teste/0002_itens_obs.sql',
       ]);

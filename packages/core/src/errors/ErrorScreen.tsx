@@ -90,7 +90,13 @@ export function ErrorScreen({ error, message }: ErrorScreenProps) {
           {ERROR_SCREEN_TITLE}
         </h1>
         {message ? (
-          <p className="error-screen__message" data-testid="error-screen-message" role="alert">
+          <p
+            className="error-screen__message"
+            data-testid="error-screen-message"
+            role="alert"
+            // a composition refusal lists one problem per line
+            style={{ whiteSpace: 'pre-line' }}
+          >
             {message}
           </p>
         ) : null}
@@ -105,7 +111,9 @@ export function ErrorScreen({ error, message }: ErrorScreenProps) {
         </div>
         <details className="error-screen__details">
           <summary>Detalhes técnicos</summary>
-          <pre className="error-screen__log" data-testid="error-log">
+          {/* a scrollable region must be reachable by keyboard (axe: scrollable-region-focusable) */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: scrollable log, keyboard users need to scroll it */}
+          <pre className="error-screen__log" data-testid="error-log" tabIndex={0}>
             {logText}
           </pre>
           <div className="error-screen__actions">

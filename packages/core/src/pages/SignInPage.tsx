@@ -154,13 +154,14 @@ export function SignInPage() {
             <span data-testid="signin-error">{error}</span>
           </Alert>
         ) : null}
+        {/* aria-required, not required: the visual asterisk would join the label ("Senha *") */}
         <TextField
           label="Login"
           name="login"
           autoComplete="username"
           autoCapitalize="off"
           spellCheck={false}
-          required
+          aria-required="true"
           value={login}
           error={fieldErrors.login}
           onChange={(e) => setLogin(e.target.value)}
@@ -169,7 +170,7 @@ export function SignInPage() {
           label="Senha"
           name="senha"
           autoComplete="current-password"
-          required
+          aria-required="true"
           value={senha}
           error={fieldErrors.senha}
           onChange={(e) => setSenha(e.target.value)}

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
@@ -32,7 +33,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     location = resolve(dataDir);
     mkdirSync(location, { recursive: true });
   }
-  const pglite = location ? new PGlite(location) : new PGlite();
+  // pg_trgm: trigram indexes for the accent-insensitive search of list endpoints (migrations/0003_busca.sql)
+  const extensions = { pg_trgm };
+  const pglite = location ? new PGlite(location, { extensions }) : new PGlite({ extensions });
   await pglite.waitReady;
   const queue = new SerialQueue();
 

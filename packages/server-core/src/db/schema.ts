@@ -80,6 +80,39 @@ export const sessoes = pgTable('sessoes', {
   revokedAt: timestamptz('revoked_at'),
   ip: text('ip'),
   userAgent: text('user_agent'),
+  /** Time of the password sign-in the session descends from (absolute lifetime counts from it). */
+  authenticatedAt: timestamptz('authenticated_at').notNull().defaultNow(),
+  /** 'sair', 'trocar_entidade', 'senha_redefinida', 'senha_alterada'. */
+  revokedReason: text('revoked_reason'),
+});
+
+/** Sliding-window throttling: one row per counted attempt (see throttle.ts). */
+export const loginAttempts = pgTable('login_attempts', {
+  key: text('key').notNull(),
+  at: timestamptz('at').notNull(),
+});
+
+/** Recovery links: sha256 (hex) of the token, single use. */
+export const passwordResets = pgTable('password_resets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  usuarioId: uuid('usuario_id')
+    .notNull()
+    .references(() => usuarios.id, { onDelete: 'cascade' }),
+  tokenHash: char('token_hash', { length: 64 }).notNull().unique(),
+  createdAt: timestamptz('created_at').notNull(),
+  expiresAt: timestamptz('expires_at').notNull(),
+  usedAt: timestamptz('used_at'),
+  ip: text('ip'),
+});
+
+/** E-mails kept instead of sent (no SMTP configured, or sending failed). */
+export const outbox = pgTable('outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  to: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  usuarioId: uuid('usuario_id').references(() => usuarios.id, { onDelete: 'set null' }),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
 
 export const appConfig = pgTable('app_config', {

@@ -1,7 +1,9 @@
 /** Tag of the '/about/sistema' page (technical details; administrators). */
 export const SYSTEM_TAG = 3;
 
-/** One row of GET /api/about/versions, as the page reads it (tolerant of a few shapes). */
+import type { Versions } from '../shared/index';
+
+/** One row of the server table. */
 export interface ServerVersionRow {
   name: string;
   version: string;
@@ -12,20 +14,35 @@ function str(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
+function isVersions(data: unknown): data is Versions {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as Versions).core === 'string' &&
+    Array.isArray((data as Versions).plugins)
+  );
+}
+
 /**
- * Accepts `[{ id|name|package, version, ... }]`, `{ items: [...] }`, `{ plugins: [...], server?: ... }`
- * or a flat `{ name: version }` map, and returns rows to show.
+ * Rows of GET /api/about/versions: `{ core, plugins }` as in ../shared (server-core first, then
+ * each server plugin with its core range, tags and dependencies). Tolerant of a plain list or a
+ * `{ name: version }` map, so an older or newer server never breaks the page.
  */
 export function toServerRows(data: unknown): ServerVersionRow[] {
+  if (isVersions(data)) {
+    return [
+      { name: '@app/server-core', version: data.core },
+      ...data.plugins.map((p) => {
+        const extra = [`core ${p.core}`];
+        if (p.tags.length) extra.push(`tags ${p.tags.map((t) => `${t.tag} (${t.nome})`).join(', ')}`);
+        if (p.dependsOn.length) extra.push(`depende de ${p.dependsOn.join(', ')}`);
+        return { name: p.id, version: p.version, detail: extra.join(' · ') };
+      }),
+    ];
+  }
   if (!data || typeof data !== 'object') return [];
   const record = data as Record<string, unknown>;
-  const list: unknown[] | null = Array.isArray(data)
-    ? data
-    : Array.isArray(record.items)
-      ? record.items
-      : Array.isArray(record.plugins)
-        ? [...(Array.isArray(record.core) ? record.core : record.core ? [record.core] : []), ...record.plugins]
-        : null;
+  const list: unknown[] | null = Array.isArray(data) ? data : Array.isArray(record.items) ? record.items : null;
   if (list) {
     const rows: ServerVersionRow[] = [];
     for (const item of list) {

@@ -48,10 +48,10 @@ describe('about page', () => {
     signedIn(makeSession());
     mockApi({
       'GET /api/about/versions': () =>
-        Response.json([
-          { id: 'server-core', packageName: '@app/server-core', version: '1.0.0' },
-          { id: 'memorandos', version: '2.3.4', core: '^1.0.0', tags: [{ tag: 29, nome: 'Memorandos' }] },
-        ]),
+        Response.json({
+          core: '1.0.0',
+          plugins: [{ id: 'memorandos', version: '2.3.4', core: '^1.0.0', dependsOn: ['registros'], tags: [{ tag: 29, nome: 'Memorandos' }] }],
+        }),
     });
     start('/about');
     expect(await screen.findByRole('heading', { level: 1, name: 'About' }, { timeout: 5000 })).toBeTruthy();
@@ -61,8 +61,8 @@ describe('about page', () => {
     expect(rows.some((r) => r?.startsWith('@app/about') && r.includes(about.version) && r.endsWith('0 (todos os usuários)'))).toBe(true);
     expect(rows.some((r) => r?.startsWith('@app/memorandos') && r.endsWith('2.3.429'))).toBe(true);
     const server = await screen.findByTestId('about-server-versions');
-    expect(within(server).getByText('@app/server-core')).toBeTruthy();
-    expect(within(server).getByText('core ^1.0.0 · tags 29')).toBeTruthy();
+    expect(within(server).getByRole('row', { name: /@app\/server-core 1\.0\.0/ })).toBeTruthy();
+    expect(within(server).getByText('core ^1.0.0 · tags 29 (Memorandos) · depende de registros')).toBeTruthy();
     // no tag 3: no link to the system page
     expect(screen.queryByRole('link', { name: 'Detalhes do sistema' })).toBeNull();
   });
@@ -92,6 +92,7 @@ describe('about page', () => {
 
 describe('toServerRows', () => {
   it('accepts several shapes', () => {
+    expect(toServerRows({ core: '1.2.0', plugins: [] })).toEqual([{ name: '@app/server-core', version: '1.2.0' }]);
     expect(toServerRows({ items: [{ name: 'a', version: '1' }] })).toEqual([{ name: 'a', version: '1' }]);
     expect(toServerRows({ '@app/server': '1.0.0' })).toEqual([{ name: '@app/server', version: '1.0.0' }]);
     expect(toServerRows('x')).toEqual([]);

@@ -1,31 +1,18 @@
-/**
- * Shape of GET /api/dashboard/resumo as the page reads it. The page is tolerant: it also accepts
- * a flat object of numbers (`{ memorandos: 3, requisicoes: 5 }`) and shows one card per key.
- */
-export interface ResumoCard {
-  id: string;
-  label: string;
-  value: number | string;
-  /** Short explanation under the value. */
-  hint?: string;
-  /** Where the card leads (absolute path of a section). */
-  href?: string;
-  /** Permission tag of the section; the card is hidden when the user lacks it. */
-  tag?: number;
-}
+// GET /api/dashboard/resumo is described by ../shared (zod, validated on the server). Types only
+// here: the page must not pull zod into the browser bundle.
+import type { ResumoCard } from '../shared/index';
 
-export interface DashboardResumo {
-  cards: ResumoCard[];
-  /** ISO timestamp of the figures. */
-  geradoEm?: string;
-}
+export type { Resumo, ResumoCard } from '../shared/index';
 
 function humanize(key: string): string {
   const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim();
   return words.charAt(0).toLocaleUpperCase('pt-BR') + words.slice(1);
 }
 
-/** Normalises whatever the server answered into cards (unknown shapes → no cards). */
+/**
+ * Normalises the answer into cards. Tolerant on purpose (an older or newer server must not break
+ * the home page): `{ cards }` as in ../shared, or a flat object of numbers (one card per key).
+ */
 export function toCards(data: unknown): { cards: ResumoCard[]; geradoEm?: string } {
   if (!data || typeof data !== 'object') return { cards: [] };
   const record = data as Record<string, unknown>;

@@ -103,7 +103,7 @@ export default function AboutPage() {
           </table>
         </div>
       </Card>
-      <Card title="Servidor">
+      <Card title="Servidor" flush>
         <ServerVersions />
       </Card>
     </div>

@@ -9,13 +9,16 @@ function Figure({ card }: { card: ResumoCard }) {
   const value = typeof card.value === 'number' ? card.value.toLocaleString('pt-BR') : card.value;
   return (
     <div data-testid="dashboard-card">
-      <dt className="field__label">{card.label}</dt>
-      <dd className="page-header__title">{value}</dd>
-      {card.hint ? <dd className="field__hint">{card.hint}</dd> : null}
+      <p className="field__label">{card.label}</p>
+      <p className="page-header__title">{value}</p>
+      {card.hint ? <p className="field__hint">{card.hint}</p> : null}
       {card.href ? (
-        <dd>
-          <Link href={card.href}>Abrir {card.label.toLocaleLowerCase('pt-BR')}</Link>
-        </dd>
+        <p>
+          {/* visible text "Abrir" only, so the figure's label exists once in the page text */}
+          <Link href={card.href} aria-label={`Abrir ${card.label}`}>
+            Abrir
+          </Link>
+        </p>
       ) : null}
     </div>
   );
@@ -50,11 +53,11 @@ function Summary() {
   }
   return (
     <>
-      <dl className="form-grid">
+      <div className="form-grid">
         {cards.map((card) => (
           <Figure key={card.id} card={card} />
         ))}
-      </dl>
+      </div>
       {geradoEm ? <p className="field__hint">Atualizado em {formatDateTime(geradoEm)}.</p> : null}
     </>
   );

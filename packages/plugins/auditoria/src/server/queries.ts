@@ -1,0 +1,133 @@
+// The audit log queries: filters → SQL, keyset pages (newest first, cursor = last id shown), CSV lines.
+import type { DbOrTx } from '@app/server-core';
+import { type SQL, sql } from '@app/server-core/orm';
+import { type LogFilters, type LogItem, TIME_ZONE, acaoNome } from '../shared/index.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `%texto%` for ILIKE, with the user's own % and _ taken literally. */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** WHERE of every audit query: always the session's entidade (another entidade's rows never match). */
+export function whereOf(filters: LogFilters, entidadeId: string): SQL {
+  const parts: SQL[] = [sql`a.entidade_id = ${entidadeId}`];
+  // de/ate are calendar days in America/Sao_Paulo: [de 00:00, ate + 1 day 00:00) local time
+  if (filters.de) parts.push(sql`a.at >= (${filters.de}::date::timestamp AT TIME ZONE ${TIME_ZONE})`);
+  if (filters.ate) parts.push(sql`a.at < ((${filters.ate}::date + 1)::timestamp AT TIME ZONE ${TIME_ZONE})`);
+  if (filters.usuario) {
+    parts.push(
+      UUID.test(filters.usuario)
+        ? sql`a.usuario_id = ${filters.usuario}`
+        : sql`a.usuario_id IN (SELECT u.id FROM usuarios u WHERE u.login ILIKE ${likePattern(filters.usuario)} OR u.nome ILIKE ${likePattern(filters.usuario)})`,
+    );
+  }
+  if (filters.plugin) parts.push(sql`a.plugin = ${filters.plugin}`);
+  if (filters.registro) parts.push(sql`a.registro = ${filters.registro}`);
+  if (filters.acao) parts.push(sql`a.acao = ${filters.acao}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** The list query (also used by the EXPLAIN test): newest first, after `cursor`, at most `limit` rows. */
+export function listSql(filters: LogFilters, entidadeId: string, cursor: string | undefined, limit: number): SQL {
+  const where = whereOf(filters, entidadeId);
+  const after = cursor ? sql` AND a.id < ${cursor}::bigint` : sql``;
+  return sql`
+    SELECT a.id::text AS id,
+           to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+           to_char(a.at AT TIME ZONE ${TIME_ZONE}, 'DD/MM/YYYY HH24:MI:SS') AS quando,
+           a.usuario_id::text AS usuario_id, u.nome AS usuario_nome, u.login AS usuario_login,
+           a.plugin, a.registro, a.acao, a.antes, a.depois, a.ip
+      FROM audit_log a
+      LEFT JOIN usuarios u ON u.id = a.usuario_id
+     WHERE ${where}${after}
+     ORDER BY a.id DESC
+     LIMIT ${limit}`;
+}
+
+interface Row {
+  id: string;
+  at: string;
+  quando: string;
+  usuario_id: string | null;
+  usuario_nome: string | null;
+  usuario_login: string | null;
+  plugin: string;
+  registro: string | null;
+  acao: string;
+  antes: unknown;
+  depois: unknown;
+  ip: string | null;
+}
+
+export type LogRow = LogItem & { quando: string };
+
+/** jsonb comes back parsed from both engines; a string (some drivers) is parsed here. */
+function json(value: unknown): unknown {
+  if (typeof value !== 'string') return value ?? null;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+/** One keyset page: `limit` rows and the cursor of the next page (null at the end). */
+export async function fetchPage(
+  db: DbOrTx,
+  filters: LogFilters,
+  entidadeId: string,
+  cursor: string | undefined,
+  limit: number,
+): Promise<{ items: LogRow[]; nextCursor: string | null }> {
+  const { rows } = await db.execute<Row & Record<string, unknown>>(listSql(filters, entidadeId, cursor, limit + 1));
+  const page = rows.slice(0, limit);
+  const items = page.map((r) => ({
+    id: Number(r.id),
+    at: r.at,
+    quando: r.quando,
+    usuarioId: r.usuario_id,
+    usuarioNome: r.usuario_nome,
+    usuarioLogin: r.usuario_login,
+    plugin: r.plugin,
+    registro: r.registro,
+    acao: r.acao,
+    antes: json(r.antes),
+    depois: json(r.depois),
+    ip: r.ip,
+  }));
+  return { items, nextCursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null };
+}
+
+// ---- CSV (pt-BR Excel: UTF-8 with BOM, ';' separator, CRLF)
+
+export const CSV_HEADER = ['Quando', 'Usuário', 'Login', 'Plugin', 'Registro', 'Ação', 'Código da ação', 'Antes', 'Depois', 'IP', 'Id'];
+
+/** One CSV field: quoted when needed; a text starting with = + - @ (formula injection) is prefixed with '. */
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+([.,]\d+)?$/.test(text)) text = `'${text}`;
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(fields: readonly (string | number | null | undefined)[]): string {
+  return `${fields.map(csvField).join(';')}\r\n`;
+}
+
+export function csvRow(r: LogRow): string {
+  return csvLine([
+    r.quando,
+    r.usuarioNome ?? (r.usuarioId ? r.usuarioId : 'Sistema'),
+    r.usuarioLogin,
+    r.plugin,
+    r.registro,
+    acaoNome(r.acao),
+    r.acao,
+    r.antes == null ? '' : JSON.stringify(r.antes),
+    r.depois == null ? '' : JSON.stringify(r.depois),
+    r.ip,
+    r.id,
+  ]);
+}

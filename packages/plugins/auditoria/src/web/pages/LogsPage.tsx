@@ -1,0 +1,313 @@
+import { apiErrorMessage, toast, useApi, useMutation, usePlugins, useQuery } from '@app/core';
+import { Alert, Button, Card, EmptyState, formatDateTime, PageHeader, Spinner, TextField, VisuallyHidden } from '@app/ui';
+import { type FormEvent, Fragment, useId, useState } from 'react';
+import { useSearchParams } from 'wouter';
+import {
+  ACOES,
+  acaoNome,
+  DEFAULT_LIMIT,
+  diffFields,
+  FILTER_KEYS,
+  type LogFilters,
+  type LogItem,
+  type LogPage,
+  type Verificacao,
+} from '../../shared/index';
+
+type FilterKey = (typeof FILTER_KEYS)[number];
+type Draft = Record<FilterKey, string>;
+
+function filtersFrom(params: URLSearchParams): LogFilters {
+  const out: LogFilters = {};
+  for (const key of FILTER_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) out[key] = value;
+  }
+  return out;
+}
+
+const searchParamsOf = (filters: LogFilters): Record<string, string> =>
+  Object.fromEntries(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+
+function Filters({ initial, onApply }: { initial: LogFilters; onApply: (filters: LogFilters) => void }) {
+  const plugins = usePlugins();
+  const listId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const [draft, setDraft] = useState<Draft>(() => ({
+    de: initial.de ?? '',
+    ate: initial.ate ?? '',
+    usuario: initial.usuario ?? '',
+    plugin: initial.plugin ?? '',
+    registro: initial.registro ?? '',
+    acao: initial.acao ?? '',
+  }));
+  const [error, setError] = useState<string | null>(null);
+  const set = (key: FilterKey) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (draft.de && draft.ate && draft.de > draft.ate) {
+      setError('A data inicial deve ser anterior ou igual à final.');
+      return;
+    }
+    setError(null);
+    const next: LogFilters = {};
+    for (const key of FILTER_KEYS) if (draft[key].trim()) next[key] = draft[key].trim();
+    onApply(next);
+  };
+  return (
+    <form role="search" aria-label="Filtros dos logs" onSubmit={submit} data-allow-enter>
+      <Card title="Filtros">
+        <div className="form-grid">
+          <TextField label="Período: de" type="date" value={draft.de} onChange={set('de')} />
+          <TextField label="Período: até" type="date" value={draft.ate} onChange={set('ate')} error={error ?? undefined} />
+          <TextField label="Usuário" hint="Login ou parte do nome" value={draft.usuario} onChange={set('usuario')} autoComplete="off" />
+          <TextField label="Plugin" value={draft.plugin} onChange={set('plugin')} list={`${listId}-plugins`} autoComplete="off" />
+          <TextField label="Registro" hint="Identificador do registro" value={draft.registro} onChange={set('registro')} autoComplete="off" />
+          <TextField label="Ação" value={draft.acao} onChange={set('acao')} list={`${listId}-acoes`} autoComplete="off" />
+        </div>
+        <datalist id={`${listId}-plugins`}>
+          {['core', ...plugins.map((p) => p.id)].map((id) => (
+            <option key={id} value={id} />
+          ))}
+        </datalist>
+        <datalist id={`${listId}-acoes`}>
+          {Object.entries(ACOES).map(([codigo, nome]) => (
+            <option key={codigo} value={codigo}>
+              {nome}
+            </option>
+          ))}
+        </datalist>
+        <div className="form-actions">
+          <Button variant="secondary" onClick={() => onApply({})}>
+            Limpar filtros
+          </Button>
+          <Button type="submit" icon="search">
+            Filtrar
+          </Button>
+        </div>
+      </Card>
+    </form>
+  );
+}
+
+function Changes({ item, id }: { item: LogItem; id: string }) {
+  const changes = diffFields(item.antes, item.depois);
+  return (
+    <div id={id} className="field__hint">
+      {changes.length === 0 ? (
+        <p>Sem campos registrados.</p>
+      ) : (
+        <ul aria-label={`Alterações do registro ${item.id}`}>
+          {changes.map((c) => (
+            <li key={c.campo}>
+              <strong>{c.campo}</strong>: <span>{c.antes}</span> → <span>{c.depois}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {item.ip ? <p>IP: {item.ip}</p> : null}
+    </div>
+  );
+}
+
+function usuarioText(item: LogItem): string {
+  if (item.usuarioNome) return item.usuarioNome;
+  return item.usuarioId ? `Usuário ${item.usuarioId}` : 'Sistema';
+}
+
+function LogTable({ filters }: { filters: LogFilters }) {
+  const api = useApi();
+  const baseId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const [previous, setPrevious] = useState<LogItem[]>([]);
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const [open, setOpen] = useState<Set<number>>(() => new Set());
+  const page = useQuery({
+    queryKey: ['auditoria', 'logs', filters, cursor ?? ''],
+    queryFn: () =>
+      api
+        .get('auditoria/logs', { searchParams: { ...searchParamsOf(filters), ...(cursor ? { cursor } : {}), limit: DEFAULT_LIMIT } })
+        .json<LogPage>(),
+  });
+  const rows = [...previous, ...(page.data?.items ?? [])];
+  const toggle = (id: number) =>
+    setOpen((s) => {
+      const next = new Set(s);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const loadMore = () => {
+    if (!page.data?.nextCursor) return;
+    setPrevious(rows);
+    setCursor(page.data.nextCursor);
+  };
+
+  return (
+    <Card title="Registros" flush>
+      {page.isError ? (
+        <Alert
+          variant="error"
+          title="Não foi possível carregar os logs"
+          actions={
+            <Button variant="secondary" size="sm" onClick={() => void page.refetch()}>
+              Tentar novamente
+            </Button>
+          }
+        >
+          {apiErrorMessage(page.error)}
+        </Alert>
+      ) : null}
+      <div className="data-table">
+        <div className="data-table__scroll">
+          <table className="data-table__table" data-testid="logs-tabela" aria-busy={page.isFetching || undefined}>
+            <caption className="visually-hidden">Registros de auditoria, mais recentes primeiro</caption>
+            <thead>
+              <tr>
+                <th scope="col">Quando</th>
+                <th scope="col">Usuário</th>
+                <th scope="col">Plugin</th>
+                <th scope="col">Registro</th>
+                <th scope="col">Ação</th>
+                <th scope="col">Alterações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((item) => {
+                const expanded = open.has(item.id);
+                const detailId = `${baseId}-log-${item.id}`;
+                return (
+                  <Fragment key={item.id}>
+                    <tr data-log-id={item.id}>
+                      <td>
+                        <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+                      </td>
+                      <th scope="row">
+                        {usuarioText(item)}
+                        {item.usuarioLogin ? <span className="field__hint"> ({item.usuarioLogin})</span> : null}
+                      </th>
+                      <td>{item.plugin}</td>
+                      <td>{item.registro ?? '—'}</td>
+                      <td title={item.acao}>{acaoNome(item.acao)}</td>
+                      <td>
+                        {item.antes == null && item.depois == null ? (
+                          '—'
+                        ) : (
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            aria-expanded={expanded}
+                            aria-controls={expanded ? detailId : undefined}
+                            onClick={() => toggle(item.id)}
+                          >
+                            {expanded ? 'Ocultar alterações' : 'Ver alterações'}
+                            <VisuallyHidden> do registro {item.id}</VisuallyHidden>
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                    {expanded ? (
+                      <tr>
+                        <td colSpan={6}>
+                          <Changes item={item} id={detailId} />
+                        </td>
+                      </tr>
+                    ) : null}
+                  </Fragment>
+                );
+              })}
+              {rows.length === 0 && page.isPending ? (
+                <tr className="data-table__state-row">
+                  <td colSpan={6}>
+                    <Spinner label="Carregando os logs…" />
+                  </td>
+                </tr>
+              ) : null}
+              {rows.length === 0 && page.isSuccess ? (
+                <tr className="data-table__state-row">
+                  <td colSpan={6}>
+                    <EmptyState icon="search" title="Nenhum registro encontrado." description="Ajuste os filtros e tente novamente." />
+                  </td>
+                </tr>
+              ) : null}
+            </tbody>
+          </table>
+        </div>
+      </div>
+      <div className="form-actions" style={{ justifyContent: 'center', margin: 'var(--space-4, 1rem) 0' }}>
+        {page.data?.nextCursor ? (
+          <Button variant="secondary" loading={page.isFetching} onClick={loadMore}>
+            Carregar mais
+          </Button>
+        ) : rows.length > 0 && page.isSuccess ? (
+          <p className="field__hint">Fim dos registros ({rows.length.toLocaleString('pt-BR')}).</p>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+function fileName(disposition: string | null): string {
+  const match = /filename="?([^";]+)"?/i.exec(disposition ?? '');
+  return match?.[1] ?? 'logs-auditoria.csv';
+}
+
+/** '/logs': the audit trail of the entidade, filtered by the URL's query string. */
+export default function LogsPage() {
+  const api = useApi();
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFrom(params);
+  const key = JSON.stringify(filters);
+  const [verificacao, setVerificacao] = useState<Verificacao | null>(null);
+
+  const exportCsv = useMutation({
+    mutationFn: async () => {
+      const response = await api.get('auditoria/logs.csv', { searchParams: searchParamsOf(filters), timeout: false });
+      const blob = await response.blob();
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName(response.headers.get('content-disposition'));
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    },
+    onSuccess: () => toast.success('Arquivo CSV gerado.'),
+    onError: (error) => toast.error(apiErrorMessage(error), 'Não foi possível exportar'),
+  });
+
+  const verify = useMutation({
+    mutationFn: () => api.get('auditoria/verificacao', { timeout: false }).json<Verificacao>(),
+    onSuccess: setVerificacao,
+    onError: (error) => toast.error(apiErrorMessage(error), 'Não foi possível verificar'),
+  });
+
+  return (
+    <div data-testid="logs">
+      <PageHeader
+        title="Logs de Auditoria"
+        description="Quem fez o quê, quando, em cada registro desta entidade. A trilha não pode ser editada."
+        actions={
+          <>
+            <Button variant="secondary" loading={verify.isPending} onClick={() => verify.mutate()}>
+              Verificar integridade
+            </Button>
+            <Button variant="secondary" loading={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+              Exportar CSV
+            </Button>
+          </>
+        }
+      />
+      {verificacao ? (
+        <Alert
+          variant={verificacao.ok ? 'success' : 'error'}
+          title={verificacao.ok ? 'Integridade verificada' : 'Integridade comprometida'}
+          onDismiss={() => setVerificacao(null)}
+        >
+          {verificacao.mensagem}
+        </Alert>
+      ) : null}
+      <Filters key={key} initial={filters} onApply={(next) => setParams(searchParamsOf(next))} />
+      <LogTable key={key} filters={filters} />
+    </div>
+  );
+}

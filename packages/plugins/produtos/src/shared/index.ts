@@ -1,0 +1,195 @@
+// @app/produtos/shared: the catalogue of materials and services, validated the same way by the form
+// and by the API (and by the spreadsheet import).
+import { z } from 'zod';
+
+/** Permission tag of 'Produtos e Serviços'. */
+export const PRODUTOS_TAG = 25;
+export const PRODUTOS_TAG_NOME = 'Produtos e Serviços';
+
+export const TIPOS_ITEM = ['material', 'servico'] as const;
+export type TipoItem = (typeof TIPOS_ITEM)[number];
+export const TIPO_ITEM_LABEL: Record<TipoItem, string> = { material: 'Material', servico: 'Serviço' };
+
+export const tipoItemSchema = z.enum(TIPOS_ITEM, { error: 'Escolha material ou serviço.' });
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const optionalId = (message: string) =>
+  z
+    .union([z.uuid({ error: message }), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null));
+
+/** Código: letters, digits and . - / _ (kept as typed, compared without case). */
+export const codigoSchema = z
+  .string({ error: 'Informe o código.' })
+  .trim()
+  .min(1, 'Informe o código.')
+  .max(30, 'O código tem no máximo 30 caracteres.')
+  .regex(/^[0-9A-Za-z][0-9A-Za-z./_-]*$/, 'Use no código apenas letras, números e . - / _');
+
+/** CATMAT (materiais) or CATSER (serviços) item code: digits only. */
+export const codigoCatalogoSchema = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^\d{1,9}$/.test(v), { error: 'O código CATMAT/CATSER tem apenas números (até 9 dígitos).' });
+
+const produtoFields = {
+  /** Empty on creation: the next sequential number is assigned. */
+  codigo: z
+    .union([codigoSchema, z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v : null)),
+  descricao: z
+    .string({ error: 'Informe a descrição.' })
+    .trim()
+    .min(3, 'Informe a descrição (ao menos 3 caracteres).')
+    .max(500, 'A descrição tem no máximo 500 caracteres.'),
+  tipo: tipoItemSchema,
+  grupoId: z.uuid({ error: 'Escolha o grupo.' }),
+  subGrupoId: optionalId('Escolha um sub-grupo válido.'),
+  unidadeId: z.uuid({ error: 'Escolha a unidade de fornecimento.' }),
+  tipoMaterialId: optionalId('Escolha um tipo de material válido.'),
+  codigoCatalogo: codigoCatalogoSchema,
+  especificacao: optionalText(5000, 'A especificação tem no máximo 5000 caracteres.'),
+  ativo: z.boolean().default(true),
+};
+
+/** A service has no tipo de material: it is cleared. */
+function clearTipoMaterial<T extends { tipo: TipoItem; tipoMaterialId: string | null }>(value: T): T {
+  return value.tipo === 'servico' ? { ...value, tipoMaterialId: null } : value;
+}
+
+/** Body of POST /api/produtos/produtos. */
+export const produtoInputSchema = z.object(produtoFields).transform(clearTipoMaterial);
+export type ProdutoInput = z.output<typeof produtoInputSchema>;
+/** What the form holds (before transforms). */
+export type ProdutoFormValues = z.input<typeof produtoInputSchema>;
+
+/** Body of PUT /api/produtos/produtos/:id: the same fields plus the version read. */
+export const produtoUpdateSchema = z
+  .object({ ...produtoFields, version: z.number({ error: 'Versão ausente: recarregue o registro.' }).int().min(1) })
+  .transform(clearTipoMaterial);
+export type ProdutoUpdate = z.output<typeof produtoUpdateSchema>;
+
+/** A product as the API answers it (with the names of what it points to). */
+export const produtoSchema = z.object({
+  id: z.string(),
+  codigo: z.string(),
+  descricao: z.string(),
+  tipo: tipoItemSchema,
+  grupoId: z.string(),
+  grupoNome: z.string().nullable(),
+  subGrupoId: z.string().nullable(),
+  subGrupoNome: z.string().nullable(),
+  unidadeId: z.string(),
+  unidadeSigla: z.string().nullable(),
+  unidadeNome: z.string().nullable(),
+  tipoMaterialId: z.string().nullable(),
+  tipoMaterialNome: z.string().nullable(),
+  codigoCatalogo: z.string().nullable(),
+  especificacao: z.string().nullable(),
+  ativo: z.boolean(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Produto = z.infer<typeof produtoSchema>;
+
+/** Where a product is used: one line per document, e.g. 'Memorando 12/2026'. */
+export const produtoUsoSchema = z.object({ origem: z.string(), descricao: z.string() });
+export type ProdutoUso = z.infer<typeof produtoUsoSchema>;
+
+/** 'Material'/'Serviço' (also 'M', 'S', 'servico', 'serviços'…) → tipo; undefined when unknown. */
+export function parseTipoItem(value: string | undefined): TipoItem | undefined {
+  const v = (value ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+  if (['m', 'mat', 'material', 'materiais'].includes(v)) return 'material';
+  if (['s', 'serv', 'servico', 'servicos'].includes(v)) return 'servico';
+  return undefined;
+}
+
+/** 'Sim'/'Não' of a spreadsheet cell (also S/N, true/false, 1/0, ativo/inativo). */
+export function parseSimNao(value: string | undefined): boolean | undefined {
+  const v = (value ?? '')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
+  if (['sim', 's', 'true', 'verdadeiro', '1', 'ativo', 'x'].includes(v)) return true;
+  if (['nao', 'n', 'false', 'falso', '0', 'inativo'].includes(v)) return false;
+  return undefined;
+}
+
+/** Columns of the import file and of the template ('Baixar modelo'), in order. */
+export const PRODUTO_IMPORT_COLUMNS = {
+  Código: { field: 'codigo', hint: 'Código do item; vazio para numerar automaticamente.', example: '000123', width: 12 },
+  Descrição: { field: 'descricao', required: true, hint: 'Descrição do item (3 a 500 caracteres).', example: 'Papel A4 75 g/m², resma 500 folhas', width: 50 },
+  Tipo: { field: 'tipo', required: true, hint: 'Material ou Serviço.', example: 'Material', width: 12 },
+  Grupo: { field: 'grupo', required: true, hint: 'Código ou nome de um grupo cadastrado em Registros.', example: 'Material de expediente', width: 28 },
+  'Sub-grupo': { field: 'subGrupo', hint: 'Código ou nome de um sub-grupo do grupo informado.', example: 'Papelaria', width: 24 },
+  Unidade: { field: 'unidade', required: true, hint: 'Sigla ou nome da unidade de fornecimento.', example: 'RESMA', width: 12 },
+  'Tipo de material': { field: 'tipoMaterial', hint: 'Só para materiais: código ou nome do tipo de material.', example: 'Consumo', width: 20 },
+  'CATMAT/CATSER': { field: 'codigoCatalogo', hint: 'Código do item no catálogo federal (apenas números).', example: '461800', width: 14 },
+  Especificação: { field: 'especificacao', hint: 'Especificação técnica (opcional).', width: 50 },
+  Ativo: { field: 'ativo', hint: 'Sim ou Não (vazio = Sim).', example: 'Sim', width: 8 },
+} as const;
+
+/** One row of the import file, before the registros are looked up. */
+export const produtoImportRowSchema = z
+  .object({
+    codigo: z
+      .union([codigoSchema, z.undefined()])
+      .transform((v) => v ?? null),
+    descricao: produtoFields.descricao,
+    tipo: z
+      .string({ error: 'Informe Material ou Serviço.' })
+      .transform((v, ctx) => {
+        const tipo = parseTipoItem(v);
+        if (!tipo) ctx.addIssue({ code: 'custom', message: 'Informe Material ou Serviço.' });
+        return tipo ?? 'material';
+      }),
+    grupo: z.string({ error: 'Informe o grupo.' }),
+    subGrupo: z.string().optional(),
+    unidade: z.string({ error: 'Informe a unidade de fornecimento.' }),
+    tipoMaterial: z.string().optional(),
+    codigoCatalogo: codigoCatalogoSchema,
+    especificacao: produtoFields.especificacao,
+    ativo: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined) return true;
+        const b = parseSimNao(v);
+        if (b === undefined) ctx.addIssue({ code: 'custom', message: 'Use Sim ou Não.' });
+        return b ?? true;
+      }),
+  })
+  .superRefine((row, ctx) => {
+    if (row.tipo === 'servico' && row.tipoMaterial) {
+      ctx.addIssue({ code: 'custom', path: ['tipoMaterial'], message: 'Tipo de material só se aplica a materiais.' });
+    }
+  });
+export type ProdutoImportRow = z.output<typeof produtoImportRowSchema>;
+
+/** Answer of POST /api/produtos/produtos/importar. */
+export const importResultSchema = z.object({
+  ok: z.boolean(),
+  dryRun: z.boolean(),
+  total: z.number().int(),
+  imported: z.number().int(),
+  errorCount: z.number().int(),
+  errors: z.array(z.object({ linha: z.number().int(), coluna: z.string(), motivo: z.string() })),
+});
+export type ImportResultBody = z.infer<typeof importResultSchema>;

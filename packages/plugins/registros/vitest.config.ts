@@ -1,0 +1,4 @@
+import { packageVitestConfig } from '../../../vitest.shared';
+
+// server tests run in node; web tests declare `// @vitest-environment jsdom`
+export default packageVitestConfig(new URL('.', import.meta.url));

@@ -1,0 +1,87 @@
+// Rules shared by the user and perfil routes: which entidades the caller administers, the
+// "never leave an entidade without an active administrator" check, and the granting check.
+import { AppError, type DbOrTx, entidades, forbidden, type ServerPluginInfo, usuarioEntidades } from '@app/server-core';
+import { and, eq, inArray, sql } from '@app/server-core/orm';
+import { ADMIN_TAG, isExemptTag, tagNome, type TagInfo, ultimoAdministradorMensagem } from '../shared/index.js';
+import { perfisT, usuariosT } from './tables.js';
+
+/**
+ * Serialises every membership/perfil change of this plugin (transaction-level advisory lock), so two
+ * administrators demoting each other at the same moment cannot both pass the last-administrator check.
+ */
+export async function lockMemberships(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(7250310100)`);
+}
+
+export interface EntidadeAdministrada {
+  nome: string;
+  /** Tags the caller holds there. */
+  tags: number[];
+}
+
+/** Entidades where `usuarioId` holds the administration tag, with the tags held there. */
+export async function entidadesAdministradas(db: DbOrTx, usuarioId: string): Promise<Map<string, EntidadeAdministrada>> {
+  const rows = await db
+    .select({ id: usuarioEntidades.entidadeId, nome: entidades.nome, tags: perfisT.tags })
+    .from(usuarioEntidades)
+    .innerJoin(entidades, eq(entidades.id, usuarioEntidades.entidadeId))
+    .innerJoin(perfisT, eq(perfisT.id, usuarioEntidades.perfilId))
+    .innerJoin(usuariosT, eq(usuariosT.id, usuarioEntidades.usuarioId))
+    .where(and(eq(usuarioEntidades.usuarioId, usuarioId), eq(usuariosT.ativo, true), sql`${ADMIN_TAG} = ANY(${perfisT.tags})`))
+    .orderBy(entidades.nome);
+  return new Map(rows.map((r) => [r.id, { nome: r.nome, tags: [...r.tags].sort((a, b) => a - b) }]));
+}
+
+/** Number of active administrators (active user, perfil holding tag 3) of each entidade. */
+export async function activeAdmins(db: DbOrTx, entidadeIds: readonly string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(entidadeIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ entidadeId: usuarioEntidades.entidadeId, n: sql<number>`count(*)::int` })
+    .from(usuarioEntidades)
+    .innerJoin(usuariosT, eq(usuariosT.id, usuarioEntidades.usuarioId))
+    .innerJoin(perfisT, eq(perfisT.id, usuarioEntidades.perfilId))
+    .where(and(inArray(usuarioEntidades.entidadeId, ids), eq(usuariosT.ativo, true), sql`${ADMIN_TAG} = ANY(${perfisT.tags})`))
+    .groupBy(usuarioEntidades.entidadeId);
+  return new Map(rows.map((r) => [r.entidadeId, Number(r.n)]));
+}
+
+/**
+ * Call after applying a change (inside the same transaction, after `lockMemberships`): an entidade
+ * that had an active administrator before and has none now makes the whole change fail with 409.
+ */
+export async function assertAdminsKept(db: DbOrTx, before: Map<string, number>): Promise<void> {
+  const after = await activeAdmins(db, [...before.keys()]);
+  for (const [entidadeId, n] of before) {
+    if (n > 0 && (after.get(entidadeId) ?? 0) === 0) {
+      const [ent] = await db.select({ nome: entidades.nome }).from(entidades).where(eq(entidades.id, entidadeId));
+      throw new AppError(409, 'ultimo_administrador', ultimoAdministradorMensagem(ent?.nome ?? 'a entidade'));
+    }
+  }
+}
+
+/** Every non-exempt tag declared by the enabled server plugins, named, sorted by number. */
+export function declaredTags(plugins: readonly ServerPluginInfo[]): TagInfo[] {
+  const byTag = new Map<number, TagInfo>();
+  for (const plugin of plugins) {
+    for (const t of plugin.tags) {
+      if (isExemptTag(t.tag)) continue;
+      const existing = byTag.get(t.tag);
+      if (existing) existing.plugins.push(plugin.id);
+      else byTag.set(t.tag, { tag: t.tag, nome: t.nome, plugins: [plugin.id] });
+    }
+  }
+  return [...byTag.values()].sort((a, b) => a.tag - b.tag);
+}
+
+/** 403 unless every tag of `wanted` is held (`held`): nobody grants a permission they do not have. */
+export function assertCanGrant(wanted: readonly number[], held: readonly number[], declared: readonly TagInfo[], perfilNome?: string): void {
+  const missing = wanted.filter((t) => !isExemptTag(t) && !held.includes(t));
+  if (missing.length === 0) return;
+  const names = missing.map((t) => `${tagNome(t, declared)} (${t})`).join(', ');
+  throw forbidden(
+    perfilNome
+      ? `Você não pode atribuir o perfil ${perfilNome}: ele concede permissões que você não possui: ${names}.`
+      : `Você não pode conceder permissões que não possui: ${names}.`,
+  );
+}

@@ -1,0 +1,235 @@
+// @app/usuarios/shared: schemas, types and messages used by both halves (the form shows the same
+// pt-BR message the API would answer).
+import { cpfSchema } from '@app/br';
+import { z } from 'zod';
+
+/** Section tag of the plugin: user and perfil administration (spec §6, tag 3). */
+export const USUARIOS_TAG = 3;
+/** A user whose perfil holds this tag is an administrator of the entidade. */
+export const ADMIN_TAG = 3;
+/** Password policy: at least this many characters. */
+export const SENHA_MIN = 8;
+
+export const MENSAGENS = {
+  versaoDesatualizada: 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.',
+  desativarProprio: 'Você não pode desativar o seu próprio usuário.',
+  removerProprio: 'Você não pode remover o seu próprio usuário desta entidade.',
+  loginEmUso: 'Este login já está em uso.',
+  cpfEmUso: 'Já existe um usuário com este CPF.',
+  perfilEmUso: 'Este perfil está atribuído a usuários: troque o perfil deles antes de excluí-lo.',
+  perfilNomeEmUso: 'Já existe um perfil com este nome nesta entidade.',
+  entidadeAtualObrigatoria: 'O usuário precisa ter um perfil nesta entidade.',
+} as const;
+
+/** 409 message when an entidade would be left without an active administrator. */
+export function ultimoAdministradorMensagem(entidadeNome: string): string {
+  return `Não é possível concluir: ${entidadeNome} ficaria sem nenhum administrador ativo. Defina outro administrador antes.`;
+}
+
+/**
+ * Names of the tags known from the specification, for tags no enabled plugin declares (the perfil
+ * checklist names every tag declared by the enabled server plugins first).
+ */
+export const KNOWN_TAG_NAMES: Readonly<Record<number, string>> = {
+  3: 'Usuários e perfis',
+  24: 'Cadastros',
+  25: 'Produtos',
+  26: 'Fornecedores',
+  29: 'Memorandos',
+  39: 'Pré-requisições e requisições',
+  73: 'Cotações',
+  90: 'Logs de Auditoria',
+};
+
+/** Tags 0 and -1..-4 are open to any signed-in user: never granted through a perfil. */
+export function isExemptTag(tag: number): boolean {
+  return tag === 0 || (tag <= -1 && tag >= -4);
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Most characters a password may have (as server-core's policy). */
+export const SENHA_MAX = 128;
+
+/**
+ * Length rules of the password policy (the server also refuses common passwords and the login itself,
+ * with server-core's novaSenhaProblem). Messages as server-core's.
+ */
+export const senhaSchema = z
+  .string({ error: 'Informe a senha.' })
+  .refine((v) => [...v.normalize('NFKC')].length >= SENHA_MIN, `A senha deve ter pelo menos ${SENHA_MIN} caracteres (recomendamos 15 ou mais).`)
+  .refine((v) => [...v.normalize('NFKC')].length <= SENHA_MAX, `A senha deve ter no máximo ${SENHA_MAX} caracteres.`);
+
+export const loginSchema = z
+  .string({ error: 'Informe o login.' })
+  .trim()
+  .min(3, 'O login deve ter pelo menos 3 caracteres.')
+  .max(60, 'O login pode ter no máximo 60 caracteres.')
+  .regex(/^[A-Za-z0-9._-]+$/, 'Use apenas letras sem acento, dígitos, ".", "_" ou "-" no login.');
+
+/** Empty → null; otherwise a valid CPF (with or without mask), stored as 11 digits. */
+export const cpfOpcionalSchema = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value, ctx) => {
+    if (!value) return null;
+    const parsed = cpfSchema.safeParse(value);
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: parsed.error.issues[0]?.message ?? 'CPF inválido.' });
+      return z.NEVER;
+    }
+    return parsed.data;
+  });
+
+const textoOpcional = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+export const vinculoSchema = z.object({
+  entidadeId: z.uuid('Entidade inválida.'),
+  perfilId: z.uuid('Selecione o perfil.'),
+});
+
+const usuarioCampos = {
+  nome: z
+    .string({ error: 'Informe o nome.' })
+    .trim()
+    .min(3, 'Informe o nome completo.')
+    .max(200, 'O nome pode ter no máximo 200 caracteres.'),
+  login: loginSchema,
+  email: z
+    .string({ error: 'Informe o e-mail.' })
+    .trim()
+    .max(200, 'O e-mail pode ter no máximo 200 caracteres.')
+    .regex(EMAIL, 'Informe um e-mail válido.'),
+  cpf: cpfOpcionalSchema,
+  cargo: textoOpcional(120, 'O cargo pode ter no máximo 120 caracteres.'),
+  ativo: z.boolean().default(true),
+  entidades: z
+    .array(vinculoSchema)
+    .min(1, 'Atribua um perfil em pelo menos uma entidade.')
+    .max(100)
+    .refine((list) => new Set(list.map((v) => v.entidadeId)).size === list.length, 'Cada entidade aparece uma vez só.'),
+};
+
+/** POST /api/usuarios/usuarios */
+export const usuarioCreateSchema = z.object({ ...usuarioCampos, senha: senhaSchema });
+
+/** PUT /api/usuarios/usuarios/:id (`senha` only to set a new one). */
+export const usuarioUpdateSchema = z.object({
+  ...usuarioCampos,
+  senha: senhaSchema.optional(),
+  version: z.number({ error: 'Informe a versão do registro.' }).int().positive(),
+});
+
+export const versionBodySchema = z.object({ version: z.number().int().positive().optional() });
+
+export const perfilBodySchema = z.object({
+  nome: z
+    .string({ error: 'Informe o nome do perfil.' })
+    .trim()
+    .min(2, 'Informe o nome do perfil.')
+    .max(100, 'O nome pode ter no máximo 100 caracteres.'),
+  tags: z
+    .array(z.number().int(), { error: 'Informe as permissões.' })
+    .max(1000)
+    .transform((tags) => [...new Set(tags)].sort((a, b) => a - b)),
+});
+
+export const perfilUpdateSchema = perfilBodySchema.extend({
+  version: z.number({ error: 'Informe a versão do registro.' }).int().positive(),
+});
+
+export type UsuarioCreate = z.infer<typeof usuarioCreateSchema>;
+export type UsuarioUpdate = z.infer<typeof usuarioUpdateSchema>;
+export type PerfilBody = z.infer<typeof perfilBodySchema>;
+
+// ---- answers
+
+export const vinculoViewSchema = z.object({
+  entidadeId: z.string(),
+  entidadeNome: z.string(),
+  perfilId: z.string(),
+  perfilNome: z.string(),
+});
+
+export const usuarioListItemSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  login: z.string(),
+  email: z.string(),
+  /** Never the full CPF in a list: `***.456.789-**` (LGPD). */
+  cpfMascarado: z.string().nullable(),
+  cargo: z.string().nullable(),
+  ativo: z.boolean(),
+  /** Perfil in the session's entidade first, then in the other entidades the caller administers. */
+  perfis: z.array(vinculoViewSchema),
+});
+
+export const usuarioSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  login: z.string(),
+  email: z.string(),
+  cpf: z.string().nullable(),
+  cargo: z.string().nullable(),
+  ativo: z.boolean(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  /** Only entidades the caller administers (tag 3 there). */
+  entidades: z.array(vinculoViewSchema),
+});
+
+export const perfilSchema = z.object({
+  id: z.string(),
+  nome: z.string(),
+  tags: z.array(z.number().int()),
+  usuarios: z.number().int(),
+  version: z.number().int(),
+});
+
+export const tagInfoSchema = z.object({ tag: z.number().int(), nome: z.string(), plugins: z.array(z.string()) });
+export const tagsResponseSchema = z.object({ items: z.array(tagInfoSchema) });
+
+export const opcoesSchema = z.object({
+  entidades: z.array(
+    z.object({
+      id: z.string(),
+      nome: z.string(),
+      atual: z.boolean(),
+      /** Tags the caller holds there: perfis with others cannot be assigned by the caller. */
+      minhasTags: z.array(z.number().int()),
+      perfis: z.array(z.object({ id: z.string(), nome: z.string(), tags: z.array(z.number().int()) })),
+    }),
+  ),
+});
+
+export type UsuarioListItem = z.infer<typeof usuarioListItemSchema>;
+export type Usuario = z.infer<typeof usuarioSchema>;
+export type Perfil = z.infer<typeof perfilSchema>;
+export type TagInfo = z.infer<typeof tagInfoSchema>;
+export type Opcoes = z.infer<typeof opcoesSchema>;
+export type Vinculo = z.infer<typeof vinculoViewSchema>;
+export interface PageOf<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** `***.456.789-**`, or null without a CPF. */
+export function mascararCpf(cpf: string | null | undefined): string | null {
+  const d = (cpf ?? '').replace(/\D/g, '');
+  if (d.length !== 11) return null;
+  return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
+}
+
+/** Name of a tag: the declaring plugin's, else the specification's, else 'Tag N'. */
+export function tagNome(tag: number, declared: readonly TagInfo[] = []): string {
+  return declared.find((t) => t.tag === tag)?.nome ?? KNOWN_TAG_NAMES[tag] ?? `Tag ${tag}`;
+}

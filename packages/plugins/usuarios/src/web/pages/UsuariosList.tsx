@@ -1,0 +1,116 @@
+import { apiErrorMessage, useApi, useQuery, useSession } from '@app/core';
+import { Alert, Button, DataTable, type DataTableColumn, PageHeader, Pagination, TextField } from '@app/ui';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import type { PageOf, UsuarioListItem } from '../../shared/index';
+
+const PAGE_SIZE = 20;
+
+function perfisText(row: UsuarioListItem, entidadeId: string | undefined): string {
+  if (row.perfis.length === 0) return '—';
+  return row.perfis.map((p) => (p.entidadeId === entidadeId ? p.perfilNome : `${p.perfilNome} (${p.entidadeNome})`)).join('; ');
+}
+
+/** '/usuarios': users of the entidade, with search and pagination (search and page kept in the URL). */
+export default function UsuariosList() {
+  const api = useApi();
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [text, setText] = useState(q);
+  useEffect(() => setText(q), [q]);
+
+  const query = useQuery({
+    queryKey: ['usuarios', 'lista', q, page],
+    queryFn: () =>
+      api.get('usuarios/usuarios', { searchParams: { q, page, pageSize: PAGE_SIZE } }).json<PageOf<UsuarioListItem>>(),
+    placeholderData: (previous) => previous,
+  });
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(text.trim() ? { q: text.trim() } : {});
+  };
+
+  const columns: DataTableColumn<UsuarioListItem>[] = [
+    { key: 'nome', header: 'Nome', rowHeader: true },
+    { key: 'login', header: 'Login' },
+    { key: 'email', header: 'E-mail' },
+    { key: 'cpf', header: 'CPF', render: (r) => r.cpfMascarado ?? '—' },
+    { key: 'cargo', header: 'Cargo', render: (r) => r.cargo ?? '—' },
+    { key: 'perfis', header: 'Perfis', render: (r) => perfisText(r, session?.entidade.id) },
+    { key: 'ativo', header: 'Ativo', render: (r) => (r.ativo ? 'Sim' : 'Não') },
+    {
+      key: 'acoes',
+      header: <span className="visually-hidden">Ações</span>,
+      align: 'end',
+      render: (r) => (
+        <Link href={`/edit/${r.id}`} className="button button--secondary button--sm" aria-label={`Editar ${r.nome}`}>
+          Editar
+        </Link>
+      ),
+    },
+  ];
+
+  return (
+    <div data-testid="usuarios-lista">
+      <PageHeader
+        title="Usuários"
+        description="Quem acessa esta entidade e com qual perfil."
+        actions={
+          <>
+            <Link href="/perfis" className="button button--secondary">
+              Perfis
+            </Link>
+            <Link href="/new" className="button button--primary">
+              Novo usuário
+            </Link>
+          </>
+        }
+      />
+      <form role="search" aria-label="Pesquisar usuários" onSubmit={search} data-allow-enter className="form-grid">
+        <TextField
+          label="Pesquisar"
+          hint="Nome, login, e-mail ou CPF"
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <div className="form-actions" style={{ alignSelf: 'end', marginTop: 0 }}>
+          <Button type="submit" variant="secondary" icon="search">
+            Pesquisar
+          </Button>
+        </div>
+      </form>
+      {query.isError ? (
+        <Alert
+          variant="error"
+          title="Não foi possível carregar os usuários"
+          actions={
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              Tentar novamente
+            </Button>
+          }
+        >
+          {apiErrorMessage(query.error)}
+        </Alert>
+      ) : null}
+      <DataTable
+        caption="Usuários da entidade"
+        captionHidden
+        columns={columns}
+        rows={query.data?.items ?? []}
+        loading={query.isFetching}
+      />
+      {query.data && query.data.total > 0 ? (
+        <Pagination
+          page={page}
+          pageSize={PAGE_SIZE}
+          total={query.data.total}
+          onPageChange={(next) => setParams(q ? { q, page: String(next) } : { page: String(next) })}
+        />
+      ) : null}
+    </div>
+  );
+}

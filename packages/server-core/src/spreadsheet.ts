@@ -1,0 +1,872 @@
+// Spreadsheet import for plugins: CSV (';', ',' or tab, quotes, UTF-8 with or without BOM,
+// Windows-1252 as a fallback) and XLSX (the first visible worksheet) are read into rows with their
+// line numbers; then `importRows` validates EVERY row (zod schema, duplicates inside the file and
+// against the database, lookups) and inserts all of them in ONE ctx.mutate transaction with one audit
+// row per record, or nothing at all when any row has a problem. `buildTemplate` writes the
+// 'Baixar modelo' file. No dependency: the ZIP/XML of XLSX is read with node:zlib and a small
+// tokenizer that understands what spreadsheet programs write (shared/inline strings, numbers,
+// dates by number format, booleans, formula results).
+import { inflateRawSync } from 'node:zlib';
+import type { Context } from 'hono';
+import type { z } from 'zod';
+import type { MutateFn } from './context.js';
+import type { DbOrTx, Tx } from './db/types.js';
+import { badRequest } from './errors.js';
+import { zip } from './xlsx.js';
+
+/** One problem of an import, as shown to the user: 'Linha 7, coluna CNPJ: CNPJ inválido…'. */
+export interface ImportError {
+  /** Line of the file (1 = the header row, 2 = the first data row). */
+  linha: number;
+  /** Column header as written in the template ('' when the problem is the whole line or file). */
+  coluna: string;
+  /** pt-BR reason. */
+  motivo: string;
+}
+
+/** A data row: cell text by header (as written in the file), trimmed; '' for an empty cell. */
+export interface SheetRow {
+  linha: number;
+  cells: Record<string, string>;
+}
+
+export interface ParsedSheet {
+  format: SpreadsheetFormat;
+  /** Headers of the first row, trimmed, in file order. */
+  headers: string[];
+  /** Non-empty data rows. */
+  rows: SheetRow[];
+  /** Problems of the file itself (e.g. an unclosed quote). */
+  errors: ImportError[];
+}
+
+export type SpreadsheetFormat = 'csv' | 'xlsx';
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const invalidXlsx = () => badRequest('O arquivo não é uma planilha .xlsx válida.', { arquivo: 'Arquivo .xlsx inválido.' });
+
+function toBytes(input: Uint8Array | ArrayBuffer): Uint8Array {
+  return input instanceof Uint8Array ? input : new Uint8Array(input);
+}
+
+const startsWith = (bytes: Uint8Array, magic: number[]) => magic.every((b, i) => bytes[i] === b);
+
+/** 'xlsx' for a zip (PK\3\4) file, 'csv' for text; throws a pt-BR 400 for other binaries (e.g. .xls). */
+export function detectFormat(bytes: Uint8Array, hint?: { contentType?: string | undefined; filename?: string | undefined }): SpreadsheetFormat {
+  if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) return 'xlsx';
+  if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0])) {
+    throw badRequest('Arquivos .xls (Excel 97-2003) não são aceitos: salve a planilha como .xlsx ou .csv.', {
+      arquivo: 'Formato .xls não aceito.',
+    });
+  }
+  const name = hint?.filename?.toLowerCase() ?? '';
+  if (name.endsWith('.xlsx') || hint?.contentType?.includes('spreadsheetml')) throw invalidXlsx();
+  // text: no NUL bytes in the first KB
+  if (bytes.subarray(0, 1024).includes(0)) {
+    throw badRequest('Formato não suportado: envie um arquivo .csv ou .xlsx.', { arquivo: 'Formato não suportado.' });
+  }
+  return 'csv';
+}
+
+/** UTF-8 (BOM removed); a file that is not valid UTF-8 is read as Windows-1252 (Excel's "CSV"). */
+export function decodeText(input: string | Uint8Array | ArrayBuffer): string {
+  let text: string;
+  if (typeof input === 'string') text = input;
+  else {
+    const bytes = toBytes(input);
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      text = new TextDecoder('windows-1252').decode(bytes);
+    }
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+/** The delimiter the header line uses most (outside quotes): ';', ',' or tab; ',' when none. */
+export function guessDelimiter(text: string): ';' | ',' | '\t' {
+  const counts = { ';': 0, ',': 0, '\t': 0 };
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && ch in counts) counts[ch as keyof typeof counts]++;
+  }
+  if (counts[';'] === 0 && counts[','] === 0 && counts['\t'] === 0) return ',';
+  return counts[';'] >= counts[','] && counts[';'] >= counts['\t'] ? ';' : counts[','] >= counts['\t'] ? ',' : '\t';
+}
+
+const clean = (value: unknown) =>
+  String(value ?? '')
+    .replace(/\u00a0/g, ' ')
+    .trim();
+
+function toSheet(format: SpreadsheetFormat, records: { linha: number; values: string[] }[], errors: ImportError[]): ParsedSheet {
+  const first = records.findIndex((r) => r.values.some((v) => clean(v) !== ''));
+  if (first < 0) return { format, headers: [], rows: [], errors };
+  const headers = records[first]!.values.map(clean);
+  while (headers.length && headers[headers.length - 1] === '') headers.pop();
+  const rows: SheetRow[] = [];
+  for (const record of records.slice(first + 1)) {
+    if (!record.values.some((v) => clean(v) !== '')) continue;
+    const cells: Record<string, string> = {};
+    headers.forEach((h, i) => {
+      if (h !== '' && !(h in cells)) cells[h] = clean(record.values[i]);
+    });
+    if (record.values.slice(headers.length).some((v) => clean(v) !== '')) {
+      errors.push({ linha: record.linha, coluna: '', motivo: 'A linha tem mais colunas preenchidas do que o cabeçalho.' });
+    }
+    rows.push({ linha: record.linha, cells });
+  }
+  return { format, headers, rows, errors };
+}
+
+/**
+ * Splits CSV text into records (RFC 4180: quoted cells may hold the delimiter, "" and line breaks).
+ * The line of a record is its number counting the header as 1, as a spreadsheet program shows it.
+ */
+export function splitCsv(text: string, delimiter: string): { records: { linha: number; values: string[] }[]; errors: ImportError[] } {
+  const records: { linha: number; values: string[] }[] = [];
+  const errors: ImportError[] = [];
+  let values: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let wasQuoted = false;
+  let i = 0;
+  const endCell = () => {
+    values.push(cell);
+    cell = '';
+    wasQuoted = false;
+  };
+  const endRecord = () => {
+    endCell();
+    records.push({ linha: records.length + 1, values });
+    values = [];
+  };
+  while (i < text.length) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          cell += '"';
+          i += 2;
+          continue;
+        }
+        quoted = false;
+        i++;
+        continue;
+      }
+      cell += ch;
+      i++;
+      continue;
+    }
+    if (ch === '"' && cell.trim() === '' && !wasQuoted) {
+      quoted = true;
+      wasQuoted = true;
+      cell = '';
+      i++;
+    } else if (ch === delimiter) {
+      endCell();
+      i++;
+    } else if (ch === '\r' || ch === '\n') {
+      endRecord();
+      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
+    } else {
+      cell += ch;
+      i++;
+    }
+  }
+  if (quoted) errors.push({ linha: records.length + 1, coluna: '', motivo: 'Aspas não fechadas: a célula começa com " e não termina.' });
+  if (cell !== '' || values.length > 0 || quoted) endRecord();
+  return { records, errors };
+}
+
+/** Reads a CSV (';', ',' or tab; quotes; UTF-8 with/without BOM or Windows-1252). */
+export function parseCsv(input: string | Uint8Array | ArrayBuffer): ParsedSheet {
+  const text = decodeText(input);
+  const { records, errors } = splitCsv(text, guessDelimiter(text));
+  return toSheet('csv', records, errors);
+}
+
+// --- XLSX: ZIP entries, then the XML parts of the first visible worksheet
+
+/** Entries of a ZIP archive (stored or deflated), by name; each inflated up to `maxBytes`. */
+export function unzip(bytes: Uint8Array, maxBytes = 64 * 1024 * 1024): Map<string, () => Uint8Array> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let end = -1;
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i--) {
+    if (view.getUint32(i, true) === 0x06054b50) {
+      end = i;
+      break;
+    }
+  }
+  if (end < 0) throw invalidXlsx();
+  const count = view.getUint16(end + 10, true);
+  let p = view.getUint32(end + 16, true);
+  const entries = new Map<string, () => Uint8Array>();
+  for (let n = 0; n < count; n++) {
+    if (p + 46 > bytes.length || view.getUint32(p, true) !== 0x02014b50) throw invalidXlsx();
+    const method = view.getUint16(p + 10, true);
+    const compressed = view.getUint32(p + 20, true);
+    const nameLength = view.getUint16(p + 28, true);
+    const extraLength = view.getUint16(p + 30, true);
+    const commentLength = view.getUint16(p + 32, true);
+    const local = view.getUint32(p + 42, true);
+    const name = new TextDecoder().decode(bytes.subarray(p + 46, p + 46 + nameLength));
+    p += 46 + nameLength + extraLength + commentLength;
+    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) throw invalidXlsx();
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    const data = bytes.subarray(start, start + compressed);
+    entries.set(name.replace(/^\/+/, ''), () => {
+      if (method === 0) return data;
+      if (method !== 8) throw invalidXlsx();
+      try {
+        return inflateRawSync(data, { maxOutputLength: maxBytes });
+      } catch {
+        throw badRequest('A planilha está corrompida ou é grande demais.', { arquivo: 'Arquivo .xlsx inválido.' });
+      }
+    });
+  }
+  return entries;
+}
+
+/** Decodes XML entities and OOXML's _xHHHH_ escapes. */
+function xmlText(raw: string): string {
+  return raw
+    .replace(/&(?:#(\d+)|#x([0-9a-fA-F]+)|(amp|lt|gt|quot|apos));/g, (_m, dec: string, hex: string, name: string) => {
+      if (dec) return String.fromCodePoint(Number(dec));
+      if (hex) return String.fromCodePoint(Number.parseInt(hex, 16));
+      return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[name as 'amp']!;
+    })
+    .replace(/_x([0-9a-fA-F]{4})_/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/** Attributes of a start tag ('r="A1" t="s"'), names without namespace prefix. */
+function attributes(tag: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const m of tag.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    out[m[1]!.replace(/^\w+:(?!$)/, '')] = xmlText(m[2] ?? m[3] ?? '');
+  }
+  return out;
+}
+
+/** Elements `<name …>…</name>` or `<name …/>` (any namespace prefix) with their attributes and inner XML. */
+function* elements(xml: string, name: string): Generator<{ attrs: Record<string, string>; inner: string }> {
+  const re = new RegExp(`<(?:\\w+:)?${name}(\\s[^>]*?)?(/?)>`, 'g');
+  let m: RegExpExecArray | null = re.exec(xml);
+  while (m) {
+    const attrs = attributes(m[1] ?? '');
+    if (m[2] === '/') {
+      yield { attrs, inner: '' };
+    } else {
+      const close = new RegExp(`</(?:\\w+:)?${name}>`, 'g');
+      close.lastIndex = re.lastIndex;
+      const c = close.exec(xml);
+      const inner = c ? xml.slice(re.lastIndex, c.index) : '';
+      if (c) re.lastIndex = close.lastIndex;
+      yield { attrs, inner };
+    }
+    m = re.exec(xml);
+  }
+}
+
+/** Text of every <t> in `xml`, phonetic runs (<rPh>) left out. */
+function runsText(xml: string): string {
+  const withoutPhonetic = xml.replace(/<(?:\w+:)?rPh\b[\s\S]*?<\/(?:\w+:)?rPh>/g, '');
+  let out = '';
+  for (const t of elements(withoutPhonetic, 't')) out += xmlText(t.inner);
+  return out;
+}
+
+const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+
+function isDateFormat(code: string): boolean {
+  const bare = code.replace(/"[^"]*"|\[[^\]]*\]|\\./g, '').toLowerCase();
+  return /[dmyhs]/.test(bare) && !/^general$/.test(bare);
+}
+
+/** Column index (0-based) of a cell reference 'AB12' → 27. */
+function columnIndex(ref: string): number {
+  let n = 0;
+  for (const ch of ref.toUpperCase()) {
+    const code = ch.charCodeAt(0);
+    if (code < 65 || code > 90) break;
+    n = n * 26 + (code - 64);
+  }
+  return n - 1;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** An Excel serial date as dd/mm/aaaa (with hh:mm when it has a time). */
+export function excelSerialToText(serial: number, date1904 = false): string {
+  const date = new Date(Math.round((serial + (date1904 ? 1462 : 0) - 25_569) * 86_400) * 1000);
+  const text = `${pad2(date.getUTCDate())}/${pad2(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
+  const minutes = date.getUTCHours() * 60 + date.getUTCMinutes();
+  return minutes ? `${text} ${pad2(date.getUTCHours())}:${pad2(date.getUTCMinutes())}` : text;
+}
+
+/** A number as typed: integers without exponent (CNPJs, codes), decimals as JavaScript writes them. */
+function numberText(raw: string): string {
+  const n = Number(raw);
+  if (!Number.isFinite(n)) return raw;
+  if (Number.isInteger(n) && Math.abs(n) < 1e21) return BigInt(n).toString();
+  return String(n);
+}
+
+/** Reads the first visible worksheet of an XLSX file (its first non-empty row = header). */
+export function parseXlsx(input: Uint8Array | ArrayBuffer): ParsedSheet {
+  const entries = unzip(toBytes(input));
+  const read = (name: string): string | undefined => {
+    const entry = entries.get(name);
+    return entry ? new TextDecoder().decode(entry()) : undefined;
+  };
+  const workbook = read('xl/workbook.xml');
+  if (!workbook) throw invalidXlsx();
+  const date1904 = /date1904\s*=\s*["'](1|true)["']/.test(workbook);
+  const sheets = [...elements(workbook, 'sheet')].map((s) => s.attrs);
+  const sheet = sheets.find((s) => !s.state || s.state === 'visible') ?? sheets[0];
+  if (!sheet) return { format: 'xlsx', headers: [], rows: [], errors: [] };
+  const rels = [...elements(read('xl/_rels/workbook.xml.rels') ?? '', 'Relationship')].map((r) => r.attrs);
+  const target = rels.find((r) => r.Id === sheet.id)?.Target ?? 'worksheets/sheet1.xml';
+  const sheetPath = target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
+  const sheetXml = read(sheetPath);
+  if (sheetXml === undefined) throw invalidXlsx();
+
+  const shared = [...elements(read('xl/sharedStrings.xml') ?? '', 'si')].map((si) => runsText(si.inner));
+  const styles = read('xl/styles.xml') ?? '';
+  const customFormats = new Map([...elements(styles, 'numFmt')].map((f) => [Number(f.attrs.numFmtId), f.attrs.formatCode ?? '']));
+  const cellXfs = /<(?:\w+:)?cellXfs\b[\s\S]*?<\/(?:\w+:)?cellXfs>/.exec(styles)?.[0] ?? '';
+  const dateStyles = [...elements(cellXfs, 'xf')].map((xf) => {
+    const id = Number(xf.attrs.numFmtId ?? 0);
+    return BUILTIN_DATE_FORMATS.has(id) || (customFormats.has(id) && isDateFormat(customFormats.get(id)!));
+  });
+
+  const records: { linha: number; values: string[] }[] = [];
+  let nextRow = 1;
+  const data = /<(?:\w+:)?sheetData\b[^>]*?(?<!\/)>([\s\S]*?)<\/(?:\w+:)?sheetData>/.exec(sheetXml)?.[1] ?? '';
+  for (const row of elements(data, 'row')) {
+    const linha = row.attrs.r ? Number(row.attrs.r) : nextRow;
+    nextRow = linha + 1;
+    const values: string[] = [];
+    let nextCol = 0;
+    for (const c of elements(row.inner, 'c')) {
+      const col = c.attrs.r ? columnIndex(c.attrs.r) : nextCol;
+      nextCol = col + 1;
+      const v = /<(?:\w+:)?v>([\s\S]*?)<\/(?:\w+:)?v>/.exec(c.inner)?.[1];
+      const type = c.attrs.t ?? 'n';
+      let text = '';
+      if (type === 's') text = v === undefined ? '' : (shared[Number(v)] ?? '');
+      else if (type === 'inlineStr') text = runsText(c.inner);
+      else if (type === 'b') text = v === undefined ? '' : v.trim() === '1' ? 'Sim' : 'Não';
+      else if (type === 'str' || type === 'e') text = v === undefined ? '' : xmlText(v);
+      else if (type === 'd') {
+        const d = new Date(xmlText(v ?? ''));
+        text = Number.isNaN(d.getTime()) ? xmlText(v ?? '') : `${pad2(d.getUTCDate())}/${pad2(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
+      } else if (v !== undefined) {
+        const raw = xmlText(v).trim();
+        text = dateStyles[Number(c.attrs.s ?? 0)] && Number.isFinite(Number(raw)) ? excelSerialToText(Number(raw), date1904) : numberText(raw);
+      }
+      values[col] = text;
+    }
+    records.push({ linha, values: Array.from(values, (x) => x ?? '') });
+  }
+  return toSheet('xlsx', records, []);
+}
+
+/** Reads a CSV or XLSX file, detected by its first bytes. */
+export function parseSpreadsheet(input: Uint8Array | ArrayBuffer, hint?: { contentType?: string | undefined; filename?: string | undefined }): ParsedSheet {
+  const bytes = toBytes(input);
+  return detectFormat(bytes, hint) === 'xlsx' ? parseXlsx(bytes) : parseCsv(bytes);
+}
+
+export interface UploadedFile {
+  bytes: Uint8Array;
+  filename: string | undefined;
+  contentType: string | undefined;
+}
+
+/**
+ * The file of an import request: multipart/form-data (field 'arquivo', or the first file) or the raw
+ * body with its content type (text/csv, XLSX…). Answers 400 when no file came.
+ */
+export async function readUploadedFile(c: Context): Promise<UploadedFile> {
+  const contentType = c.req.header('content-type') ?? '';
+  const none = () => badRequest('Escolha um arquivo .csv ou .xlsx.', { arquivo: 'Escolha um arquivo .csv ou .xlsx.' });
+  if (contentType.startsWith('multipart/form-data')) {
+    let form: Record<string, unknown>;
+    try {
+      form = (await c.req.parseBody({ all: false })) as Record<string, unknown>;
+    } catch {
+      throw badRequest('Não foi possível ler o formulário enviado.', { arquivo: 'Envie o arquivo novamente.' });
+    }
+    const isFile = (v: unknown): v is File => typeof v === 'object' && v !== null && typeof (v as File).arrayBuffer === 'function';
+    const file = isFile(form.arquivo) ? form.arquivo : isFile(form.file) ? form.file : Object.values(form).find(isFile);
+    if (!file || file.size === 0) throw none();
+    return { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name || undefined, contentType: file.type || undefined };
+  }
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.length === 0) throw none();
+  const disposition = c.req.header('content-disposition') ?? '';
+  const filename = c.req.header('x-filename') ?? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+  let decoded: string | undefined;
+  try {
+    decoded = filename ? decodeURIComponent(filename) : undefined;
+  } catch {
+    decoded = filename;
+  }
+  return { bytes, filename: decoded, contentType: contentType || undefined };
+}
+
+/** readUploadedFile + parseSpreadsheet. */
+export async function readSpreadsheetUpload(c: Context): Promise<ParsedSheet & { filename: string | undefined }> {
+  const file = await readUploadedFile(c);
+  return { ...parseSpreadsheet(file.bytes, file), filename: file.filename };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Columns and templates
+
+export interface ImportColumnSpec {
+  /** Field of the schema's input object. */
+  field: string;
+  /** A missing column is an error of the header (line 1). */
+  required?: boolean;
+  /** What to write, shown in the template's 'Instruções' sheet. */
+  hint?: string;
+  example?: string;
+  /** Column width in the XLSX template (characters). */
+  width?: number;
+}
+
+/** Header pt-BR → field (or a spec with the field): `{ 'Descrição': 'descricao', 'CNPJ/CPF': { field: 'documento', required: true } }`. */
+export type ImportColumns = Record<string, string | ImportColumnSpec>;
+
+const spec = (value: string | ImportColumnSpec): ImportColumnSpec => (typeof value === 'string' ? { field: value } : value);
+
+/** Header comparison ignores case, accents, spaces and a trailing '*' ('Descricao *' = 'Descrição'). */
+export function normalizeHeader(header: string): string {
+  return header
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/\*+\s*$/, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+export interface TemplateOptions {
+  columns: ImportColumns;
+  format: SpreadsheetFormat;
+  /** Name of the data sheet (XLSX), default 'Dados'. */
+  sheetName?: string;
+  /** Lines written on top of the 'Instruções' sheet. */
+  instructions?: string[];
+}
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+
+function xmlEscape(text: string): string {
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: characters XML 1.0 forbids are removed
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+  );
+}
+
+function columnLetters(index: number): string {
+  let n = index + 1;
+  let name = '';
+  while (n > 0) {
+    const rem = (n - 1) % 26;
+    name = String.fromCharCode(65 + rem) + name;
+    n = Math.floor((n - 1) / 26);
+  }
+  return name;
+}
+
+interface TemplateSheet {
+  name: string;
+  widths: number[];
+  rows: string[][];
+  /** Data sheet: header frozen, every column formatted as text (leading zeros survive). */
+  data: boolean;
+}
+
+function templateSheetXml(sheet: TemplateSheet): string {
+  // styles: 0 normal, 1 bold header, 2 text (@)
+  const cols = sheet.widths
+    .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"${sheet.data ? ' style="2"' : ''}/>`)
+    .join('');
+  const rows = sheet.rows
+    .map((row, r) => {
+      const cells = row
+        .map((value, c) =>
+          value === ''
+            ? ''
+            : `<c r="${columnLetters(c)}${r + 1}" t="inlineStr" s="${r === 0 ? 1 : 2}"><is><t xml:space="preserve">${xmlEscape(value)}</t></is></c>`,
+        )
+        .join('');
+      return `<row r="${r + 1}">${cells}</row>`;
+    })
+    .join('');
+  const pane = sheet.data
+    ? '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
+    : '<sheetViews><sheetView workbookViewId="0"/></sheetViews>';
+  return `${XML_HEAD}<worksheet xmlns="${MAIN_NS}">${pane}<cols>${cols}</cols><sheetData>${rows}</sheetData></worksheet>`;
+}
+
+/** An XLSX workbook of text sheets (the first one is the data sheet). */
+function templateWorkbook(sheets: TemplateSheet[]): Uint8Array {
+  const text = (s: string) => new TextEncoder().encode(s);
+  const overrides = sheets
+    .map((_s, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+    .join('');
+  return zip([
+    {
+      name: '[Content_Types].xml',
+      data: text(
+        `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
+          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+          '<Default Extension="xml" ContentType="application/xml"/>' +
+          '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
+          `${overrides}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>` +
+          '</Types>',
+      ),
+    },
+    {
+      name: '_rels/.rels',
+      data: text(
+        `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+          `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
+    },
+    {
+      name: 'xl/workbook.xml',
+      data: text(
+        `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>` +
+          sheets.map((s, i) => `<sheet name="${xmlEscape(s.name.slice(0, 31))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
+          '</sheets></workbook>',
+      ),
+    },
+    {
+      name: 'xl/_rels/workbook.xml.rels',
+      data: text(
+        `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
+          sheets.map((_s, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('') +
+          `<Relationship Id="rId${sheets.length + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
+      ),
+    },
+    {
+      name: 'xl/styles.xml',
+      data: text(
+        `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
+          '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
+          '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+          '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+          '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+          '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+          '<xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyNumberFormat="1"/>' +
+          '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+          '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+          '</styleSheet>',
+      ),
+    },
+    ...sheets.map((s, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data: text(templateSheetXml(s)) })),
+  ]);
+}
+
+/**
+ * The 'Baixar modelo' file: the header row only. XLSX has a 'Dados' sheet (columns formatted as
+ * text, so CNPJs, CEPs and codes keep their leading zeros) and an 'Instruções' sheet (each column:
+ * required or not, how to fill it, an example); CSV is UTF-8 with BOM, separated by ';'.
+ */
+export function buildTemplate(options: TemplateOptions): { body: Uint8Array; contentType: string; extension: string } {
+  const entries = Object.entries(options.columns).map(([header, value]) => ({ header, ...spec(value) }));
+  if (options.format === 'csv') {
+    const quote = (v: string) => (/[";\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    const text = `\ufeff${entries.map((e) => quote(e.header)).join(';')}\r\n`;
+    return { body: new TextEncoder().encode(text), contentType: CSV_CONTENT_TYPE, extension: 'csv' };
+  }
+  const notes = [
+    `Preencha a planilha "${options.sheetName ?? 'Dados'}" a partir da linha 2, sem mudar os títulos da linha 1.`,
+    'Valide o arquivo antes de importar: nada é importado enquanto houver erros.',
+    ...(options.instructions ?? []),
+  ];
+  const body = templateWorkbook([
+    {
+      name: options.sheetName ?? 'Dados',
+      widths: entries.map((e) => e.width ?? Math.max(14, e.header.length + 4)),
+      rows: [entries.map((e) => e.header)],
+      data: true,
+    },
+    {
+      name: 'Instruções',
+      widths: [28, 12, 80, 40],
+      rows: [
+        ['Coluna', 'Obrigatória', 'Como preencher', 'Exemplo'],
+        ...entries.map((e) => [e.header, e.required ? 'Sim' : 'Não', e.hint ?? '', e.example ?? '']),
+        [],
+        ...notes.map((line) => [line]),
+      ],
+      data: false,
+    },
+  ]);
+  return { body, contentType: XLSX_CONTENT_TYPE, extension: 'xlsx' };
+}
+
+/** Answers a template (or any generated file) as a download. */
+export function fileResponse(c: Context, file: { body: Uint8Array; contentType: string }, filename: string): Response {
+  return c.body(file.body as never, 200, {
+    'Content-Type': file.contentType,
+    'Content-Disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Importing
+
+/** A row that passed the schema, with its line. */
+export interface ValidRow<T> {
+  linha: number;
+  data: T;
+}
+
+/** A problem found by a check: `coluna` may be a field name (translated to its header) or a header. */
+export interface RowProblem {
+  linha: number;
+  coluna?: string;
+  motivo: string;
+}
+
+export interface ImportUniqueKey<T> {
+  /** Field whose value must be unique (in the file and in the database). */
+  field: keyof T & string;
+  /** Value compared (default: String(value)); rows whose key is '' are not compared. */
+  key?: (row: T) => string;
+  /** Keys (as `key` computes them) already in the database, among `keys`. */
+  existing?: (db: DbOrTx, keys: string[]) => Promise<Iterable<string>>;
+  /** Reason when two rows of the file share the key (default 'Valor repetido no arquivo (já aparece na linha N).'). */
+  fileMessage?: (firstLine: number) => string;
+  /** Reason when the database already has it (default 'Já existe um registro com este valor.'). */
+  databaseMessage?: string;
+}
+
+export interface ImportRowsOptions<T> {
+  /** The route's ctx (or a seed context): ctx.db for checks, ctx.mutate for the insert. */
+  ctx: { db: DbOrTx; mutate: MutateFn };
+  /** Rows of `parseSpreadsheet` (or a ParsedSheet: headers and file errors are checked too). */
+  rows: readonly SheetRow[] | ParsedSheet;
+  /** Headers of the file (checked against `columns`); default: those of `rows`. */
+  headers?: readonly string[];
+  /** Validates one row's input `{ field: string | undefined }` (empty cells are undefined). */
+  schema: z.ZodType<T>;
+  columns: ImportColumns;
+  dryRun: boolean;
+  /** Unique keys, checked inside the file and (with `existing`) against the database. */
+  unique?: ImportUniqueKey<T>[];
+  /**
+   * Checks that need the database (lookups by code or name, cross-row rules). Runs on the rows that
+   * passed the schema; may complete `data` in place (e.g. set grupoId from the grupo's code).
+   */
+  check?: (db: DbOrTx, rows: ValidRow<T>[]) => Promise<RowProblem[]>;
+  /** Inserts every row (called once, inside the transaction); returns the stored records with their id. */
+  insert: (tx: Tx, rows: T[]) => Promise<{ id: string | number }[]>;
+  /** Audit action of each imported record (default 'importar'). */
+  acao?: string;
+  /** Name of the uploaded file (recorded in the audit). */
+  filename?: string | undefined;
+  /** Rows accepted in one file (default 5000). */
+  maxRows?: number;
+  /** Errors returned at most (every row is still validated; `errorCount` has the total). */
+  maxErrors?: number;
+}
+
+export interface ImportResult {
+  /** True when the file has no problem (and, without dryRun, was imported). */
+  ok: boolean;
+  dryRun: boolean;
+  /** Data rows in the file. */
+  total: number;
+  /** Rows inserted (0 on a dry run or when there were errors). */
+  imported: number;
+  errors: ImportError[];
+  /** Number of problems found (errors may be truncated to maxErrors). */
+  errorCount: number;
+}
+
+class ImportRejected extends Error {
+  constructor(readonly errors: ImportError[]) {
+    super('import rejected');
+  }
+}
+
+/**
+ * Validates every row and imports all of them or none. Problems are `{ linha, coluna, motivo }`
+ * with the column's header as written in the file; the insert runs in ONE transaction with one audit
+ * row per record (`acao` 'importar'), after checking uniqueness and lookups again inside it.
+ */
+export async function importRows<T>(options: ImportRowsOptions<T>): Promise<ImportResult> {
+  const sheet = Array.isArray(options.rows) ? undefined : (options.rows as ParsedSheet);
+  const rows: readonly SheetRow[] = sheet ? sheet.rows : (options.rows as readonly SheetRow[]);
+  const headersInFile = options.headers ?? sheet?.headers ?? [...new Set(rows.flatMap((r) => Object.keys(r.cells)))];
+  const maxRows = options.maxRows ?? 5000;
+  const maxErrors = options.maxErrors ?? 1000;
+  const result = (errors: ImportError[], imported = 0): ImportResult => {
+    errors.sort((a, b) => a.linha - b.linha || order(a.coluna) - order(b.coluna));
+    return {
+      ok: errors.length === 0,
+      dryRun: options.dryRun,
+      total: rows.length,
+      imported,
+      errors: errors.slice(0, maxErrors),
+      errorCount: errors.length,
+    };
+  };
+
+  // columns: header (normalised) → spec, and field → header for messages
+  const specs = Object.entries(options.columns).map(([header, value]) => ({ header, ...spec(value) }));
+  const byNormal = new Map(specs.map((s) => [normalizeHeader(s.header), s]));
+  const headerOfField = new Map(specs.map((s) => [s.field, s.header]));
+  const order = (coluna: string) => {
+    const i = specs.findIndex((s) => s.header === coluna);
+    return i < 0 ? -1 : i;
+  };
+  const columnName = (coluna: string | undefined) => (coluna === undefined ? '' : (headerOfField.get(coluna) ?? coluna));
+
+  // 1. the file and its header
+  const errors: ImportError[] = [...(sheet?.errors ?? [])];
+  const fileHeaderToSpec = new Map<string, ImportColumnSpec & { header: string }>();
+  const seen = new Set<string>();
+  for (const h of headersInFile) {
+    if (h === '') continue;
+    const s = byNormal.get(normalizeHeader(h));
+    if (!s) {
+      errors.push({
+        linha: 1,
+        coluna: h,
+        motivo: `Coluna desconhecida. Use os títulos do modelo: ${specs.map((x) => x.header).join(', ')}.`,
+      });
+    } else if (seen.has(s.field)) {
+      errors.push({ linha: 1, coluna: h, motivo: 'Coluna repetida no cabeçalho.' });
+    } else {
+      seen.add(s.field);
+      fileHeaderToSpec.set(h, s);
+    }
+  }
+  for (const s of specs) {
+    if (s.required && !seen.has(s.field)) errors.push({ linha: 1, coluna: s.header, motivo: 'Coluna obrigatória ausente no cabeçalho.' });
+  }
+  if (errors.some((e) => e.linha === 1)) return result(errors);
+  if (rows.length === 0) return result([...errors, { linha: 2, coluna: '', motivo: 'O arquivo não tem linhas de dados.' }]);
+  if (rows.length > maxRows) {
+    return result([
+      ...errors,
+      { linha: rows[maxRows]!.linha, coluna: '', motivo: `O arquivo tem ${rows.length} linhas: importe no máximo ${maxRows} por vez.` },
+    ]);
+  }
+
+  // 2. every row against the schema
+  const valid: ValidRow<T>[] = [];
+  for (const row of rows) {
+    const input: Record<string, string | undefined> = {};
+    for (const [h, s] of fileHeaderToSpec) {
+      const v = row.cells[h] ?? '';
+      input[s.field] = v === '' ? undefined : v;
+    }
+    const parsed = options.schema.safeParse(input);
+    if (parsed.success) {
+      valid.push({ linha: row.linha, data: parsed.data });
+      continue;
+    }
+    const fields = new Set<string>();
+    for (const issue of parsed.error.issues) {
+      const field = issue.path.length ? String(issue.path[0]) : '';
+      if (fields.has(field)) continue;
+      fields.add(field);
+      errors.push({ linha: row.linha, coluna: columnName(field || undefined), motivo: issue.message });
+    }
+  }
+
+  // 3. duplicates inside the file
+  const keyed = (options.unique ?? []).map((u) => ({
+    ...u,
+    keyOf: u.key ?? ((row: T) => String((row as Record<string, unknown>)[u.field] ?? '')),
+  }));
+  for (const u of keyed) {
+    const first = new Map<string, number>();
+    for (const row of valid) {
+      const k = u.keyOf(row.data);
+      if (k === '') continue;
+      const at = first.get(k);
+      if (at === undefined) first.set(k, row.linha);
+      else {
+        errors.push({
+          linha: row.linha,
+          coluna: columnName(u.field),
+          motivo: u.fileMessage?.(at) ?? `Valor repetido no arquivo (já aparece na linha ${at}).`,
+        });
+      }
+    }
+  }
+
+  // 4. checks against the database (run again inside the transaction before inserting)
+  const databaseChecks = async (db: DbOrTx): Promise<ImportError[]> => {
+    const found: ImportError[] = [];
+    for (const u of keyed) {
+      if (!u.existing) continue;
+      const keys = [...new Set(valid.map((r) => u.keyOf(r.data)).filter((k) => k !== ''))];
+      if (keys.length === 0) continue;
+      const existing = new Set(await u.existing(db, keys));
+      for (const row of valid) {
+        if (existing.has(u.keyOf(row.data))) {
+          found.push({
+            linha: row.linha,
+            coluna: columnName(u.field),
+            motivo: u.databaseMessage ?? 'Já existe um registro com este valor.',
+          });
+        }
+      }
+    }
+    if (options.check && valid.length) {
+      for (const p of await options.check(db, valid)) found.push({ linha: p.linha, coluna: columnName(p.coluna), motivo: p.motivo });
+    }
+    return found;
+  };
+
+  if (errors.length > 0 || options.dryRun) {
+    return result([...errors, ...(await databaseChecks(options.ctx.db))]);
+  }
+
+  try {
+    const imported = await options.ctx.mutate(async (tx, audit) => {
+      const found = await databaseChecks(tx);
+      if (found.length) throw new ImportRejected(found);
+      const data = valid.map((r) => r.data);
+      const stored = await options.insert(tx, data);
+      for (const record of stored) audit({ registro: record.id, acao: options.acao ?? 'importar', depois: record });
+      audit({ acao: 'importar_arquivo', depois: { arquivo: options.filename ?? null, linhas: stored.length } });
+      return stored.length;
+    });
+    return result([], imported);
+  } catch (err) {
+    if (err instanceof ImportRejected) return result(err.errors);
+    throw err;
+  }
+}
+
+/** Query of the import routes: `?dryRun=true|false` (default true: validate only). */
+export function parseDryRun(value: string | undefined): boolean {
+  return !/^(false|0|nao|não|no)$/i.test(value ?? 'true');
+}
