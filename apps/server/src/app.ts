@@ -5,8 +5,11 @@ import { serverPlugins } from './plugins.js';
 
 export { serverPlugins };
 
-/** apps/web/dist, resolved from this package (dist/app.js and src/app.ts are both one level down). */
-export const WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+/**
+ * The built SPA: $WEB_DIST when set (e.g. a deployed copy), else apps/web/dist resolved from this
+ * package (dist/app.js and src/app.ts are both one level down).
+ */
+export const WEB_DIST = process.env.WEB_DIST || fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 export const APP_VERSION: string = __PKG_VERSION__;
 

@@ -1,23 +1,137 @@
 #!/usr/bin/env node
-// compras-server [start|migrate|seed|create-admin|help]
-import { type CliIo, readHiddenLine, runCli } from './commands.js';
+// compras-server [start|migrate|seed|create-admin|verify-audit|outbox|help]
+import { realpathSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { type Database, listOutbox, openDatabase, silentLogger, verifyAuditChain } from '@app/server-core';
+import { sql } from '@app/server-core/orm';
+import { type CliIo, USAGE, readHiddenLine, runCli } from './commands.js';
 
-const io: CliIo = {
-  env: process.env,
-  cwd: process.cwd(),
-  out: (line) => console.log(line),
-  err: (line) => console.error(line),
-  onShutdown: (handler) => {
-    process.once('SIGINT', () => handler('SIGINT'));
-    process.once('SIGTERM', () => handler('SIGTERM'));
-  },
-  readPassword: readHiddenLine,
-};
+const EXTRA_USAGE = `  verify-audit          confere a cadeia de hashes da trilha de auditoria (sai com 1 se adulterada)
+  outbox [--limite N]   mostra os últimos e-mails guardados na caixa de saída (sem SMTP configurado)
+`;
 
-runCli(process.argv.slice(2), io).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+/** USAGE of commands.ts with the commands of this file listed before 'help'. */
+export const FULL_USAGE = USAGE.replace(/^ {2}help /m, `${EXTRA_USAGE}  help `);
+
+async function withDatabase<T>(io: CliIo, fn: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase({
+    databaseUrl: io.env.DATABASE_URL || undefined,
+    dataDir: resolve(io.cwd, io.env.DATA_DIR || '.data'),
+    logger: silentLogger,
+  });
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+  }
+}
+
+const isMissingTable = (err: unknown) => /relation "[^"]+" does not exist|42P01/.test(String((err as Error)?.message ?? err));
+
+/** verify-audit: recomputes the audit_log hash chain; 1 and the first broken row when tampered with. */
+async function verifyAudit(io: CliIo): Promise<number> {
+  return withDatabase(io, async (database) => {
+    const result = await verifyAuditChain(database.db).catch((err: unknown) => {
+      if (isMissingTable(err)) throw new Error('verify-audit: o banco de dados não tem a trilha de auditoria (rode "migrate").');
+      throw err;
+    });
+    if (result.ok) {
+      io.out(`Trilha de auditoria íntegra: ${result.checked} registro(s) conferido(s).`);
+      return 0;
+    }
+    const reason = result.reason === 'hash_mismatch' ? 'conteúdo alterado (hash não confere)' : 'encadeamento rompido (registro removido ou inserido)';
+    io.err(`TRILHA DE AUDITORIA ADULTERADA no registro ${result.brokenAt}: ${reason}. ${result.checked} registro(s) anteriores conferem.`);
+    const { rows } = await database.db.execute<Record<string, unknown>>(sql`
+      SELECT id, at, usuario_id, entidade_id, plugin, registro, acao, antes, depois, ip, prev_hash, hash,
+             audit_log_hash(prev_hash, id, at, usuario_id, entidade_id, plugin, registro, acao, antes, depois, ip) AS hash_esperado
+        FROM audit_log WHERE id = ${result.brokenAt}`);
+    io.err(JSON.stringify(rows[0] ?? { id: result.brokenAt }, null, 2));
+    return 1;
+  });
+}
+
+/** outbox: the newest e-mails kept in the outbox table, newest first. */
+async function printOutbox(args: string[], io: CliIo): Promise<number> {
+  const { values } = parseArgs({ args, options: { limite: { type: 'string', short: 'n' } }, strict: true });
+  const limit = values.limite === undefined ? 10 : Number(values.limite);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 200) {
+    io.err('outbox: --limite deve ser um número de 1 a 200.');
+    return 2;
+  }
+  return withDatabase(io, async (database) => {
+    const page = await listOutbox(database.db, { pageSize: limit }).catch((err: unknown) => {
+      if (isMissingTable(err)) return null;
+      throw err;
+    });
+    if (!page || page.total === 0) {
+      io.out('Caixa de saída vazia.');
+      return 0;
+    }
+    io.out(`Caixa de saída: ${page.items.length} de ${page.total} mensagem(ns), mais novas primeiro.`);
+    for (const message of page.items) {
+      io.out('');
+      io.out(`#${message.id}  ${message.createdAt}`);
+      io.out(`Para: ${message.to}`);
+      io.out(`Assunto: ${message.subject}`);
+      io.out('');
+      io.out(message.body);
+      io.out('-'.repeat(72));
+    }
+    return 0;
+  });
+}
+
+/** runCli (commands.ts) plus verify-audit and outbox. */
+export async function runCompras(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...args] = argv;
+  switch (command) {
+    case 'verify-audit':
+      return verifyAudit(io);
+    case 'outbox':
+      return printOutbox(args, io);
+    case 'help':
+    case '--help':
+    case '-h':
+      io.out(FULL_USAGE);
+      return 0;
+    default: {
+      const err = io.err;
+      // an unknown command prints the usage: the full one
+      return runCli(argv, { ...io, err: (line) => err(line.replace(USAGE, FULL_USAGE)) });
+    }
+  }
+}
+
+function isMain(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  const io: CliIo = {
+    env: process.env,
+    cwd: process.cwd(),
+    out: (line) => console.log(line),
+    err: (line) => console.error(line),
+    onShutdown: (handler) => {
+      process.once('SIGINT', () => handler('SIGINT'));
+      process.once('SIGTERM', () => handler('SIGTERM'));
+    },
+    readPassword: readHiddenLine,
+  };
+
+  runCompras(process.argv.slice(2), io).then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}

@@ -23,7 +23,6 @@ const child = spawn(process.execPath, [join(root, 'apps', 'server', 'dist', 'cli
     DATA_DIR: join(work, 'data'),
     WEB_DIST: webDist,
     DATABASE_URL: '',
-    VERSION_POLL_MS: '1000',
   },
 });
 const stop = () => child.kill('SIGTERM');

@@ -53,7 +53,7 @@ test('a user without the tag is redirected to Erro 403', async ({ page }) => {
 
 test('theme persists across reloads without a flash', async ({ page }) => {
   await signInFromHome(page);
-  await page.getByLabel('Tema').selectOption({ label: 'Escuro' });
+  await page.getByRole('radio', { name: 'Escuro' }).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   // Record the theme the very first time the document is parsed, before the app's bundle runs.
   await page.addInitScript(() => {
@@ -65,7 +65,7 @@ test('theme persists across reloads without a flash', async ({ page }) => {
   await page.reload();
   expect(await page.evaluate(() => (window as { __firstTheme?: string }).__firstTheme)).toBe('dark');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await page.getByLabel('Tema').selectOption({ label: 'Claro' });
+  await page.getByRole('radio', { name: 'Claro' }).check();
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
@@ -88,6 +88,9 @@ test('render error shows the error screen; the log is copied with a toast', asyn
 });
 
 test('a new build on the server shows the update notice', async ({ page }) => {
+  await page.addInitScript(() => {
+    (window as { __COMPRAS_VERSION_POLL_MS__?: number }).__COMPRAS_VERSION_POLL_MS__ = 500;
+  });
   await signInFromHome(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Ship a "new build": the server's build id is the hash of the SPA's index.html.
@@ -98,7 +101,7 @@ test('a new build on the server shows the update notice', async ({ page }) => {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`sign-in and home pages are axe-clean in ${theme}`, async ({ page }) => {
-    await page.addInitScript((t) => localStorage.setItem('theme', t), theme);
+    await page.addInitScript((t) => localStorage.setItem('theme', JSON.stringify(t)), theme);
     await page.goto('/signin');
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);

@@ -2,6 +2,12 @@
 // parses this file to measure what each plugin adds to the first page). Order = menu and About order.
 import about from '@app/about';
 import dashboard from '@app/dashboard';
+import usuarios from '@app/usuarios';
+import auditoria from '@app/auditoria';
+// The registries package exports one manifest per registry URL: hence .flat() below.
+import registros from '@app/registros';
+import produtos from '@app/produtos';
+import fornecedores from '@app/fornecedores';
 import type { PluginManifest } from '@app/core';
 
-export const plugins: PluginManifest[] = [dashboard, about];
+export const plugins: PluginManifest[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, about].flat();

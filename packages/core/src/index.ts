@@ -95,5 +95,8 @@ export { reportFatal } from './errors/fatal';
 export { PermissionGate } from './routing/RouteMeta';
 export { Guard } from './routing/Guard';
 
+// resource kit (registries): list/new/edit pages from a declaration
+export * from './resource';
+
 // tests
 export { resetCoreState } from './testing';

@@ -45,10 +45,14 @@ export function issueSessionToken(
   return signAccessToken(runtime.jwtSecret, claims, runtime.tokenTtlSeconds, Math.floor(now / 1000), absoluteEnd);
 }
 
-/** Client address for the audit trail (X-Forwarded-For only when the proxy is trusted). */
+/**
+ * Client address for the audit trail and sign-in throttling. Behind a trusted proxy (TRUST_PROXY=1)
+ * it is the LAST X-Forwarded-For entry, the one that proxy appended: earlier entries come from the
+ * client and could be forged to dodge the per-address limits.
+ */
 export function clientIp(c: Context, trustProxy: boolean): string | null {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   try {

@@ -40,7 +40,7 @@ export interface CrudColumn {
   /** pt-BR header, e.g. 'Código'. */
   header: string;
   /** Value written to the export (default: the field; booleans become Sim/Não). */
-  exportValue?: (row: Row) => CellValue;
+  value?: (row: Row) => CellValue;
 }
 
 export interface CrudReference {
@@ -78,10 +78,14 @@ export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> {
   /** Body → table values (default: the body as is). Not called with entidadeId/version/ativo. */
   toRow?: (data: z.output<S>, write: CrudWriteContext) => Row;
   /** Extra checks after zod: return field → pt-BR message to answer 400. */
-  validate?: (tx: Tx, data: z.output<S>, write: CrudWriteContext) => Promise<Record<string, string> | undefined | void>;
+  validate?: (tx: Tx, data: z.output<S>, write: CrudWriteContext) => Promise<Record<string, string> | undefined>;
   /** Runs after the row is inserted/updated, in the same transaction (e.g. link tables). */
   afterSave?: (tx: Tx, id: string, data: z.output<S>, write: CrudWriteContext) => Promise<void>;
-  /** Computed fields selected with every row, e.g. `{ grupoNome: sql\`(select …)\` }`. */
+  /**
+   * Computed fields selected with every row (sortable, exportable). In a subquery name the outer table
+   * in plain SQL, e.g. sql`(SELECT g.nome FROM grupos g WHERE g.id = subgrupos.grupo_id)`: drizzle
+   * renders ${t.column} unqualified there.
+   */
   extra?: Record<string, SQL>;
   /** A stored, normalized search column (`compras_busca(...)`, generated, GIN gin_trgm_ops index). */
   busca?: AnyPgColumn | SQL;
@@ -229,7 +233,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
   for (const key of def.sortable) if (!sortExpr(key)) throw new Error(`${where}: sortable field '${key}' is not a column nor an extra.`);
   const defaultSort = def.defaultSort ?? def.sortable[0] ?? 'id';
   for (const c of def.columns) {
-    if (!(c.key in publicFields) && !c.exportValue) throw new Error(`${where}: column '${c.key}' is not a field (give it exportValue).`);
+    if (!(c.key in publicFields) && !c.value) throw new Error(`${where}: column '${c.key}' is not a field (give it value).`);
   }
   const searchExprs = [
     ...(def.busca ? [{ expr: def.busca, normalized: true }] : []),
@@ -364,7 +368,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
       .orderBy(...orderOf(query.sort))
       .limit(MAX_EXPORT_ROWS)) as Row[];
     const header = def.columns.map((c) => c.header);
-    const cells = rows.map((row) => def.columns.map((c) => (c.exportValue ? c.exportValue(row) : (row[c.key] as CellValue))));
+    const cells = rows.map((row) => def.columns.map((c) => (c.value ? c.value(row) : (row[c.key] as CellValue))));
     return { header, cells };
   };
 

@@ -75,7 +75,6 @@ export {
   type SeedResult,
 } from './seed.js';
 export { computeBuildId } from './static.js';
-export { cnpjWithCheckDigits, isValidCnpj, onlyDigits } from './cnpj.js';
 export { consoleLogger, silentLogger, type Logger } from './logger.js';
 export { pageQuerySchema, pageOf, type PageQuery, type Page } from './pagination.js';
 export { defineCrudResource, describeReferences, searchCondition, searchTerms, STALE_MESSAGE, MAX_EXPORT_ROWS, type CrudColumn, type CrudReference, type CrudResourceDefinition, type CrudTable, type CrudUnique, type CrudWriteContext } from './crud.js';

@@ -1,6 +1,6 @@
+import { cnpjCheckDigits, isValidCnpj, normalizeDocument } from '@app/br';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AuditEntry, writeAudit } from './audit.js';
-import { isValidCnpj, onlyDigits, cnpjWithCheckDigits } from './cnpj.js';
 import type { MutateFn, PluginContext } from './context.js';
 import { appConfig, entidades, perfis, usuarioEntidades, usuarios } from './db/schema.js';
 import type { Database, Tx } from './db/types.js';
@@ -15,14 +15,14 @@ export const DEMO_EXTRA_TAGS: readonly number[] = [3, 24, 29, 39, 73];
 export const DEMO = {
   prefeitura: {
     nome: 'Prefeitura Municipal de Exemplo',
-    cnpj: cnpjWithCheckDigits('463580210001'),
+    cnpj: `463580210001${cnpjCheckDigits('463580210001')}`,
     municipio: 'Jundiaí',
     uf: 'SP',
     telefoneSuporte: '(11) 4002-8922',
   },
   camara: {
     nome: 'Câmara Municipal de Exemplo',
-    cnpj: cnpjWithCheckDigits('517321450001'),
+    cnpj: `517321450001${cnpjCheckDigits('517321450001')}`,
     municipio: 'Jundiaí',
     uf: 'SP',
     telefoneSuporte: '(11) 4002-8922',
@@ -210,7 +210,8 @@ export async function createAdmin(
   plugins: readonly ServerPlugin[],
   input: CreateAdminInput,
 ): Promise<{ usuarioId: string; entidadeId: string; perfilId: string }> {
-  const cnpj = onlyDigits(input.entidadeCnpj);
+  // upper case without mask; since July 2026 the 12 base characters may be letters (IN RFB 2.229/2024)
+  const cnpj = normalizeDocument(input.entidadeCnpj);
   const problems: string[] = [];
   if (!/^[A-Za-z0-9._-]{3,60}$/.test(input.login)) problems.push('login: 3 to 60 letters, digits, ".", "_" or "-"');
   if (!input.nome.trim()) problems.push('nome is required');

@@ -637,6 +637,20 @@ export function fileResponse(c: Context, file: { body: Uint8Array; contentType: 
 // ---------------------------------------------------------------------------------------------
 // Importing
 
+const BUSCA_FROM = 'ÁÀÂÃÄÅáàâãäåªÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖØóòôõöøºÚÙÛÜúùûüÇçÑñÝýÿ';
+const BUSCA_TO = 'AAAAAAaaaaaaaEEEEeeeeIIIIiiiiOOOOOOoooooooUUUUuuuuCcNnYyy';
+const BUSCA_MAP = new Map([...BUSCA_FROM].map((ch, i) => [ch, BUSCA_TO[i]!]));
+
+/**
+ * The SQL function compras_busca(text) in JavaScript (lower case, Portuguese/Latin-1 accents
+ * removed): keys of `importRows` unique checks compare with `compras_busca(column)` in the database.
+ */
+export function comprasBusca(value: string): string {
+  let out = '';
+  for (const ch of value) out += BUSCA_MAP.get(ch) ?? ch;
+  return out.toLowerCase();
+}
+
 /** A row that passed the schema, with its line. */
 export interface ValidRow<T> {
   linha: number;

@@ -74,6 +74,8 @@ describe('plugin composition', () => {
         'core/0001_core.sql',
         'core/0002_audit_log.sql',
         'core/0003_busca.sql',
+        'core/0004_auth_security.sql',
+        'core/0005_cnpj_alfanumerico.sql',
         'teste/0001_itens.sql',
         'teste/0002_itens_obs.sql',
       ]);

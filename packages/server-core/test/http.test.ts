@@ -39,11 +39,62 @@ describe('HTTP: security headers and the SPA', () => {
     }
   });
 
+  it('sends every security header with its exact value, and a CSP without inline or eval scripts', async () => {
+    const expected: Record<string, string> = {
+      'content-security-policy':
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; " +
+        "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'",
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-download-options': 'noopen',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    const requests: [string, RequestInit?][] = [
+      ['/api/health'],
+      ['/api/session'], // 401
+      ['/api/nada'], // 404
+      ['/api/auth/signin', { method: 'POST', body: '{', headers: { 'content-type': 'application/json' } }], // 400
+      ['/'],
+      ['/memorando/1'],
+      ['/assets/index-abc123.js'],
+    ];
+    for (const [path, init] of requests) {
+      const res = await server.app.request(path, init);
+      for (const [name, value] of Object.entries(expected)) expect(res.headers.get(name), `${path} ${name}`).toBe(value);
+      expect(res.headers.get('strict-transport-security'), path).toBeNull();
+      expect(res.headers.get('x-powered-by'), path).toBeNull();
+      const directives = new Map(
+        (res.headers.get('content-security-policy') ?? '').split(';').map((d) => {
+          const [name, ...sources] = d.trim().split(/\s+/);
+          return [name!, sources] as const;
+        }),
+      );
+      expect(directives.get('script-src'), path).toEqual(["'self'"]);
+      expect(directives.get('default-src'), path).toEqual(["'self'"]);
+      expect(directives.has('script-src-elem') || directives.has('script-src-attr'), path).toBe(false);
+      expect(res.headers.get('content-security-policy'), path).not.toMatch(/unsafe-(inline|eval|hashes)|\*/);
+    }
+  });
+
   it('adds HSTS only for HTTPS requests (directly or via X-Forwarded-Proto)', async () => {
     const proxied = await server.request('/api/health', { headers: { 'x-forwarded-proto': 'https' } });
     expect(proxied.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
     const direct = await server.app.request('https://compras.example/api/health');
-    expect(direct.headers.get('strict-transport-security')).toContain('max-age=');
+    expect(direct.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const page = await server.app.request('https://compras.example/');
+    expect(page.headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    for (const res of [
+      await server.app.request('http://compras.example/api/health'),
+      await server.request('/api/health', { headers: { 'x-forwarded-proto': 'http' } }),
+    ]) {
+      expect(res.headers.get('strict-transport-security')).toBeNull();
+    }
   });
 
   it('serves hashed assets with a long cache and index.html with no-cache for client routes', async () => {

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { TOO_MANY_ATTEMPTS_MESSAGE } from '../src/index.js';
+import { DEFAULT_THROTTLE, TOO_MANY_ATTEMPTS_MESSAGE } from '../src/index.js';
 import { type TestServer, createManualClock, describeEachDatabase } from '../src/testing.js';
-import { addUser, errorOf } from './fixtures/users.js';
+import { addUser, adminInPrefeitura, errorOf } from './fixtures/users.js';
 
 const clock = createManualClock();
 const MINUTE = 60_000;
@@ -16,7 +16,13 @@ async function expectThrottled(res: Response, retryAfter: number) {
   expect(await errorOf(res)).toEqual({ code: 'too_many_attempts', message: TOO_MANY_ATTEMPTS_MESSAGE });
 }
 
-describeEachDatabase('sign-in throttling', { clock, trustProxy: true, recoverMinDurationMs: 0 }, (t) => {
+it('defaults: 5 failures per account, 20 per address, 20 recovery requests per address, in 15 minutes', () => {
+  expect(DEFAULT_THROTTLE).toEqual({ accountMaxFailures: 5, ipMaxFailures: 20, recoverMaxPerIp: 20, windowMs: 15 * MINUTE });
+});
+
+// The per-address sign-in limit is lowered to 8 here: every failure costs a real scrypt verification.
+// The account limit, the window and the /recover limit are the defaults.
+describeEachDatabase('sign-in throttling', { clock, trustProxy: true, recoverMinDurationMs: 0, throttle: { ipMaxFailures: 8 } }, (t) => {
   it('after 5 failures of one account even the right password, from any address, gets 429 until the window frees up', async () => {
     await addUser(t.server, 'alvo');
     for (let i = 1; i <= 5; i++) {
@@ -49,14 +55,15 @@ describeEachDatabase('sign-in throttling', { clock, trustProxy: true, recoverMin
   it('a successful sign-in clears the account counter', async () => {
     await addUser(t.server, 'alvo2');
     for (let i = 0; i < 4; i++) expect((await signin(t.server, 'alvo2', 'errada', '10.0.2.1')).status).toBe(401);
-    expect((await signin(t.server, 'alvo2', 'demo1234', '10.0.2.1')).status).toBe(200);
-    for (let i = 0; i < 4; i++) expect((await signin(t.server, 'alvo2', 'errada', '10.0.2.1')).status).toBe(401);
-    expect((await signin(t.server, 'alvo2', 'demo1234', '10.0.2.1')).status).toBe(200);
+    expect((await signin(t.server, 'alvo2', 'demo1234', '10.0.2.2')).status).toBe(200);
+    // without the reset this would be the 5th failure, and the next attempt a 429
+    expect((await signin(t.server, 'alvo2', 'errada', '10.0.2.3')).status).toBe(401);
+    expect((await signin(t.server, 'alvo2', 'demo1234', '10.0.2.3')).status).toBe(200);
   });
 
-  it('after 20 failures from one address that address gets 429 for every account; other addresses do not', async () => {
+  it('after the per-address limit of failures that address gets 429 for every account; other addresses do not', async () => {
     const ip = '10.0.3.1';
-    for (let batch = 0; batch < 5; batch++) {
+    for (let batch = 0; batch < 2; batch++) {
       const results = await Promise.all(
         [0, 1, 2, 3].map((i) => signin(t.server, `desconhecido-${batch}-${i}`, 'x', ip)),
       );
@@ -86,12 +93,20 @@ describeEachDatabase('sign-in throttling', { clock, trustProxy: true, recoverMin
     expect(rows).toHaveLength(1);
   });
 
+  it('counts the address the trusted proxy added (the last X-Forwarded-For entry), so forged entries do not help', async () => {
+    const recover = (forwardedFor: string) =>
+      t.server.request('/api/auth/recover', { json: { login: 'ninguem' }, headers: { 'x-forwarded-for': forwardedFor } });
+    for (let i = 0; i < 20; i++) expect((await recover(`203.0.113.${i}, 10.0.7.1`)).status).toBe(202);
+    expect((await recover('198.51.100.1, 10.0.7.1')).status).toBe(429);
+    expect((await recover('10.0.7.1, 10.0.7.2')).status).toBe(202);
+  });
+
   it('a password reset clears the account counter', async () => {
     await addUser(t.server, 'alvo3');
     for (let i = 0; i < 5; i++) await signin(t.server, 'alvo3', 'errada', '10.0.5.1');
     expect((await signin(t.server, 'alvo3', 'demo1234', '10.0.5.2')).status).toBe(429);
     await t.server.request('/api/auth/recover', { json: { login: 'alvo3' }, headers: { 'x-forwarded-for': '10.0.5.2' } });
-    const { token } = await t.server.signIn();
+    const token = await adminInPrefeitura(t.server);
     const { items } = (await (await t.server.request('/api/auth/outbox?q=alvo3', { token })).json()) as { items: { body: string }[] };
     const link = /token=([A-Za-z0-9_-]+)/.exec(items[0]!.body)![1]!;
     expect((await t.server.request('/api/auth/reset', { json: { token: link, senha: 'cavalo correto bateria grampo' } })).status).toBe(204);

@@ -13,7 +13,7 @@ import {
   type Verificacao,
   verificacaoSchema,
 } from '../shared/index.js';
-import { CSV_HEADER, csvLine, csvRow, fetchPage } from './queries.js';
+import { CSV_HEADER, csvLine, csvRow, fetchPage, resolveFilters } from './queries.js';
 
 /** Rows fetched per query while streaming the CSV. */
 const CSV_BATCH = 1000;
@@ -59,7 +59,7 @@ export default defineServerPlugin({
       responses: { 200: logPageSchema },
       handler: async (c, ctx) => {
         const { cursor, limit, ...filters } = c.req.valid('query');
-        const page = await fetchPage(ctx.db, filtersOf(filters), ctx.entidadeId, cursor, limit);
+        const page = await fetchPage(ctx.db, await resolveFilters(ctx.db, filtersOf(filters)), ctx.entidadeId, cursor, limit);
         const body: LogPage = { items: page.items.map(({ quando: _q, ...item }) => item), nextCursor: page.nextCursor };
         return c.json(body, 200);
       },
@@ -80,6 +80,7 @@ export default defineServerPlugin({
         await ctx.mutate(async (_tx, audit) => {
           audit({ acao: 'exportar_csv', registro: null, depois: { filtros: filters } });
         });
+        const resolved = await resolveFilters(ctx.db, filters);
         const encoder = new TextEncoder();
         let cursor: string | undefined;
         let started = false;
@@ -93,7 +94,7 @@ export default defineServerPlugin({
             }
             if (finished) return;
             try {
-              const page = await fetchPage(ctx.db, filters, ctx.entidadeId, cursor, CSV_BATCH);
+              const page = await fetchPage(ctx.db, resolved, ctx.entidadeId, cursor, CSV_BATCH);
               if (page.items.length) controller.enqueue(encoder.encode(page.items.map(csvRow).join('')));
               if (page.nextCursor) cursor = page.nextCursor;
               else {

@@ -10,17 +10,42 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** Filters with the user filter resolved to ids (`usuarioIds`: [] when nobody matches). */
+export type ResolvedFilters = Omit<LogFilters, 'usuario'> & { usuarioIds?: string[] };
+
+/** Most users a text user filter ('silva') may match. */
+const MAX_USUARIOS = 500;
+
+/**
+ * Resolves `usuario` (an id, or part of a login or name) to user ids first, so the audit query itself
+ * is always an index range on (entidade_id, usuario_id, id): joining a text match on usuarios would let
+ * the planner pick a sequential scan of audit_log.
+ */
+export async function resolveFilters(db: DbOrTx, filters: LogFilters): Promise<ResolvedFilters> {
+  const { usuario, ...rest } = filters;
+  if (!usuario) return rest;
+  if (UUID.test(usuario)) return { ...rest, usuarioIds: [usuario.toLowerCase()] };
+  const pattern = likePattern(usuario);
+  const { rows } = await db.execute<{ id: string }>(
+    sql`SELECT id::text AS id FROM usuarios WHERE login ILIKE ${pattern} OR nome ILIKE ${pattern} ORDER BY id LIMIT ${MAX_USUARIOS}`,
+  );
+  return { ...rest, usuarioIds: rows.map((r) => r.id) };
+}
+
 /** WHERE of every audit query: always the session's entidade (another entidade's rows never match). */
-export function whereOf(filters: LogFilters, entidadeId: string): SQL {
+export function whereOf(filters: ResolvedFilters, entidadeId: string): SQL {
   const parts: SQL[] = [sql`a.entidade_id = ${entidadeId}`];
   // de/ate are calendar days in America/Sao_Paulo: [de 00:00, ate + 1 day 00:00) local time
   if (filters.de) parts.push(sql`a.at >= (${filters.de}::date::timestamp AT TIME ZONE ${TIME_ZONE})`);
   if (filters.ate) parts.push(sql`a.at < ((${filters.ate}::date + 1)::timestamp AT TIME ZONE ${TIME_ZONE})`);
-  if (filters.usuario) {
+  if (filters.usuarioIds) {
     parts.push(
-      UUID.test(filters.usuario)
-        ? sql`a.usuario_id = ${filters.usuario}`
-        : sql`a.usuario_id IN (SELECT u.id FROM usuarios u WHERE u.login ILIKE ${likePattern(filters.usuario)} OR u.nome ILIKE ${likePattern(filters.usuario)})`,
+      filters.usuarioIds.length === 0
+        ? sql`false`
+        : sql`a.usuario_id IN (${sql.join(
+            filters.usuarioIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
     );
   }
   if (filters.plugin) parts.push(sql`a.plugin = ${filters.plugin}`);
@@ -30,7 +55,7 @@ export function whereOf(filters: LogFilters, entidadeId: string): SQL {
 }
 
 /** The list query (also used by the EXPLAIN test): newest first, after `cursor`, at most `limit` rows. */
-export function listSql(filters: LogFilters, entidadeId: string, cursor: string | undefined, limit: number): SQL {
+export function listSql(filters: ResolvedFilters, entidadeId: string, cursor: string | undefined, limit: number): SQL {
   const where = whereOf(filters, entidadeId);
   const after = cursor ? sql` AND a.id < ${cursor}::bigint` : sql``;
   return sql`
@@ -76,11 +101,12 @@ function json(value: unknown): unknown {
 /** One keyset page: `limit` rows and the cursor of the next page (null at the end). */
 export async function fetchPage(
   db: DbOrTx,
-  filters: LogFilters,
+  filters: ResolvedFilters,
   entidadeId: string,
   cursor: string | undefined,
   limit: number,
 ): Promise<{ items: LogRow[]; nextCursor: string | null }> {
+  if (filters.usuarioIds?.length === 0) return { items: [], nextCursor: null };
   const { rows } = await db.execute<Row & Record<string, unknown>>(listSql(filters, entidadeId, cursor, limit + 1));
   const page = rows.slice(0, limit);
   const items = page.map((r) => ({

@@ -2,7 +2,7 @@ import { sql } from '@app/server-core/orm';
 import { describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import auditoria from '../../src/server/index.js';
-import { csvField, listSql } from '../../src/server/queries.js';
+import { csvField, listSql, resolveFilters } from '../../src/server/queries.js';
 import type { LogItem, LogPage, Verificacao } from '../../src/shared/index.js';
 
 /** Rows seeded per entidade (Prefeitura: N, Câmara: N / 5). */
@@ -179,7 +179,7 @@ describeEachDatabase('@app/auditoria API', { plugins: [auditoria], seed: true },
       for (const filters of cases) {
         for (const cursor of [undefined, '3000']) {
           const { rows } = await t.server.db.execute<{ 'QUERY PLAN': string }>(
-            sql`EXPLAIN ${listSql(filters, ids.prefeitura, cursor, 51)}`,
+            sql`EXPLAIN ${listSql(await resolveFilters(t.server.db, filters), ids.prefeitura, cursor, 51)}`,
           );
           const plan = rows.map((r) => Object.values(r)[0]).join('\n');
           expect(plan, JSON.stringify(filters)).not.toMatch(/Seq Scan on audit_log/);

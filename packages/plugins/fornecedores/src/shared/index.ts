@@ -118,20 +118,20 @@ function checkImpedimento(value: ImpedimentoFields, ctx: z.RefinementCtx): void 
   }
 }
 
-function clearImpedimento<T extends ImpedimentoFields>(value: T): T {
+/** Situação other than impedido: motivo and período are cleared (by the server and the form). */
+export function clearImpedimento<T extends ImpedimentoFields>(value: T): T {
   return value.situacao === 'impedido' ? value : { ...value, impedimentoMotivo: null, impedimentoDe: null, impedimentoAte: null };
 }
 
-/** Body of POST /api/fornecedores/fornecedores. */
-export const fornecedorInputSchema = z.object(fornecedorFields).superRefine(checkImpedimento).transform(clearImpedimento);
+/** Body of POST /api/fornecedores/fornecedores (PUT adds `version`). */
+export const fornecedorInputSchema = z.object(fornecedorFields).superRefine(checkImpedimento);
 export type FornecedorInput = z.output<typeof fornecedorInputSchema>;
 export type FornecedorFormValues = z.input<typeof fornecedorInputSchema>;
 
 /** Body of PUT /api/fornecedores/fornecedores/:id. */
-export const fornecedorUpdateSchema = z
-  .object({ ...fornecedorFields, version: z.number({ error: 'Versão ausente: recarregue o registro.' }).int().min(1) })
-  .superRefine(checkImpedimento)
-  .transform(clearImpedimento);
+export const fornecedorUpdateSchema = fornecedorInputSchema.safeExtend({
+  version: z.number({ error: 'Versão ausente: recarregue o registro.' }).int().min(1),
+});
 export type FornecedorUpdate = z.output<typeof fornecedorUpdateSchema>;
 
 export const fornecedorSchema = z.object({
@@ -192,17 +192,34 @@ const normal = (v: string) =>
     .trim()
     .toLowerCase();
 
+/**
+ * A spreadsheet program turns a CPF/CNPJ typed in a General cell into a number, dropping leading
+ * zeros: 9–10 digits are a CPF and 12–13 digits a CNPJ missing them (the check digits still decide).
+ */
+export function restoreLeadingZeros(value: unknown): unknown {
+  if (typeof value !== 'string' || !/^\d+$/.test(value.trim())) return value;
+  const v = value.trim();
+  if (v.length === 9 || v.length === 10) return v.padStart(11, '0');
+  if (v.length === 12 || v.length === 13) return v.padStart(14, '0');
+  return v;
+}
+
+/** CEP typed as a number (7 digits): the leading zero is restored. */
+export function restoreCepZero(value: unknown): unknown {
+  return typeof value === 'string' && /^\d{7}$/.test(value.trim()) ? value.trim().padStart(8, '0') : value;
+}
+
 /** One row of the import file, before the ramos are looked up. */
 export const fornecedorImportRowSchema = z
   .object({
-    documento: fornecedorFields.documento,
+    documento: z.preprocess(restoreLeadingZeros, cpfCnpjSchema),
     razaoSocial: fornecedorFields.razaoSocial,
     nomeFantasia: fornecedorFields.nomeFantasia,
     logradouro: fornecedorFields.logradouro,
     numero: fornecedorFields.numero,
     complemento: fornecedorFields.complemento,
     bairro: fornecedorFields.bairro,
-    cep: fornecedorFields.cep,
+    cep: z.preprocess(restoreCepZero, cepSchema),
     municipio: fornecedorFields.municipio,
     uf: fornecedorFields.uf,
     ramos: z

@@ -63,21 +63,21 @@ const produtoFields = {
   ativo: z.boolean().default(true),
 };
 
-/** A service has no tipo de material: it is cleared. */
-function clearTipoMaterial<T extends { tipo: TipoItem; tipoMaterialId: string | null }>(value: T): T {
+/** A service has no tipo de material: the server (and the form) clear it. */
+export function clearTipoMaterial<T extends { tipo: TipoItem; tipoMaterialId?: string | null | undefined }>(value: T): T {
   return value.tipo === 'servico' ? { ...value, tipoMaterialId: null } : value;
 }
 
-/** Body of POST /api/produtos/produtos. */
-export const produtoInputSchema = z.object(produtoFields).transform(clearTipoMaterial);
+/** Body of POST /api/produtos/produtos (PUT adds `version`). */
+export const produtoInputSchema = z.object(produtoFields);
 export type ProdutoInput = z.output<typeof produtoInputSchema>;
 /** What the form holds (before transforms). */
 export type ProdutoFormValues = z.input<typeof produtoInputSchema>;
 
 /** Body of PUT /api/produtos/produtos/:id: the same fields plus the version read. */
-export const produtoUpdateSchema = z
-  .object({ ...produtoFields, version: z.number({ error: 'Versão ausente: recarregue o registro.' }).int().min(1) })
-  .transform(clearTipoMaterial);
+export const produtoUpdateSchema = produtoInputSchema.extend({
+  version: z.number({ error: 'Versão ausente: recarregue o registro.' }).int().min(1),
+});
 export type ProdutoUpdate = z.output<typeof produtoUpdateSchema>;
 
 /** A product as the API answers it (with the names of what it points to). */
@@ -149,9 +149,7 @@ export const PRODUTO_IMPORT_COLUMNS = {
 /** One row of the import file, before the registros are looked up. */
 export const produtoImportRowSchema = z
   .object({
-    codigo: z
-      .union([codigoSchema, z.undefined()])
-      .transform((v) => v ?? null),
+    codigo: codigoSchema.optional().transform((v) => v ?? null),
     descricao: produtoFields.descricao,
     tipo: z
       .string({ error: 'Informe Material ou Serviço.' })

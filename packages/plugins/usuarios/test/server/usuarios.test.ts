@@ -13,9 +13,9 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, usuarios], seed:
   let perfil: Record<string, string>;
 
   beforeAll(async () => {
-    const { token } = await t.server.signIn('admin', 'demo1234');
-    admin = apiOf(t.server, token);
     ent = await entidadeIds(t.server);
+    const { token } = await t.server.signIn('admin', 'demo1234', ent.prefeitura);
+    admin = apiOf(t.server, token);
     perfil = {};
     for (const nome of ['Administrador', 'Consulta', 'Requisitante', 'Aprovador', 'Comprador', 'Auditor']) {
       perfil[nome] = await perfilId(t.server, ent.prefeitura, nome);
@@ -108,10 +108,18 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, usuarios], seed:
       expect(res.status).toBe(400);
       const body = await json<{ error: { fields: Record<string, string> } }>(res);
       expect(body.error.fields).toMatchObject({
-        senha: 'A senha deve ter pelo menos 8 caracteres.',
+        senha: 'A senha deve ter pelo menos 8 caracteres (recomendamos 15 ou mais).',
         cpf: 'CPF inválido: confira os dígitos verificadores.',
         email: 'Informe um e-mail válido.',
       });
+      // server-core's policy: not a common password, not the login
+      const comum = await admin.post('/usuarios', { ...novo(), senha: '12345678' });
+      expect(comum.status).toBe(400);
+      expect((await json<{ error: { fields: Record<string, string> } }>(comum)).error.fields.senha).toBe(
+        'Esta senha é muito comum e fácil de adivinhar. Escolha outra.',
+      );
+      const igual = await admin.post('/usuarios', { ...novo(), senha: 'Fernanda.Lima' });
+      expect((await json<{ error: { fields: Record<string, string> } }>(igual)).error.fields.senha).toBe('A senha não pode ser igual ao login.');
       const semEntidade = await admin.post('/usuarios', { ...novo(), entidades: [{ entidadeId: ent.camara, perfilId: await perfilId(t.server, ent.camara, 'Consulta') }] });
       expect(semEntidade.status).toBe(400);
       expect((await json<{ error: { fields: Record<string, string> } }>(semEntidade)).error.fields.entidades).toBe(MENSAGENS.entidadeAtualObrigatoria);
@@ -234,7 +242,7 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, usuarios], seed:
       expect((await camara.post(`/usuarios/${requisitante}/desativar`, {})).status).toBe(404);
       expect((await camara.del(`/usuarios/${requisitante}`)).status).toBe(404);
       expect((await camara.get(`/perfis/${perfil.Comprador}`)).status).toBe(404);
-      expect((await camara.put(`/perfis/${perfil.Comprador}`, { nome: 'X', tags: [], version: 1 })).status).toBe(404);
+      expect((await camara.put(`/perfis/${perfil.Comprador}`, { nome: 'Outro nome', tags: [], version: 1 })).status).toBe(404);
       expect((await camara.del(`/perfis/${perfil.Comprador}`)).status).toBe(404);
       const perfis = await json<PageOf<Perfil>>(await camara.get('/perfis'));
       expect(perfis.items.map((p) => p.nome).sort()).toEqual(['Administrador', 'Consulta']);

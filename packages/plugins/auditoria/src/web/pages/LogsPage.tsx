@@ -54,38 +54,40 @@ function Filters({ initial, onApply }: { initial: LogFilters; onApply: (filters:
     onApply(next);
   };
   return (
-    <form role="search" aria-label="Filtros dos logs" onSubmit={submit} data-allow-enter>
-      <Card title="Filtros">
-        <div className="form-grid">
-          <TextField label="Período: de" type="date" value={draft.de} onChange={set('de')} />
-          <TextField label="Período: até" type="date" value={draft.ate} onChange={set('ate')} error={error ?? undefined} />
-          <TextField label="Usuário" hint="Login ou parte do nome" value={draft.usuario} onChange={set('usuario')} autoComplete="off" />
-          <TextField label="Plugin" value={draft.plugin} onChange={set('plugin')} list={`${listId}-plugins`} autoComplete="off" />
-          <TextField label="Registro" hint="Identificador do registro" value={draft.registro} onChange={set('registro')} autoComplete="off" />
-          <TextField label="Ação" value={draft.acao} onChange={set('acao')} list={`${listId}-acoes`} autoComplete="off" />
-        </div>
-        <datalist id={`${listId}-plugins`}>
-          {['core', ...plugins.map((p) => p.id)].map((id) => (
-            <option key={id} value={id} />
-          ))}
-        </datalist>
-        <datalist id={`${listId}-acoes`}>
-          {Object.entries(ACOES).map(([codigo, nome]) => (
-            <option key={codigo} value={codigo}>
-              {nome}
-            </option>
-          ))}
-        </datalist>
-        <div className="form-actions">
-          <Button variant="secondary" onClick={() => onApply({})}>
-            Limpar filtros
-          </Button>
-          <Button type="submit" icon="search">
-            Filtrar
-          </Button>
-        </div>
-      </Card>
-    </form>
+    <search aria-label="Filtros dos logs" style={{ display: 'block', marginBottom: 'var(--space-5)' }}>
+      <form onSubmit={submit} data-allow-enter>
+        <Card title="Filtros">
+          <div className="form-grid">
+            <TextField label="Período: de" type="date" value={draft.de} onChange={set('de')} />
+            <TextField label="Período: até" type="date" value={draft.ate} onChange={set('ate')} error={error ?? undefined} />
+            <TextField label="Usuário" hint="Login ou parte do nome" value={draft.usuario} onChange={set('usuario')} autoComplete="off" />
+            <TextField label="Plugin" value={draft.plugin} onChange={set('plugin')} list={`${listId}-plugins`} autoComplete="off" />
+            <TextField label="Registro" hint="Identificador do registro" value={draft.registro} onChange={set('registro')} autoComplete="off" />
+            <TextField label="Ação" value={draft.acao} onChange={set('acao')} list={`${listId}-acoes`} autoComplete="off" />
+          </div>
+          <datalist id={`${listId}-plugins`}>
+            {['core', ...plugins.map((p) => p.id)].map((id) => (
+              <option key={id} value={id} />
+            ))}
+          </datalist>
+          <datalist id={`${listId}-acoes`}>
+            {Object.entries(ACOES).map(([codigo, nome]) => (
+              <option key={codigo} value={codigo}>
+                {nome}
+              </option>
+            ))}
+          </datalist>
+          <div className="form-actions">
+            <Button variant="secondary" onClick={() => onApply({})}>
+              Limpar filtros
+            </Button>
+            <Button type="submit" icon="search">
+              Filtrar
+            </Button>
+          </div>
+        </Card>
+      </form>
+    </search>
   );
 }
 
@@ -298,16 +300,18 @@ export default function LogsPage() {
         }
       />
       {verificacao ? (
-        <Alert
-          variant={verificacao.ok ? 'success' : 'error'}
-          title={verificacao.ok ? 'Integridade verificada' : 'Integridade comprometida'}
-          onDismiss={() => setVerificacao(null)}
-        >
-          {verificacao.mensagem}
-        </Alert>
+        <div style={{ marginBottom: 'var(--space-5)' }}>
+          <Alert
+            variant={verificacao.ok ? 'success' : 'error'}
+            title={verificacao.ok ? 'Integridade verificada' : 'Integridade comprometida'}
+            onDismiss={() => setVerificacao(null)}
+          >
+            {verificacao.mensagem}
+          </Alert>
+        </div>
       ) : null}
-      <Filters key={key} initial={filters} onApply={(next) => setParams(searchParamsOf(next))} />
-      <LogTable key={key} filters={filters} />
+      <Filters key={`filtros:${key}`} initial={filters} onApply={(next) => setParams(searchParamsOf(next))} />
+      <LogTable key={`tabela:${key}`} filters={filters} />
     </div>
   );
 }

@@ -21,7 +21,7 @@ export interface ImportarPlanilhaProps {
   resource: string;
   /** Query keys to invalidate after importing (the list's). */
   invalidate: readonly unknown[];
-  /** Where 'Voltar' and a finished import go (relative to the plugin's base path): '/'. */
+  /** Where 'Voltar' and a finished import go, relative to the plugin's base path ('' = the list). */
   listHref: string;
   /** 'produtos', 'fornecedores': used in messages ('12 produtos importados.'). */
   plural: string;

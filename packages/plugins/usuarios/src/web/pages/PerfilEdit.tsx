@@ -2,7 +2,7 @@ import { apiErrorMessage, toast, useApi, useMutation, useQuery, useQueryClient, 
 import { Alert, Button, Card, CheckboxField, PageHeader, PageLoading, TextField } from '@app/ui';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { type Perfil, perfilBodySchema, type TagInfo } from '../../shared/index';
+import { isExemptTag, type Perfil, perfilBodySchema, type TagInfo } from '../../shared/index';
 import { type FieldErrors, saveError, zodFields } from '../forms';
 import { tagOptions } from '../tags';
 
@@ -12,7 +12,7 @@ function PerfilForm({ perfil, declared }: { perfil?: Perfil; declared: TagInfo[]
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const [nome, setNome] = useState(perfil?.nome ?? '');
-  const [tags, setTags] = useState<number[]>(perfil?.tags ?? []);
+  const [tags, setTags] = useState<number[]>(() => (perfil?.tags ?? []).filter((t) => !isExemptTag(t)));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<{ message: string; stale: boolean } | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -61,19 +61,21 @@ function PerfilForm({ perfil, declared }: { perfil?: Perfil; declared: TagInfo[]
   return (
     <form onSubmit={submit} noValidate aria-label={perfil ? 'Editar perfil' : 'Novo perfil'}>
       {problem ? (
-        <Alert
-          variant="error"
-          title={problem.stale ? 'Registro desatualizado' : 'Não foi possível salvar'}
-          actions={
-            problem.stale ? (
-              <Button variant="secondary" size="sm" onClick={() => void queryClient.invalidateQueries({ queryKey: ['usuarios'] })}>
-                Recarregar
-              </Button>
-            ) : undefined
-          }
-        >
-          {problem.message}
-        </Alert>
+        <div style={{ marginBottom: 'var(--space-5)' }}>
+          <Alert
+            variant="error"
+            title={problem.stale ? 'Registro desatualizado' : 'Não foi possível salvar'}
+            actions={
+              problem.stale ? (
+                <Button variant="secondary" size="sm" onClick={() => void queryClient.invalidateQueries({ queryKey: ['usuarios'] })}>
+                  Recarregar
+                </Button>
+              ) : undefined
+            }
+          >
+            {problem.message}
+          </Alert>
+        </div>
       ) : null}
       <Card title="Perfil">
         <TextField label="Nome do perfil" required value={nome} error={errors.nome} onChange={(e) => setNome(e.target.value)} autoComplete="off" />
@@ -101,7 +103,7 @@ function PerfilForm({ perfil, declared }: { perfil?: Perfil; declared: TagInfo[]
           </div>
         </fieldset>
       </Card>
-      <div className="form-actions">
+      <div className="form-actions" style={{ marginBottom: 'var(--space-6)' }}>
         <Link href="/perfis" className="button button--secondary">
           Cancelar
         </Link>

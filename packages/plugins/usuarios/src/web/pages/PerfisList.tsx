@@ -1,7 +1,7 @@
 import { apiErrorMessage, useApi, useQuery } from '@app/core';
 import { Alert, Button, DataTable, type DataTableColumn, PageHeader, Pagination, VisuallyHidden } from '@app/ui';
 import { Link, useSearchParams } from 'wouter';
-import { type PageOf, type Perfil, type TagInfo, tagNome } from '../../shared/index';
+import { isExemptTag, type PageOf, type Perfil, type TagInfo, tagNome } from '../../shared/index';
 
 const PAGE_SIZE = 50;
 
@@ -23,7 +23,10 @@ export default function PerfisList() {
     {
       key: 'tags',
       header: 'Permissões',
-      render: (p) => (p.tags.length ? p.tags.map((t) => `${tagNome(t, declared)} (${t})`).join(', ') : 'Nenhuma'),
+      render: (p) => {
+        const tags = p.tags.filter((t) => !isExemptTag(t));
+        return tags.length ? tags.map((t) => `${tagNome(t, declared)} (${t})`).join(', ') : 'Nenhuma';
+      },
     },
     { key: 'usuarios', header: 'Usuários', align: 'end' },
     {
@@ -43,7 +46,7 @@ export default function PerfisList() {
       <PageHeader
         title="Perfis"
         description="Cada perfil reúne as permissões (tags) que concede aos usuários desta entidade."
-        before={<Link href="/">Voltar para Usuários</Link>}
+        before={<Link href="">Voltar para Usuários</Link>}
         actions={
           <Link href="/perfis/new" className="button button--primary">
             Novo perfil

@@ -70,7 +70,7 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
   const done = async (message: string) => {
     await queryClient.invalidateQueries({ queryKey: ['usuarios'] });
     toast.success(message);
-    navigate('/');
+    navigate('');
   };
   const failed = (error: unknown) => {
     const e = saveError(error);
@@ -135,19 +135,21 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
   return (
     <form onSubmit={submit} noValidate aria-label={editing ? 'Editar usuário' : 'Novo usuário'}>
       {problem ? (
-        <Alert
-          variant="error"
-          title={problem.stale ? 'Registro desatualizado' : 'Não foi possível salvar'}
-          actions={
-            problem.stale ? (
-              <Button variant="secondary" size="sm" onClick={() => void queryClient.invalidateQueries({ queryKey: ['usuarios'] })}>
-                Recarregar
-              </Button>
-            ) : undefined
-          }
-        >
-          {problem.message}
-        </Alert>
+        <div style={{ marginBottom: 'var(--space-5)' }}>
+          <Alert
+            variant="error"
+            title={problem.stale ? 'Registro desatualizado' : 'Não foi possível salvar'}
+            actions={
+              problem.stale ? (
+                <Button variant="secondary" size="sm" onClick={() => void queryClient.invalidateQueries({ queryKey: ['usuarios'] })}>
+                  Recarregar
+                </Button>
+              ) : undefined
+            }
+          >
+            {problem.message}
+          </Alert>
+        </div>
       ) : null}
       <Card title="Dados do usuário">
         <div className="form-grid">
@@ -207,8 +209,8 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
           ))}
         </div>
       </Card>
-      <div className="form-actions">
-        <Link href="/" className="button button--secondary">
+      <div className="form-actions" style={{ marginBottom: 'var(--space-6)' }}>
+        <Link href="" className="button button--secondary">
           Cancelar
         </Link>
         <Button type="submit" loading={save.isPending}>
@@ -264,7 +266,7 @@ export default function UsuarioEdit() {
       <PageHeader
         title={title}
         description={usuario.data ? `${usuario.data.nome} (${usuario.data.login})` : undefined}
-        before={<Link href="/">Voltar para Usuários</Link>}
+        before={<Link href="">Voltar para Usuários</Link>}
       />
       {error ? (
         <Alert variant="error" title="Não foi possível carregar o usuário">

@@ -69,20 +69,22 @@ export default function UsuariosList() {
           </>
         }
       />
-      <form role="search" aria-label="Pesquisar usuários" onSubmit={search} data-allow-enter className="form-grid">
-        <TextField
-          label="Pesquisar"
-          hint="Nome, login, e-mail ou CPF"
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-        <div className="form-actions" style={{ alignSelf: 'end', marginTop: 0 }}>
-          <Button type="submit" variant="secondary" icon="search">
-            Pesquisar
-          </Button>
-        </div>
-      </form>
+      <search aria-label="Pesquisar usuários">
+        <form onSubmit={search} data-allow-enter className="form-grid">
+          <TextField
+            label="Pesquisar"
+            hint="Nome, login, e-mail ou CPF"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <div className="form-actions" style={{ alignSelf: 'end', marginTop: 0 }}>
+            <Button type="submit" variant="secondary" icon="search">
+              Pesquisar
+            </Button>
+          </div>
+        </form>
+      </search>
       {query.isError ? (
         <Alert
           variant="error"

@@ -1,0 +1,226 @@
+import { Alert, Button, DataTable, type DataTableColumn, PageHeader, Pagination, SelectField, TextField } from '@app/ui';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import { api, apiErrorMessage } from '../api';
+import { type PageBody, apiPath, downloadExport, editHref, listStateKey, newHref, queryKeys, recordLabel, useResourceOptions } from './common';
+import type { ListFilter, ResourceConfig } from './types';
+import { type AtivoFilter, type ListDefaults, PAGE_SIZES, apiParams, parseListState, serializeListState, sortToState, stateToSort } from './urlState';
+
+type Row = Record<string, unknown>;
+
+/** Debounce of the search box before the list is asked again (ms). */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+const ATIVO_OPTIONS: { value: AtivoFilter; label: string }[] = [
+  { value: 'true', label: 'Ativos' },
+  { value: 'false', label: 'Inativos' },
+  { value: 'todos', label: 'Todos' },
+];
+
+function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
+  if (typeof value === 'number') return value.toLocaleString('pt-BR');
+  return String(value);
+}
+
+function FilterSelect({ filter, value, onChange }: { filter: ListFilter; value: string; onChange: (v: string) => void }) {
+  if ('options' in filter) {
+    return (
+      <SelectField label={filter.label} value={value} placeholder="Todos" options={filter.options} onChange={(e) => onChange(e.target.value)} />
+    );
+  }
+  return <SourceFilterSelect filter={filter} value={value} onChange={onChange} />;
+}
+
+function SourceFilterSelect({
+  filter,
+  value,
+  onChange,
+}: {
+  filter: Extract<ListFilter, { source: unknown }>;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  const { options } = useResourceOptions(filter.source, {}, value ? [value] : [], undefined);
+  return <SelectField label={filter.label} value={value} placeholder="Todos" options={options} onChange={(e) => onChange(e.target.value)} />;
+}
+
+/** The list page of a resource: every piece of its state lives in the URL query string. */
+export default function ListPage({ config }: { config: ResourceConfig }) {
+  const defaults: ListDefaults = useMemo(
+    () => ({
+      pageSize: config.pageSize ?? 20,
+      sort: config.defaultSort ?? config.columns.find((c) => c.sortable !== false)?.key ?? '',
+      filters: (config.filters ?? []).map((f) => f.name),
+    }),
+    [config],
+  );
+  const [searchParams, setSearchParams] = useSearchParams();
+  const state = useMemo(() => parseListState(searchParams, defaults), [searchParams, defaults]);
+  const search = serializeListState(state, defaults);
+
+  // remember the list's state for 'Voltar' / after saving
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(listStateKey(config), search);
+    } catch {
+      // storage unavailable
+    }
+  }, [config, search]);
+
+  const update = (patch: Partial<typeof state>, options: { replace?: boolean } = {}) => {
+    const next = { ...state, ...patch, filters: { ...state.filters, ...(patch.filters ?? {}) } };
+    const nextSearch = serializeListState(next, defaults);
+    if (nextSearch !== search) setSearchParams(nextSearch, { replace: options.replace ?? false });
+  };
+
+  // search box: local text, pushed to the URL after a pause (replace: typing is not history)
+  const [text, setText] = useState(state.q);
+  const lastPushed = useRef(state.q);
+  useEffect(() => {
+    // Back/Forward or a link changed q: show it
+    if (state.q !== lastPushed.current) {
+      lastPushed.current = state.q;
+      setText(state.q);
+    }
+  }, [state.q]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the typed text changes only
+  useEffect(() => {
+    if (text.trim() === state.q.trim()) return;
+    const timer = setTimeout(() => {
+      lastPushed.current = text.trim();
+      update({ q: text, page: 1 }, { replace: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+
+  const params = apiParams(state, defaults);
+  const query = useQuery({
+    queryKey: queryKeys.list(config.endpoint, params),
+    queryFn: ({ signal }) => api.get(apiPath(config.endpoint), { searchParams: params, signal }).json<PageBody>(),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data;
+
+  const columns: DataTableColumn<Row>[] = [
+    ...config.columns.map((c, index) => ({
+      key: c.key,
+      header: c.header,
+      sortable: c.sortable !== false,
+      ...(c.width ? { width: c.width } : {}),
+      ...(c.align ? { align: c.align } : {}),
+      rowHeader: index === 0,
+      render: (row: Row) => (c.render ? c.render(row) : cellText(c.value ? c.value(row) : row[c.key])),
+    })),
+    {
+      key: '__situacao',
+      header: 'Situação',
+      render: (row: Row) => (row.ativo === false ? 'Inativo' : 'Ativo'),
+    },
+    {
+      key: '__acoes',
+      header: <span className="visually-hidden">Ações</span>,
+      align: 'end',
+      render: (row: Row) => (
+        <Link href={editHref(config, String(row.id))} className="button button--ghost button--sm" aria-label={`Editar ${recordLabel(config, row)}`}>
+          Editar
+        </Link>
+      ),
+    },
+  ];
+
+  const exportParams = apiParams(state, defaults, false);
+  const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
+  const exportAs = async (ext: 'csv' | 'xlsx') => {
+    setExporting(ext);
+    try {
+      await downloadExport(config.endpoint, ext, exportParams);
+    } finally {
+      setExporting(null);
+    }
+  };
+
+  return (
+    <div className="resource-list" data-testid="resource-list">
+      <PageHeader
+        title={config.title}
+        description={config.description}
+        actions={
+          <>
+            {config.noExport ? null : (
+              <>
+                <Button variant="secondary" loading={exporting === 'csv'} onClick={() => void exportAs('csv')}>
+                  Exportar CSV
+                </Button>
+                <Button variant="secondary" loading={exporting === 'xlsx'} onClick={() => void exportAs('xlsx')}>
+                  Exportar XLSX
+                </Button>
+              </>
+            )}
+            <Link href={newHref(config)} className="button button--primary">
+              {config.newTitle}
+            </Link>
+          </>
+        }
+      />
+      <search aria-label={`Filtros de ${config.title}`}>
+        <div className="form-grid" style={{ marginBottom: '1rem', alignItems: 'end' }}>
+          <TextField
+            label="Buscar"
+            type="search"
+            value={text}
+            placeholder="Digite parte do nome ou do código"
+            autoComplete="off"
+            onChange={(e) => setText(e.target.value)}
+          />
+          {(config.filters ?? []).map((f) => (
+            <FilterSelect
+              key={f.name}
+              filter={f}
+              value={state.filters[f.name] ?? ''}
+              onChange={(v) => update({ filters: { [f.name]: v }, page: 1 })}
+            />
+          ))}
+          <SelectField
+            label="Situação"
+            value={state.ativo}
+            options={ATIVO_OPTIONS}
+            onChange={(e) => update({ ativo: e.target.value as AtivoFilter, page: 1 })}
+          />
+          <SelectField
+            label="Por página"
+            value={String(state.pageSize)}
+            options={[...new Set([...PAGE_SIZES, defaults.pageSize])].sort((a, b) => a - b).map((n) => ({ value: String(n), label: String(n) }))}
+            onChange={(e) => update({ pageSize: Number(e.target.value), page: 1 })}
+          />
+        </div>
+      </search>
+      {query.isError ? (
+        <Alert
+          variant="error"
+          title="Não foi possível carregar a lista."
+          actions={
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              Tentar novamente
+            </Button>
+          }
+        >
+          {apiErrorMessage(query.error)}
+        </Alert>
+      ) : null}
+      <DataTable
+        caption={config.title}
+        captionHidden
+        columns={columns}
+        rows={data?.items ?? []}
+        loading={query.isFetching}
+        sort={sortToState(state.sort || defaults.sort)}
+        onSortChange={(sort) => update({ sort: stateToSort(sort), page: 1 })}
+        empty={state.q || state.ativo !== 'true' || Object.keys(state.filters).length ? 'Nenhum registro encontrado com estes filtros.' : 'Nenhum registro cadastrado.'}
+      />
+      <Pagination page={state.page} pageSize={state.pageSize} total={data?.total ?? 0} onPageChange={(page) => update({ page })} />
+    </div>
+  );
+}

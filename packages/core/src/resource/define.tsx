@@ -1,0 +1,60 @@
+import { lazy } from 'react';
+import type { PluginRoute } from '../contract';
+import { ChunkLoadError } from '../routing/chunkError';
+import type { ResourceConfig, ResourcePages } from './types';
+
+const chunk = <T,>(load: () => Promise<T>) =>
+  load().catch((error: unknown) => {
+    throw new ChunkLoadError(error);
+  });
+// The list and form pages are their own chunk: the first page never pays for them.
+const ListPage = lazy(() => chunk(() => import('./ListPage')));
+const FormPage = lazy(() => chunk(() => import('./FormPage')));
+
+/**
+ * The pages of a resource from its declaration: List (search, sort, paging, ativo filter, export,
+ * all in the URL), New and Edit (schema validation, dirty-state guard, optimistic concurrency,
+ * Excluir/Desativar). Call it in a lazy page module and default-export the result:
+ *
+ *   // pages/grupos.tsx
+ *   export default defineResourcePages({ endpoint: '/registros/grupos', title, newTitle, editTitle,
+ *     columns, fields, schema: grupoSchema });
+ */
+export function defineResourcePages<T = Record<string, unknown>>(config: ResourceConfig<T>): ResourcePages {
+  const c = config as unknown as ResourceConfig;
+  // Created once per resource, when its page module is evaluated (never during a render).
+  return {
+    config: c,
+    // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per resource
+    List: () => <ListPage config={c} />,
+    // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per resource
+    New: () => <FormPage config={c} mode="new" />,
+    // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per resource
+    Edit: () => <FormPage config={c} mode="edit" />,
+  };
+}
+
+export interface ResourceRouteTitles {
+  title: string;
+  newTitle: string;
+  editTitle: string;
+}
+
+/**
+ * The three routes of a resource for a plugin manifest (cheap: titles and a lazy import only):
+ * `<base>/` list, `<base>/new`, `<base>/edit/:id`. `load` imports the module whose default export
+ * is `defineResourcePages(...)`.
+ */
+export function resourceRoutes(
+  titles: ResourceRouteTitles,
+  load: () => Promise<{ default: ResourcePages }>,
+  options: { base?: string; tag?: number } = {},
+): PluginRoute[] {
+  const base = (options.base ?? '').replace(/\/+$/, '');
+  const tag = options.tag === undefined ? {} : { tag: options.tag };
+  return [
+    { path: base || '/', title: titles.title, ...tag, load: () => load().then((m) => ({ default: m.default.List })) },
+    { path: `${base}/new`, title: titles.newTitle, ...tag, load: () => load().then((m) => ({ default: m.default.New })) },
+    { path: `${base}/edit/:id`, title: titles.editTitle, ...tag, load: () => load().then((m) => ({ default: m.default.Edit })) },
+  ];
+}

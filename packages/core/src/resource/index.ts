@@ -1,0 +1,21 @@
+// Resource kit: a registry's web pages from a declaration (see README, "Registries").
+export { defineResourcePages, resourceRoutes, type ResourceRouteTitles } from './define';
+export type {
+  FieldDescriptor,
+  ListFilter,
+  ResourceColumn,
+  ResourceConfig,
+  ResourceOptionsSource,
+  ResourcePages,
+  SchemaIssue,
+  SchemaLike,
+} from './types';
+export {
+  type AtivoFilter,
+  type ListDefaults,
+  type ListState,
+  apiParams,
+  applyMask,
+  parseListState,
+  serializeListState,
+} from './urlState';

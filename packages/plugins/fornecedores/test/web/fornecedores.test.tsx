@@ -1,0 +1,166 @@
+// @vitest-environment jsdom
+import { App, resetCoreState } from '@app/core';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import fornecedores from '../../src/web/index';
+import { makeSession, mockApi, page, signedIn } from './helpers';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  resetCoreState();
+});
+
+const T = { timeout: 5000 };
+
+function start(path: string) {
+  window.history.replaceState(null, '', path);
+  render(<App plugins={[fornecedores]} pollers={false} />);
+}
+
+const R1 = '00000000-0000-4000-8000-0000000000a1';
+const R2 = '00000000-0000-4000-8000-0000000000a2';
+const ramos = page([
+  { id: R1, nome: 'Comércio varejista de artigos de papelaria', cnae: '4761003', ativo: true },
+  { id: R2, nome: 'Comércio atacadista de equipamentos de informática', cnae: '4651601', ativo: true },
+]);
+
+const fornecedor = {
+  id: '00000000-0000-4000-8000-000000000f01',
+  documento: '12ABC34501DE35',
+  documentoFormatado: '12.ABC.345/01DE-35',
+  tipoPessoa: 'juridica',
+  razaoSocial: 'Nova Era Tecnologia Ltda',
+  nomeFantasia: 'Nova Era',
+  logradouro: 'Rua Líbero Badaró',
+  numero: '425',
+  complemento: null,
+  bairro: 'Centro',
+  cep: '01009000',
+  municipio: 'São Paulo',
+  uf: 'SP',
+  contatos: [{ nome: 'Larissa Okada', email: 'larissa@novaera.example.com', telefone: '1130350800' }],
+  ramoIds: [R2],
+  ramos: [{ id: R2, nome: 'Comércio atacadista de equipamentos de informática' }],
+  situacao: 'impedido',
+  impedimentoMotivo: 'Sanção',
+  impedimentoDe: '2026-03-01',
+  impedimentoAte: '2027-02-28',
+  ativo: true,
+  version: 3,
+};
+
+describe('@app/fornecedores manifest', () => {
+  it("'Fornecedores' at /fornecedor with tag 26; lazy pages only", () => {
+    expect(fornecedores).toMatchObject({ id: 'fornecedores', basePath: '/fornecedor', tag: 26, title: 'Fornecedores', packageName: '@app/fornecedores' });
+    expect(fornecedores.menu).toMatchObject({ label: 'Fornecedores', group: 'Cadastros' });
+    expect(fornecedores.routes.map((r) => [r.path, r.title])).toEqual([
+      ['/', 'Fornecedores'],
+      ['/new', 'Novo fornecedor'],
+      ['/edit/:id', 'Editar fornecedor'],
+      ['/importar', 'Importar fornecedores'],
+    ]);
+    expect(readFileSync('src/web/index.ts', 'utf8')).not.toMatch(/^import .*pages/m);
+  });
+});
+
+describe('list', () => {
+  it('shows the document masked and the impedimento', async () => {
+    signedIn(makeSession());
+    mockApi({ 'GET /api/fornecedores/fornecedores': () => Response.json(page([fornecedor])) });
+    start('/fornecedor');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fornecedores' }, T)).toBeTruthy();
+    expect(await screen.findByText('12.ABC.345/01DE-35', {}, T)).toBeTruthy();
+    expect(screen.getByText('Impedido até 28/02/2027')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Importar planilha' }).getAttribute('href')).toBe('/fornecedor/importar');
+  });
+});
+
+describe('form', () => {
+  it('new supplier: masks as typed, validates with the shared schema, asks for the impedimento, and posts a clean body', async () => {
+    signedIn(makeSession());
+    let posted: Record<string, unknown> | undefined;
+    mockApi({
+      'GET /api/registros/ramos-atividade': () => Response.json(ramos),
+      'GET /api/fornecedores/fornecedores': () => Response.json(page([])),
+      'POST /api/fornecedores/fornecedores': async (call) => {
+        posted = (await call.request.json()) as Record<string, unknown>;
+        return Response.json({ ...fornecedor, id: 'novo' }, { status: 201 });
+      },
+    });
+    start('/fornecedor/new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Novo fornecedor' }, T)).toBeTruthy();
+    const doc = screen.getByLabelText(/CPF ou CNPJ/) as HTMLInputElement;
+    fireEvent.change(doc, { target: { value: '12abc34501de35' } });
+    expect(doc.value).toBe('12.ABC.345/01DE-35');
+    expect(screen.getByText('Pessoa jurídica.')).toBeTruthy();
+
+    // submit with little filled: the schema's pt-BR messages
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informe a razão social (ou o nome, para pessoa física).', {}, T)).toBeTruthy();
+    expect(screen.getByText('Escolha ao menos um ramo de atividade.')).toBeTruthy();
+    expect(screen.getByText('O CEP tem 8 dígitos.')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText(/Razão social/), { target: { value: 'Nova Era Tecnologia Ltda' } });
+    const cep = screen.getByLabelText(/CEP/) as HTMLInputElement;
+    fireEvent.change(cep, { target: { value: '01009000' } });
+    expect(cep.value).toBe('01009-000');
+    fireEvent.change(screen.getByLabelText(/Logradouro/), { target: { value: 'Rua Líbero Badaró' } });
+    fireEvent.change(screen.getByLabelText(/Município/), { target: { value: 'São Paulo' } });
+    fireEvent.change(screen.getByLabelText(/^UF/), { target: { value: 'SP' } });
+    fireEvent.click(await screen.findByLabelText('Comércio atacadista de equipamentos de informática (CNAE 4651601)', {}, T));
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar contato' }));
+    fireEvent.change(screen.getByLabelText('Nome do contato 1'), { target: { value: 'Larissa Okada' } });
+    const tel = screen.getByLabelText('Telefone do contato 1') as HTMLInputElement;
+    fireEvent.change(tel, { target: { value: '1130350800' } });
+    expect(tel.value).toBe('(11) 3035-0800');
+
+    fireEvent.change(screen.getByRole('combobox', { name: /^Situação/ }), { target: { value: 'impedido' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Informe o motivo do impedimento.', {}, T)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/Motivo do impedimento/), { target: { value: 'Sanção' } });
+    fireEvent.change(screen.getByLabelText(/Impedido de/), { target: { value: '2026-03-01' } });
+    fireEvent.change(screen.getByLabelText(/Impedido até/), { target: { value: '2027-02-28' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(posted).toBeDefined(), T);
+    expect(posted).toMatchObject({
+      documento: '12.ABC.345/01DE-35',
+      razaoSocial: 'Nova Era Tecnologia Ltda',
+      cep: '01009-000',
+      uf: 'SP',
+      ramoIds: [R2],
+      contatos: [{ nome: 'Larissa Okada', email: '', telefone: '(11) 3035-0800' }],
+      situacao: 'impedido',
+      impedimentoDe: '2026-03-01',
+    });
+    await waitFor(() => expect(window.location.pathname).toBe('/fornecedor'), T);
+  });
+
+  it('edit: loads masked values, sends the version, and shows the server field errors (duplicate document)', async () => {
+    signedIn(makeSession());
+    let put: Record<string, unknown> | undefined;
+    mockApi({
+      'GET /api/registros/ramos-atividade': () => Response.json(ramos),
+      [`GET /api/fornecedores/fornecedores/${fornecedor.id}`]: () => Response.json(fornecedor),
+      [`PUT /api/fornecedores/fornecedores/${fornecedor.id}`]: async (call) => {
+        put = (await call.request.json()) as Record<string, unknown>;
+        const message = 'Já existe um fornecedor com este CPF/CNPJ nesta entidade.';
+        return Response.json({ error: { code: 'duplicate', message, fields: { documento: message } } }, { status: 409 });
+      },
+    });
+    start(`/fornecedor/edit/${fornecedor.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Editar fornecedor' }, T)).toBeTruthy();
+    expect((screen.getByLabelText(/CPF ou CNPJ/) as HTMLInputElement).value).toBe('12.ABC.345/01DE-35');
+    expect((screen.getByLabelText(/CEP/) as HTMLInputElement).value).toBe('01009-000');
+    expect((screen.getByLabelText('Telefone do contato 1') as HTMLInputElement).value).toBe('(11) 3035-0800');
+    expect((screen.getByLabelText(/Impedido até/) as HTMLInputElement).value).toBe('2027-02-28');
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    const field = await screen.findByText('Já existe um fornecedor com este CPF/CNPJ nesta entidade.', { selector: '.field__error, .field__error *' }, T);
+    expect(field).toBeTruthy();
+    expect(put?.version).toBe(3);
+    const alert = screen.getAllByRole('alert').find((a) => within(a).queryByText('Já existe um fornecedor com este CPF/CNPJ nesta entidade.'));
+    expect(alert).toBeTruthy();
+  });
+});

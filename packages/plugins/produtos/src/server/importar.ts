@@ -1,0 +1,220 @@
+// Spreadsheet import of products: every row validated (schema, código and descrição unique in the file
+// and in the entidade, grupo/sub-grupo/unidade/tipo de material found in @app/registros by code or
+// name and active), then all rows inserted in one transaction, or none.
+import {
+  type DbOrTx,
+  type ImportResult,
+  type MutateFn,
+  type ParsedSheet,
+  type RowProblem,
+  type Tx,
+  comprasBusca,
+  importRows,
+} from '@app/server-core';
+import { and, eq, inArray, sql } from '@app/server-core/orm';
+import { PRODUTO_IMPORT_COLUMNS, type ProdutoImportRow, type TipoItem, produtoImportRowSchema } from '../shared/index.js';
+import { grupos, produtos, subgrupos, tiposMaterial, unidades } from './tables.js';
+
+interface Ref {
+  id: string;
+  label: string;
+  ativo: boolean;
+}
+
+/** The registries of an entidade, looked up by code/sigla or by name (accent/case-insensitive). */
+export interface RegistrosLookup {
+  grupo(value: string): Ref | undefined;
+  subGrupo(grupoId: string, value: string): Ref | undefined;
+  unidade(value: string): Ref | undefined;
+  tipoMaterial(value: string): Ref | undefined;
+}
+
+function index<T>(rows: T[], keys: (row: T) => (string | null | undefined)[], ref: (row: T) => Ref): (value: string) => Ref | undefined {
+  const byKey = new Map<string, Ref>();
+  // earlier keys win (codes before names)
+  const levels = Math.max(0, ...rows.map((r) => keys(r).length));
+  for (let level = 0; level < levels; level++) {
+    for (const row of rows) {
+      const key = keys(row)[level];
+      if (key && !byKey.has(comprasBusca(key.trim()))) byKey.set(comprasBusca(key.trim()), ref(row));
+    }
+  }
+  return (value) => byKey.get(comprasBusca(value.trim()));
+}
+
+export async function loadRegistros(db: DbOrTx, entidadeId: string): Promise<RegistrosLookup> {
+  const [g, s, u, t] = await Promise.all([
+    db.select().from(grupos).where(eq(grupos.entidadeId, entidadeId)),
+    db.select().from(subgrupos).where(eq(subgrupos.entidadeId, entidadeId)),
+    db.select().from(unidades).where(eq(unidades.entidadeId, entidadeId)),
+    db.select().from(tiposMaterial).where(eq(tiposMaterial.entidadeId, entidadeId)),
+  ]);
+  const grupo = index(g, (r) => [r.codigo, r.nome], (r) => ({ id: r.id, label: r.nome, ativo: r.ativo }));
+  const subByGrupo = new Map<string, (value: string) => Ref | undefined>();
+  for (const grupoId of new Set(s.map((r) => r.grupoId))) {
+    subByGrupo.set(
+      grupoId,
+      index(
+        s.filter((r) => r.grupoId === grupoId),
+        (r) => [r.codigo, r.nome],
+        (r) => ({ id: r.id, label: r.nome, ativo: r.ativo }),
+      ),
+    );
+  }
+  return {
+    grupo,
+    subGrupo: (grupoId, value) => subByGrupo.get(grupoId)?.(value),
+    unidade: index(u, (r) => [r.sigla, r.descricao], (r) => ({ id: r.id, label: r.sigla, ativo: r.ativo })),
+    tipoMaterial: index(t, (r) => [r.nome], (r) => ({ id: r.id, label: r.nome, ativo: r.ativo })),
+  };
+}
+
+/** A row of the file after the lookups. */
+export type ProdutoImportado = ProdutoImportRow & {
+  grupoId?: string;
+  subGrupoId?: string | null;
+  unidadeId?: string;
+  tipoMaterialId?: string | null;
+};
+
+export interface NovoProduto {
+  codigo: string | null;
+  descricao: string;
+  tipo: TipoItem;
+  grupoId: string;
+  subGrupoId: string | null;
+  unidadeId: string;
+  tipoMaterialId: string | null;
+  codigoCatalogo: string | null;
+  especificacao: string | null;
+  ativo: boolean;
+}
+
+/**
+ * Inserts products with the next códigos of the entidade for those without one (same numbering and
+ * lock as the database trigger), 500 rows per statement. Returns the stored rows for the audit.
+ */
+export async function insertProdutos(tx: Tx, entidadeId: string, rows: readonly NovoProduto[]) {
+  let next = 0;
+  if (rows.some((r) => !r.codigo)) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(725031025, hashtext(${entidadeId}))`);
+    const { rows: max } = await tx.execute<{ n: string | number | null }>(
+      sql`SELECT max(codigo::bigint) AS n FROM produtos WHERE entidade_id = ${entidadeId} AND codigo ~ '^[0-9]{1,15}$'`,
+    );
+    next = Number(max[0]?.n ?? 0);
+  }
+  const values = rows.map((r) => ({
+    ...r,
+    codigo: r.codigo ?? String(++next).padStart(6, '0'),
+    tipoMaterialId: r.tipo === 'servico' ? null : r.tipoMaterialId,
+    entidadeId,
+  }));
+  const stored: { id: string }[] = [];
+  for (let i = 0; i < values.length; i += 500) {
+    const inserted = await tx
+      .insert(produtos)
+      .values(values.slice(i, i + 500))
+      .returning({
+        id: produtos.id,
+        codigo: produtos.codigo,
+        descricao: produtos.descricao,
+        tipo: produtos.tipo,
+        grupoId: produtos.grupoId,
+        subGrupoId: produtos.subGrupoId,
+        unidadeId: produtos.unidadeId,
+        tipoMaterialId: produtos.tipoMaterialId,
+        codigoCatalogo: produtos.codigoCatalogo,
+        especificacao: produtos.especificacao,
+        ativo: produtos.ativo,
+      });
+    stored.push(...inserted);
+  }
+  return stored;
+}
+
+/** Validates (dryRun) or imports a products spreadsheet for the entidade. */
+export async function importarProdutos(options: {
+  ctx: { db: DbOrTx; mutate: MutateFn };
+  entidadeId: string;
+  sheet: ParsedSheet & { filename?: string | undefined };
+  dryRun: boolean;
+}): Promise<ImportResult> {
+  const { ctx, entidadeId, sheet, dryRun } = options;
+  const existing = (column: typeof produtos.codigo | typeof produtos.descricao) => async (db: DbOrTx, keys: string[]) => {
+    const rows = await db
+      .select({ key: sql<string>`compras_busca(${column})` })
+      .from(produtos)
+      .where(and(eq(produtos.entidadeId, entidadeId), inArray(sql`compras_busca(${column})`, keys)));
+    return rows.map((r) => r.key);
+  };
+  return importRows<ProdutoImportado>({
+    ctx,
+    rows: sheet,
+    filename: sheet.filename,
+    schema: produtoImportRowSchema,
+    columns: PRODUTO_IMPORT_COLUMNS,
+    dryRun,
+    unique: [
+      {
+        field: 'codigo',
+        key: (r) => (r.codigo ? comprasBusca(r.codigo) : ''),
+        existing: existing(produtos.codigo),
+        databaseMessage: 'Já existe um produto com este código.',
+        fileMessage: (linha) => `Código repetido no arquivo (já aparece na linha ${linha}).`,
+      },
+      {
+        field: 'descricao',
+        key: (r) => comprasBusca(r.descricao),
+        existing: existing(produtos.descricao),
+        databaseMessage: 'Já existe um produto com esta descrição.',
+        fileMessage: (linha) => `Descrição repetida no arquivo (já aparece na linha ${linha}).`,
+      },
+    ],
+    check: async (db, rows) => {
+      const registros = await loadRegistros(db, entidadeId);
+      const problems: RowProblem[] = [];
+      for (const { linha, data } of rows) {
+        const grupo = registros.grupo(data.grupo);
+        if (!grupo) problems.push({ linha, coluna: 'grupo', motivo: `Grupo '${data.grupo}' não encontrado em Registros (informe o código ou o nome).` });
+        else if (!grupo.ativo) problems.push({ linha, coluna: 'grupo', motivo: `O grupo '${grupo.label}' está desativado.` });
+        else data.grupoId = grupo.id;
+        data.subGrupoId = null;
+        if (data.subGrupo && grupo) {
+          const sub = registros.subGrupo(grupo.id, data.subGrupo);
+          if (!sub) problems.push({ linha, coluna: 'subGrupo', motivo: `Sub-grupo '${data.subGrupo}' não encontrado no grupo '${grupo.label}'.` });
+          else if (!sub.ativo) problems.push({ linha, coluna: 'subGrupo', motivo: `O sub-grupo '${sub.label}' está desativado.` });
+          else data.subGrupoId = sub.id;
+        }
+        const unidade = registros.unidade(data.unidade);
+        if (!unidade) problems.push({ linha, coluna: 'unidade', motivo: `Unidade '${data.unidade}' não encontrada em Registros (informe a sigla ou a descrição).` });
+        else if (!unidade.ativo) problems.push({ linha, coluna: 'unidade', motivo: `A unidade '${unidade.label}' está desativada.` });
+        else data.unidadeId = unidade.id;
+        data.tipoMaterialId = null;
+        if (data.tipoMaterial && data.tipo === 'material') {
+          const tipo = registros.tipoMaterial(data.tipoMaterial);
+          if (!tipo) problems.push({ linha, coluna: 'tipoMaterial', motivo: `Tipo de material '${data.tipoMaterial}' não encontrado em Registros.` });
+          else if (!tipo.ativo) problems.push({ linha, coluna: 'tipoMaterial', motivo: `O tipo de material '${tipo.label}' está desativado.` });
+          else data.tipoMaterialId = tipo.id;
+        }
+      }
+      return problems;
+    },
+    insert: (tx, rows) =>
+      insertProdutos(
+        tx,
+        entidadeId,
+        rows.map((r) => ({
+          codigo: r.codigo,
+          descricao: r.descricao,
+          tipo: r.tipo,
+          grupoId: r.grupoId!,
+          subGrupoId: r.subGrupoId ?? null,
+          unidadeId: r.unidadeId!,
+          tipoMaterialId: r.tipoMaterialId ?? null,
+          codigoCatalogo: r.codigoCatalogo,
+          especificacao: r.especificacao,
+          ativo: r.ativo,
+        })),
+      ),
+  });
+}

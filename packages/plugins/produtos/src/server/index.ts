@@ -1,0 +1,238 @@
+// @app/produtos/server: 'Produtos e Serviços' (tag 25) under /api/produtos.
+//   GET/POST /produtos, GET/PUT/DELETE /produtos/:id, POST /produtos/:id/ativar|desativar,
+//   GET /produtos.csv|.xlsx (defineCrudResource), GET /produtos/:id/usos,
+//   POST /produtos/importar?dryRun=true|false, GET /produtos/modelo?formato=xlsx|csv.
+import {
+  AppError,
+  type Tx,
+  buildTemplate,
+  defineCrudResource,
+  defineServerPlugin,
+  fileResponse,
+  notFound,
+  parseDryRun,
+  readSpreadsheetUpload,
+} from '@app/server-core';
+import { and, eq, sql } from '@app/server-core/orm';
+import { z } from 'zod';
+import {
+  PRODUTO_IMPORT_COLUMNS,
+  PRODUTOS_TAG,
+  PRODUTOS_TAG_NOME,
+  type ProdutoInput,
+  TIPO_ITEM_LABEL,
+  clearTipoMaterial,
+  importResultSchema,
+  produtoInputSchema,
+  produtoUsoSchema,
+} from '../shared/index.js';
+import { importarProdutos } from './importar.js';
+import { seedProdutos } from './seed.js';
+import { grupos, produtos, subgrupos, tiposMaterial, unidades } from './tables.js';
+import { describeUsos, listProdutoUsos, produtoUsadoEm } from './usos.js';
+
+export { catalogoDemo, type ProdutoDemo } from './catalogo-demo.js';
+export { importarProdutos, insertProdutos, loadRegistros } from './importar.js';
+export { produtos, produtoUsos } from './tables.js';
+export {
+  clearProdutoUsos,
+  describeUsos,
+  listProdutoUsos,
+  type ProdutoUsageChecker,
+  type ProdutoUsoDocumento,
+  produtoUsadoEm,
+  produtosEmUso,
+  registerProdutoUsage,
+  setProdutoUsos,
+} from './usos.js';
+
+/** A column of the outer produtos row inside a subquery (drizzle leaves single-table columns unqualified). */
+const outer = (column: string) => sql.raw(`"produtos"."${column}"`);
+
+const REF = {
+  grupo: 'Escolha um grupo cadastrado em Registros.',
+  subGrupo: 'Escolha um sub-grupo cadastrado em Registros.',
+  unidade: 'Escolha uma unidade de fornecimento cadastrada em Registros.',
+  tipoMaterial: 'Escolha um tipo de material cadastrado em Registros.',
+};
+
+/** Refuses a registry that is deactivated, unless the product already pointed at it. */
+async function checkActive(
+  tx: Tx,
+  current: Record<string, unknown> | undefined,
+  data: ProdutoInput,
+): Promise<Record<string, string>> {
+  const fields: Record<string, string> = {};
+  const checks = [
+    { field: 'grupoId', table: grupos, message: 'Este grupo está desativado.' },
+    { field: 'subGrupoId', table: subgrupos, message: 'Este sub-grupo está desativado.' },
+    { field: 'unidadeId', table: unidades, message: 'Esta unidade está desativada.' },
+    { field: 'tipoMaterialId', table: tiposMaterial, message: 'Este tipo de material está desativado.' },
+  ] as const;
+  for (const check of checks) {
+    const id = data[check.field];
+    if (!id || current?.[check.field] === id) continue;
+    const [row] = await tx.select({ ativo: check.table.ativo }).from(check.table).where(eq(check.table.id, id));
+    if (row && !row.ativo) fields[check.field] = check.message;
+  }
+  return fields;
+}
+
+export default defineServerPlugin({
+  id: 'produtos',
+  version: __PKG_VERSION__,
+  core: '^1.0.0',
+  dependsOn: ['registros'],
+  tags: [{ tag: PRODUTOS_TAG, nome: PRODUTOS_TAG_NOME }],
+  migrations: new URL('../../migrations/', import.meta.url),
+  routes(router) {
+    // static paths first: '/produtos/modelo' must not be taken for '/produtos/:id'
+    router.route({
+      method: 'get',
+      path: '/produtos/modelo',
+      tag: PRODUTOS_TAG,
+      summary: 'Baixar modelo da planilha de importação de produtos',
+      request: { query: z.object({ formato: z.enum(['xlsx', 'csv']).default('xlsx') }) },
+      responses: { 200: { description: 'Planilha modelo (XLSX com instruções, ou CSV)' } },
+      handler: (c) => {
+        const { formato } = c.req.valid('query');
+        const file = buildTemplate({
+          columns: PRODUTO_IMPORT_COLUMNS,
+          format: formato,
+          sheetName: 'Produtos',
+          instructions: [
+            'Grupo, sub-grupo, unidade e tipo de material precisam estar cadastrados em Registros (informe o código ou o nome).',
+            'Código vazio: o sistema numera em sequência. Código e descrição não podem repetir.',
+          ],
+        });
+        return fileResponse(c, file, `modelo-produtos.${file.extension}`);
+      },
+    });
+
+    router.route({
+      method: 'post',
+      path: '/produtos/importar',
+      tag: PRODUTOS_TAG,
+      summary: 'Importar produtos de uma planilha (.xlsx ou .csv)',
+      description:
+        'Envie o arquivo como multipart/form-data (campo `arquivo`) ou como corpo bruto (Content-Type text/csv ou XLSX). ' +
+        '`dryRun=true` (padrão) só valida; `dryRun=false` importa todas as linhas numa transação, ou nenhuma se houver erro.',
+      request: { query: z.object({ dryRun: z.string().optional() }) },
+      responses: { 200: importResultSchema },
+      handler: async (c, ctx) => {
+        const sheet = await readSpreadsheetUpload(c);
+        const result = await importarProdutos({ ctx, entidadeId: ctx.entidadeId, sheet, dryRun: parseDryRun(c.req.valid('query').dryRun) });
+        return c.json(result, 200);
+      },
+    });
+
+    router.route({
+      method: 'get',
+      path: '/produtos/:id/usos',
+      tag: PRODUTOS_TAG,
+      summary: 'Documentos que usam o produto',
+      request: { params: z.object({ id: z.uuid({ error: 'Identificador inválido.' }) }) },
+      responses: { 200: z.object({ emUso: z.boolean(), texto: z.string().nullable(), usos: z.array(produtoUsoSchema) }) },
+      handler: async (c, ctx) => {
+        const { id } = c.req.valid('param');
+        const [row] = await ctx.db
+          .select({ id: produtos.id })
+          .from(produtos)
+          .where(and(eq(produtos.id, id), eq(produtos.entidadeId, ctx.entidadeId)));
+        if (!row) throw notFound();
+        const usos = await listProdutoUsos(ctx.db, { id, entidadeId: ctx.entidadeId });
+        const texto = usos.length ? `Usado em ${describeUsos(usos)}` : await produtoUsadoEm(ctx.db, { id, entidadeId: ctx.entidadeId });
+        return c.json({ emUso: texto !== null, texto, usos }, 200);
+      },
+    });
+
+    defineCrudResource(router, {
+      path: '/produtos',
+      tag: PRODUTOS_TAG,
+      table: produtos,
+      label: { singular: 'produto ou serviço', plural: 'produtos e serviços' },
+      schema: produtoInputSchema,
+      toRow: (data, write) => {
+        const row: Record<string, unknown> = clearTipoMaterial({ ...data });
+        // an empty código: the next number on creation (database trigger), unchanged on update
+        if (!row.codigo) {
+          if (write.id) delete row.codigo;
+          else row.codigo = null;
+        }
+        return row;
+      },
+      references: {
+        grupoId: { table: grupos, message: REF.grupo },
+        subGrupoId: { table: subgrupos, message: REF.subGrupo },
+        unidadeId: { table: unidades, message: REF.unidade },
+        tipoMaterialId: { table: tiposMaterial, message: REF.tipoMaterial },
+      },
+      validate: async (tx, data, write) => {
+        const fields: Record<string, string> = {};
+        const current = write.id
+          ? (
+              await tx
+                .select()
+                .from(produtos)
+                .where(and(eq(produtos.id, write.id), eq(produtos.entidadeId, write.entidadeId)))
+            )[0]
+          : undefined;
+        if (data.subGrupoId) {
+          const [sub] = await tx.select({ grupoId: subgrupos.grupoId }).from(subgrupos).where(eq(subgrupos.id, data.subGrupoId));
+          if (sub && sub.grupoId !== data.grupoId) fields.subGrupoId = 'O sub-grupo não pertence ao grupo escolhido.';
+        }
+        Object.assign(fields, await checkActive(tx, current, data));
+        if (Object.keys(fields).length) return fields;
+        // a product used by a document keeps its descrição
+        if (current && current.descricao !== data.descricao) {
+          const usado = await produtoUsadoEm(tx, { id: current.id, entidadeId: write.entidadeId });
+          if (usado) {
+            const message = `A descrição não pode ser alterada: o produto é ${usado.charAt(0).toLowerCase()}${usado.slice(1)}. Desative-o e cadastre um novo produto com a nova descrição.`;
+            throw new AppError(409, 'in_use', message, { descricao: message });
+          }
+        }
+        return undefined;
+      },
+      usedBy: async (tx, id) => {
+        const [row] = await tx.select({ entidadeId: produtos.entidadeId }).from(produtos).where(eq(produtos.id, id));
+        return row ? produtoUsadoEm(tx, { id, entidadeId: row.entidadeId }) : null;
+      },
+      extra: {
+        grupoNome: sql<string | null>`(SELECT g.nome FROM registros_grupos g WHERE g.id = ${outer('grupo_id')})`,
+        subGrupoNome: sql<string | null>`(SELECT s.nome FROM registros_subgrupos s WHERE s.id = ${outer('sub_grupo_id')})`,
+        unidadeSigla: sql<string | null>`(SELECT u.sigla FROM registros_unidades u WHERE u.id = ${outer('unidade_id')})`,
+        unidadeNome: sql<string | null>`(SELECT u.descricao FROM registros_unidades u WHERE u.id = ${outer('unidade_id')})`,
+        tipoMaterialNome: sql<string | null>`(SELECT t.nome FROM registros_tipos_material t WHERE t.id = ${outer('tipo_material_id')})`,
+      },
+      busca: produtos.busca,
+      sortable: ['descricao', 'codigo', 'tipo', 'grupoNome', 'unidadeSigla', 'codigoCatalogo', 'ativo', 'updatedAt'],
+      defaultSort: 'descricao',
+      filters: {
+        tipo: produtos.tipo,
+        grupoId: produtos.grupoId,
+        subGrupoId: produtos.subGrupoId,
+        unidadeId: produtos.unidadeId,
+        tipoMaterialId: produtos.tipoMaterialId,
+      },
+      unique: [
+        { fields: ['codigo'], message: 'Já existe um produto com este código.' },
+        { fields: ['descricao'], message: 'Já existe um produto com esta descrição.' },
+      ],
+      // same headers as the import: an export can be edited and imported elsewhere
+      columns: [
+        { key: 'codigo', header: 'Código' },
+        { key: 'descricao', header: 'Descrição' },
+        { key: 'tipo', header: 'Tipo', value: (row) => TIPO_ITEM_LABEL[row.tipo as 'material'] ?? String(row.tipo) },
+        { key: 'grupoNome', header: 'Grupo' },
+        { key: 'subGrupoNome', header: 'Sub-grupo' },
+        { key: 'unidadeSigla', header: 'Unidade' },
+        { key: 'tipoMaterialNome', header: 'Tipo de material' },
+        { key: 'codigoCatalogo', header: 'CATMAT/CATSER' },
+        { key: 'especificacao', header: 'Especificação' },
+        { key: 'ativo', header: 'Ativo' },
+      ],
+      exportName: 'produtos',
+    });
+  },
+  seed: seedProdutos,
+});

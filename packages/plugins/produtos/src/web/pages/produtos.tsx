@@ -1,0 +1,101 @@
+import { type ResourceOptionsSource, defineResourcePages, useApi, useQuery } from '@app/core';
+import { Alert } from '@app/ui';
+import { Link, useParams } from 'wouter';
+import { TIPO_ITEM_LABEL, type TipoItem, produtoInputSchema } from '../../shared/index.js';
+import { TITLES } from '../titles';
+
+type Row = Record<string, unknown>;
+
+const codigoNome = (row: Row) => `${String(row.codigo ?? '')} – ${String(row.nome ?? '')}`;
+const grupos: ResourceOptionsSource = { endpoint: '/registros/grupos', label: codigoNome, sort: 'codigo' };
+const subgrupos: ResourceOptionsSource = {
+  endpoint: '/registros/subgrupos',
+  label: codigoNome,
+  sort: 'codigo',
+  // only the sub-grupos of the chosen grupo
+  params: (values) => ({ grupoId: values.grupoId ? String(values.grupoId) : '00000000-0000-0000-0000-000000000000' }),
+};
+const unidades: ResourceOptionsSource = { endpoint: '/registros/unidades', label: (r) => `${String(r.sigla)} – ${String(r.descricao)}`, sort: 'sigla' };
+const tiposMaterial: ResourceOptionsSource = { endpoint: '/registros/tipos-material', label: (r) => String(r.nome), sort: 'nome' };
+
+const TIPO_OPTIONS = [
+  { value: 'material', label: 'Material' },
+  { value: 'servico', label: 'Serviço' },
+];
+
+const pages = defineResourcePages({
+  endpoint: '/produtos/produtos',
+  ...TITLES,
+  description: 'Catálogo de materiais e serviços (CATMAT/CATSER) usado nos documentos de compra.',
+  schema: produtoInputSchema,
+  defaultSort: 'descricao',
+  defaults: { tipo: 'material' },
+  recordLabel: (row) => `${String(row.codigo)} – ${String(row.descricao)}`,
+  columns: [
+    { key: 'descricao', header: 'Descrição' },
+    { key: 'codigo', header: 'Código', width: '8rem' },
+    { key: 'tipo', header: 'Tipo', value: (row) => TIPO_ITEM_LABEL[row.tipo as TipoItem] ?? String(row.tipo), width: '7rem' },
+    { key: 'grupoNome', header: 'Grupo' },
+    { key: 'unidadeSigla', header: 'Unidade', width: '7rem' },
+    { key: 'codigoCatalogo', header: 'CATMAT/CATSER', width: '9rem' },
+  ],
+  filters: [
+    { name: 'tipo', label: 'Tipo', options: TIPO_OPTIONS },
+    { name: 'grupoId', label: 'Grupo', source: grupos },
+  ],
+  fields: [
+    { name: 'descricao', type: 'text', label: 'Descrição', required: true, maxLength: 500, wide: true },
+    { name: 'codigo', type: 'text', label: 'Código', maxLength: 30, hint: 'Deixe vazio para numerar automaticamente.' },
+    { name: 'tipo', type: 'select', label: 'Material ou serviço', required: true, options: TIPO_OPTIONS },
+    { name: 'grupoId', type: 'select', label: 'Grupo', required: true, source: grupos },
+    { name: 'subGrupoId', type: 'select', label: 'Sub-grupo', source: subgrupos, hint: 'Sub-grupos do grupo escolhido.' },
+    { name: 'unidadeId', type: 'select', label: 'Unidade de fornecimento', required: true, source: unidades },
+    { name: 'tipoMaterialId', type: 'select', label: 'Tipo de material', source: tiposMaterial, hint: 'Só para materiais; ignorado em serviços.' },
+    { name: 'codigoCatalogo', type: 'text', label: 'Código CATMAT/CATSER', maxLength: 9, hint: 'Código do item no catálogo federal (apenas números).' },
+    { name: 'especificacao', type: 'textarea', label: 'Especificação', rows: 5, maxLength: 5000 },
+  ],
+});
+
+/** 'Importar planilha' next to the kit's list. */
+function List() {
+  return (
+    <>
+      <nav aria-label="Importação" className="form-actions" style={{ marginTop: 0, marginBottom: '0.5rem' }}>
+        <Link href="/importar" className="button button--secondary button--sm">
+          Importar planilha
+        </Link>
+      </nav>
+      <pages.List />
+    </>
+  );
+}
+
+/** Where the product is used (the descrição is locked and it cannot be deleted), under the kit's form. */
+function UsoProduto({ id }: { id: string }) {
+  const api = useApi();
+  const usos = useQuery({
+    queryKey: ['resource', '/produtos/produtos', 'usos', id],
+    queryFn: () => api.get(`produtos/produtos/${encodeURIComponent(id)}/usos`).json<{ emUso: boolean; texto: string | null }>(),
+  });
+  if (!usos.data?.emUso) return null;
+  return (
+    <div style={{ marginTop: '1rem' }} data-testid="produto-em-uso">
+      <Alert variant="info" title="Produto em uso">
+        {usos.data.texto}. A descrição não pode ser alterada e o produto não pode ser excluído; desative-o para retirá-lo das listas de
+        escolha.
+      </Alert>
+    </div>
+  );
+}
+
+function Edit() {
+  const { id } = useParams<{ id: string }>();
+  return (
+    <>
+      <pages.Edit />
+      {id ? <UsoProduto id={id} /> : null}
+    </>
+  );
+}
+
+export default { ...pages, List, Edit };

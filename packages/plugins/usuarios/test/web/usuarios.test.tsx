@@ -1,0 +1,280 @@
+// @vitest-environment jsdom
+import { App, resetCoreState } from '@app/core';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Opcoes, PageOf, Perfil, Usuario, UsuarioListItem } from '../../src/shared/index';
+import usuarios from '../../src/web/index';
+import { tagOptions } from '../../src/web/tags';
+import { makeSession, mockApi, signedIn } from './helpers';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  resetCoreState();
+});
+
+function start(path: string) {
+  window.history.replaceState(null, '', path);
+  render(<App plugins={[usuarios]} pollers={false} />);
+}
+
+const T = { timeout: 5000 };
+const E1 = '00000000-0000-4000-8000-0000000000e1';
+const E2 = '00000000-0000-4000-8000-0000000000e2';
+const P = {
+  p_req: '00000000-0000-4000-8000-000000000001',
+  p_aud: '00000000-0000-4000-8000-000000000002',
+  p_con: '00000000-0000-4000-8000-000000000003',
+  p_new: '00000000-0000-4000-8000-000000000004',
+  p1: '00000000-0000-4000-8000-000000000005',
+  p9: '00000000-0000-4000-8000-000000000006',
+};
+
+const lista: PageOf<UsuarioListItem> = {
+  items: [
+    {
+      id: 'u1',
+      nome: 'Carla Compradora',
+      login: 'comprador',
+      email: 'comprador@exemplo.gov.br',
+      cpfMascarado: '***.456.789-**',
+      cargo: 'Agente de Contratação',
+      ativo: true,
+      perfis: [
+        { entidadeId: E1, entidadeNome: 'Prefeitura Municipal de Exemplo', perfilId: P.p1, perfilNome: 'Comprador' },
+        { entidadeId: E2, entidadeNome: 'Câmara Municipal de Exemplo', perfilId: P.p9, perfilNome: 'Consulta' },
+      ],
+    },
+  ],
+  total: 45,
+  page: 1,
+  pageSize: 20,
+};
+
+const opcoes: Opcoes = {
+  entidades: [
+    {
+      id: E1,
+      nome: 'Prefeitura Municipal de Exemplo',
+      atual: true,
+      minhasTags: [3, 29, 39],
+      perfis: [
+        { id: P.p_req, nome: 'Requisitante', tags: [29, 39] },
+        { id: P.p_aud, nome: 'Auditor', tags: [90] },
+      ],
+    },
+    { id: E2, nome: 'Câmara Municipal de Exemplo', atual: false, minhasTags: [3], perfis: [{ id: P.p_con, nome: 'Consulta', tags: [] }] },
+  ],
+};
+
+describe('@app/usuarios manifest', () => {
+  it("tag 3 at '/usuarios', menu 'Usuários' in 'Administração', lazy pages only", () => {
+    expect(usuarios).toMatchObject({ id: 'usuarios', basePath: '/usuarios', tag: 3, packageName: '@app/usuarios' });
+    expect(usuarios.menu).toMatchObject({ label: 'Usuários', group: 'Administração' });
+    expect(usuarios.routes.map((r) => r.path)).toEqual(['/', '/new', '/edit/:id', '/perfis', '/perfis/new', '/perfis/edit/:id']);
+    const source = readFileSync('src/web/index.ts', 'utf8');
+    expect(source).not.toMatch(/^import .*pages/m);
+    expect(source.match(/load: \(\) => import\('\.\/pages\/\w+'\)/g)).toHaveLength(6);
+  });
+
+  it('without tag 3 the pages answer Erro 403', async () => {
+    signedIn(makeSession({ tags: [] }));
+    mockApi({});
+    start('/usuarios');
+    expect(await screen.findByRole('heading', { name: 'Erro 403' }, T)).toBeTruthy();
+  });
+});
+
+describe('users list', () => {
+  it('shows nome, login, e-mail, masked CPF, cargo, perfis and ativo; search and page go to the API', async () => {
+    signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    const { calls } = mockApi({ 'GET /api/usuarios/usuarios': () => Response.json(lista) });
+    start('/usuarios');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Usuários' }, T)).toBeTruthy();
+    const row = (await screen.findByRole('rowheader', { name: 'Carla Compradora' }, T)).closest('tr')!;
+    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells.slice(0, 6)).toEqual([
+      'comprador',
+      'comprador@exemplo.gov.br',
+      '***.456.789-**',
+      'Agente de Contratação',
+      'Comprador; Consulta (Câmara Municipal de Exemplo)',
+      'Sim',
+    ]);
+    expect(within(row).getByRole('link', { name: 'Editar Carla Compradora' }).getAttribute('href')).toBe('/usuarios/edit/u1');
+    expect(screen.getByRole('link', { name: 'Novo usuário' }).getAttribute('href')).toBe('/usuarios/new');
+    expect(screen.getByRole('link', { name: 'Perfis' }).getAttribute('href')).toBe('/usuarios/perfis');
+
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Pesquisar' }), { target: { value: 'carla' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pesquisar' }));
+    await waitFor(() => expect(calls.some((c) => c.search.get('q') === 'carla')).toBe(true));
+    expect(window.location.search).toBe('?q=carla');
+    fireEvent.click(await screen.findByRole('button', { name: /Próxima/ }, T));
+    await waitFor(() => expect(calls.some((c) => c.search.get('page') === '2' && c.search.get('q') === 'carla')).toBe(true));
+  });
+});
+
+describe('user form', () => {
+  it('validates with the shared schema before calling the API (CPF, password policy, perfil)', async () => {
+    signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    const { calls } = mockApi({ 'GET /api/usuarios/opcoes': () => Response.json(opcoes) });
+    start('/usuarios/new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Novo usuário' }, T)).toBeTruthy();
+    fireEvent.change(await screen.findByLabelText(/^Nome/, {}, T), { target: { value: 'Fernanda Lima' } });
+    fireEvent.change(screen.getByLabelText(/^Login/), { target: { value: 'fernanda' } });
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'fernanda@exemplo.gov.br' } });
+    fireEvent.change(screen.getByLabelText(/^CPF/), { target: { value: '11144477700' } });
+    expect((screen.getByLabelText(/^CPF/) as HTMLInputElement).value).toBe('111.444.777-00');
+    fireEvent.change(screen.getByLabelText(/^Senha inicial/), { target: { value: 'curta' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('CPF inválido: confira os dígitos verificadores.')).toBeTruthy();
+    expect(screen.getByText('A senha deve ter pelo menos 8 caracteres (recomendamos 15 ou mais).')).toBeTruthy();
+    expect(screen.getByText('O usuário precisa ter um perfil nesta entidade.')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+    // a perfil granting tags the admin lacks is offered disabled
+    const auditor = screen.getByRole('option', { name: 'Auditor (concede permissões que você não possui)' }) as HTMLOptionElement;
+    expect(auditor.disabled).toBe(true);
+  });
+
+  it('creates: POST with the perfil of each entidade, then back to the list', async () => {
+    signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    const { calls } = mockApi({
+      'GET /api/usuarios/opcoes': () => Response.json(opcoes),
+      'POST /api/usuarios/usuarios': () => Response.json({ id: 'novo' }, { status: 201 }),
+      'GET /api/usuarios/usuarios': () => Response.json({ ...lista, items: [] }),
+    });
+    start('/usuarios/new');
+    fireEvent.change(await screen.findByLabelText(/^Nome/, {}, T), { target: { value: 'Fernanda Lima' } });
+    fireEvent.change(screen.getByLabelText(/^Login/), { target: { value: 'fernanda' } });
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'fernanda@exemplo.gov.br' } });
+    fireEvent.change(screen.getByLabelText(/^CPF/), { target: { value: '111.444.777-35' } });
+    fireEvent.change(screen.getByLabelText(/^Senha inicial/), { target: { value: 'uma frase longa' } });
+    fireEvent.change(screen.getByLabelText(/^Perfil em Prefeitura/), { target: { value: P.p_req } });
+    fireEvent.change(screen.getByLabelText(/^Perfil em Câmara/), { target: { value: P.p_con } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/usuarios'), T);
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.body).toEqual({
+      nome: 'Fernanda Lima',
+      login: 'fernanda',
+      email: 'fernanda@exemplo.gov.br',
+      cpf: '111.444.777-35',
+      cargo: '',
+      ativo: true,
+      senha: 'uma frase longa',
+      entidades: [
+        { entidadeId: E1, perfilId: P.p_req },
+        { entidadeId: E2, perfilId: P.p_con },
+      ],
+    });
+  });
+
+  it('edits with the version; a stale version shows the pt-BR conflict message', async () => {
+    signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    const usuario: Usuario = {
+      id: 'u1',
+      nome: 'Carla Compradora',
+      login: 'comprador',
+      email: 'comprador@exemplo.gov.br',
+      cpf: '11144477735',
+      cargo: null,
+      ativo: true,
+      version: 4,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      entidades: [{ entidadeId: E1, entidadeNome: 'Prefeitura Municipal de Exemplo', perfilId: P.p_aud, perfilNome: 'Auditor' }],
+    };
+    const { calls } = mockApi({
+      'GET /api/usuarios/opcoes': () => Response.json(opcoes),
+      'GET /api/usuarios/usuarios/u1': () => Response.json(usuario),
+      'PUT /api/usuarios/usuarios/u1': () =>
+        Response.json(
+          { error: { code: 'conflict', message: 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.' } },
+          { status: 409 },
+        ),
+    });
+    start('/usuarios/edit/u1');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Editar usuário' }, T)).toBeTruthy();
+    expect(((await screen.findByLabelText(/^CPF/, {}, T)) as HTMLInputElement).value).toBe('111.444.777-35');
+    // the perfil the user already has stays selectable even if the admin could not grant it
+    expect((screen.getByRole('option', { name: 'Auditor' }) as HTMLOptionElement).disabled).toBe(false);
+    fireEvent.change(screen.getByLabelText(/^Cargo/), { target: { value: 'Pregoeira' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.', {}, T)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Recarregar' })).toBeTruthy();
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ version: 4, cargo: 'Pregoeira', entidades: [{ entidadeId: E1, perfilId: P.p_aud }] });
+    expect(put.body).not.toHaveProperty('senha');
+    expect(screen.getByRole('button', { name: 'Desativar usuário' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voltar para Usuários' }).getAttribute('href')).toBe('/usuarios');
+  });
+});
+
+describe('perfil form', () => {
+  it('lists every declared tag named; tags the user does not hold are disabled', async () => {
+    signedIn(makeSession({ tags: [3, 25] }));
+    const { calls } = mockApi({
+      'GET /api/usuarios/tags': () =>
+        Response.json({
+          items: [
+            { tag: 3, nome: 'Usuários e perfis', plugins: ['usuarios'] },
+            { tag: 25, nome: 'Produtos', plugins: ['produtos'] },
+            { tag: 90, nome: 'Logs de Auditoria', plugins: ['auditoria'] },
+          ],
+        }),
+      'POST /api/usuarios/perfis': () => Response.json({ id: P.p_new }, { status: 201 }),
+      'GET /api/usuarios/perfis': () => Response.json({ items: [], total: 0, page: 1, pageSize: 50 } satisfies PageOf<Perfil>),
+    });
+    start('/usuarios/perfis/new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Novo perfil' }, T)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voltar para Perfis' }).getAttribute('href')).toBe('/usuarios/perfis');
+    const group = await screen.findByRole('group', { name: 'Tags concedidas por este perfil' }, T);
+    const boxes = within(group).getAllByRole('checkbox') as HTMLInputElement[];
+    expect(boxes.map((b) => [b.labels?.[0]?.textContent, b.disabled])).toEqual([
+      ['Usuários e perfis (3)', false],
+      ['Produtos (25)', false],
+      ['Logs de Auditoria (90)', true],
+    ]);
+    fireEvent.change(screen.getByLabelText(/^Nome do perfil/), { target: { value: 'Almoxarife' } });
+    fireEvent.click(within(group).getByLabelText('Produtos (25)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/usuarios/perfis'), T);
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ nome: 'Almoxarife', tags: [25] });
+  });
+
+  it('perfis list: permissions named (exempt tags hidden), users count, edit link', async () => {
+    signedIn(makeSession());
+    mockApi({
+      'GET /api/usuarios/tags': () => Response.json({ items: [{ tag: 90, nome: 'Logs de Auditoria', plugins: ['auditoria'] }] }),
+      'GET /api/usuarios/perfis': () =>
+        Response.json({
+          items: [
+            { id: P.p_aud, nome: 'Auditor', tags: [0, 90], usuarios: 2, version: 1 },
+            { id: P.p_con, nome: 'Consulta', tags: [], usuarios: 0, version: 1 },
+          ],
+          total: 2,
+          page: 1,
+          pageSize: 50,
+        } satisfies PageOf<Perfil>),
+    });
+    start('/usuarios/perfis');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Perfis' }, T)).toBeTruthy();
+    const row = (await screen.findByRole('rowheader', { name: 'Auditor' }, T)).closest('tr')!;
+    await waitFor(() => expect(within(row).getAllByRole('cell')[0]!.textContent).toBe('Logs de Auditoria (90)'));
+    expect(within(row).getAllByRole('cell')[1]!.textContent).toBe('2');
+    expect(within(row).getByRole('link', { name: 'Editar perfil Auditor' }).getAttribute('href')).toBe(`/usuarios/perfis/edit/${P.p_aud}`);
+    const consulta = screen.getByRole('rowheader', { name: 'Consulta' }).closest('tr')!;
+    expect(within(consulta).getAllByRole('cell')[0]!.textContent).toBe('Nenhuma');
+    expect(screen.getByRole('link', { name: 'Novo perfil' }).getAttribute('href')).toBe('/usuarios/perfis/new');
+  });
+
+  it('tagOptions: declared ∪ perfil ∪ held, exempt tags out, names from the plugins then the spec', () => {
+    const options = tagOptions([{ tag: 25, nome: 'Produtos', plugins: ['produtos'] }], [29, 0], [3, 25, -1]);
+    expect(options).toEqual([
+      { tag: 3, nome: 'Usuários e perfis', held: true },
+      { tag: 25, nome: 'Produtos', held: true },
+      { tag: 29, nome: 'Memorandos', held: false },
+    ]);
+  });
+});

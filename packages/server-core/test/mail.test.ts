@@ -1,0 +1,141 @@
+import { createServer as createTcpServer } from 'node:net';
+import { createRequire } from 'node:module';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Logger, MailMessage, Mailer } from '../src/index.js';
+import { createTestServer } from '../src/testing.js';
+import { adminInPrefeitura } from './fixtures/users.js';
+
+const nodemailerInstalled = (() => {
+  try {
+    createRequire(import.meta.url).resolve('nodemailer');
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+/** A minimal SMTP server on 127.0.0.1 that keeps every DATA block. */
+async function fakeSmtp(): Promise<{ port: number; messages: string[]; close(): Promise<void> }> {
+  const messages: string[] = [];
+  const server = createTcpServer((socket) => {
+    socket.setEncoding('utf8');
+    socket.write('220 localhost ESMTP teste\r\n');
+    let buffer = '';
+    let data: string[] | null = null;
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        if (data) {
+          if (line === '.') {
+            messages.push(data.join('\n'));
+            data = null;
+            socket.write('250 2.0.0 OK\r\n');
+          } else data.push(line);
+          continue;
+        }
+        const command = line.slice(0, 4).toUpperCase();
+        if (command === 'EHLO' || command === 'HELO') socket.write('250-localhost\r\n250 8BITMIME\r\n');
+        else if (command === 'DATA') {
+          data = [];
+          socket.write('354 go ahead\r\n');
+        } else if (command === 'QUIT') socket.end('221 bye\r\n');
+        else socket.write('250 OK\r\n');
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { port, messages, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+const quotedPrintable = (text: string) =>
+  text.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+describe('e-mail delivery', () => {
+  afterEach(() => {
+    vi.unstubAllEnvs();
+  });
+
+  it('sends through the configured mailer in the background: a slow SMTP never shows in the answer time', async () => {
+    const sent: MailMessage[] = [];
+    const slow: Mailer = {
+      kind: 'smtp',
+      send: async (message) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        sent.push(message);
+      },
+    };
+    const server = await createTestServer([], { mailer: slow });
+    try {
+      const started = performance.now();
+      const res = await server.request('/api/auth/recover', { json: { login: 'admin' } });
+      expect(res.status).toBe(202);
+      expect(performance.now() - started).toBeLessThan(1000);
+      expect(sent).toHaveLength(0);
+      await server.close(); // waits for the e-mails still being sent
+      expect(sent.map((m) => [m.to, m.subject])).toEqual([['admin@exemplo.gov.br', 'Compras: criar nova senha']]);
+      expect(sent[0]!.text).toMatch(/\/recoveryPass\?token=[A-Za-z0-9_-]{43}/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('keeps the message in the outbox when sending fails, and logs the error', async () => {
+    const errors: string[] = [];
+    const logger: Logger = { info: () => undefined, warn: () => undefined, error: (message) => errors.push(message) };
+    const broken: Mailer = {
+      kind: 'smtp',
+      send: async () => {
+        throw new Error('connect ECONNREFUSED');
+      },
+    };
+    const server = await createTestServer([], { mailer: broken, logger, recoverMinDurationMs: 0 });
+    try {
+      await server.request('/api/auth/recover', { json: { login: 'consulta' } });
+      await vi.waitFor(async () => {
+        const rows = await server.sql<{ to_address: string }>('SELECT to_address FROM outbox');
+        expect(rows.map((r) => r.to_address)).toEqual(['consulta@exemplo.gov.br']);
+      });
+      expect(errors).toEqual(['e-mail to consulta@exemplo.gov.br could not be sent; kept in the outbox']);
+      const token = await adminInPrefeitura(server);
+      const outbox = (await (await server.request('/api/auth/outbox', { token })).json()) as { total: number };
+      expect(outbox.total).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('refuses to start with SMTP_URL but no SMTP_FROM', async () => {
+    vi.stubEnv('SMTP_URL', 'smtp://127.0.0.1:2525');
+    vi.stubEnv('SMTP_FROM', '');
+    await expect(createTestServer([], { seed: false })).rejects.toThrow(/SMTP_FROM .* must be set with SMTP_URL/);
+  });
+
+  it.skipIf(nodemailerInstalled)('says so at start when SMTP_URL is set and nodemailer is not installed', async () => {
+    vi.stubEnv('SMTP_URL', 'smtp://127.0.0.1:2525');
+    vi.stubEnv('SMTP_FROM', 'Compras <nao-responda@exemplo.gov.br>');
+    await expect(createTestServer([], { seed: false })).rejects.toThrow(/nodemailer package cannot be loaded/);
+  });
+
+  it.skipIf(!nodemailerInstalled)('sends the recovery e-mail through SMTP (nodemailer) when SMTP_URL and SMTP_FROM are set', async () => {
+    const smtp = await fakeSmtp();
+    vi.stubEnv('SMTP_URL', `smtp://127.0.0.1:${smtp.port}`);
+    vi.stubEnv('SMTP_FROM', 'Compras <nao-responda@exemplo.gov.br>');
+    const server = await createTestServer([], { publicUrl: 'https://compras.exemplo.gov.br', recoverMinDurationMs: 0 });
+    try {
+      expect((await server.request('/api/auth/recover', { json: { login: 'admin' } })).status).toBe(202);
+      await vi.waitFor(() => expect(smtp.messages).toHaveLength(1), { timeout: 10_000 });
+      const message = quotedPrintable(smtp.messages[0]!);
+      expect(message).toMatch(/^From: Compras <nao-responda@exemplo\.gov\.br>$/m);
+      expect(message).toMatch(/^To: admin@exemplo\.gov\.br$/m);
+      expect(message).toMatch(/https:\/\/compras\.exemplo\.gov\.br\/recoveryPass\?token=[A-Za-z0-9_-]{43}/);
+      expect(await server.sql('SELECT 1 FROM outbox')).toEqual([]);
+    } finally {
+      await server.close();
+      await smtp.close();
+    }
+  });
+});
