@@ -51,8 +51,10 @@ export interface CrudReference {
 }
 
 export interface CrudUnique {
-  /** Row fields that together must be unique in the entidade (text compared without case/accents). */
+  /** Row fields that together must be unique in the entidade. */
   fields: string[];
+  /** Compare text fields with lower() ('Medicamentos' = 'medicamentos'); index (entidade_id, lower(col)). */
+  ignoreCase?: boolean;
   /** pt-BR message, e.g. 'Já existe um grupo com este código.' (409 `duplicate`, also in `fields`). */
   message: string;
 }
@@ -148,6 +150,25 @@ function isTextColumn(column: AnyPgColumn): boolean {
   return column.dataType === 'string' && column.columnType !== 'PgUUID';
 }
 
+/** Collation of text sort keys: ICU's root locale when the server has it (PGlite does), else the default. */
+export const SORT_COLLATION = 'und-x-icu';
+const collationCache = new WeakMap<object, Promise<boolean>>();
+/** Whether `db` has the ICU collation (asked once per database handle). */
+export function hasSortCollation(db: DbOrTx): Promise<boolean> {
+  let cached = collationCache.get(db);
+  if (!cached) {
+    cached = db
+      .execute<{ ok: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM pg_collation WHERE collname = ${SORT_COLLATION}) AS ok`)
+      .then(({ rows }) => rows[0]?.ok === true)
+      .catch(() => false);
+    collationCache.set(db, cached);
+  }
+  return cached;
+}
+
+/** Lists with at most this many matches are sorted after filtering (never by walking an index in order). */
+export const FILTER_FIRST_MAX = 10_000;
+
 function filterSchema(column: AnyPgColumn): z.ZodType {
   if (column.columnType === 'PgUUID') return z.string().regex(UUID, 'Identificador inválido.').optional();
   if (column.dataType === 'boolean') return z.enum(['true', 'false']).optional();
@@ -225,12 +246,14 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
   for (const [key, expr] of Object.entries(extra)) publicFields[key] = expr;
   const auditSkip = new Set(['createdAt', 'updatedAt']);
 
-  const sortExpr = (key: string): SQL | AnyPgColumn | undefined => {
+  const sortExpr = (key: string, icu: boolean): SQL | AnyPgColumn | undefined => {
     const column = columns[key];
-    if (column && !hidden.has(key)) return isTextColumn(column) ? sql`compras_busca(${column})` : column;
+    if (column && !hidden.has(key)) {
+      return isTextColumn(column) && icu ? sql`${column} COLLATE ${sql.identifier(SORT_COLLATION)}` : column;
+    }
     return extra[key];
   };
-  for (const key of def.sortable) if (!sortExpr(key)) throw new Error(`${where}: sortable field '${key}' is not a column nor an extra.`);
+  for (const key of def.sortable) if (!sortExpr(key, false)) throw new Error(`${where}: sortable field '${key}' is not a column nor an extra.`);
   const defaultSort = def.defaultSort ?? def.sortable[0] ?? 'id';
   for (const c of def.columns) {
     if (!(c.key in publicFields) && !c.value) throw new Error(`${where}: column '${c.key}' is not a field (give it value).`);
@@ -270,7 +293,12 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     return and(...conds)!;
   };
 
-  const orderOf = (sort: string | undefined): SQL[] => {
+  /**
+   * ORDER BY of `sort` (+ the default sort, + id). `afterFilter` wraps the keys in ROW(): the planner
+   * can no longer walk a sort index while filtering (a plan that reads most of the table when the
+   * matches sit at its end), so it filters through the search index first and sorts the matches.
+   */
+  const orderOf = (sort: string | undefined, icu: boolean, afterFilter = false): SQL[] => {
     const keys = [sort ?? defaultSort];
     if (sort && sort.replace(/^-/, '') !== defaultSort.replace(/^-/, '')) keys.push(defaultSort);
     const out: SQL[] = [];
@@ -279,8 +307,10 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
       if (!def.sortable.includes(name) && key !== defaultSort) {
         throw badRequest('Ordenação inválida.', { sort: `Não é possível ordenar por '${name}'.` });
       }
-      const expr = sortExpr(name) ?? columns[name];
-      if (expr) out.push(key.startsWith('-') ? desc(expr) : asc(expr));
+      const base = sortExpr(name, icu) ?? columns[name];
+      if (!base) continue;
+      const expr = afterFilter ? sql`ROW(${base})` : base;
+      out.push(key.startsWith('-') ? desc(expr) : asc(expr));
     }
     out.push(asc(table.id));
     return out;
@@ -342,7 +372,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
           skip = true;
           break;
         }
-        conds.push(isTextColumn(column) ? sql`compras_busca(${column}) = compras_busca(${String(value)})` : eq(column, value));
+        conds.push(u.ignoreCase && isTextColumn(column) ? sql`lower(${column}) = lower(${String(value)})` : eq(column, value));
       }
       if (skip) continue;
       if (write.id) conds.push(ne(table.id, write.id));
@@ -363,9 +393,10 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
   };
 
   const exportRows = async (ctx: RequestContext, query: z.output<typeof exportQuery>) => {
+    const order = orderOf(query.sort, await hasSortCollation(ctx.db));
     const rows = (await selectRows(ctx.db)
       .where(listWhere(query, ctx.entidadeId))
-      .orderBy(...orderOf(query.sort))
+      .orderBy(...order)
       .limit(MAX_EXPORT_ROWS)) as Row[];
     const header = def.columns.map((c) => c.header);
     const cells = rows.map((row) => def.columns.map((c) => (c.value ? c.value(row) : (row[c.key] as CellValue))));
@@ -390,19 +421,23 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     handler: async (c, ctx) => {
       const query = c.req.valid('query') as ListQuery;
       const whereSql = listWhere(query, ctx.entidadeId);
-      const order = orderOf(query.sort);
-      const [items, counted] = await Promise.all([
-        selectRows(ctx.db)
-          .where(whereSql)
-          .orderBy(...order)
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        ctx.db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(table as PgTable)
-          .where(whereSql),
-      ]);
-      return c.json({ items, total: Number(counted[0]?.n ?? 0), page: query.page, pageSize: query.pageSize }, 200);
+      const icu = await hasSortCollation(ctx.db);
+      orderOf(query.sort, icu); // 400 on a bad sort before touching the table
+      const [counted] = await ctx.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(table as PgTable)
+        .where(whereSql);
+      const total = Number(counted?.n ?? 0);
+      const offset = (query.page - 1) * query.pageSize;
+      const items =
+        total === 0 || offset >= total
+          ? []
+          : await selectRows(ctx.db)
+              .where(whereSql)
+              .orderBy(...orderOf(query.sort, icu, total <= FILTER_FIRST_MAX))
+              .limit(query.pageSize)
+              .offset(offset);
+      return c.json({ items, total, page: query.page, pageSize: query.pageSize }, 200);
     },
   });
 

@@ -1,7 +1,8 @@
 -- @app/registros: the registries every document points to. Every table: entidade_id (tenancy),
 -- version (optimistic concurrency), ativo (deactivate instead of delete), timestamps, and `busca`
 -- (compras_busca(...), accent/case-insensitive, pg_trgm index) for the list search.
--- UNIQUE (id, entidade_id) is the target of same-entidade foreign keys. The table comments
+-- UNIQUE (id, entidade_id) is the target of same-entidade foreign keys; names are unique regardless
+-- of case (lower()). The registries are small: lists sort without dedicated indexes. The table comments
 -- ('singular|plural') name the table in "Usado em 3 sub-grupos" (defineCrudResource).
 
 CREATE TABLE registros_grupos (
@@ -20,8 +21,8 @@ CREATE TABLE registros_grupos (
   UNIQUE (entidade_id, codigo),
   UNIQUE (id, entidade_id)
 );
+CREATE UNIQUE INDEX registros_grupos_nome_key ON registros_grupos (entidade_id, lower(nome));
 CREATE INDEX registros_grupos_busca_idx ON registros_grupos USING gin (busca gin_trgm_ops);
-CREATE INDEX registros_grupos_nome_idx ON registros_grupos (entidade_id, compras_busca(nome));
 COMMENT ON TABLE registros_grupos IS 'grupo|grupos';
 
 CREATE TABLE registros_subgrupos (
@@ -44,7 +45,6 @@ CREATE TABLE registros_subgrupos (
 );
 CREATE INDEX registros_subgrupos_grupo_idx ON registros_subgrupos (grupo_id);
 CREATE INDEX registros_subgrupos_busca_idx ON registros_subgrupos USING gin (busca gin_trgm_ops);
-CREATE INDEX registros_subgrupos_nome_idx ON registros_subgrupos (entidade_id, compras_busca(nome));
 COMMENT ON TABLE registros_subgrupos IS 'sub-grupo|sub-grupos';
 
 CREATE TABLE registros_unidades (
@@ -74,9 +74,9 @@ CREATE TABLE registros_tipos_material (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   busca text GENERATED ALWAYS AS (compras_busca(nome || ' ' || coalesce(descricao, ''))) STORED,
-  UNIQUE (entidade_id, nome),
   UNIQUE (id, entidade_id)
 );
+CREATE UNIQUE INDEX registros_tipos_material_nome_key ON registros_tipos_material (entidade_id, lower(nome));
 CREATE INDEX registros_tipos_material_busca_idx ON registros_tipos_material USING gin (busca gin_trgm_ops);
 COMMENT ON TABLE registros_tipos_material IS 'tipo de material|tipos de material';
 
@@ -99,7 +99,6 @@ CREATE TABLE registros_centros_custo (
 );
 CREATE INDEX registros_centros_custo_parent_idx ON registros_centros_custo (parent_id);
 CREATE INDEX registros_centros_custo_busca_idx ON registros_centros_custo USING gin (busca gin_trgm_ops);
-CREATE INDEX registros_centros_custo_nome_idx ON registros_centros_custo (entidade_id, compras_busca(nome));
 COMMENT ON TABLE registros_centros_custo IS 'centro de custo|centros de custo';
 
 CREATE TABLE registros_nucleos_consumo (
@@ -112,9 +111,9 @@ CREATE TABLE registros_nucleos_consumo (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   busca text GENERATED ALWAYS AS (compras_busca(nome || ' ' || coalesce(descricao, ''))) STORED,
-  UNIQUE (entidade_id, nome),
   UNIQUE (id, entidade_id)
 );
+CREATE UNIQUE INDEX registros_nucleos_consumo_nome_key ON registros_nucleos_consumo (entidade_id, lower(nome));
 CREATE INDEX registros_nucleos_consumo_busca_idx ON registros_nucleos_consumo USING gin (busca gin_trgm_ops);
 COMMENT ON TABLE registros_nucleos_consumo IS 'núcleo de consumo|núcleos de consumo';
 
@@ -141,9 +140,9 @@ CREATE TABLE registros_ramos_atividade (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   busca text GENERATED ALWAYS AS (compras_busca(nome || ' ' || coalesce(cnae, ''))) STORED,
-  UNIQUE (entidade_id, nome),
   UNIQUE (id, entidade_id)
 );
+CREATE UNIQUE INDEX registros_ramos_atividade_nome_key ON registros_ramos_atividade (entidade_id, lower(nome));
 CREATE INDEX registros_ramos_atividade_busca_idx ON registros_ramos_atividade USING gin (busca gin_trgm_ops);
 COMMENT ON TABLE registros_ramos_atividade IS 'ramo de atividade|ramos de atividade';
 
@@ -158,9 +157,9 @@ CREATE TABLE registros_tipos_solicitacao (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   busca text GENERATED ALWAYS AS (compras_busca(nome || ' ' || coalesce(descricao, ''))) STORED,
-  UNIQUE (entidade_id, nome),
   UNIQUE (id, entidade_id)
 );
+CREATE UNIQUE INDEX registros_tipos_solicitacao_nome_key ON registros_tipos_solicitacao (entidade_id, lower(nome));
 CREATE INDEX registros_tipos_solicitacao_busca_idx ON registros_tipos_solicitacao USING gin (busca gin_trgm_ops);
 COMMENT ON TABLE registros_tipos_solicitacao IS 'tipo de solicitação|tipos de solicitação';
 
@@ -174,8 +173,8 @@ CREATE TABLE registros_cargos (
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   busca text GENERATED ALWAYS AS (compras_busca(nome || ' ' || coalesce(descricao, ''))) STORED,
-  UNIQUE (entidade_id, nome),
   UNIQUE (id, entidade_id)
 );
+CREATE UNIQUE INDEX registros_cargos_nome_key ON registros_cargos (entidade_id, lower(nome));
 CREATE INDEX registros_cargos_busca_idx ON registros_cargos USING gin (busca gin_trgm_ops);
 COMMENT ON TABLE registros_cargos IS 'cargo|cargos';

@@ -87,7 +87,7 @@ describeEachDatabase('@app/auditoria API', { plugins: [auditoria], seed: true },
     );
     await t.server.sql('ANALYZE audit_log');
     token = (await t.server.signIn('admin', 'demo1234', ids.prefeitura)).token;
-  });
+  }, 180_000); // 6 000 chained inserts: slow on a busy CI machine
 
   describe('GET /logs', () => {
     it('pages newest first with a cursor (keyset on id) through every row of the entidade', async () => {

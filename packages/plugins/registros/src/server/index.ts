@@ -61,7 +61,7 @@ export default defineServerPlugin({
       sortable: ['nome', 'codigo', 'catalogoCodigo', 'ativo'],
       unique: [
         { fields: ['codigo'], message: 'Já existe um grupo com este código.' },
-        { fields: ['nome'], message: 'Já existe um grupo com este nome.' },
+        { fields: ['nome'], ignoreCase: true, message: 'Já existe um grupo com este nome.' },
       ],
       columns: grupoColumns,
     });
@@ -102,7 +102,7 @@ export default defineServerPlugin({
       schema: tipoMaterialSchema,
       busca: tiposMaterial.busca,
       sortable: ['nome', 'descricao', 'ativo'],
-      unique: [{ fields: ['nome'], message: 'Já existe um tipo de material com este nome.' }],
+      unique: [{ fields: ['nome'], ignoreCase: true, message: 'Já existe um tipo de material com este nome.' }],
       columns: tipoMaterialColumns,
     });
 
@@ -150,7 +150,7 @@ export default defineServerPlugin({
       },
       sortable: ['nome', 'centrosNomes', 'ativo'],
       references: { centroIds: { table: centrosCusto, message: 'Selecione centros de custo cadastrados.' } },
-      unique: [{ fields: ['nome'], message: 'Já existe um núcleo de consumo com este nome.' }],
+      unique: [{ fields: ['nome'], ignoreCase: true, message: 'Já existe um núcleo de consumo com este nome.' }],
       async afterSave(tx, id, data, { entidadeId }) {
         await tx.delete(nucleoCentros).where(and(eq(nucleoCentros.nucleoId, id), eq(nucleoCentros.entidadeId, entidadeId)));
         const ids = [...new Set(data.centroIds)];
@@ -167,7 +167,7 @@ export default defineServerPlugin({
       schema: ramoAtividadeSchema,
       busca: ramosAtividade.busca,
       sortable: ['nome', 'cnae', 'ativo'],
-      unique: [{ fields: ['nome'], message: 'Já existe um ramo de atividade com este nome.' }],
+      unique: [{ fields: ['nome'], ignoreCase: true, message: 'Já existe um ramo de atividade com este nome.' }],
       columns: ramoAtividadeColumns,
     });
 
@@ -179,7 +179,7 @@ export default defineServerPlugin({
       schema: tipoSolicitacaoSchema,
       busca: tiposSolicitacao.busca,
       sortable: ['nome', 'prazoDias', 'ativo'],
-      unique: [{ fields: ['nome'], message: 'Já existe um tipo de solicitação com este nome.' }],
+      unique: [{ fields: ['nome'], ignoreCase: true, message: 'Já existe um tipo de solicitação com este nome.' }],
       columns: tipoSolicitacaoColumns,
     });
 
@@ -191,7 +191,7 @@ export default defineServerPlugin({
       schema: cargoSchema,
       busca: cargos.busca,
       sortable: ['nome', 'descricao', 'ativo'],
-      unique: [{ fields: ['nome'], message: 'Já existe um cargo com este nome.' }],
+      unique: [{ fields: ['nome'], ignoreCase: true, message: 'Já existe um cargo com este nome.' }],
       columns: cargoColumns,
     });
   },
