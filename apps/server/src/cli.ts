@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // compras-server [start|migrate|seed|create-admin|verify-audit|outbox|help]
-import { realpathSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,12 +15,12 @@ const EXTRA_USAGE = `  verify-audit          confere a cadeia de hashes da trilh
 /** USAGE of commands.ts with the commands of this file listed before 'help'. */
 export const FULL_USAGE = USAGE.replace(/^ {2}help /m, `${EXTRA_USAGE}  help `);
 
+/** Opens the existing database (these commands never create one). */
 async function withDatabase<T>(io: CliIo, fn: (database: Database) => Promise<T>): Promise<T> {
-  const database = await openDatabase({
-    databaseUrl: io.env.DATABASE_URL || undefined,
-    dataDir: resolve(io.cwd, io.env.DATA_DIR || '.data'),
-    logger: silentLogger,
-  });
+  const databaseUrl = io.env.DATABASE_URL || undefined;
+  const dataDir = resolve(io.cwd, io.env.DATA_DIR || '.data');
+  if (!databaseUrl && !existsSync(dataDir)) throw new Error(`Banco de dados não encontrado em ${dataDir} (DATA_DIR).`);
+  const database = await openDatabase({ databaseUrl, dataDir, logger: silentLogger });
   try {
     return await fn(database);
   } finally {
@@ -28,7 +28,15 @@ async function withDatabase<T>(io: CliIo, fn: (database: Database) => Promise<T>
   }
 }
 
-const isMissingTable = (err: unknown) => /relation "[^"]+" does not exist|42P01/.test(String((err as Error)?.message ?? err));
+/** A query failed because a table does not exist (database never migrated); drizzle wraps the driver's error. */
+function isMissingTable(err: unknown): boolean {
+  for (let current = err, depth = 0; current && depth < 5; depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (code === '42P01' || /relation "[^"]+" does not exist/.test(String(message ?? ''))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 /** verify-audit: recomputes the audit_log hash chain; 1 and the first broken row when tampered with. */
 async function verifyAudit(io: CliIo): Promise<number> {

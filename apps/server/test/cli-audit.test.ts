@@ -35,6 +35,16 @@ describe('compras-server verify-audit and outbox', () => {
     expect(unknown.err[0]).toContain('verify-audit');
   });
 
+  it('refuses a missing database and explains a database that was never migrated', async () => {
+    await expect(runCompras(['verify-audit'], fakeIo({ DATA_DIR: 'nao-existe' }, cwd).io)).rejects.toThrow(/Banco de dados não encontrado em .*nao-existe/);
+    const database = await openDatabase({ dataDir: join(cwd, 'vazio') });
+    await database.close();
+    await expect(runCompras(['verify-audit'], fakeIo({ DATA_DIR: 'vazio' }, cwd).io)).rejects.toThrow(/não tem a trilha de auditoria \(rode "migrate"\)/);
+    const outbox = fakeIo({ DATA_DIR: 'vazio' }, cwd);
+    expect(await runCompras(['outbox'], outbox.io)).toBe(0);
+    expect(outbox.out).toEqual(['Caixa de saída vazia.']);
+  });
+
   it('verify-audit answers 0 on an intact chain and 1 with the broken row once a row is edited', async () => {
     expect(await runCompras(['seed'], fakeIo(env, cwd).io)).toBe(0);
     const ok = fakeIo(env, cwd);

@@ -18,7 +18,7 @@ import { type ServerPlugin, type ServerPluginInfo, composePlugins, pluginInfo } 
 import { createPluginRouter } from './router.js';
 import type { Runtime } from './runtime.js';
 import { seedDemo } from './seed.js';
-import { computeBuildId, mountSpa } from './static.js';
+import { liveBuildId, mountSpa } from './static.js';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './throttle.js';
 import { SERVER_CORE_VERSION } from './version.js';
 import './zod-locale.js';
@@ -148,7 +148,8 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
   const database = options.database ?? (await openDatabase(openOptions));
   try {
     await runMigrations(database, plugins, logger);
-    const buildId = options.buildId ?? computeBuildId(options.webDist, SERVER_CORE_VERSION);
+    const currentBuildId = options.buildId ? () => options.buildId! : liveBuildId(options.webDist, SERVER_CORE_VERSION);
+    const buildId = currentBuildId();
     if (options.seed ?? database.engine === 'pglite') await seedDemo(database, plugins, { logger, buildId });
     const jwtSecret = await resolveJwtSecret(database.db, options.jwtSecret);
     const infos = plugins.map(pluginInfo);
@@ -177,7 +178,9 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
       plugins: infos,
       coreVersion: SERVER_CORE_VERSION,
       appVersion: options.version ?? SERVER_CORE_VERSION,
-      buildId,
+      get buildId() {
+        return currentBuildId();
+      },
       appName: options.appName ?? 'Compras',
       supportPhone: options.supportPhone ?? '(11) 4002-8922',
       devtoolsPolicy: policy,

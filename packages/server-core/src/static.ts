@@ -12,6 +12,25 @@ export function computeBuildId(webDist: string | undefined, fallback: string): s
   return createHash('sha256').update(content).digest('hex').slice(0, 12);
 }
 
+/**
+ * The build id as it is now: recomputed when the SPA's index.html changes on disk (a new build
+ * deployed while the server runs), so clients polling /api/version see the new id and show the
+ * update notice. A stat per call; the hash only when the file changed.
+ */
+export function liveBuildId(webDist: string | undefined, fallback: string): () => string {
+  const index = webDist ? join(webDist, 'index.html') : undefined;
+  let seen = -1;
+  let id = computeBuildId(webDist, fallback);
+  return () => {
+    const mtime = index ? (statSync(index, { throwIfNoEntry: false })?.mtimeMs ?? 0) : 0;
+    if (index && mtime !== seen) {
+      seen = mtime;
+      id = computeBuildId(webDist, fallback);
+    }
+    return id;
+  };
+}
+
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**

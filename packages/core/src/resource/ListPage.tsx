@@ -1,7 +1,7 @@
 import { Alert, Button, DataTable, type DataTableColumn, PageHeader, Pagination, SelectField, TextField } from '@app/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'wouter';
+import { Link, useLocation, useSearchParams } from 'wouter';
 import { api, apiErrorMessage } from '../api';
 import { type PageBody, apiPath, downloadExport, editHref, listStateKey, newHref, queryKeys, recordLabel, useResourceOptions } from './common';
 import type { ListFilter, ResourceConfig } from './types';
@@ -57,7 +57,11 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
     }),
     [config],
   );
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams] = useSearchParams();
+  const [location, navigate] = useLocation();
+  // the list at the plugin's root is '/ggrupo?q=…', not '/ggrupo/?q=…'
+  const setSearchParams = (next: string, options: { replace: boolean }) =>
+    navigate(`${location === '/' ? '' : location}${next ? `?${next}` : ''}`, options);
   const state = useMemo(() => parseListState(searchParams, defaults), [searchParams, defaults]);
   const search = serializeListState(state, defaults);
 

@@ -13,7 +13,7 @@ import {
   parseDryRun,
   readSpreadsheetUpload,
 } from '@app/server-core';
-import { and, eq, sql } from '@app/server-core/orm';
+import { and, eq, ne, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import {
   PRODUTO_IMPORT_COLUMNS,
@@ -48,6 +48,11 @@ export {
 
 /** A column of the outer produtos row inside a subquery (drizzle leaves single-table columns unqualified). */
 const outer = (column: string) => sql.raw(`"produtos"."${column}"`);
+
+const DUPLICATE = {
+  codigo: 'Já existe um produto com este código.',
+  descricao: 'Já existe um produto com esta descrição.',
+};
 
 const REF = {
   grupo: 'Escolha um grupo cadastrado em Registros.',
@@ -183,6 +188,26 @@ export default defineServerPlugin({
         }
         Object.assign(fields, await checkActive(tx, current, data));
         if (Object.keys(fields).length) return fields;
+        // código and descrição are unique without case or accents (the unique indexes use compras_busca)
+        for (const [field, column, message] of [
+          ['codigo', produtos.codigo, DUPLICATE.codigo],
+          ['descricao', produtos.descricao, DUPLICATE.descricao],
+        ] as const) {
+          const value = data[field];
+          if (!value) continue;
+          const [hit] = await tx
+            .select({ id: produtos.id })
+            .from(produtos)
+            .where(
+              and(
+                eq(produtos.entidadeId, write.entidadeId),
+                sql`compras_busca(${column}) = compras_busca(${value})`,
+                write.id ? ne(produtos.id, write.id) : undefined,
+              ),
+            )
+            .limit(1);
+          if (hit) throw new AppError(409, 'duplicate', message, { [field]: message });
+        }
         // a product used by a document keeps its descrição
         if (current && current.descricao !== data.descricao) {
           const usado = await produtoUsadoEm(tx, { id: current.id, entidadeId: write.entidadeId });
@@ -215,8 +240,8 @@ export default defineServerPlugin({
         tipoMaterialId: produtos.tipoMaterialId,
       },
       unique: [
-        { fields: ['codigo'], message: 'Já existe um produto com este código.' },
-        { fields: ['descricao'], message: 'Já existe um produto com esta descrição.' },
+        { fields: ['codigo'], ignoreCase: true, message: DUPLICATE.codigo },
+        { fields: ['descricao'], ignoreCase: true, message: DUPLICATE.descricao },
       ],
       // same headers as the import: an export can be edited and imported elsewhere
       columns: [

@@ -120,6 +120,9 @@ describeEachDatabase('produtos API', { plugins: [registrosStub, withoutSeed(prod
     const descricao = await create({ ...papel(), descricao: 'PAPEL SULFITE A4 75 G/M², RESMA 500 FOLHAS' });
     expect(descricao.res.status).toBe(409);
     expect(descricao.body.error.fields?.descricao).toBe('Já existe um produto com esta descrição.');
+    const accents = await create({ ...papel(), descricao: 'Caneta esferografica azul' });
+    expect(accents.res.status).toBe(409);
+    expect(accents.body.error).toMatchObject({ code: 'duplicate', fields: { descricao: 'Já existe um produto com esta descrição.' } });
   });
 
   it('updates with the version read; a stale version answers 409', async () => {

@@ -16,7 +16,12 @@ const pages = defineResourcePages({
   recordLabel: (row) => String(row.razaoSocial),
   columns: [
     { key: 'razaoSocial', header: 'Razão social' },
-    { key: 'documento', header: 'CPF/CNPJ', value: (row) => String(row.documentoFormatado ?? row.documento), width: '12rem' },
+    {
+      key: 'documento',
+      header: 'CPF/CNPJ',
+      value: (row) => String(row.documentoFormatado ?? row.documento),
+      render: (row) => <span style={{ whiteSpace: 'nowrap' }}>{String(row.documentoFormatado ?? row.documento)}</span>,
+    },
     { key: 'nomeFantasia', header: 'Nome fantasia' },
     { key: 'municipio', header: 'Município', value: (row) => `${String(row.municipio)}/${String(row.uf)}` },
     {
