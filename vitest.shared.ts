@@ -16,6 +16,8 @@ MapWithGroupBy.groupBy ??= <K, V>(items: Iterable<V>, key: (item: V, index: numb
   return groups;
 };
 
+const toArray = (v: string | string[] | undefined): string[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
 /** vitest config for the package whose folder is `dir` (pass `new URL('.', import.meta.url)`). */
 export function packageVitestConfig(dir: URL, overrides: ViteUserConfig = {}): ViteUserConfig {
   const pkg = JSON.parse(readFileSync(new URL('./package.json', dir), 'utf8')) as { name: string; version: string };
@@ -29,6 +31,7 @@ export function packageVitestConfig(dir: URL, overrides: ViteUserConfig = {}): V
       testTimeout: 30_000,
       hookTimeout: 60_000,
       ...overrides.test,
+      setupFiles: [new URL('./vitest.setup.ts', import.meta.url).pathname, ...toArray(overrides.test?.setupFiles)],
     },
   });
 }

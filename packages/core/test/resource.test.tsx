@@ -272,6 +272,34 @@ describe('resource form page', () => {
     expect(await screen.findByRole('heading', { name: 'Lista' })).toBeTruthy();
   });
 
+  it('asks before Back leaves a form with unsaved changes; staying keeps the form, leaving goes back', async () => {
+    mockApi({});
+    window.history.replaceState(null, '', '/ggrupo?q=papel');
+    window.history.pushState(null, '', '/ggrupo/new');
+    const client = new QueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <Router base="/ggrupo">
+          <FormRoutes />
+        </Router>
+      </QueryClientProvider>,
+    );
+    fireEvent.change(await screen.findByLabelText(/^Nome/), { target: { value: 'Algo' } });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    await act(async () => {
+      window.history.back();
+    });
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith(UNSAVED_MESSAGE));
+    expect(window.location.pathname).toBe('/ggrupo/new');
+    expect((screen.getByLabelText(/^Nome/) as HTMLInputElement).value).toBe('Algo');
+    confirm.mockReturnValue(true);
+    await act(async () => {
+      window.history.back();
+    });
+    expect(await screen.findByRole('heading', { name: 'Lista' })).toBeTruthy();
+    expect(window.location.search).toBe('?q=papel');
+  });
+
   it("on 409 stale shows an Alert offering 'Recarregar', which loads the current version", async () => {
     let version = 1;
     mockApi({

@@ -1,12 +1,9 @@
-// Spreadsheet import for plugins: CSV (';', ',' or tab, quotes, UTF-8 with or without BOM,
-// Windows-1252 as a fallback) and XLSX (the first visible worksheet) are read into rows with their
-// line numbers; then `importRows` validates EVERY row (zod schema, duplicates inside the file and
-// against the database, lookups) and inserts all of them in ONE ctx.mutate transaction with one audit
-// row per record, or nothing at all when any row has a problem. `buildTemplate` writes the
-// 'Baixar modelo' file. No dependency: the ZIP/XML of XLSX is read with node:zlib and a small
-// tokenizer that understands what spreadsheet programs write (shared/inline strings, numbers,
-// dates by number format, booleans, formula results).
-import { inflateRawSync } from 'node:zlib';
+// Spreadsheet import for plugins: CSV (papaparse; ';', ',' or tab, quotes, UTF-8 with or without
+// BOM, Windows-1252 as a fallback) and XLSX (exceljs, the first visible worksheet) are read into rows
+// with their line numbers; then `importRows` validates EVERY row (zod schema, duplicates inside the
+// file and against the database, lookups) and inserts all of them in ONE ctx.mutate transaction with
+// one audit row per record, or nothing at all when any row has a problem. `buildTemplate` writes the
+// 'Baixar modelo' file. exceljs is imported on first use (it is large), papaparse too.
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { MutateFn } from './context.js';
@@ -126,261 +123,87 @@ function toSheet(format: SpreadsheetFormat, records: { linha: number; values: st
   return { format, headers, rows, errors };
 }
 
-/**
- * Splits CSV text into records (RFC 4180: quoted cells may hold the delimiter, "" and line breaks).
- * The line of a record is its number counting the header as 1, as a spreadsheet program shows it.
- */
-export function splitCsv(text: string, delimiter: string): { records: { linha: number; values: string[] }[]; errors: ImportError[] } {
-  const records: { linha: number; values: string[] }[] = [];
-  const errors: ImportError[] = [];
-  let values: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let wasQuoted = false;
-  let i = 0;
-  const endCell = () => {
-    values.push(cell);
-    cell = '';
-    wasQuoted = false;
-  };
-  const endRecord = () => {
-    endCell();
-    records.push({ linha: records.length + 1, values });
-    values = [];
-  };
-  while (i < text.length) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i += 2;
-          continue;
-        }
-        quoted = false;
-        i++;
-        continue;
-      }
-      cell += ch;
-      i++;
-      continue;
-    }
-    if (ch === '"' && cell.trim() === '' && !wasQuoted) {
-      quoted = true;
-      wasQuoted = true;
-      cell = '';
-      i++;
-    } else if (ch === delimiter) {
-      endCell();
-      i++;
-    } else if (ch === '\r' || ch === '\n') {
-      endRecord();
-      i += ch === '\r' && text[i + 1] === '\n' ? 2 : 1;
-    } else {
-      cell += ch;
-      i++;
-    }
-  }
-  if (quoted) errors.push({ linha: records.length + 1, coluna: '', motivo: 'Aspas não fechadas: a célula começa com " e não termina.' });
-  if (cell !== '' || values.length > 0 || quoted) endRecord();
-  return { records, errors };
-}
-
 /** Reads a CSV (';', ',' or tab; quotes; UTF-8 with/without BOM or Windows-1252). */
-export function parseCsv(input: string | Uint8Array | ArrayBuffer): ParsedSheet {
+export async function parseCsv(input: string | Uint8Array | ArrayBuffer): Promise<ParsedSheet> {
+  const { default: Papa } = await import('papaparse');
   const text = decodeText(input);
-  const { records, errors } = splitCsv(text, guessDelimiter(text));
-  return toSheet('csv', records, errors);
-}
-
-// --- XLSX: ZIP entries, then the XML parts of the first visible worksheet
-
-/** Entries of a ZIP archive (stored or deflated), by name; each inflated up to `maxBytes`. */
-export function unzip(bytes: Uint8Array, maxBytes = 64 * 1024 * 1024): Map<string, () => Uint8Array> {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let end = -1;
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65_535); i--) {
-    if (view.getUint32(i, true) === 0x06054b50) {
-      end = i;
-      break;
-    }
-  }
-  if (end < 0) throw invalidXlsx();
-  const count = view.getUint16(end + 10, true);
-  let p = view.getUint32(end + 16, true);
-  const entries = new Map<string, () => Uint8Array>();
-  for (let n = 0; n < count; n++) {
-    if (p + 46 > bytes.length || view.getUint32(p, true) !== 0x02014b50) throw invalidXlsx();
-    const method = view.getUint16(p + 10, true);
-    const compressed = view.getUint32(p + 20, true);
-    const nameLength = view.getUint16(p + 28, true);
-    const extraLength = view.getUint16(p + 30, true);
-    const commentLength = view.getUint16(p + 32, true);
-    const local = view.getUint32(p + 42, true);
-    const name = new TextDecoder().decode(bytes.subarray(p + 46, p + 46 + nameLength));
-    p += 46 + nameLength + extraLength + commentLength;
-    if (local + 30 > bytes.length || view.getUint32(local, true) !== 0x04034b50) throw invalidXlsx();
-    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    const data = bytes.subarray(start, start + compressed);
-    entries.set(name.replace(/^\/+/, ''), () => {
-      if (method === 0) return data;
-      if (method !== 8) throw invalidXlsx();
-      try {
-        return inflateRawSync(data, { maxOutputLength: maxBytes });
-      } catch {
-        throw badRequest('A planilha está corrompida ou é grande demais.', { arquivo: 'Arquivo .xlsx inválido.' });
-      }
+  const result = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: false });
+  const errors: ImportError[] = [];
+  for (const e of result.errors) {
+    if (e.code === 'UndetectableDelimiter' || e.code === 'TooFewFields' || e.code === 'TooManyFields') continue;
+    errors.push({
+      linha: (e.row ?? result.data.length - 1) + 1,
+      coluna: '',
+      motivo: e.type === 'Quotes' ? 'Aspas não fechadas ou mal colocadas nesta linha.' : `Linha ilegível: ${e.message}`,
     });
   }
-  return entries;
-}
-
-/** Decodes XML entities and OOXML's _xHHHH_ escapes. */
-function xmlText(raw: string): string {
-  return raw
-    .replace(/&(?:#(\d+)|#x([0-9a-fA-F]+)|(amp|lt|gt|quot|apos));/g, (_m, dec: string, hex: string, name: string) => {
-      if (dec) return String.fromCodePoint(Number(dec));
-      if (hex) return String.fromCodePoint(Number.parseInt(hex, 16));
-      return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[name as 'amp']!;
-    })
-    .replace(/_x([0-9a-fA-F]{4})_/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
-/** Attributes of a start tag ('r="A1" t="s"'), names without namespace prefix. */
-function attributes(tag: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const m of tag.matchAll(/([\w:.-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
-    out[m[1]!.replace(/^\w+:(?!$)/, '')] = xmlText(m[2] ?? m[3] ?? '');
-  }
-  return out;
-}
-
-/** Elements `<name …>…</name>` or `<name …/>` (any namespace prefix) with their attributes and inner XML. */
-function* elements(xml: string, name: string): Generator<{ attrs: Record<string, string>; inner: string }> {
-  const re = new RegExp(`<(?:\\w+:)?${name}(\\s[^>]*?)?(/?)>`, 'g');
-  let m: RegExpExecArray | null = re.exec(xml);
-  while (m) {
-    const attrs = attributes(m[1] ?? '');
-    if (m[2] === '/') {
-      yield { attrs, inner: '' };
-    } else {
-      const close = new RegExp(`</(?:\\w+:)?${name}>`, 'g');
-      close.lastIndex = re.lastIndex;
-      const c = close.exec(xml);
-      const inner = c ? xml.slice(re.lastIndex, c.index) : '';
-      if (c) re.lastIndex = close.lastIndex;
-      yield { attrs, inner };
-    }
-    m = re.exec(xml);
-  }
-}
-
-/** Text of every <t> in `xml`, phonetic runs (<rPh>) left out. */
-function runsText(xml: string): string {
-  const withoutPhonetic = xml.replace(/<(?:\w+:)?rPh\b[\s\S]*?<\/(?:\w+:)?rPh>/g, '');
-  let out = '';
-  for (const t of elements(withoutPhonetic, 't')) out += xmlText(t.inner);
-  return out;
-}
-
-const BUILTIN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
-
-function isDateFormat(code: string): boolean {
-  const bare = code.replace(/"[^"]*"|\[[^\]]*\]|\\./g, '').toLowerCase();
-  return /[dmyhs]/.test(bare) && !/^general$/.test(bare);
-}
-
-/** Column index (0-based) of a cell reference 'AB12' → 27. */
-function columnIndex(ref: string): number {
-  let n = 0;
-  for (const ch of ref.toUpperCase()) {
-    const code = ch.charCodeAt(0);
-    if (code < 65 || code > 90) break;
-    n = n * 26 + (code - 64);
-  }
-  return n - 1;
+  // The line of a record is its number counting the header as 1: what a spreadsheet program shows
+  // (a quoted cell with line breaks is still one row).
+  const records = result.data.map((values, i) => ({ linha: i + 1, values: values.map((v) => String(v ?? '')) }));
+  return toSheet('csv', records, errors);
 }
 
 const pad2 = (n: number) => String(n).padStart(2, '0');
 
-/** An Excel serial date as dd/mm/aaaa (with hh:mm when it has a time). */
-export function excelSerialToText(serial: number, date1904 = false): string {
-  const date = new Date(Math.round((serial + (date1904 ? 1462 : 0) - 25_569) * 86_400) * 1000);
-  const text = `${pad2(date.getUTCDate())}/${pad2(date.getUTCMonth() + 1)}/${date.getUTCFullYear()}`;
-  const minutes = date.getUTCHours() * 60 + date.getUTCMinutes();
-  return minutes ? `${text} ${pad2(date.getUTCHours())}:${pad2(date.getUTCMinutes())}` : text;
-}
-
-/** A number as typed: integers without exponent (CNPJs, codes), decimals as JavaScript writes them. */
-function numberText(raw: string): string {
-  const n = Number(raw);
-  if (!Number.isFinite(n)) return raw;
-  if (Number.isInteger(n) && Math.abs(n) < 1e21) return BigInt(n).toString();
-  return String(n);
+/**
+ * Text of an exceljs cell value, as a person typed it: dates dd/mm/aaaa (hh:mm when there is a
+ * time), booleans Sim/Não, formulas by their result, rich text and hyperlinks by their text, whole
+ * numbers without exponent (CNPJs, codes).
+ */
+export function excelCellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return '';
+    const day = `${pad2(value.getUTCDate())}/${pad2(value.getUTCMonth() + 1)}/${value.getUTCFullYear()}`;
+    const minutes = value.getUTCHours() * 60 + value.getUTCMinutes();
+    return minutes ? `${day} ${pad2(value.getUTCHours())}:${pad2(value.getUTCMinutes())}` : day;
+  }
+  if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return '';
+    return Number.isInteger(value) && Math.abs(value) < 1e21 ? BigInt(value).toString() : String(value);
+  }
+  if (typeof value === 'string') return value;
+  if (typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if (Array.isArray(v.richText)) return (v.richText as { text?: string }[]).map((r) => r.text ?? '').join('');
+    if ('result' in v) return excelCellText(v.result);
+    if ('formula' in v || 'sharedFormula' in v) return '';
+    if (typeof v.text === 'string') return v.text;
+    if (v.text && typeof v.text === 'object') return excelCellText(v.text);
+    if (typeof v.error === 'string') return v.error;
+  }
+  return String(value);
 }
 
 /** Reads the first visible worksheet of an XLSX file (its first non-empty row = header). */
-export function parseXlsx(input: Uint8Array | ArrayBuffer): ParsedSheet {
-  const entries = unzip(toBytes(input));
-  const read = (name: string): string | undefined => {
-    const entry = entries.get(name);
-    return entry ? new TextDecoder().decode(entry()) : undefined;
-  };
-  const workbook = read('xl/workbook.xml');
-  if (!workbook) throw invalidXlsx();
-  const date1904 = /date1904\s*=\s*["'](1|true)["']/.test(workbook);
-  const sheets = [...elements(workbook, 'sheet')].map((s) => s.attrs);
-  const sheet = sheets.find((s) => !s.state || s.state === 'visible') ?? sheets[0];
-  if (!sheet) return { format: 'xlsx', headers: [], rows: [], errors: [] };
-  const rels = [...elements(read('xl/_rels/workbook.xml.rels') ?? '', 'Relationship')].map((r) => r.attrs);
-  const target = rels.find((r) => r.Id === sheet.id)?.Target ?? 'worksheets/sheet1.xml';
-  const sheetPath = target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`;
-  const sheetXml = read(sheetPath);
-  if (sheetXml === undefined) throw invalidXlsx();
-
-  const shared = [...elements(read('xl/sharedStrings.xml') ?? '', 'si')].map((si) => runsText(si.inner));
-  const styles = read('xl/styles.xml') ?? '';
-  const customFormats = new Map([...elements(styles, 'numFmt')].map((f) => [Number(f.attrs.numFmtId), f.attrs.formatCode ?? '']));
-  const cellXfs = /<(?:\w+:)?cellXfs\b[\s\S]*?<\/(?:\w+:)?cellXfs>/.exec(styles)?.[0] ?? '';
-  const dateStyles = [...elements(cellXfs, 'xf')].map((xf) => {
-    const id = Number(xf.attrs.numFmtId ?? 0);
-    return BUILTIN_DATE_FORMATS.has(id) || (customFormats.has(id) && isDateFormat(customFormats.get(id)!));
-  });
-
-  const records: { linha: number; values: string[] }[] = [];
-  let nextRow = 1;
-  const data = /<(?:\w+:)?sheetData\b[^>]*?(?<!\/)>([\s\S]*?)<\/(?:\w+:)?sheetData>/.exec(sheetXml)?.[1] ?? '';
-  for (const row of elements(data, 'row')) {
-    const linha = row.attrs.r ? Number(row.attrs.r) : nextRow;
-    nextRow = linha + 1;
-    const values: string[] = [];
-    let nextCol = 0;
-    for (const c of elements(row.inner, 'c')) {
-      const col = c.attrs.r ? columnIndex(c.attrs.r) : nextCol;
-      nextCol = col + 1;
-      const v = /<(?:\w+:)?v>([\s\S]*?)<\/(?:\w+:)?v>/.exec(c.inner)?.[1];
-      const type = c.attrs.t ?? 'n';
-      let text = '';
-      if (type === 's') text = v === undefined ? '' : (shared[Number(v)] ?? '');
-      else if (type === 'inlineStr') text = runsText(c.inner);
-      else if (type === 'b') text = v === undefined ? '' : v.trim() === '1' ? 'Sim' : 'Não';
-      else if (type === 'str' || type === 'e') text = v === undefined ? '' : xmlText(v);
-      else if (type === 'd') {
-        const d = new Date(xmlText(v ?? ''));
-        text = Number.isNaN(d.getTime()) ? xmlText(v ?? '') : `${pad2(d.getUTCDate())}/${pad2(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`;
-      } else if (v !== undefined) {
-        const raw = xmlText(v).trim();
-        text = dateStyles[Number(c.attrs.s ?? 0)] && Number.isFinite(Number(raw)) ? excelSerialToText(Number(raw), date1904) : numberText(raw);
-      }
-      values[col] = text;
-    }
-    records.push({ linha, values: Array.from(values, (x) => x ?? '') });
+export async function parseXlsx(input: Uint8Array | ArrayBuffer): Promise<ParsedSheet> {
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(toBytes(input) as never);
+  } catch {
+    throw invalidXlsx();
   }
+  const sheet = workbook.worksheets.find((ws) => ws.state === 'visible' || ws.state === undefined) ?? workbook.worksheets[0];
+  // a zip without worksheets (a .docx, a damaged file) is not a spreadsheet
+  if (!sheet) throw invalidXlsx();
+  const records: { linha: number; values: string[] }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const values: string[] = [];
+    row.eachCell({ includeEmpty: false }, (cell, col) => {
+      values[col - 1] = excelCellText(cell.value);
+    });
+    records.push({ linha: row.number, values: Array.from(values, (v) => v ?? '') });
+  });
   return toSheet('xlsx', records, []);
 }
 
 /** Reads a CSV or XLSX file, detected by its first bytes. */
-export function parseSpreadsheet(input: Uint8Array | ArrayBuffer, hint?: { contentType?: string | undefined; filename?: string | undefined }): ParsedSheet {
+export async function parseSpreadsheet(
+  input: Uint8Array | ArrayBuffer,
+  hint?: { contentType?: string | undefined; filename?: string | undefined },
+): Promise<ParsedSheet> {
   const bytes = toBytes(input);
   return detectFormat(bytes, hint) === 'xlsx' ? parseXlsx(bytes) : parseCsv(bytes);
 }
@@ -426,7 +249,7 @@ export async function readUploadedFile(c: Context): Promise<UploadedFile> {
 /** readUploadedFile + parseSpreadsheet. */
 export async function readSpreadsheetUpload(c: Context): Promise<ParsedSheet & { filename: string | undefined }> {
   const file = await readUploadedFile(c);
-  return { ...parseSpreadsheet(file.bytes, file), filename: file.filename };
+  return { ...(await parseSpreadsheet(file.bytes, file)), filename: file.filename };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   buildTemplate,
   decodeText,
-  excelSerialToText,
+  excelCellText,
   defineServerPlugin,
   fileResponse,
   guessDelimiter,
@@ -16,7 +17,6 @@ import {
   parseSpreadsheet,
   parseXlsx,
   readSpreadsheetUpload,
-  unzip,
   XLSX_CONTENT_TYPE,
 } from '../src/index.js';
 import { toXlsx, zip } from '../src/xlsx.js';
@@ -24,26 +24,26 @@ import { describeEachDatabase } from '../src/testing.js';
 
 describe('parseCsv', () => {
   it("reads ';' and ',' files, with or without BOM, quoted cells, and numbers lines like a spreadsheet", async () => {
-    const semicolon = parseCsv('\ufeffCódigo;Descrição;Unidade\r\n001;"Papel A4 75 g/m², resma 500 folhas";RESMA\r\n\r\n002;"Caneta ""azul""";UN\r\n');
+    const semicolon = await parseCsv('\ufeffCódigo;Descrição;Unidade\r\n001;"Papel A4 75 g/m², resma 500 folhas";RESMA\r\n\r\n002;"Caneta ""azul""";UN\r\n');
     expect(semicolon.format).toBe('csv');
     expect(semicolon.headers).toEqual(['Código', 'Descrição', 'Unidade']);
     expect(semicolon.rows).toEqual([
       { linha: 2, cells: { Código: '001', Descrição: 'Papel A4 75 g/m², resma 500 folhas', Unidade: 'RESMA' } },
       { linha: 4, cells: { Código: '002', Descrição: 'Caneta "azul"', Unidade: 'UN' } },
     ]);
-    const comma = parseCsv(new TextEncoder().encode('Código,Descrição\n7,"Clipe 2/0, caixa 500 g"\n'));
+    const comma = await parseCsv(new TextEncoder().encode('Código,Descrição\n7,"Clipe 2/0, caixa 500 g"\n'));
     expect(comma.rows).toEqual([{ linha: 2, cells: { Código: '7', Descrição: 'Clipe 2/0, caixa 500 g' } }]);
   });
 
   it('falls back to Windows-1252 when the bytes are not UTF-8 (Excel "CSV")', async () => {
     const latin1 = Uint8Array.from([0x43, 0xf3, 0x64, 0x69, 0x67, 0x6f, 0x3b, 0x41, 0x0a, 0x31, 0x3b, 0xe7, 0xe3, 0x6f, 0x0a]);
     expect(decodeText(latin1)).toBe('Código;A\n1;ção\n');
-    const sheet = parseCsv(latin1);
+    const sheet = await parseCsv(latin1);
     expect(sheet.rows[0]?.cells).toEqual({ Código: '1', A: 'ção' });
   });
 
   it('reports cells beyond the header and unclosed quotes', async () => {
-    const sheet = parseCsv('A;B\n1;2;3\n"aberto;2\n');
+    const sheet = await parseCsv('A;B\n1;2;3\n"aberto;2\n');
     expect(sheet.errors.map((e) => e.linha)).toContain(2);
     expect(sheet.errors.some((e) => /Aspas/.test(e.motivo))).toBe(true);
   });
@@ -58,58 +58,24 @@ describe('parseCsv', () => {
 });
 
 const enc = (text: string) => new TextEncoder().encode(text);
-const NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"';
 
-/** A workbook as Excel writes it: shared strings, a date style, a hidden first sheet, a prefixed namespace. */
-function excelLikeWorkbook(): Uint8Array {
-  return zip([
-    {
-      name: 'xl/workbook.xml',
-      data: enc(
-        `<x:workbook xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><x:sheets>` +
-          '<x:sheet name="Oculta" sheetId="1" state="hidden" r:id="rId1"/><x:sheet name="Dados" sheetId="2" r:id="rId2"/></x:sheets></x:workbook>',
-      ),
-    },
-    {
-      name: 'xl/_rels/workbook.xml.rels',
-      data: enc(
-        '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-          '<Relationship Id="rId1" Type="worksheet" Target="worksheets/sheet1.xml"/>' +
-          '<Relationship Target="/xl/worksheets/dados.xml" Id="rId2" Type="worksheet"/></Relationships>',
-      ),
-    },
-    {
-      name: 'xl/sharedStrings.xml',
-      data: enc(
-        `<sst ${NS}><si><t>Código</t></si><si><t>Descrição</t></si><si><t>Data</t></si><si><t>Ativo</t></si><si><t>Total</t></si>` +
-          '<si><r><rPr><b/></rPr><t>Papel </t></r><r><t>A4 &amp; “75 g”</t></r><rPh><t>ignorar</t></rPh></si><si><t>0012</t></si></sst>',
-      ),
-    },
-    {
-      name: 'xl/styles.xml',
-      data: enc(
-        `<styleSheet ${NS}><numFmts count="1"><numFmt numFmtId="165" formatCode="[$-416]dd/mm/yyyy;@"/></numFmts>` +
-          '<cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="165" applyNumberFormat="1"/><xf numFmtId="14"/></cellXfs></styleSheet>',
-      ),
-    },
-    { name: 'xl/worksheets/sheet1.xml', data: enc(`<worksheet ${NS}><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>Errada</t></is></c></row></sheetData></worksheet>`) },
-    {
-      name: 'xl/worksheets/dados.xml',
-      data: enc(
-        `<worksheet ${NS}><dimension ref="A1:E4"/><sheetData>` +
-          '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="s"><v>3</v></c><c r="E1" t="s"><v>4</v></c></row>' +
-          '<row r="2"><c r="A2" t="s"><v>6</v></c><c r="B2" t="s"><v>5</v></c><c r="C2" s="1"><v>46086</v></c><c r="D2" t="b"><v>1</v></c><c r="E2"><f>1+1</f><v>2</v></c></row>' +
-          '<row r="3"/>' +
-          '<row r="4"><c r="A4"><v>12345678000195</v></c><c r="B4" t="inlineStr"><is><t>Caneta_x000D_</t></is></c><c r="D4" t="b"><v>0</v></c><c r="E4" s="0"><v>3.5</v></c><c r="F4" t="str"><v></v></c></row>' +
-          '</sheetData></worksheet>',
-      ),
-    },
-  ]);
+/** A workbook as a person leaves it: a hidden first sheet, rich text, a date, booleans, a formula. */
+async function excelLikeWorkbook(): Promise<Uint8Array> {
+  const wb = new ExcelJS.Workbook();
+  const hidden = wb.addWorksheet('Oculta', { state: 'hidden' });
+  hidden.addRow(['Errada']);
+  const ws = wb.addWorksheet('Dados');
+  ws.addRow(['Código', 'Descrição', 'Data', 'Ativo', 'Total']);
+  ws.addRow(['0012', { richText: [{ font: { bold: true }, text: 'Papel ' }, { text: 'A4 & “75 g”' }] }, new Date(Date.UTC(2026, 2, 5)), true, { formula: '1+1', result: 2 }]);
+  ws.addRow([]);
+  ws.addRow([12345678000195, { text: 'Caneta', hyperlink: 'https://example.com' }, null, false, 3.5]);
+  ws.getCell('C2').numFmt = 'dd/mm/yyyy';
+  return new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer);
 }
 
 describe('parseXlsx and templates', () => {
-  it('reads the first visible sheet: shared and rich strings, numbers, dates, booleans, formula results', () => {
-    const sheet = parseSpreadsheet(excelLikeWorkbook());
+  it('reads the first visible sheet: rich text, numbers, dates, booleans, hyperlinks, formula results', async () => {
+    const sheet = await parseSpreadsheet(await excelLikeWorkbook());
     expect(sheet.format).toBe('xlsx');
     expect(sheet.headers).toEqual(['Código', 'Descrição', 'Data', 'Ativo', 'Total']);
     expect(sheet.rows).toEqual([
@@ -119,43 +85,47 @@ describe('parseXlsx and templates', () => {
     expect(sheet.errors).toEqual([]);
   });
 
-  it('reads back what the list export (toXlsx) writes', () => {
+  it('reads back what the list export (toXlsx) writes', async () => {
     const bytes = toXlsx('Produtos', ['Código', 'Descrição', 'Ativo', 'Criado em'], [
       ['001', 'Papel <A4>', true, new Date(Date.UTC(2026, 0, 2, 15, 30))],
       [2, 'Clipe', false, null],
     ]);
-    expect(parseXlsx(bytes).rows).toEqual([
+    expect((await parseXlsx(bytes)).rows).toEqual([
       { linha: 2, cells: { Código: '001', Descrição: 'Papel <A4>', Ativo: 'Sim', 'Criado em': '02/01/2026 12:30' } },
       { linha: 3, cells: { Código: '2', Descrição: 'Clipe', Ativo: 'Não', 'Criado em': '' } },
     ]);
   });
 
-  it('converts Excel serial dates (1900 and 1904 systems)', () => {
-    expect(excelSerialToText(46086)).toBe('05/03/2026');
-    expect(excelSerialToText(46086.5)).toBe('05/03/2026 12:00');
-    expect(excelSerialToText(44624, true)).toBe('05/03/2026');
+  it('excelCellText: hyperlinks, errors, shared formulas, big integers', () => {
+    expect(excelCellText({ text: 'site', hyperlink: 'https://example.com' })).toBe('site');
+    expect(excelCellText({ error: '#N/A' })).toBe('#N/A');
+    expect(excelCellText({ sharedFormula: 'A1', result: 'x' })).toBe('x');
+    expect(excelCellText(1e20)).toBe('100000000000000000000');
+    expect(excelCellText(new Date(Date.UTC(2026, 2, 5, 12, 0)))).toBe('05/03/2026 12:00');
+    expect(excelCellText(undefined)).toBe('');
   });
 
-  it('refuses .xls, broken zips and binary files with a pt-BR message', () => {
-    expect(() => parseSpreadsheet(Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0]))).toThrow(/\.xls/);
-    expect(() => parseSpreadsheet(Uint8Array.from([1, 0, 2, 0]))).toThrow(/Formato não suportado/);
-    expect(() => parseXlsx(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2]))).toThrow(/não é uma planilha .xlsx válida/);
-    expect(() => parseXlsx(zip([{ name: 'x.txt', data: enc('x') }]))).toThrow(/não é uma planilha .xlsx válida/);
+  it('refuses .xls, broken zips and binary files with a pt-BR message', async () => {
+    await expect(parseSpreadsheet(Uint8Array.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0]))).rejects.toThrow(/\.xls/);
+    await expect(parseSpreadsheet(Uint8Array.from([1, 0, 2, 0]))).rejects.toThrow(/Formato não suportado/);
+    await expect(parseXlsx(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2]))).rejects.toThrow(/não é uma planilha .xlsx válida/);
+    await expect(parseXlsx(zip([{ name: 'x.txt', data: enc('x') }]))).rejects.toThrow(/não é uma planilha .xlsx válida/);
   });
 
-  it('builds an XLSX template (Dados + Instruções) and a CSV template that read back as the header', () => {
+  it('builds an XLSX template (Dados + Instruções) and a CSV template that read back as the header', async () => {
     const columns = { Código: 'codigo', Descrição: { field: 'descricao', required: true, hint: 'Texto livre', example: 'Papel' } };
     const xlsx = buildTemplate({ columns, format: 'xlsx', instructions: ['Uma linha por produto.'] });
     expect(xlsx.contentType).toBe(XLSX_CONTENT_TYPE);
-    const back = parseSpreadsheet(xlsx.body);
+    const back = await parseSpreadsheet(xlsx.body);
     expect(back.headers).toEqual(['Código', 'Descrição']);
     expect(back.rows).toEqual([]);
-    const entries = unzip(xlsx.body);
-    const workbook = new TextDecoder().decode(entries.get('xl/workbook.xml')!());
-    expect([...workbook.matchAll(/name="([^"]+)"/g)].map((m) => m[1])).toEqual(['Dados', 'Instruções']);
-    const help = new TextDecoder().decode(entries.get('xl/worksheets/sheet2.xml')!());
-    expect(help).toContain('Texto livre');
-    expect(help).toContain('Uma linha por produto.');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.body as never);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Dados', 'Instruções']);
+    const help = wb.getWorksheet('Instruções')!;
+    expect(help.getRow(3).values).toEqual([undefined, 'Descrição', 'Sim', 'Texto livre', 'Papel']);
+    expect(help.getColumn(1).values).toContain('Uma linha por produto.');
+    expect(wb.getWorksheet('Dados')!.getColumn(1).numFmt).toBe('@');
     const csv = buildTemplate({ columns, format: 'csv' });
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv.body)).toBe('\ufeffCódigo;Descrição\r\n');
   });
@@ -345,7 +315,7 @@ describeEachDatabase('importRows', { plugins: [livrosPlugin] }, (t) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('spreadsheetml');
     expect(res.headers.get('content-disposition')).toContain('modelo-livros.xlsx');
-    const sheet = parseSpreadsheet(new Uint8Array(await res.arrayBuffer()));
+    const sheet = await parseSpreadsheet(new Uint8Array(await res.arrayBuffer()));
     expect(sheet.headers).toEqual(['ISBN', 'Título', 'Páginas', 'Autor']);
     const none = await t.server.request('/api/livros/livros/importar?dryRun=true', { token, method: 'POST' });
     expect(none.status).toBe(400);

@@ -78,45 +78,77 @@ const fieldId = (name: string) => `campo-${name.replace(/[^A-Za-z0-9_-]/g, '-')}
 // ---------------------------------------------------------------------------- leaving guard
 
 /**
- * While `active`: the browser asks before closing/reloading (beforeunload), and in-app links and
- * the Back button ask `UNSAVED_MESSAGE` first.
+ * While `active` (unsaved changes): the browser asks before closing/reloading (beforeunload), and
+ * in-app links and the Back button ask `UNSAVED_MESSAGE` first.
+ *
+ * Back cannot be cancelled after the router has seen it (the router re-renders, and this page is gone,
+ * before a popstate listener of the page runs). So when the form becomes dirty a guard entry with the
+ * same URL is pushed: Back only leaves the guard (nothing re-renders), then the page asks and either
+ * pushes the guard again or goes back for real. Leaving through a link or `release()` replaces the
+ * guard entry, so history keeps no duplicate of the form.
  */
-export function useUnsavedChangesGuard(active: boolean, message = UNSAVED_MESSAGE): void {
+export function useUnsavedChangesGuard(active: boolean, message = UNSAVED_MESSAGE): { release: () => boolean } {
+  const activeRef = useRef(active);
+  activeRef.current = active;
+  const guarded = useRef(false);
+
   useEffect(() => {
-    if (!active) return;
-    const here = window.location.href;
-    const hereState = window.history.state;
+    if (active && !guarded.current) {
+      window.history.pushState({ ...(window.history.state ?? {}), comprasGuard: true }, '', window.location.href);
+      guarded.current = true;
+    }
+  }, [active]);
+
+  useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (!activeRef.current) return;
       event.preventDefault();
       event.returnValue = '';
     };
+    const onPopState = () => {
+      if (!guarded.current) return;
+      // Back left the guard entry: this is the form's own entry (same URL)
+      guarded.current = false;
+      if (activeRef.current && !window.confirm(message)) {
+        window.history.pushState({ ...(window.history.state ?? {}), comprasGuard: true }, '', window.location.href);
+        guarded.current = true;
+        return;
+      }
+      window.history.back();
+    };
     const onClick = (event: MouseEvent) => {
+      if (!guarded.current) return;
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const anchor = (event.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
       if (!anchor || anchor.hasAttribute('download') || (anchor.target && anchor.target !== '_self')) return;
       const url = new URL(anchor.href, window.location.href);
       if (url.origin !== window.location.origin) return;
       if (url.pathname === window.location.pathname && url.search === window.location.search) return;
-      if (!window.confirm(message)) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
-    };
-    const onPopState = (event: PopStateEvent) => {
-      if (window.confirm(message)) return;
-      // stay: undo the Back before the router sees it
-      event.stopImmediatePropagation();
-      window.history.pushState(hereState, '', here);
+      event.preventDefault();
+      event.stopPropagation();
+      if (activeRef.current && !window.confirm(message)) return;
+      // leave: the destination replaces the guard entry (the router follows replaceState)
+      guarded.current = false;
+      window.history.replaceState(null, '', `${url.pathname}${url.search}${url.hash}`);
     };
     window.addEventListener('beforeunload', onBeforeUnload);
+    window.addEventListener('popstate', onPopState);
     document.addEventListener('click', onClick, true);
-    window.addEventListener('popstate', onPopState, true);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
+      window.removeEventListener('popstate', onPopState);
       document.removeEventListener('click', onClick, true);
-      window.removeEventListener('popstate', onPopState, true);
     };
-  }, [active, message]);
+  }, [message]);
+
+  return {
+    /** Before navigating away in code: true when the guard entry is on top (navigate with replace). */
+    release: () => {
+      const was = guarded.current;
+      guarded.current = false;
+      return was;
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------- fields
@@ -294,7 +326,11 @@ export default function FormPage({ config, mode }: { config: ResourceConfig; mod
   }, [item.data, id, load]);
 
   const dirty = !same(values, baseline);
-  useUnsavedChangesGuard(dirty && !leaving.current);
+  const guard = useUnsavedChangesGuard(dirty && !leaving.current);
+  const goToList = () => {
+    leaving.current = true;
+    navigate(listHref(config), { replace: guard.release() });
+  };
 
   const invalidate = () => queryClient.invalidateQueries({ queryKey: queryKeys.all(config.endpoint) });
 
@@ -310,11 +346,10 @@ export default function FormPage({ config, mode }: { config: ResourceConfig; mod
         : api.post(apiPath(config.endpoint), { json: body }).json<Row>(),
     onSuccess: async (row) => {
       setBaseline(values);
-      leaving.current = true;
       toast.success('Registro salvo.');
       queryClient.setQueryData(queryKeys.item(config.endpoint, String(row.id)), row);
       await invalidate();
-      navigate(listHref(config));
+      goToList();
     },
     onError: (error) => {
       const body = apiErrorBody(error);
@@ -352,11 +387,10 @@ export default function FormPage({ config, mode }: { config: ResourceConfig; mod
     mutationFn: () => api.delete(`${apiPath(config.endpoint)}/${encodeURIComponent(id!)}`),
     onSuccess: async () => {
       setConfirm(null);
-      leaving.current = true;
       toast.success('Registro excluído.');
       queryClient.removeQueries({ queryKey: queryKeys.item(config.endpoint, id!) });
       await invalidate();
-      navigate(listHref(config));
+      goToList();
     },
     onError: (error) => {
       setConfirm(null);

@@ -303,9 +303,9 @@ describeEachDatabase('fornecedores API', { plugins: [registrosStub, withoutSeed(
   it("serves the template ('Baixar modelo') and exports with the document masked", async () => {
     const res = await api('/fornecedores/modelo');
     expect(res.status).toBe(200);
-    const sheet = parseSpreadsheet(new Uint8Array(await res.arrayBuffer()));
+    const sheet = await parseSpreadsheet(new Uint8Array(await res.arrayBuffer()));
     expect(sheet.headers.slice(0, 3)).toEqual(['CPF/CNPJ', 'Razão social', 'Nome fantasia']);
-    const exported = parseSpreadsheet(new Uint8Array(await (await api('/fornecedores.csv?q=12ABC')).arrayBuffer()));
+    const exported = await parseSpreadsheet(new Uint8Array(await (await api('/fornecedores.csv?q=12ABC')).arrayBuffer()));
     expect(exported.rows[0]?.cells).toMatchObject({ 'CPF/CNPJ': '12.ABC.345/01DE-35', 'Tipo de pessoa': 'Pessoa jurídica', CEP: '13201-010' });
   });
 

@@ -284,15 +284,32 @@ describeEachDatabase('produtos API', { plugins: [registrosStub, withoutSeed(prod
     const res = await api('/produtos/modelo');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('modelo-produtos.xlsx');
-    const sheet = parseSpreadsheet(new Uint8Array(await res.arrayBuffer()));
+    const sheet = await parseSpreadsheet(new Uint8Array(await res.arrayBuffer()));
     const headers = ['Código', 'Descrição', 'Tipo', 'Grupo', 'Sub-grupo', 'Unidade', 'Tipo de material', 'CATMAT/CATSER', 'Especificação', 'Ativo'];
     expect(sheet.headers).toEqual(headers);
     const csv = await api('/produtos/modelo?formato=csv');
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const exported = await api('/produtos.csv?ativo=todos');
     expect(exported.status).toBe(200);
-    const exportedSheet = parseSpreadsheet(new Uint8Array(await exported.arrayBuffer()));
+    const exportedSheet = await parseSpreadsheet(new Uint8Array(await exported.arrayBuffer()));
     expect(exportedSheet.headers).toEqual(headers);
     expect(exportedSheet.rows[0]?.cells.Tipo).toMatch(/^(Material|Serviço)$/);
+  });
+
+  it('imports an XLSX file: the list export of one entidade imported into another', async () => {
+    const xlsx = await api('/produtos.xlsx?q=clipe&ativo=todos');
+    expect(xlsx.status).toBe(200);
+    const bytes = new Uint8Array(await xlsx.arrayBuffer());
+    const res = await t.server.app.request('/api/produtos/produtos/importar?dryRun=false', {
+      method: 'POST',
+      body: bytes,
+      headers: { authorization: `Bearer ${camaraToken}`, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'x-filename': 'produtos.xlsx' },
+    });
+    expect(await res.json()).toEqual({ ok: true, dryRun: false, total: 1, imported: 1, errorCount: 0, errors: [] });
+    const list = (await (await api('/produtos?q=clipe', { token: camaraToken })).json()) as Page;
+    expect(list.items.map((p) => [p.descricao, p.grupoNome, p.unidadeSigla, p.especificacao])).toEqual([
+      ['Clipe galvanizado nº 2/0, caixa 500 g', 'Material de expediente', 'UN', 'Aço galvanizado'],
+    ]);
+    expect(list.items[0]?.grupoId).toBe(cam.expediente);
   });
 });
