@@ -429,14 +429,24 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
         .where(whereSql);
       const total = Number(counted?.n ?? 0);
       const offset = (query.page - 1) * query.pageSize;
-      const items =
-        total === 0 || offset >= total
-          ? []
-          : await selectRows(ctx.db)
-              .where(whereSql)
-              .orderBy(...orderOf(query.sort, icu, total <= FILTER_FIRST_MAX))
-              .limit(query.pageSize)
-              .offset(offset);
+      const page = (db: DbOrTx, afterFilter: boolean) =>
+        selectRows(db)
+          .where(whereSql)
+          .orderBy(...orderOf(query.sort, icu, afterFilter))
+          .limit(query.pageSize)
+          .offset(offset);
+      let items: unknown[] = [];
+      if (total > 0 && offset < total) {
+        if (total <= FILTER_FIRST_MAX) items = await page(ctx.db, true);
+        else {
+          // many matches: walk an index in sort order (when there is one) instead of gathering every
+          // match through the search index and sorting them all
+          items = await ctx.db.transaction(async (tx) => {
+            await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+            return page(tx, false);
+          });
+        }
+      }
       return c.json({ items, total, page: query.page, pageSize: query.pageSize }, 200);
     },
   });
