@@ -9,6 +9,7 @@ export default defineResourcePages({
   description: 'Secretarias, departamentos e unidades que originam as demandas.',
   columns: centroCustoColumns,
   defaultSort: 'codigo',
+  recordLabel: (row) => String(row.nome ?? ''),
   schema: centroCustoSchema,
   fields: [
     { name: 'codigo', type: 'text', label: 'Código', required: true, maxLength: 20, hint: 'Ex.: 02.03' },

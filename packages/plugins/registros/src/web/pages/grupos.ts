@@ -9,6 +9,7 @@ export default defineResourcePages({
   description: 'Agrupam os produtos e serviços do catálogo e podem apontar para a Classe (CATMAT) ou o Grupo (CATSER).',
   columns: grupoColumns,
   defaultSort: 'nome',
+  recordLabel: (row) => String(row.nome ?? ''),
   schema: grupoSchema,
   fields: [
     { name: 'codigo', type: 'text', label: 'Código', required: true, maxLength: 20 },

@@ -9,6 +9,7 @@ export default defineResourcePages({
   ...TITLES.subgrupos,
   columns: subgrupoColumns,
   defaultSort: 'nome',
+  recordLabel: (row) => String(row.nome ?? ''),
   schema: subgrupoSchema,
   filters: [{ name: 'grupoId', label: 'Grupo', source: grupoOptions }],
   fields: [
