@@ -18,6 +18,7 @@ export const external = [
   '@tanstack/react-query',
   /^@radix-ui\//,
   /^@app\//,
+  'vitest',
 ];
 
 export function packageOptions(dir: string, options: Options): Options {

@@ -1,4 +1,4 @@
 import { defineConfig } from 'tsup';
 import { packageOptions } from '../../tsup.base';
 
-export default defineConfig(packageOptions(process.cwd(), { entry: ['src/index.ts'] }));
+export default defineConfig(packageOptions(process.cwd(), { entry: { index: 'src/index.ts', testing: 'src/test-kit.ts' } }));

@@ -1,15 +1,22 @@
 import { lazy } from 'react';
 import type { PluginRoute } from '../contract';
 import { ChunkLoadError } from '../routing/chunkError';
+import type { ImportarPlanilhaProps } from './ImportPage';
 import type { ResourceConfig, ResourcePages } from './types';
 
 const chunk = <T,>(load: () => Promise<T>) =>
   load().catch((error: unknown) => {
     throw new ChunkLoadError(error);
   });
-// The list and form pages are their own chunk: the first page never pays for them.
+// The list, form and import pages are their own chunk: the first page never pays for them.
 const ListPage = lazy(() => chunk(() => import('./ListPage')));
 const FormPage = lazy(() => chunk(() => import('./FormPage')));
+const ImportPage = lazy(() => chunk(() => import('./ImportPage').then((m) => ({ default: m.ImportarPlanilha }))));
+
+/** Spreadsheet import page of a resource (its own chunk, like the list and form pages). */
+export function ImportarPlanilha(props: ImportarPlanilhaProps) {
+  return <ImportPage {...props} />;
+}
 
 /**
  * The pages of a resource from its declaration: List (search, sort, paging, ativo filter, export,

@@ -1,5 +1,6 @@
 // Resource kit: a registry's web pages from a declaration (see README, "Registries").
-export { defineResourcePages, resourceRoutes, type ResourceRouteTitles } from './define';
+export type { ImportarPlanilhaProps, ImportResult } from './ImportPage';
+export { ImportarPlanilha, defineResourcePages, resourceRoutes, type ResourceRouteTitles } from './define';
 export type {
   FieldDescriptor,
   ListFilter,

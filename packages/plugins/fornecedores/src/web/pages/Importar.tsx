@@ -1,4 +1,4 @@
-import { ImportarPlanilha } from '../importar/ImportarPlanilha';
+import { ImportarPlanilha } from '@app/core';
 import { ENDPOINT, TITLES } from '../titles';
 
 /** '/fornecedor/importar': spreadsheet import of suppliers. */

@@ -1,4 +1,4 @@
-import { ImportarPlanilha } from '../importar/ImportarPlanilha';
+import { ImportarPlanilha } from '@app/core';
 import { TITLES } from '../titles';
 
 /** '/produtos/importar': spreadsheet import of products and services. */

@@ -1,8 +1,12 @@
-// Same component as @app/produtos' (kept per plugin until the resource kit has an import page).
-import { apiErrorBody, apiErrorMessage, toast, useApi, useMutation, useQueryClient } from '@app/core';
+// Spreadsheet import page of a resource: template download, dry run listing every bad row
+// (linha, coluna, motivo), and the import, enabled only once the file is clean.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, DataTable, type DataTableColumn, PageHeader, TextField } from '@app/ui';
 import { type ChangeEvent, useId, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { apiErrorBody, apiErrorMessage } from '../api';
+import { useApi } from '../hooks';
+import { toast } from '../toast/queue';
 
 /** Answer of POST …/importar (see @app/server-core importRows). */
 export interface ImportResult {
