@@ -39,6 +39,7 @@ export const usuarios = pgTable(
     cargo: text('cargo'),
     senhaHash: text('senha_hash').notNull(),
     ativo: boolean('ativo').notNull().default(true),
+    version: integer('version').notNull().default(1),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('usuarios_login_key').on(sql`lower(${t.login})`)],
@@ -51,6 +52,7 @@ export const perfis = pgTable('perfis', {
     .references(() => entidades.id, { onDelete: 'cascade' }),
   nome: text('nome').notNull(),
   tags: integer('tags').array().notNull().default(sql`'{}'`),
+  version: integer('version').notNull().default(1),
 });
 
 export const usuarioEntidades = pgTable(
