@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import type { MutateFn } from './context.js';
 import type { DbOrTx, Tx } from './db/types.js';
 import { badRequest } from './errors.js';
-import { zip } from './xlsx.js';
+import { XML_HEAD, columnName, xmlEscape, zip } from './xlsx.js';
 
 /** One problem of an import, as shown to the user: 'Linha 7, coluna CNPJ: CNPJ inválido…'. */
 export interface ImportError {
@@ -292,32 +292,8 @@ export interface TemplateOptions {
   instructions?: string[];
 }
 
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-
-function xmlEscape(text: string): string {
-  return (
-    text
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: characters XML 1.0 forbids are removed
-      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
-      .replace(/&/g, '&amp;')
-      .replace(/</g, '&lt;')
-      .replace(/>/g, '&gt;')
-      .replace(/"/g, '&quot;')
-  );
-}
-
-function columnLetters(index: number): string {
-  let n = index + 1;
-  let name = '';
-  while (n > 0) {
-    const rem = (n - 1) % 26;
-    name = String.fromCharCode(65 + rem) + name;
-    n = Math.floor((n - 1) / 26);
-  }
-  return name;
-}
 
 interface TemplateSheet {
   name: string;
@@ -338,7 +314,7 @@ function templateSheetXml(sheet: TemplateSheet): string {
         .map((value, c) =>
           value === ''
             ? ''
-            : `<c r="${columnLetters(c)}${r + 1}" t="inlineStr" s="${r === 0 ? 1 : 2}"><is><t xml:space="preserve">${xmlEscape(value)}</t></is></c>`,
+            : `<c r="${columnName(c)}${r + 1}" t="inlineStr" s="${r === 0 ? 1 : 2}"><is><t xml:space="preserve">${xmlEscape(value)}</t></is></c>`,
         )
         .join('');
       return `<row r="${r + 1}">${cells}</row>`;

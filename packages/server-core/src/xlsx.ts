@@ -41,9 +41,10 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CellVa
 
 // ------------------------------------------------------------------------------------------ XLSX
 
-const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+export const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 
-function xmlEscape(text: string): string {
+/** Text as XML character data (characters XML 1.0 forbids are dropped). */
+export function xmlEscape(text: string): string {
   return (
     text
       // characters XML 1.0 forbids
@@ -56,7 +57,8 @@ function xmlEscape(text: string): string {
   );
 }
 
-function columnName(index: number): string {
+/** Spreadsheet column letters of a 0-based index: 0 → A, 26 → AA. */
+export function columnName(index: number): string {
   let n = index + 1;
   let name = '';
   while (n > 0) {
