@@ -24,19 +24,23 @@ export function cellText(value: CellValue): string {
 
 /** A cell starting with = + - @ would be run as a formula by a spreadsheet (CSV injection). */
 function defuse(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) && !/^-?\d+(,\d+)?$/.test(text) ? `'${text}` : text;
+  return /^[=+\-@\t\r]/.test(text) && !/^-?\d+([.,]\d+)?$/.test(text) ? `'${text}` : text;
+}
+
+/** One CSV field for Excel in pt-BR: formulas defused, quoted when it holds ';', '"' or a line break. */
+export function csvField(value: CellValue): string {
+  const text = defuse(cellText(value));
+  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One CSV line (';' separated, CRLF): for exports streamed line by line. */
+export function csvLine(cells: readonly CellValue[]): string {
+  return `${cells.map(csvField).join(';')}\r\n`;
 }
 
 /** CSV for Excel in pt-BR: BOM, ';', CRLF, quotes doubled, formulas defused. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CellValue[])[]): string {
-  const line = (cells: readonly CellValue[]) =>
-    cells
-      .map((cell) => {
-        const text = defuse(cellText(cell));
-        return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-      })
-      .join(';');
-  return `\uFEFF${[line(header), ...rows.map(line)].join('\r\n')}\r\n`;
+  return `\uFEFF${[header, ...rows].map(csvLine).join('')}`;
 }
 
 // ------------------------------------------------------------------------------------------ XLSX

@@ -126,21 +126,13 @@ export async function fetchPage(
   return { items, nextCursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null };
 }
 
-// ---- CSV (pt-BR Excel: UTF-8 with BOM, ';' separator, CRLF)
+// ---- CSV (pt-BR Excel: UTF-8 with BOM, ';' separator, CRLF: server-core's csvLine)
+
+import { csvLine } from '@app/server-core';
+
+export { csvField, csvLine } from '@app/server-core';
 
 export const CSV_HEADER = ['Quando', 'Usuário', 'Login', 'Plugin', 'Registro', 'Ação', 'Código da ação', 'Antes', 'Depois', 'IP', 'Id'];
-
-/** One CSV field: quoted when needed; a text starting with = + - @ (formula injection) is prefixed with '. */
-export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-?\d+([.,]\d+)?$/.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvLine(fields: readonly (string | number | null | undefined)[]): string {
-  return `${fields.map(csvField).join(';')}\r\n`;
-}
 
 export function csvRow(r: LogRow): string {
   return csvLine([
