@@ -88,7 +88,8 @@ const react = (await importWeb('@vitejs/plugin-react')).default;
 const bareOut = join(tmp, 'bare');
 await build({ root: join(webDir, 'bench', 'bare'), logLevel: 'silent', plugins: [react()], build: { outDir: bareOut, emptyOutDir: true } });
 
-const { chromium } = await importWeb('@playwright/test');
+const playwright = await importWeb('@playwright/test');
+const { chromium } = playwright.chromium ? playwright : playwright.default; // CommonJS package
 const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
 const port = 4390;
 const server = await startServer(join(tmp, 'data-size'), port);
