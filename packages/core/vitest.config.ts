@@ -1,4 +1,4 @@
-import { packageVitestConfig } from '../../vitest.shared';
+import { packageVitestConfig } from '../../vitest.shared.ts';
 
 export default packageVitestConfig(new URL('.', import.meta.url), {
   test: {

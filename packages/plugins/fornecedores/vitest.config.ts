@@ -1,4 +1,4 @@
-import { packageVitestConfig } from '../../../vitest.shared';
+import { packageVitestConfig } from '../../../vitest.shared.ts';
 
 // server tests run in node; web tests declare `// @vitest-environment jsdom`.
 // Each API suite starts a server on a fresh database (PGlite, and PostgreSQL with TEST_DATABASE_URL)
