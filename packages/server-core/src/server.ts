@@ -135,6 +135,9 @@ async function resolveJwtSecret(db: Db, explicit: string | undefined): Promise<s
   return row!.value;
 }
 
+/** How often the embedded database is vacuumed and analysed, when something was written since. */
+export const EMBEDDED_MAINTENANCE_MS = 5 * 60_000;
+
 /**
  * Opens the database, runs core then plugin migrations (dependsOn order), seeds demo data on first
  * run (embedded), and builds the Hono app: security headers, /api (core routes + every plugin under
@@ -144,7 +147,12 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
   const logger = options.logger ?? consoleLogger;
   const plugins = composePlugins(options.plugins);
   const tokenTtlSeconds = options.tokenTtlSeconds ?? envTtl();
-  const openOptions: OpenDatabaseOptions = { databaseUrl: options.databaseUrl, dataDir: options.dataDir, logger };
+  const openOptions: OpenDatabaseOptions = {
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    maintenanceIntervalMs: EMBEDDED_MAINTENANCE_MS,
+    logger,
+  };
   const database = options.database ?? (await openDatabase(openOptions));
   try {
     await runMigrations(database, plugins, logger);

@@ -77,6 +77,7 @@ describe('plugin composition', () => {
         'core/0004_auth_security.sql',
         'core/0005_cnpj_alfanumerico.sql',
         'core/0006_versao_usuarios_perfis.sql',
+        'core/0007_indice_ordenacao.sql',
         'teste/0001_itens.sql',
         'teste/0002_itens_obs.sql',
       ]);

@@ -2,8 +2,9 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
-import { createServer, silentLogger, verifyAuditChain } from '../src/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createServer, openDatabase, silentLogger, verifyAuditChain } from '../src/index.js';
 import { SerialQueue } from '../src/db/queue.js';
 import { describeEachDatabase } from '../src/testing.js';
 import { testPlugin } from './fixtures/test-plugin.js';
@@ -43,6 +44,27 @@ describe('embedded database (PGlite in a data folder)', () => {
     }
   });
 
+  it('maintains itself after writes (PGlite has no autovacuum): pages all-visible, statistics fresh', async () => {
+    const database = await openDatabase({ dataDir: 'memory://', maintenanceIntervalMs: 50, logger: silentLogger });
+    try {
+      const stats = () =>
+        database.withRawClient((raw) =>
+          raw.query<{ visible: number; tuples: number }>(
+            "SELECT relallvisible::int AS visible, reltuples::int AS tuples FROM pg_class WHERE relname = 'itens'",
+          ),
+        );
+      await database.db.execute(sql`CREATE TABLE itens (id int PRIMARY KEY, nome text)`);
+      await database.db.execute(sql`INSERT INTO itens SELECT g, 'item ' || g FROM generate_series(1, 5000) g`);
+      // without maintenance these stay 0 and -1 for ever; the timer sees the writes and runs VACUUM (ANALYZE)
+      await vi.waitFor(async () => expect((await stats())[0]).toEqual({ visible: expect.any(Number), tuples: 5000 }), { timeout: 15_000 });
+      expect((await stats())[0]!.visible).toBeGreaterThan(0);
+      // an explicit call works too, and with nothing written the timer stays quiet
+      await database.maintain();
+    } finally {
+      await database.close();
+    }
+  });
+
   it('runs queued jobs one at a time, in order, and refuses re-entrance', async () => {
     const queue = new SerialQueue();
     const log: string[] = [];
@@ -61,6 +83,23 @@ describe('embedded database (PGlite in a data folder)', () => {
     // a failed job does not block the queue
     await expect(queue.run(async () => Promise.reject(new Error('x')))).rejects.toThrow('x');
     expect(await queue.run(async () => 'ok')).toBe('ok');
+  });
+});
+
+describeEachDatabase('sort indexes', { plugins: [testPlugin] }, (t) => {
+  it('compras_indice_ordenacao builds the index a list walks in the same collation it sorts with', async () => {
+    const rows = await t.server.withRawClient(async (raw) => {
+      await raw.exec('CREATE TABLE ordem_teste (id uuid PRIMARY KEY, entidade_id uuid NOT NULL, nome text NOT NULL)');
+      await raw.exec("SELECT compras_indice_ordenacao('ordem_teste', 'nome')");
+      await raw.exec("SELECT compras_indice_ordenacao('ordem_teste', 'nome')"); // idempotent
+      const icu = await raw.query<{ ok: boolean }>("SELECT EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu') AS ok");
+      const indexes = await raw.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE tablename = 'ordem_teste' AND indexname = 'ordem_teste_nome_ordem_idx'");
+      await raw.exec('DROP TABLE ordem_teste');
+      return { icu: icu[0]!.ok, indexes };
+    });
+    expect(rows.indexes).toHaveLength(1);
+    const def = rows.indexes[0]!.indexdef;
+    expect(def).toMatch(rows.icu ? /\(entidade_id, nome COLLATE "und-x-icu", id\)/ : /\(entidade_id, nome, id\)/);
   });
 });
 

@@ -16,6 +16,11 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** Size of the PostgreSQL pool (default env PG_POOL_MAX or 10). */
   poolMax?: number | undefined;
+  /**
+   * Embedded only: every this many ms, when something was written since, run `database.maintain()`
+   * (PGlite has no autovacuum). Unset or 0: never on a timer (`createServer` sets it for the app).
+   */
+  maintenanceIntervalMs?: number | undefined;
   logger?: Logger | undefined;
 }
 
@@ -23,10 +28,13 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const logger = options.logger ?? consoleLogger;
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolMax, logger);
-  return openPglite(options.dataDir ?? '.data');
+  return openPglite(options.dataDir ?? '.data', options.maintenanceIntervalMs ?? 0, logger);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+/** Statements that never change data (anything else counts as a write for maintenance). */
+const READ_ONLY = /^\s*(select|show|explain)\b/i;
+
+async function openPglite(dataDir: string, maintenanceIntervalMs: number, logger: Logger): Promise<Database> {
   const inMemory = dataDir === 'memory://' || dataDir === ':memory:';
   let location: string | undefined;
   if (!inMemory) {
@@ -41,19 +49,44 @@ async function openPglite(dataDir: string): Promise<Database> {
 
   // What drizzle calls on its client: everything goes through the queue; a transaction holds it
   // until it ends (queries inside use the transaction object drizzle receives, not this client).
+  // Writes since the last maintenance: transactions, exec and any statement that is not a read.
+  let writes = 0;
   const client = {
-    query: (text: string, params?: unknown[], opts?: Parameters<PGlite['query']>[2]) =>
-      queue.run(() => pglite.query(text, params, opts)),
-    exec: (text: string, opts?: Parameters<PGlite['exec']>[1]) => queue.run(() => pglite.exec(text, opts)),
-    transaction: <T>(fn: Parameters<PGlite['transaction']>[0]) =>
-      queue.run(() => pglite.transaction(fn) as Promise<T>),
+    query: (text: string, params?: unknown[], opts?: Parameters<PGlite['query']>[2]) => {
+      if (!READ_ONLY.test(text)) writes++;
+      return queue.run(() => pglite.query(text, params, opts));
+    },
+    exec: (text: string, opts?: Parameters<PGlite['exec']>[1]) => {
+      writes++;
+      return queue.run(() => pglite.exec(text, opts));
+    },
+    transaction: <T>(fn: Parameters<PGlite['transaction']>[0]) => {
+      writes++;
+      return queue.run(() => pglite.transaction(fn) as Promise<T>);
+    },
   };
   const db = drizzlePglite({ client: client as unknown as PGlite }) as unknown as Db;
   let closed = false;
 
+  // What autovacuum does on a server: reclaim dead rows, mark pages all-visible (so counts can be
+  // answered from an index alone) and refresh the planner's statistics. Holds the queue while it runs.
+  const maintain = async () => {
+    if (closed) return;
+    writes = 0;
+    await queue.run(() => pglite.exec('VACUUM (ANALYZE)'));
+  };
+  const timer =
+    maintenanceIntervalMs > 0
+      ? setInterval(() => {
+          if (writes > 0) maintain().catch((err: unknown) => logger.warn(`embedded database maintenance failed: ${(err as Error).message}`));
+        }, maintenanceIntervalMs)
+      : undefined;
+  timer?.unref();
+
   return {
     engine: 'pglite',
     db,
+    maintain,
     withRawClient: (fn) =>
       queue.run(() =>
         fn({
@@ -66,6 +99,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     close: async () => {
       if (closed) return;
       closed = true;
+      clearInterval(timer);
       await queue.run(() => pglite.close());
     },
   };
@@ -96,6 +130,8 @@ async function openPostgres(url: string, poolMax: number | undefined, logger: Lo
   return {
     engine: 'postgres',
     db,
+    // the server's autovacuum does this
+    maintain: async () => undefined,
     withRawClient: async (fn) => {
       const conn = await pool.connect();
       try {

@@ -36,5 +36,10 @@ export interface Database {
   readonly db: Db;
   /** Runs `fn` holding one connection (PGlite: the queue) for its whole duration. */
   withRawClient<T>(fn: (raw: RawClient) => Promise<T>): Promise<T>;
+  /**
+   * Embedded: VACUUM (ANALYZE) now (PGlite has no autovacuum; the app also runs it on a timer after
+   * writes). PostgreSQL: nothing, autovacuum does it.
+   */
+  maintain(): Promise<void>;
   close(): Promise<void>;
 }

@@ -43,12 +43,11 @@ function index<T>(rows: T[], keys: (row: T) => (string | null | undefined)[], re
 }
 
 export async function loadRegistros(db: DbOrTx, entidadeId: string): Promise<RegistrosLookup> {
-  const [g, s, u, t] = await Promise.all([
-    db.select().from(grupos).where(eq(grupos.entidadeId, entidadeId)),
-    db.select().from(subgrupos).where(eq(subgrupos.entidadeId, entidadeId)),
-    db.select().from(unidades).where(eq(unidades.entidadeId, entidadeId)),
-    db.select().from(tiposMaterial).where(eq(tiposMaterial.entidadeId, entidadeId)),
-  ]);
+  // one after the other: inside a transaction they share one connection
+  const g = await db.select().from(grupos).where(eq(grupos.entidadeId, entidadeId));
+  const s = await db.select().from(subgrupos).where(eq(subgrupos.entidadeId, entidadeId));
+  const u = await db.select().from(unidades).where(eq(unidades.entidadeId, entidadeId));
+  const t = await db.select().from(tiposMaterial).where(eq(tiposMaterial.entidadeId, entidadeId));
   const grupo = index(g, (r) => [r.codigo, r.nome], (r) => ({ id: r.id, label: r.nome, ativo: r.ativo }));
   const subByGrupo = new Map<string, (value: string) => Ref | undefined>();
   for (const grupoId of new Set(s.map((r) => r.grupoId))) {
