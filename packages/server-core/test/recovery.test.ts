@@ -40,7 +40,7 @@ async function linkTokenFor(server: TestServer, to: string): Promise<string> {
 }
 
 describeEachDatabase('password recovery', { clock }, (t) => {
-  it('answers 202 with the same message, in about the same time, whether or not the account exists', async () => {
+  it('answers 202 with the same message, never before the floor, whether or not the account exists', async () => {
     await addUser(t.server, 'rita');
     const known = await recover(t.server, 'rita');
     const unknown = await recover(t.server, 'ninguem.aqui');
@@ -49,9 +49,8 @@ describeEachDatabase('password recovery', { clock }, (t) => {
       expect(res.status).toBe(202);
       expect(await res.json()).toEqual({ message: RECOVER_MESSAGE });
     }
-    // a floor of 250 ms hides the work done only for a real account
+    // a floor of 250 ms hides the work done only for a real account (timing compared in the test below)
     for (const { ms } of [known, unknown, byEmail]) expect(ms).toBeGreaterThanOrEqual(245);
-    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(200);
 
     // two e-mails (login and e-mail of rita), none for the unknown login
     const { items, total } = await outbox(t.server, '?q=rita');
@@ -233,6 +232,25 @@ it('recovery links use PUBLIC_URL when it is set, whatever the request says', as
     const { items } = await outbox(server);
     expect(items[0]!.body).toContain('\nhttps://compras.prefeitura.sp.gov.br/recoveryPass?token=');
     expect(items[0]!.body).not.toContain('malicioso');
+  } finally {
+    await server.close();
+  }
+});
+
+it('takes the same time for a known and an unknown account: the floor hides the real work', async () => {
+  // A floor far above the work (a few ms) keeps this stable on a busy machine: both answers end at
+  // the floor. Without it, a known account answers measurably slower than an unknown one.
+  const server = await createTestServer([], { recoverMinDurationMs: 1000 });
+  try {
+    await addUser(server, 'tania');
+    await recover(server, 'aquecimento'); // first request of the process pays for warm-up
+    const known = await recover(server, 'tania');
+    const unknown = await recover(server, 'ninguem.mais');
+    for (const { res, ms } of [known, unknown]) {
+      expect(res.status).toBe(202);
+      expect(ms).toBeGreaterThanOrEqual(995);
+    }
+    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(500);
   } finally {
     await server.close();
   }
