@@ -41,6 +41,8 @@ export interface Session {
 export interface SignInResponse {
   token: string;
   entidades: EntidadeRef[];
+  /** The token's entidade (the last one the user worked in); older servers may omit it. */
+  entidadeId?: string;
 }
 
 export interface VersionResponse {

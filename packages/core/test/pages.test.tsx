@@ -83,6 +83,28 @@ describe('sign-in page', () => {
     expect(getCoreStore().get(tokenAtom)).toBe(chosen);
   });
 
+  it('preselects the entidade the user worked in last, and keeps its token when it stays chosen', async () => {
+    const token = makeToken({ ent: '2' });
+    const entidadeCall = vi.fn(async () => json({ token: makeToken({ ent: '1' }) }));
+    mockApi({
+      'POST /api/auth/signin': () =>
+        json({ token, entidadeId: '2', entidades: [{ id: '1', nome: 'Câmara A' }, { id: '2', nome: 'Prefeitura B' }] }),
+      'POST /api/auth/entidade': entidadeCall,
+      'GET /api/session': () => json(makeSession()),
+    });
+    start('/');
+    await fillAndSubmit('maria', 'segredo');
+    const form = await screen.findByTestId('entidade-form');
+    expect((within(form).getByLabelText('Prefeitura B') as HTMLInputElement).checked).toBe(true);
+    expect((within(form).getByLabelText('Câmara A') as HTMLInputElement).checked).toBe(false);
+    await act(async () => {
+      fireEvent.click(within(form).getByRole('button', { name: 'Continuar' }));
+    });
+    await screen.findByRole('heading', { name: 'Painel' });
+    expect(entidadeCall).not.toHaveBeenCalled();
+    expect(getCoreStore().get(tokenAtom)).toBe(token);
+  });
+
   it('a signed-in visitor of /signin goes home', async () => {
     localStorage.setItem('token', makeToken());
     mockApi({ 'GET /api/session': () => json(makeSession()) });

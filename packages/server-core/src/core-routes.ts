@@ -134,7 +134,7 @@ export function registerCoreRoutes(
         return session!.id;
       });
       const token = await issueSessionToken(runtime, { sub: user.id, ent: entidade.id, sid: sessionId }, now);
-      return c.json({ token, entidades: list }, 200);
+      return c.json({ token, entidades: list, entidadeId: entidade.id }, 200);
     },
   });
 

@@ -13,7 +13,12 @@ export const signinBodySchema = z
 export const entidadeRefSchema = z.object({ id: z.string(), nome: z.string() }).openapi('EntidadeRef');
 
 export const signinResponseSchema = z
-  .object({ token: z.string(), entidades: z.array(entidadeRefSchema) })
+  .object({
+    token: z.string(),
+    entidades: z.array(entidadeRefSchema),
+    /** The entidade of this token: the one asked for, else the last one used, else the first by name. */
+    entidadeId: z.string(),
+  })
   .openapi('SigninResponse');
 
 export const switchEntidadeBodySchema = z

@@ -91,6 +91,12 @@ describeEachDatabase('auth and session', { plugins: [testPlugin] }, (t) => {
     });
     // the old token's session was closed by the switch
     expect((await t.server.request('/api/session', { token })).status).toBe(401);
+    // the next sign-in starts in the entidade worked in last, and says which one it is
+    const again = await t.server.request('/api/auth/signin', { json: { login: DEMO.admin.login, senha: DEMO.senha } });
+    const body = (await again.json()) as { token: string; entidadeId: string };
+    expect(body.entidadeId).toBe(prefeitura.id);
+    const payload = JSON.parse(Buffer.from(body.token.split('.')[1]!, 'base64url').toString()) as { ent: string };
+    expect(payload.ent).toBe(prefeitura.id);
   });
 
   it('gives the consulta user no tags (only exempt ones apply)', async () => {

@@ -10,7 +10,7 @@ import { tokenAtom } from '../store';
 import type { EntidadeRef, SignInResponse } from '../types';
 import { AuthFrame } from './AuthFrame';
 
-type Step = { kind: 'credentials' } | { kind: 'entidade'; token: string; entidades: EntidadeRef[] };
+type Step = { kind: 'credentials' } | { kind: 'entidade'; token: string; entidades: EntidadeRef[]; entidadeId?: string | undefined };
 
 /**
  * Sign-in page ('/' for a signed-out visitor, and '/signin'): 'Login', 'Senha', 'Entrar', the API's
@@ -56,8 +56,10 @@ export function SignInPage() {
     try {
       const res = await api.post('auth/signin', { json: { login: login.trim(), senha } }).json<SignInResponse>();
       if (res.entidades.length > 1) {
-        setEntidadeId(res.entidades[0]?.id ?? '');
-        setStep({ kind: 'entidade', token: res.token, entidades: res.entidades });
+        // the one the user worked in last (the token's) comes preselected
+        const current = res.entidades.find((e) => e.id === res.entidadeId)?.id;
+        setEntidadeId(current ?? res.entidades[0]?.id ?? '');
+        setStep({ kind: 'entidade', token: res.token, entidades: res.entidades, entidadeId: current });
         setBusy(false);
       } else {
         finish(res.token);
@@ -73,6 +75,11 @@ export function SignInPage() {
     if (busy || step.kind !== 'entidade') return;
     if (!entidadeId) {
       setFieldErrors({ entidade: 'Selecione a entidade.' });
+      return;
+    }
+    // the token already belongs to the entidade chosen: no second session
+    if (entidadeId === step.entidadeId) {
+      finish(step.token);
       return;
     }
     setBusy(true);
