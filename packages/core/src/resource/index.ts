@@ -3,11 +3,14 @@ export type { ImportarPlanilhaProps, ImportResult } from './ImportPage';
 export { ImportarPlanilha, defineResourcePages, resourceRoutes, type ResourceRouteTitles } from './define';
 export type {
   FieldDescriptor,
+  GroupFieldDescriptor,
   ListFilter,
+  MaskPreset,
   ResourceColumn,
   ResourceConfig,
   ResourceOptionsSource,
   ResourcePages,
+  ScalarFieldDescriptor,
   SchemaIssue,
   SchemaLike,
 } from './types';

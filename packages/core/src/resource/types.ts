@@ -42,26 +42,82 @@ export interface ResourceOptionsSource<T = Row> {
 interface FieldBase {
   /** Field of the form values / API body. */
   name: string;
-  label: string;
+  /** Visible label; a function of the form values when it depends on them (e.g. 'Nome' for a CPF, 'Razão social' for a CNPJ). */
+  label: string | ((values: Row) => string);
   hint?: string;
   /** Shows the required mark (validation itself comes from the schema). */
   required?: boolean;
   /** Spans the whole row of the form grid. */
   wide?: boolean;
   placeholder?: string;
+  /**
+   * Conditional field: shown only while this returns true for the form values (what the controls
+   * hold; inside a group, the values of its row). A hidden field is not rendered, and it is left
+   * out of the body the schema validates and the API receives (absent, so a `.nullish()` field of
+   * the schema reads null); what was typed in it is kept for when it shows again.
+   *   { name: 'impedimentoMotivo', …, visibleWhen: (v) => v.situacao === 'impedido' }
+   */
+  visibleWhen?: (values: Row) => boolean;
+  /** Title of the card the field goes in: consecutive fields with the same section share one card. */
+  section?: string;
 }
 
-export type FieldDescriptor =
-  | (FieldBase & { type: 'text'; maxLength?: number; autoComplete?: string; uppercase?: boolean })
+/**
+ * Named masks of `masked` fields. Shown masked, sent unmasked (digits only):
+ * 'cep' 01310-100; 'telefone' (11) 3456-7890 or (11) 98765-4321 (10 or 11 digits, DDD included).
+ */
+export type MaskPreset = 'cep' | 'telefone';
+
+/** A field of the form that holds one value. */
+export type ScalarFieldDescriptor =
+  | (FieldBase & { type: 'text'; maxLength?: number; autoComplete?: string; uppercase?: boolean; inputType?: 'text' | 'email' | 'tel' | 'url' })
   | (FieldBase & { type: 'textarea'; rows?: number; maxLength?: number })
   | (FieldBase & { type: 'number'; min?: number; max?: number; step?: number })
   | (FieldBase & { type: 'checkbox' })
-  /** '9' digit, 'A' letter, '*' letter or digit, anything else literal: '9999-9/99', '99.999-999'. */
-  | (FieldBase & { type: 'masked'; mask: string; inputMode?: 'numeric' | 'text' })
+  /**
+   * A pattern ('9' digit, 'A' letter, '*' letter or digit, anything else literal: '9999-9/99',
+   * '99.999-999'; sent as shown) or a `MaskPreset` ('cep', 'telefone'; sent unmasked).
+   */
+  | (FieldBase & { type: 'masked'; mask: MaskPreset | (string & {}); inputMode?: 'numeric' | 'text' })
+  /**
+   * CPF or CNPJ, the 2026 alphanumeric CNPJ included, decided by length: shown masked as typed
+   * ('123.456.789-09', '12.ABC.345/01DE-35', letters upper-cased), sent unmasked ('12ABC34501DE35').
+   * The hint says 'Pessoa física.' / 'Pessoa jurídica.' once the length is one of the two.
+   */
+  | (FieldBase & { type: 'document' })
+  /** A date (native date input): 'aaaa-mm-dd'; empty is sent as null. */
+  | (FieldBase & { type: 'date'; min?: string; max?: string })
   | (FieldBase & { type: 'select'; options: { value: string; label: string }[] })
   | (FieldBase & { type: 'select'; source: ResourceOptionsSource })
   /** Several ids of another resource (checkbox list). */
   | (FieldBase & { type: 'multiselect'; source: ResourceOptionsSource });
+
+/**
+ * A repeating group: a list of rows, each with the same fields (their names are relative to the
+ * row), with 'Adicionar …' and 'Remover … n' buttons. The value is an array of row objects; the
+ * schema's errors on `contatos.1.email` show on that row's input.
+ *   { type: 'group', name: 'contatos', label: 'Contatos', itemLabel: 'Contato',
+ *     rowLabel: (label, n) => `${label} do contato ${n}`, max: 20,
+ *     fields: [{ name: 'nome', type: 'text', label: 'Nome' }, { name: 'telefone', type: 'masked', mask: 'telefone', label: 'Telefone' }] }
+ */
+export type GroupFieldDescriptor = FieldBase & {
+  type: 'group';
+  fields: ScalarFieldDescriptor[];
+  /** One row, capitalised: 'Contato' → legend 'Contato 2', buttons 'Adicionar contato', 'Remover contato 2'. */
+  itemLabel: string;
+  /** Text of the add button (default `Adicionar ${itemLabel in lower case}`). */
+  addLabel?: string;
+  /** Label of a row's input (default `${label} (${itemLabel} ${n})`); must tell the rows apart. */
+  rowLabel?: (label: string, n: number) => string;
+  /** Shown when there are no rows. */
+  emptyText?: string;
+  /** Rows the New form starts with, and below which rows cannot be removed (default 0). */
+  min?: number;
+  /** No 'Adicionar' beyond this many rows. */
+  max?: number;
+};
+
+export type FieldDescriptor = ScalarFieldDescriptor | GroupFieldDescriptor;
 
 /** A filter of the list (kept in the URL), e.g. sub-grupos of one grupo. */
 export type ListFilter =
@@ -96,6 +152,12 @@ export interface ResourceConfig<T = Row> {
   recordLabel?: (row: T) => string;
   /** Hide the CSV/XLSX buttons. */
   noExport?: boolean;
+  /** Hide Ativar/Desativar on the Edit page (the record's status is one of its own fields). */
+  noToggle?: boolean;
+  /** Description of the Edit page (default: `${recordLabel} · Ativo|Inativo`). */
+  describe?: (row: T) => string;
+  /** Texts of the form: toast after saving / deleting, the note of the delete confirmation. */
+  messages?: { saved?: string; deleted?: string; deleteNote?: string };
 }
 
 /** Page components of a resource (give them to `resourceRoutes`). */
