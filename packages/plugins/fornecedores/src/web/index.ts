@@ -1,9 +1,10 @@
-import { definePlugin } from '@app/core';
+import { definePlugin, resourceRoutes } from '@app/core';
 import { FORNECEDORES_WEB_TAG, TITLES } from './titles';
 
 /**
- * @app/fornecedores, web half: 'Fornecedores' at /fornecedor (list, /new, /edit/:id) and the
- * spreadsheet import at /fornecedor/importar. Pages are lazy chunks.
+ * @app/fornecedores, web half: 'Fornecedores' at /fornecedor (list, /new, /edit/:id: the resource
+ * kit, declared in pages/fornecedores.tsx) and the spreadsheet import at /fornecedor/importar.
+ * Pages are lazy chunks.
  */
 export default definePlugin({
   id: 'fornecedores',
@@ -15,9 +16,7 @@ export default definePlugin({
   packageName: __PKG_NAME__,
   menu: { label: TITLES.title, icon: 'users', group: 'Cadastros', order: 2 },
   routes: [
-    { path: '/', title: TITLES.title, load: () => import('./pages/Lista') },
-    { path: '/new', title: TITLES.newTitle, load: () => import('./pages/Formulario') },
-    { path: '/edit/:id', title: TITLES.editTitle, load: () => import('./pages/Formulario') },
+    ...resourceRoutes(TITLES, () => import('./pages/fornecedores')),
     { path: '/importar', title: TITLES.importTitle, load: () => import('./pages/Importar') },
   ],
 });

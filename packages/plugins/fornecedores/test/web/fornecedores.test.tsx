@@ -125,17 +125,21 @@ describe('form', () => {
     fireEvent.change(screen.getByLabelText(/Impedido até/), { target: { value: '2027-02-28' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(posted).toBeDefined(), T);
+    // shown masked, sent unmasked (the schema would accept either)
     expect(posted).toMatchObject({
-      documento: '12.ABC.345/01DE-35',
+      documento: '12ABC34501DE35',
       razaoSocial: 'Nova Era Tecnologia Ltda',
-      cep: '01009-000',
+      cep: '01009000',
       uf: 'SP',
       ramoIds: [R2],
-      contatos: [{ nome: 'Larissa Okada', email: '', telefone: '(11) 3035-0800' }],
+      contatos: [{ nome: 'Larissa Okada', email: '', telefone: '1130350800' }],
       situacao: 'impedido',
+      impedimentoMotivo: 'Sanção',
       impedimentoDe: '2026-03-01',
+      impedimentoAte: '2027-02-28',
     });
     await waitFor(() => expect(window.location.pathname).toBe('/fornecedor'), T);
+    expect(await screen.findByText('Fornecedor salvo.', {}, T)).toBeTruthy();
   });
 
   it('edit: loads masked values, sends the version, and shows the server field errors (duplicate document)', async () => {
@@ -162,5 +166,135 @@ describe('form', () => {
     expect(put?.version).toBe(3);
     const alert = screen.getAllByRole('alert').find((a) => within(a).queryByText('Já existe um fornecedor com este CPF/CNPJ nesta entidade.'));
     expect(alert).toBeTruthy();
+  });
+
+  it('impedido shows motivo and period; another situação hides them and leaves them out of the body', async () => {
+    signedIn(makeSession());
+    let put: Record<string, unknown> | undefined;
+    mockApi({
+      'GET /api/registros/ramos-atividade': () => Response.json(ramos),
+      [`GET /api/fornecedores/fornecedores/${fornecedor.id}`]: () => Response.json(fornecedor),
+      [`PUT /api/fornecedores/fornecedores/${fornecedor.id}`]: async (call) => {
+        put = (await call.request.json()) as Record<string, unknown>;
+        return Response.json({ ...fornecedor, ...put, version: 4 });
+      },
+    });
+    start(`/fornecedor/edit/${fornecedor.id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Editar fornecedor' }, T)).toBeTruthy();
+    expect(screen.getByText('12.ABC.345/01DE-35 · Nova Era Tecnologia Ltda · Impedido')).toBeTruthy();
+    const situacao = within(screen.getByRole('region', { name: 'Situação' }));
+    expect((situacao.getByLabelText(/Motivo do impedimento/) as HTMLTextAreaElement).value).toBe('Sanção');
+    expect((situacao.getByLabelText(/Impedido de/) as HTMLInputElement).type).toBe('date');
+    expect((situacao.getByLabelText(/Impedido de/) as HTMLInputElement).value).toBe('2026-03-01');
+
+    fireEvent.change(screen.getByRole('combobox', { name: /^Situação/ }), { target: { value: 'inativo' } });
+    expect(screen.queryByLabelText(/Motivo do impedimento/)).toBeNull();
+    expect(screen.queryByLabelText(/Impedido de/)).toBeNull();
+    expect(screen.queryByLabelText(/Impedido até/)).toBeNull();
+    fireEvent.change(screen.getByRole('combobox', { name: /^Situação/ }), { target: { value: 'impedido' } });
+    expect((screen.getByLabelText(/Motivo do impedimento/) as HTMLTextAreaElement).value).toBe('Sanção');
+    fireEvent.change(screen.getByRole('combobox', { name: /^Situação/ }), { target: { value: 'ativo' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(put).toBeDefined(), T);
+    expect(put).toMatchObject({ situacao: 'ativo', version: 3 });
+    expect(put).not.toHaveProperty('impedimentoMotivo');
+    expect(put).not.toHaveProperty('impedimentoDe');
+    expect(put).not.toHaveProperty('impedimentoAte');
+    await waitFor(() => expect(window.location.pathname).toBe('/fornecedor'), T);
+  });
+
+  it('contacts: added and removed; a contact error shows on that contact', async () => {
+    signedIn(makeSession());
+    let put: Record<string, unknown> | undefined;
+    mockApi({
+      'GET /api/registros/ramos-atividade': () => Response.json(ramos),
+      [`GET /api/fornecedores/fornecedores/${fornecedor.id}`]: () => Response.json(fornecedor),
+      [`PUT /api/fornecedores/fornecedores/${fornecedor.id}`]: async (call) => {
+        put = (await call.request.json()) as Record<string, unknown>;
+        return Response.json({ ...fornecedor, version: 4 });
+      },
+    });
+    start(`/fornecedor/edit/${fornecedor.id}`);
+    const contatos = within(await screen.findByRole('region', { name: 'Contatos' }, T));
+    expect((contatos.getByLabelText('Nome do contato 1') as HTMLInputElement).value).toBe('Larissa Okada');
+    fireEvent.click(contatos.getByRole('button', { name: 'Adicionar contato' }));
+    fireEvent.click(contatos.getByRole('button', { name: 'Adicionar contato' }));
+    expect(contatos.getByRole('group', { name: 'Contato 3' })).toBeTruthy();
+    fireEvent.change(contatos.getByLabelText('Nome do contato 2'), { target: { value: 'Rafael Lima' } });
+    fireEvent.change(contatos.getByLabelText('E-mail do contato 2'), { target: { value: 'rafael@' } });
+
+    // contato 3 has no name; contato 2 a bad e-mail: the schema's messages on their own inputs
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('E-mail inválido.', {}, T)).toBeTruthy();
+    expect(contatos.getByLabelText('E-mail do contato 2').getAttribute('aria-invalid')).toBe('true');
+    expect(contatos.getByLabelText('Nome do contato 3').getAttribute('aria-invalid')).toBe('true');
+    expect(contatos.getByLabelText('E-mail do contato 1').getAttribute('aria-invalid')).toBeNull();
+    expect(put).toBeUndefined();
+
+    fireEvent.click(contatos.getByRole('button', { name: 'Remover contato 3' }));
+    fireEvent.click(contatos.getByRole('button', { name: 'Remover contato 1' }));
+    expect(contatos.queryByLabelText('Nome do contato 2')).toBeNull();
+    expect((contatos.getByLabelText('Nome do contato 1') as HTMLInputElement).value).toBe('Rafael Lima');
+    fireEvent.change(contatos.getByLabelText('E-mail do contato 1'), { target: { value: 'Rafael@NovaEra.example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(put).toBeDefined(), T);
+    expect(put?.contatos).toEqual([{ nome: 'Rafael Lima', email: 'Rafael@NovaEra.example.com', telefone: '' }]);
+  });
+
+  it('leaving a form with unsaved changes asks first; staying keeps what was typed', async () => {
+    signedIn(makeSession());
+    mockApi({
+      'GET /api/registros/ramos-atividade': () => Response.json(ramos),
+      'GET /api/fornecedores/fornecedores': () => Response.json(page([fornecedor])),
+      [`GET /api/fornecedores/fornecedores/${fornecedor.id}`]: () => Response.json(fornecedor),
+    });
+    start(`/fornecedor/edit/${fornecedor.id}`);
+    const nome = (await screen.findByLabelText(/Razão social/, {}, T)) as HTMLInputElement;
+    await waitFor(() => expect(nome.value).toBe('Nova Era Tecnologia Ltda'), T);
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+
+    // nothing changed: leaves without asking
+    const clean = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(clean);
+    expect(clean.defaultPrevented).toBe(false);
+
+    fireEvent.change(nome, { target: { value: 'Nova Era Tecnologia S.A.' } });
+    const dirty = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(dirty);
+    expect(dirty.defaultPrevented).toBe(true);
+    fireEvent.click(screen.getByRole('link', { name: /Voltar para Fornecedores/ }));
+    expect(confirm).toHaveBeenCalledWith('Há alterações não salvas. Deseja sair sem salvar?');
+    expect(window.location.pathname).toBe(`/fornecedor/edit/${fornecedor.id}`);
+    expect((screen.getByLabelText(/Razão social/) as HTMLInputElement).value).toBe('Nova Era Tecnologia S.A.');
+
+    confirm.mockReturnValue(true);
+    fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fornecedores' }, T)).toBeTruthy();
+    expect(confirm).toHaveBeenCalledTimes(2);
+  });
+
+  it('editing a record someone else changed: says so and offers to reload', async () => {
+    signedIn(makeSession());
+    let version = 3;
+    mockApi({
+      'GET /api/registros/ramos-atividade': () => Response.json(ramos),
+      [`GET /api/fornecedores/fornecedores/${fornecedor.id}`]: () =>
+        Response.json({ ...fornecedor, version, razaoSocial: version === 3 ? fornecedor.razaoSocial : 'Nova Era Tecnologia S.A.' }),
+      [`PUT /api/fornecedores/fornecedores/${fornecedor.id}`]: () => {
+        version = 4;
+        const message = 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.';
+        return Response.json({ error: { code: 'stale', message } }, { status: 409 });
+      },
+    });
+    start(`/fornecedor/edit/${fornecedor.id}`);
+    const nome = (await screen.findByLabelText(/Razão social/, {}, T)) as HTMLInputElement;
+    await waitFor(() => expect(nome.value).toBe('Nova Era Tecnologia Ltda'), T);
+    fireEvent.change(nome, { target: { value: 'Outro nome' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    const alert = await screen.findByText(/Este registro foi alterado por outra pessoa/, {}, T);
+    fireEvent.click(within(alert.closest('.alert') as HTMLElement).getByRole('button', { name: 'Recarregar' }));
+    await waitFor(() => expect((screen.getByLabelText(/Razão social/) as HTMLInputElement).value).toBe('Nova Era Tecnologia S.A.'), T);
+    expect(screen.queryByText(/Este registro foi alterado por outra pessoa/)).toBeNull();
   });
 });
