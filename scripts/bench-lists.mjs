@@ -13,6 +13,9 @@ const QUERIES = [
   ['first page, sort by descrição', 'sort=descricao'],
   ['search "papel" (accents/case ignored)', 'q=papel&sort=descricao'],
   ['search two words, page 3, sort -código', 'q=caneta%20azul&sort=-codigo&page=3'],
+  ['page 50, sort by código', 'sort=codigo&page=50'],
+  ['sort by grupo (a sort without its own index)', 'sort=grupoNome'],
+  ['inactive only (none: what remains is the fixed cost of a request)', 'ativo=false'],
 ];
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -3,6 +3,7 @@
 // CSV/XLSX export) from a few declarative lines. See README.md, "Registries: defineCrudResource".
 import { z } from '@hono/zod-openapi';
 import {
+  Column,
   type SQL,
   and,
   asc,
@@ -11,6 +12,7 @@ import {
   getTableColumns,
   getTableName,
   inArray,
+  is,
   ne,
   or,
   sql,
@@ -88,7 +90,14 @@ export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> {
    * in plain SQL, e.g. sql`(SELECT g.nome FROM grupos g WHERE g.id = subgrupos.grupo_id)`: drizzle
    * renders ${t.column} unqualified there.
    */
-  extra?: Record<string, SQL>;
+  extra?: Record<string, SQL | AnyPgColumn>;
+  /**
+   * LEFT JOINs for `extra` fields that are columns of another table (one row per record: join on a
+   * key), e.g. `const g = alias(grupos, 'g')` → `joins: [{ table: g, on: eq(g.id, produtos.grupoId) }]`,
+   * `extra: { grupoNome: g.nome }`. Sorting a long list by such a field joins once (a hash join)
+   * instead of running a subquery per row, so prefer a join over a subquery for sortable lookups.
+   */
+  joins?: { table: PgTable; on: SQL }[];
   /** A stored, normalized search column (`compras_busca(...)`, generated, GIN gin_trgm_ops index). */
   busca?: AnyPgColumn | SQL;
   /** Columns normalized at query time (fine for small tables; no index). */
@@ -251,7 +260,11 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     if (column && !hidden.has(key)) {
       return isTextColumn(column) && icu ? sql`${column} COLLATE ${sql.identifier(SORT_COLLATION)}` : column;
     }
-    return extra[key];
+    const computed = extra[key];
+    if (computed && is(computed, Column) && isTextColumn(computed as AnyPgColumn) && icu) {
+      return sql`${computed} COLLATE ${sql.identifier(SORT_COLLATION)}`;
+    }
+    return computed;
   };
   for (const key of def.sortable) if (!sortExpr(key, false)) throw new Error(`${where}: sortable field '${key}' is not a column nor an extra.`);
   const defaultSort = def.defaultSort ?? def.sortable[0] ?? 'id';
@@ -279,7 +292,11 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     version: z.number({ error: 'Informe a versão do registro.' }).int(),
   });
 
-  const selectRows = (db: DbOrTx) => db.select(publicFields as never).from(table as PgTable);
+  const selectRows = (db: DbOrTx) => {
+    let query = db.select(publicFields as never).from(table as PgTable).$dynamic();
+    for (const join of def.joins ?? []) query = query.leftJoin(join.table, join.on);
+    return query;
+  };
 
   const listWhere = (query: Omit<ListQuery, 'page' | 'pageSize'>, entidadeId: string): SQL => {
     const conds: (SQL | undefined)[] = [eq(table.entidadeId, entidadeId)];

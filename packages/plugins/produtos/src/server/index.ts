@@ -14,6 +14,7 @@ import {
   readSpreadsheetUpload,
 } from '@app/server-core';
 import { and, eq, ne, sql } from '@app/server-core/orm';
+import { alias } from '@app/server-core/pg-core';
 import { z } from 'zod';
 import {
   PRODUTO_IMPORT_COLUMNS,
@@ -46,8 +47,11 @@ export {
   setProdutoUsos,
 } from './usos.js';
 
-/** A column of the outer produtos row inside a subquery (drizzle leaves single-table columns unqualified). */
-const outer = (column: string) => sql.raw(`"produtos"."${column}"`);
+// the registries joined into the list (aliases: the same table may be joined by other resources)
+const grupoJ = alias(grupos, 'g');
+const subGrupoJ = alias(subgrupos, 's');
+const unidadeJ = alias(unidades, 'u');
+const tipoMaterialJ = alias(tiposMaterial, 't');
 
 const DUPLICATE = {
   codigo: 'Já existe um produto com este código.',
@@ -222,12 +226,19 @@ export default defineServerPlugin({
         const [row] = await tx.select({ entidadeId: produtos.entidadeId }).from(produtos).where(eq(produtos.id, id));
         return row ? produtoUsadoEm(tx, { id, entidadeId: row.entidadeId }) : null;
       },
+      // names of the registries, joined (sorting 100 000 products by grupo is one hash join)
+      joins: [
+        { table: grupoJ, on: eq(grupoJ.id, produtos.grupoId) },
+        { table: subGrupoJ, on: eq(subGrupoJ.id, produtos.subGrupoId) },
+        { table: unidadeJ, on: eq(unidadeJ.id, produtos.unidadeId) },
+        { table: tipoMaterialJ, on: eq(tipoMaterialJ.id, produtos.tipoMaterialId) },
+      ],
       extra: {
-        grupoNome: sql<string | null>`(SELECT g.nome FROM registros_grupos g WHERE g.id = ${outer('grupo_id')})`,
-        subGrupoNome: sql<string | null>`(SELECT s.nome FROM registros_subgrupos s WHERE s.id = ${outer('sub_grupo_id')})`,
-        unidadeSigla: sql<string | null>`(SELECT u.sigla FROM registros_unidades u WHERE u.id = ${outer('unidade_id')})`,
-        unidadeNome: sql<string | null>`(SELECT u.descricao FROM registros_unidades u WHERE u.id = ${outer('unidade_id')})`,
-        tipoMaterialNome: sql<string | null>`(SELECT t.nome FROM registros_tipos_material t WHERE t.id = ${outer('tipo_material_id')})`,
+        grupoNome: grupoJ.nome,
+        subGrupoNome: subGrupoJ.nome,
+        unidadeSigla: unidadeJ.sigla,
+        unidadeNome: unidadeJ.descricao,
+        tipoMaterialNome: tipoMaterialJ.nome,
       },
       busca: produtos.busca,
       sortable: ['descricao', 'codigo', 'tipo', 'grupoNome', 'unidadeSigla', 'codigoCatalogo', 'ativo', 'updatedAt'],

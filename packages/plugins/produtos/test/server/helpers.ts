@@ -28,7 +28,7 @@ export interface Fixture {
   permanente: string;
 }
 
-async function insert(server: TestServer, table: string, values: Record<string, unknown>): Promise<string> {
+export async function insert(server: TestServer, table: string, values: Record<string, unknown>): Promise<string> {
   const keys = Object.keys(values);
   const [row] = await server.sql<{ id: string }>(
     `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map((_k, i) => `$${i + 1}`).join(', ')}) RETURNING id`,

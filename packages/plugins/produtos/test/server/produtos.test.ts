@@ -3,7 +3,7 @@ import { describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
 import produtos, { registerProdutoUsage } from '../../src/server/index.js';
 import type { Produto } from '../../src/shared/index.js';
-import { type ErrorBody, type Fixture, createRegistros, registrosStub, uploadCsv, withoutSeed } from './helpers.js';
+import { type ErrorBody, type Fixture, createRegistros, insert, registrosStub, uploadCsv, withoutSeed } from './helpers.js';
 
 type Page = { items: Produto[]; total: number; page: number; pageSize: number };
 type ImportBody = { ok: boolean; dryRun: boolean; total: number; imported: number; errorCount: number; errors: { linha: number; coluna: string; motivo: string }[] };
@@ -311,5 +311,28 @@ describeEachDatabase('produtos API', { plugins: [registrosStub, withoutSeed(prod
       ['Clipe galvanizado nº 2/0, caixa 500 g', 'Material de expediente', 'UN', 'Aço galvanizado'],
     ]);
     expect(list.items[0]?.grupoId).toBe(cam.expediente);
+  });
+
+  it('sorts by the grupo name (joined) in pt-BR order, both ways, then by descrição', async () => {
+    const aguas = await insert(t.server, 'registros_grupos', { entidade_id: pref.entidadeId, codigo: '09', nome: 'Águas e saneamento' });
+    for (const [descricao, grupoId] of [
+      ['Ordenar: hipoclorito de sódio 1 L', aguas],
+      ['Ordenar: bloco de notas', pref.expediente],
+      ['Ordenar: agenda anual', pref.expediente],
+      ['Ordenar: manutenção de calhas', pref.servicos],
+    ] as const) {
+      expect((await create({ descricao, tipo: 'material', grupoId, unidadeId: pref.un })).res.status).toBe(201);
+    }
+    const order = async (sort: string) =>
+      ((await (await api(`/produtos?q=ordenar&sort=${sort}`)).json()) as Page).items.map((p) => [p.grupoNome, p.descricao]);
+    const ascending = [
+      ['Águas e saneamento', 'Ordenar: hipoclorito de sódio 1 L'],
+      ['Material de expediente', 'Ordenar: agenda anual'],
+      ['Material de expediente', 'Ordenar: bloco de notas'],
+      ['Serviços', 'Ordenar: manutenção de calhas'],
+    ];
+    expect(await order('grupoNome')).toEqual(ascending);
+    expect(await order('-grupoNome')).toEqual([ascending[3], ascending[1], ascending[2], ascending[0]]);
+    expect(await order('unidadeSigla')).toHaveLength(4);
   });
 });
