@@ -1,18 +1,8 @@
-import { type APIRequestContext, expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { signIn, signInFromHome } from './helpers';
 
-/** Signs in through the API as admin in the Prefeitura and returns the bearer header. */
-async function adminApi(request: APIRequestContext) {
-  const first = await (await request.post('/api/auth/signin', { data: { login: 'admin', senha: 'demo1234' } })).json();
-  const prefeitura = first.entidades.find((e: { nome: string }) => e.nome.startsWith('Prefeitura'));
-  const res = await request.post('/api/auth/signin', {
-    data: { login: 'admin', senha: 'demo1234', entidadeId: prefeitura.id },
-  });
-  expect(res.status()).toBe(200);
-  return { Authorization: `Bearer ${(await res.json()).token}` };
-}
-
-test('password recovery through the outbox, single use', async ({ page, request }) => {
+test('password recovery through the outbox, single use', async ({ browser, page, request }) => {
   await page.goto('/signin');
   await page.getByRole('link', { name: 'Esqueci minha senha' }).click();
   await expect(page).toHaveURL(/\/recoveryPass$/);
@@ -20,11 +10,33 @@ test('password recovery through the outbox, single use', async ({ page, request 
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByTestId('recovery-message')).toBeVisible();
 
-  const headers = await adminApi(request);
-  const outbox = await (await request.get('/api/auth/outbox', { headers })).json();
-  const mail = outbox.items.find((m: { body: string }) => m.body.includes('recoveryPass?token='));
-  expect(mail, 'a recovery e-mail in the outbox').toBeTruthy();
-  const link = new URL(mail.body.match(/https?:\/\/\S+recoveryPass\?token=[\w-]+/)[0]);
+  // The administrator, in a browser of their own, reads the e-mail on the 'Caixa de saída' screen.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInFromHome(admin, 'admin');
+  await admin.goto('/usuarios');
+  await admin.getByRole('link', { name: 'Caixa de saída' }).click();
+  await expect(admin).toHaveURL(/\/usuarios\/caixa-de-saida$/);
+  await expect(admin.getByRole('heading', { level: 1, name: 'Caixa de saída' })).toBeVisible();
+  await expect(admin.getByText(/SMTP_URL/)).toBeVisible();
+  const newest = admin.getByRole('table', { name: /caixa de saída/ }).getByRole('row').nth(1);
+  await expect(newest.getByRole('cell').nth(1)).toHaveText('requisitante@exemplo.gov.br');
+  const open = newest.getByRole('button', { name: /criar nova senha/ });
+  await expect(open).toHaveAttribute('aria-expanded', 'false');
+  await open.focus();
+  await admin.keyboard.press('Enter');
+  await expect(open).toHaveAttribute('aria-expanded', 'true');
+  const body = admin.locator(`[id="${await open.getAttribute('aria-controls')}"]`);
+  await expect(body).toContainText('em até 30 minutos');
+  const href = await body.getByRole('link', { name: /recoveryPass\?token=/ }).getAttribute('href');
+  expect(href, 'the recovery link on the page').toMatch(/^https?:\/\/\S+\/recoveryPass\?token=[\w-]+$/);
+  const link = new URL(href!);
+  // the screen, with a message open, is axe-clean in both themes
+  expect((await new AxeBuilder({ page: admin }).analyze()).violations).toEqual([]);
+  await admin.getByRole('radio', { name: 'Escuro' }).check();
+  await expect(admin.locator('html')).toHaveAttribute('data-theme', 'dark');
+  expect((await new AxeBuilder({ page: admin }).analyze()).violations).toEqual([]);
+  await adminContext.close();
 
   await page.goto(link.pathname + link.search);
   await page.getByLabel('Nova senha', { exact: true }).fill('uma frase bem longa de senha');

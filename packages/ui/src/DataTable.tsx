@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { Fragment, type Key, type ReactNode } from 'react';
 import { cx } from './cx';
 import { EmptyState } from './EmptyState';
 import { formatNumber } from './format';
@@ -34,6 +34,11 @@ export type DataTableProps<T> = {
   loading?: boolean;
   /** Shown when there are no rows and not loading; default 'Nenhum registro encontrado.' */
   empty?: ReactNode;
+  /**
+   * Content of a full-width row right under a row (e.g. the detail a button of the row opens, with
+   * aria-expanded); null or undefined for no detail row.
+   */
+  rowDetail?: (row: T) => ReactNode;
   className?: string;
 };
 
@@ -72,6 +77,7 @@ export function DataTable<T>({
   onSortChange,
   loading = false,
   empty,
+  rowDetail,
   className,
 }: DataTableProps<T>) {
   const showEmpty = !loading && rows.length === 0;
@@ -121,22 +127,33 @@ export function DataTable<T>({
             </tr>
           </thead>
           <tbody>
-            {rows.map((row, index) => (
-              <tr key={rowKey(row, index)}>
-                {columns.map((col) => {
-                  const content = col.render ? col.render(row) : defaultCell(row, col.key);
-                  return col.rowHeader ? (
-                    <th key={col.key} scope="row" className={alignClass(col.align)}>
-                      {content}
-                    </th>
-                  ) : (
-                    <td key={col.key} className={alignClass(col.align)}>
-                      {content}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
+            {rows.map((row, index) => {
+              const detail = rowDetail?.(row);
+              const hasDetail = detail !== null && detail !== undefined;
+              return (
+                <Fragment key={rowKey(row, index)}>
+                  <tr data-detail-open={hasDetail || undefined}>
+                    {columns.map((col) => {
+                      const content = col.render ? col.render(row) : defaultCell(row, col.key);
+                      return col.rowHeader ? (
+                        <th key={col.key} scope="row" className={alignClass(col.align)}>
+                          {content}
+                        </th>
+                      ) : (
+                        <td key={col.key} className={alignClass(col.align)}>
+                          {content}
+                        </td>
+                      );
+                    })}
+                  </tr>
+                  {hasDetail ? (
+                    <tr className="data-table__detail-row">
+                      <td colSpan={columns.length}>{detail}</td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              );
+            })}
             {showLoadingRow ? (
               <tr className="data-table__state-row">
                 <td colSpan={columns.length}>

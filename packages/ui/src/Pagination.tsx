@@ -8,11 +8,15 @@ export type PaginationProps = {
   pageSize: number;
   total: number;
   onPageChange: (page: number) => void;
+  /** What is counted, singular and plural: default `{ one: 'registro', other: 'registros' }`. */
+  noun?: { one: string; other: string };
   className?: string;
 };
 
-/** 'N registros' · 'Anterior' · 'Página X de Y' · 'Próxima'. */
-export function Pagination({ page, pageSize, total, onPageChange, className }: PaginationProps) {
+const REGISTROS = { one: 'registro', other: 'registros' };
+
+/** 'N registros' (or the `noun` given) · 'Anterior' · 'Página X de Y' · 'Próxima'. */
+export function Pagination({ page, pageSize, total, onPageChange, noun = REGISTROS, className }: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   const current = Math.min(Math.max(1, page), pages);
   const first = current <= 1;
@@ -21,7 +25,7 @@ export function Pagination({ page, pageSize, total, onPageChange, className }: P
   return (
     <nav className={cx('pagination', className)} aria-label="Paginação">
       <p className="pagination__total">
-        {formatNumber(total)} {total === 1 ? 'registro' : 'registros'}
+        {formatNumber(total)} {total === 1 ? noun.one : noun.other}
       </p>
       <div className="pagination__controls">
         <button

@@ -53,6 +53,23 @@ describe('DataTable', () => {
     expect(screen.getAllByRole('columnheader')[0]?.getAttribute('aria-sort')).toBe('descending');
   });
 
+  it('rowDetail: a full-width row right under the rows that have one', () => {
+    render(
+      <DataTable
+        caption="Fornecedores"
+        columns={columns}
+        rows={rows}
+        rowDetail={(r) => (r.id === 2 ? <p>Detalhe de {r.nome}</p> : null)}
+      />,
+    );
+    const all = screen.getAllByRole('row');
+    expect(all.map((tr) => tr.textContent)).toEqual(['NomeValorAtivo', 'Alfa LtdaR$\u00a01.500,50Sim', 'Beta S.A.R$\u00a020,00Não', 'Detalhe de Beta S.A.']);
+    const detail = within(all[3]!).getByRole('cell');
+    expect(detail.getAttribute('colspan')).toBe('3');
+    expect(all[2]!.hasAttribute('data-detail-open')).toBe(true);
+    expect(all[1]!.hasAttribute('data-detail-open')).toBe(false);
+  });
+
   it('shows the empty state and the loading state', () => {
     const { rerender } = render(<DataTable caption="Fornecedores" columns={columns} rows={[]} />);
     expect(screen.getByText('Nenhum registro encontrado.')).toBeTruthy();
@@ -96,5 +113,9 @@ describe('Pagination', () => {
     rerender(<Pagination page={1} pageSize={20} total={12345} onPageChange={onPageChange} />);
     expect(screen.getByText('12.345 registros')).toBeTruthy();
     expect(screen.getByText('Página 1 de 618')).toBeTruthy();
+    rerender(<Pagination page={1} pageSize={20} total={1} noun={{ one: 'mensagem', other: 'mensagens' }} onPageChange={onPageChange} />);
+    expect(screen.getByText('1 mensagem')).toBeTruthy();
+    rerender(<Pagination page={1} pageSize={20} total={1500} noun={{ one: 'mensagem', other: 'mensagens' }} onPageChange={onPageChange} />);
+    expect(screen.getByText('1.500 mensagens')).toBeTruthy();
   });
 });

@@ -222,6 +222,17 @@ export interface PageOf<T> {
   pageSize: number;
 }
 
+/** One e-mail of the outbox, as GET /api/auth/outbox answers it (server-core's OutboxMessage). */
+export interface MensagemCaixaSaida {
+  id: string;
+  to: string;
+  subject: string;
+  /** Plain text. */
+  body: string;
+  /** ISO instant. */
+  createdAt: string;
+}
+
 /** `***.456.789-**`, or null without a CPF. */
 export function mascararCpf(cpf: string | null | undefined): string | null {
   const d = (cpf ?? '').replace(/\D/g, '');

@@ -1,6 +1,6 @@
 import { definePlugin } from '@app/core';
 
-/** @app/usuarios, web half: users and perfis of the entidade (tag 3). Pages are lazy chunks. */
+/** @app/usuarios, web half: users and perfis of the entidade and the e-mail outbox (tag 3). Pages are lazy chunks. */
 export default definePlugin({
   id: 'usuarios',
   title: 'Usuários',
@@ -17,5 +17,6 @@ export default definePlugin({
     { path: '/perfis', title: 'Perfis', load: () => import('./pages/PerfisList') },
     { path: '/perfis/new', title: 'Novo perfil', load: () => import('./pages/PerfilEdit') },
     { path: '/perfis/edit/:id', title: 'Editar perfil', load: () => import('./pages/PerfilEdit') },
+    { path: '/caixa-de-saida', title: 'Caixa de saída', load: () => import('./pages/CaixaDeSaida') },
   ],
 });

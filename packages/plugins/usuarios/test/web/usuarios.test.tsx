@@ -73,10 +73,19 @@ describe('@app/usuarios manifest', () => {
   it("tag 3 at '/usuarios', menu 'Usuários' in 'Administração', lazy pages only", () => {
     expect(usuarios).toMatchObject({ id: 'usuarios', basePath: '/usuarios', tag: 3, packageName: '@app/usuarios' });
     expect(usuarios.menu).toMatchObject({ label: 'Usuários', group: 'Administração' });
-    expect(usuarios.routes.map((r) => r.path)).toEqual(['/', '/new', '/edit/:id', '/perfis', '/perfis/new', '/perfis/edit/:id']);
+    expect(usuarios.routes.map((r) => r.path)).toEqual([
+      '/',
+      '/new',
+      '/edit/:id',
+      '/perfis',
+      '/perfis/new',
+      '/perfis/edit/:id',
+      '/caixa-de-saida',
+    ]);
+    expect(usuarios.routes.find((r) => r.path === '/caixa-de-saida')?.title).toBe('Caixa de saída');
     const source = readFileSync('src/web/index.ts', 'utf8');
     expect(source).not.toMatch(/^import .*pages/m);
-    expect(source.match(/load: \(\) => import\('\.\/pages\/\w+'\)/g)).toHaveLength(6);
+    expect(source.match(/load: \(\) => import\('\.\/pages\/\w+'\)/g)).toHaveLength(7);
   });
 
   it('without tag 3 the pages answer Erro 403', async () => {

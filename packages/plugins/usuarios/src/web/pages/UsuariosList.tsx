@@ -63,6 +63,9 @@ export default function UsuariosList() {
             <Link href="/perfis" className="button button--secondary">
               Perfis
             </Link>
+            <Link href="/caixa-de-saida" className="button button--secondary">
+              Caixa de saída
+            </Link>
             <Link href="/new" className="button button--primary">
               Novo usuário
             </Link>

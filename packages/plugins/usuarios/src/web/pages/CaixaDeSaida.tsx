@@ -1,0 +1,195 @@
+import { apiErrorMessage, type ListDefaults, parseListState, serializeListState, useApi, useQuery } from '@app/core';
+import {
+  Alert,
+  Button,
+  DataTable,
+  type DataTableColumn,
+  EmptyState,
+  formatDateTime,
+  Icon,
+  PageHeader,
+  Pagination,
+  TextField,
+  VisuallyHidden,
+} from '@app/ui';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Link, useSearchParams } from 'wouter';
+import type { MensagemCaixaSaida, PageOf } from '../../shared/index';
+import { textParts } from '../links';
+
+/** Search and page in the URL, as the other lists ('?q=maria&page=2'). */
+const LIST: ListDefaults = { pageSize: 20, sort: '' };
+const MENSAGENS = { one: 'mensagem', other: 'mensagens' };
+
+/** The body as plain text (line breaks kept) with its web addresses as links. */
+function Corpo({ id, body }: { id: string; body: string }) {
+  return (
+    <div
+      id={id}
+      data-testid="mensagem-corpo"
+      style={{
+        // on a phone the table scrolls sideways: the message stays within the screen, in view
+        position: 'sticky',
+        left: 'var(--space-4)',
+        maxWidth: 'calc(100vw - 4rem)',
+        padding: 'var(--space-3) var(--space-4)',
+        border: '1px solid var(--color-border)',
+        borderRadius: 'var(--radius-md)',
+        background: 'var(--color-surface-muted)',
+        whiteSpace: 'pre-wrap',
+        overflowWrap: 'anywhere',
+      }}
+    >
+      {textParts(body).map((part, i) =>
+        part.kind === 'link' ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never move
+          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer">
+            {part.href}
+            <VisuallyHidden> (abre em nova aba)</VisuallyHidden>
+          </a>
+        ) : (
+          part.text
+        ),
+      )}
+    </div>
+  );
+}
+
+/**
+ * '/usuarios/caixa-de-saida': the e-mails kept in the outbox (no SMTP server configured, or sending
+ * failed), newest first, for the administrator to read, e.g. a password recovery link.
+ */
+export default function CaixaDeSaida() {
+  const api = useApi();
+  const baseId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const [params, setParams] = useSearchParams();
+  const state = parseListState(params, LIST);
+  const { q, page, pageSize } = state;
+  const [text, setText] = useState(q);
+  useEffect(() => setText(q), [q]);
+  const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
+
+  const query = useQuery({
+    queryKey: ['usuarios', 'caixa-de-saida', q, page, pageSize],
+    queryFn: () =>
+      api
+        .get('auth/outbox', { searchParams: { ...(q ? { q } : {}), page, pageSize } })
+        .json<PageOf<MensagemCaixaSaida>>(),
+    placeholderData: (previous) => previous,
+  });
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setParams(serializeListState({ ...state, q: text.trim(), page: 1 }, LIST));
+  };
+
+  const bodyId = (m: MensagemCaixaSaida) => `${baseId}-mensagem-${m.id}`;
+  const toggle = (id: string) =>
+    setOpen((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
+  const columns: DataTableColumn<MensagemCaixaSaida>[] = [
+    {
+      key: 'createdAt',
+      header: 'Data',
+      width: '10rem',
+      render: (m) => (
+        <time dateTime={m.createdAt} style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(m.createdAt)}
+        </time>
+      ),
+    },
+    { key: 'to', header: 'Para' },
+    {
+      key: 'subject',
+      header: 'Assunto',
+      rowHeader: true,
+      render: (m) => {
+        const expanded = open.has(m.id);
+        return (
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={expanded}
+            aria-controls={expanded ? bodyId(m) : undefined}
+            onClick={() => toggle(m.id)}
+            style={{ whiteSpace: 'normal', textAlign: 'start', justifyContent: 'flex-start' }}
+          >
+            <Icon name={expanded ? 'chevron-down' : 'chevron-right'} size="1.25em" />
+            {m.subject || '(sem assunto)'}
+            <VisuallyHidden>{` (mensagem para ${m.to}, ${formatDateTime(m.createdAt)})`}</VisuallyHidden>
+          </Button>
+        );
+      },
+    },
+  ];
+
+  return (
+    <div data-testid="caixa-de-saida">
+      <PageHeader
+        title="Caixa de saída"
+        description="Sem servidor SMTP configurado (SMTP_URL), os e-mails do sistema ficam guardados aqui em vez de enviados, assim como os que o servidor SMTP não conseguiu entregar. Os links de recuperação de senha valem por 30 minutos e só podem ser usados uma vez."
+        before={<Link href="">Voltar para Usuários</Link>}
+      />
+      <search aria-label="Pesquisar mensagens">
+        <form onSubmit={search} data-allow-enter className="form-grid">
+          <TextField
+            label="Pesquisar"
+            hint="Destinatário ou assunto"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+          />
+          <div className="form-actions" style={{ alignSelf: 'end', marginTop: 0 }}>
+            <Button type="submit" variant="secondary" icon="search">
+              Pesquisar
+            </Button>
+          </div>
+        </form>
+      </search>
+      {query.isError ? (
+        <Alert
+          variant="error"
+          title="Não foi possível carregar a caixa de saída"
+          actions={
+            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+              Tentar novamente
+            </Button>
+          }
+        >
+          {apiErrorMessage(query.error)}
+        </Alert>
+      ) : null}
+      <DataTable
+        caption="Mensagens da caixa de saída, mais recentes primeiro"
+        captionHidden
+        columns={columns}
+        rows={query.data?.items ?? []}
+        loading={query.isFetching}
+        rowDetail={(m) => (open.has(m.id) ? <Corpo id={bodyId(m)} body={m.body} /> : null)}
+        empty={
+          query.isError ? (
+            <EmptyState icon="alert" title="Mensagens indisponíveis." />
+          ) : q ? (
+            <EmptyState icon="search" title="Nenhuma mensagem encontrada." description="Pesquise por outro destinatário ou assunto." />
+          ) : (
+            <EmptyState title="Nenhuma mensagem na caixa de saída." />
+          )
+        }
+      />
+      {query.data && query.data.total > 0 ? (
+        <Pagination
+          page={page}
+          pageSize={pageSize}
+          total={query.data.total}
+          noun={MENSAGENS}
+          onPageChange={(next) => setParams(serializeListState({ ...state, page: next }, LIST))}
+        />
+      ) : null}
+    </div>
+  );
+}
