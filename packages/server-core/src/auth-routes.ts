@@ -153,7 +153,7 @@ export function registerAuthRoutes(router: PluginRouter, runtime: Runtime): void
     summary: 'Pedir um link para criar nova senha',
     description:
       'Aceita o login ou o e-mail. Responde sempre 202 com a mesma mensagem, exista ou não a conta, e no mesmo tempo. ' +
-      'O link (uso único, válido por 30 minutos) vai por e-mail (SMTP) ou, sem SMTP, para a caixa de saída (GET /api/auth/outbox).',
+      'O link (uso único, válido por 30 minutos) vai por e-mail (SMTP) ou, sem SMTP, para a caixa de saída (tela Usuários → Caixa de saída, GET /api/auth/outbox).',
     request: { body: recoverBodySchema },
     responses: {
       202: { description: 'Pedido recebido', schema: recoverResponseSchema },
