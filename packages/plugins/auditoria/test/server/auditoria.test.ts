@@ -2,7 +2,7 @@ import { sql } from '@app/server-core/orm';
 import { describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import auditoria from '../../src/server/index.js';
-import { csvField, listSql, resolveFilters } from '../../src/server/queries.js';
+import { csvField, isShortPeriod, listSql, resolveFilters } from '../../src/server/queries.js';
 import type { LogItem, LogPage, Verificacao } from '../../src/shared/index.js';
 
 /** Rows seeded per entidade (Prefeitura: N, Câmara: N / 5). */
@@ -186,6 +186,24 @@ describeEachDatabase('@app/auditoria API', { plugins: [auditoria], seed: true },
           expect(plan).toMatch(/Index|Bitmap/);
         }
       }
+    });
+
+    it('reads a short period by date (not by walking every newer row), a long one by id', async () => {
+      const planOf = async (filters: Record<string, string>) =>
+        (
+          await t.server.db.execute<{ 'QUERY PLAN': string }>(
+            sql`EXPLAIN ${listSql(await resolveFilters(t.server.db, filters), ids.prefeitura, undefined, 51)}`,
+          )
+        ).rows
+          .map((r) => Object.values(r)[0])
+          .join('\n');
+      const day = await planOf({ de: '2024-03-01', ate: '2024-03-01' });
+      expect(day).toMatch(/audit_log_entidade_at_idx/);
+      expect(day).not.toMatch(/audit_log_entidade_id_idx/);
+      expect(isShortPeriod({ de: '2024-03-01', ate: '2024-03-30' })).toBe(true);
+      expect(isShortPeriod({ de: '2024-01-01', ate: '2024-12-31' })).toBe(false);
+      expect(isShortPeriod({ ate: '2024-03-01' })).toBe(false);
+      expect(isShortPeriod({ de: '2024-03-01' }, Date.parse('2024-03-10'))).toBe(true);
     });
   });
 
