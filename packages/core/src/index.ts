@@ -68,6 +68,7 @@ export type {
 
 // api and data
 export { api, apiErrorBody, apiErrorMessage, apiErrorStatus, createApi } from './api';
+export { LoadErrorAlert, type LoadErrorAlertProps } from './errors/LoadErrorAlert';
 export { QUERY_DEFAULTS } from './queryDefaults';
 export { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 

@@ -34,6 +34,7 @@ export {
   TextField,
   type TextFieldProps,
 } from './fields';
+export { SearchForm, type SearchFormProps } from './SearchForm';
 export {
   formatDate,
   formatDateTime,

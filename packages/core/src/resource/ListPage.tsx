@@ -1,8 +1,9 @@
-import { Alert, Button, DataTable, type DataTableColumn, PageHeader, Pagination, SelectField, TextField } from '@app/ui';
+import { Button, DataTable, type DataTableColumn, PageHeader, Pagination, SelectField, TextField } from '@app/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { api, apiErrorMessage } from '../api';
+import { api } from '../api';
+import { LoadErrorAlert } from '../errors/LoadErrorAlert';
 import { type PageBody, apiPath, downloadExport, editHref, listStateKey, newHref, queryKeys, recordLabel, useResourceOptions } from './common';
 import type { ListFilter, ResourceConfig } from './types';
 import { type AtivoFilter, type ListDefaults, PAGE_SIZES, apiParams, parseListState, serializeListState, sortToState, stateToSort } from './urlState';
@@ -202,17 +203,7 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
         </div>
       </search>
       {query.isError ? (
-        <Alert
-          variant="error"
-          title="Não foi possível carregar a lista."
-          actions={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        >
-          {apiErrorMessage(query.error)}
-        </Alert>
+        <LoadErrorAlert title="Não foi possível carregar a lista." error={query.error} onRetry={() => void query.refetch()} />
       ) : null}
       <DataTable
         caption={config.title}

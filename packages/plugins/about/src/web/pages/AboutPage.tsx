@@ -1,6 +1,6 @@
-import { CORE_VERSION, apiErrorMessage, useApi, useHasTag, usePlugins, useQuery } from '@app/core';
+import { CORE_VERSION, LoadErrorAlert, useApi, useHasTag, usePlugins, useQuery } from '@app/core';
 import { Link } from 'wouter';
-import { Alert, Button, Card, PageHeader, Spinner } from '@app/ui';
+import { Card, PageHeader, Spinner } from '@app/ui';
 import { SYSTEM_TAG, toServerRows } from '../versions';
 
 function describeTag(tag: number): string {
@@ -16,17 +16,7 @@ function ServerVersions() {
   if (query.isPending) return <Spinner label="Carregando as versões do servidor…" />;
   if (query.isError) {
     return (
-      <Alert
-        variant="error"
-        title="Não foi possível obter as versões do servidor"
-        actions={
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            Tentar novamente
-          </Button>
-        }
-      >
-        {apiErrorMessage(query.error, 'Tente novamente em instantes.')}
-      </Alert>
+      <LoadErrorAlert title="Não foi possível obter as versões do servidor" error={query.error} fallback={'Tente novamente em instantes.'} onRetry={() => void query.refetch()} />
     );
   }
   const rows = toServerRows(query.data);

@@ -1,4 +1,4 @@
-import { apiErrorMessage, toast, useApi, useMutation, usePlugins, useQuery } from '@app/core';
+import { LoadErrorAlert, apiErrorMessage, toast, useApi, useMutation, usePlugins, useQuery } from '@app/core';
 import { Alert, Button, Card, EmptyState, formatDateTime, PageHeader, Spinner, TextField, VisuallyHidden } from '@app/ui';
 import { type FormEvent, Fragment, useId, useState } from 'react';
 import { useSearchParams } from 'wouter';
@@ -146,17 +146,7 @@ function LogTable({ filters }: { filters: LogFilters }) {
   return (
     <Card title="Registros" flush>
       {page.isError ? (
-        <Alert
-          variant="error"
-          title="Não foi possível carregar os logs"
-          actions={
-            <Button variant="secondary" size="sm" onClick={() => void page.refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        >
-          {apiErrorMessage(page.error)}
-        </Alert>
+        <LoadErrorAlert title="Não foi possível carregar os logs" error={page.error} onRetry={() => void page.refetch()} />
       ) : null}
       <div className="data-table">
         <div className="data-table__scroll">

@@ -1,5 +1,5 @@
-import { apiErrorMessage, buildMenu, useApi, useHasTag, usePlugins, useQuery, useSession } from '@app/core';
-import { Alert, Button, Card, EmptyState, PageHeader, Spinner, formatDateTime } from '@app/ui';
+import { LoadErrorAlert, buildMenu, useApi, useHasTag, usePlugins, useQuery, useSession } from '@app/core';
+import { Card, EmptyState, PageHeader, Spinner, formatDateTime } from '@app/ui';
 import { Link } from 'wouter';
 import { type ResumoCard, toCards } from '../resumo';
 
@@ -34,17 +34,7 @@ function Summary() {
   if (query.isPending) return <Spinner label="Carregando o resumo…" />;
   if (query.isError) {
     return (
-      <Alert
-        variant="error"
-        title="Não foi possível carregar o resumo"
-        actions={
-          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-            Tentar novamente
-          </Button>
-        }
-      >
-        {apiErrorMessage(query.error, 'Tente novamente em instantes.')}
-      </Alert>
+      <LoadErrorAlert title="Não foi possível carregar o resumo" error={query.error} fallback={'Tente novamente em instantes.'} onRetry={() => void query.refetch()} />
     );
   }
   const { cards, geradoEm } = toCards(query.data);

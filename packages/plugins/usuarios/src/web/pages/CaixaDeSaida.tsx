@@ -1,6 +1,5 @@
-import { apiErrorMessage, type ListDefaults, parseListState, serializeListState, useApi, useQuery } from '@app/core';
+import { LoadErrorAlert, type ListDefaults, parseListState, serializeListState, useApi, useQuery } from '@app/core';
 import {
-  Alert,
   Button,
   DataTable,
   type DataTableColumn,
@@ -9,10 +8,10 @@ import {
   Icon,
   PageHeader,
   Pagination,
-  TextField,
+  SearchForm,
   VisuallyHidden,
 } from '@app/ui';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import type { MensagemCaixaSaida, PageOf } from '../../shared/index';
 import { textParts } from '../links';
@@ -78,8 +77,7 @@ export default function CaixaDeSaida() {
     placeholderData: (previous) => previous,
   });
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
+  const search = () => {
     setParams(serializeListState({ ...state, q: text.trim(), page: 1 }, LIST));
   };
 
@@ -135,34 +133,9 @@ export default function CaixaDeSaida() {
         description="Sem servidor SMTP configurado (SMTP_URL), os e-mails do sistema ficam guardados aqui em vez de enviados, assim como os que o servidor SMTP não conseguiu entregar. Os links de recuperação de senha valem por 30 minutos e só podem ser usados uma vez."
         before={<Link href="">Voltar para Usuários</Link>}
       />
-      <search aria-label="Pesquisar mensagens">
-        <form onSubmit={search} data-allow-enter className="form-grid">
-          <TextField
-            label="Pesquisar"
-            hint="Destinatário ou assunto"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <div className="form-actions" style={{ alignSelf: 'end', marginTop: 0 }}>
-            <Button type="submit" variant="secondary" icon="search">
-              Pesquisar
-            </Button>
-          </div>
-        </form>
-      </search>
+      <SearchForm aria-label="Pesquisar mensagens" hint="Destinatário ou assunto" value={text} onChange={setText} onSubmit={search} />
       {query.isError ? (
-        <Alert
-          variant="error"
-          title="Não foi possível carregar a caixa de saída"
-          actions={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        >
-          {apiErrorMessage(query.error)}
-        </Alert>
+        <LoadErrorAlert title="Não foi possível carregar a caixa de saída" error={query.error} onRetry={() => void query.refetch()} />
       ) : null}
       <DataTable
         caption="Mensagens da caixa de saída, mais recentes primeiro"

@@ -1,5 +1,5 @@
-import { apiErrorMessage, useApi, useQuery } from '@app/core';
-import { Alert, Button, DataTable, type DataTableColumn, PageHeader, Pagination, VisuallyHidden } from '@app/ui';
+import { LoadErrorAlert, useApi, useQuery } from '@app/core';
+import { DataTable, type DataTableColumn, PageHeader, Pagination, VisuallyHidden } from '@app/ui';
 import { Link, useSearchParams } from 'wouter';
 import { isExemptTag, type PageOf, type Perfil, type TagInfo, tagNome } from '../../shared/index';
 
@@ -54,17 +54,7 @@ export default function PerfisList() {
         }
       />
       {query.isError ? (
-        <Alert
-          variant="error"
-          title="Não foi possível carregar os perfis"
-          actions={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        >
-          {apiErrorMessage(query.error)}
-        </Alert>
+        <LoadErrorAlert title="Não foi possível carregar os perfis" error={query.error} onRetry={() => void query.refetch()} />
       ) : null}
       <DataTable caption="Perfis da entidade" captionHidden columns={columns} rows={query.data?.items ?? []} loading={query.isFetching} />
       {query.data && query.data.total > PAGE_SIZE ? (

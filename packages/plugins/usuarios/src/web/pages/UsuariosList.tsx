@@ -1,6 +1,6 @@
-import { apiErrorMessage, useApi, useQuery, useSession } from '@app/core';
-import { Alert, Button, DataTable, type DataTableColumn, PageHeader, Pagination, TextField } from '@app/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { LoadErrorAlert, useApi, useQuery, useSession } from '@app/core';
+import { DataTable, type DataTableColumn, PageHeader, Pagination, SearchForm } from '@app/ui';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import type { PageOf, UsuarioListItem } from '../../shared/index';
 
@@ -28,8 +28,7 @@ export default function UsuariosList() {
     placeholderData: (previous) => previous,
   });
 
-  const search = (event: FormEvent) => {
-    event.preventDefault();
+  const search = () => {
     setParams(text.trim() ? { q: text.trim() } : {});
   };
 
@@ -72,34 +71,9 @@ export default function UsuariosList() {
           </>
         }
       />
-      <search aria-label="Pesquisar usuários">
-        <form onSubmit={search} data-allow-enter className="form-grid">
-          <TextField
-            label="Pesquisar"
-            hint="Nome, login, e-mail ou CPF"
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <div className="form-actions" style={{ alignSelf: 'end', marginTop: 0 }}>
-            <Button type="submit" variant="secondary" icon="search">
-              Pesquisar
-            </Button>
-          </div>
-        </form>
-      </search>
+      <SearchForm aria-label="Pesquisar usuários" hint="Nome, login, e-mail ou CPF" value={text} onChange={setText} onSubmit={search} />
       {query.isError ? (
-        <Alert
-          variant="error"
-          title="Não foi possível carregar os usuários"
-          actions={
-            <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
-              Tentar novamente
-            </Button>
-          }
-        >
-          {apiErrorMessage(query.error)}
-        </Alert>
+        <LoadErrorAlert title="Não foi possível carregar os usuários" error={query.error} onRetry={() => void query.refetch()} />
       ) : null}
       <DataTable
         caption="Usuários da entidade"
