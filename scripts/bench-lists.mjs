@@ -3,12 +3,9 @@
 // statements (captured from the driver during the request) replayed through the same driver.
 // Both measured in-process, sequentially, so the ratio is what the API (auth, session, zod, drizzle,
 // JSON) adds over its queries. Goal: API p95 ≤ 2× raw p95.
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { RUNS, benchServers, fmt, measure, pct } from './lib/bench-server.mjs';
 
 const ROWS = 100_000;
-const RUNS = Number(process.env.BENCH_RUNS) || 150;
 const QUERIES = [
   ['first page, sort by descrição', 'sort=descricao'],
   ['search "papel" (accents/case ignored)', 'q=papel&sort=descricao'],
@@ -18,8 +15,6 @@ const QUERIES = [
   ['inactive only (none: what remains is the fixed cost of a request)', 'ativo=false'],
 ];
 
-const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const fmt = (ms) => `${ms.toFixed(2)} ms`;
 
 const sqlText = (args) => (typeof args[0] === 'string' ? args[0] : (args[0]?.text ?? ''));
 
@@ -111,117 +106,56 @@ function record(database) {
 }
 
 export default async function benchLists({ root, tmp }) {
-  const serverCoreDir = join(root, 'packages', 'server-core');
-  const serverCore = await import(pathToFileURL(join(serverCoreDir, 'dist', 'index.js')).href);
-  const pg = createRequire(join(serverCoreDir, 'package.json'))('pg');
-  const { serverPlugins } = await import(pathToFileURL(join(root, 'apps', 'server', 'dist', 'app.js')).href);
-  const quiet = { info() {}, warn() {}, error: (...a) => console.error(...a) };
-
-  const engines = [{ name: 'PGlite (embedded)', open: () => serverCore.openDatabase({ dataDir: join(tmp, 'bench-lists'), logger: quiet }) }];
-  const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  let dropPg;
-  if (pgUrl) {
-    const name = `compras_bench_${Date.now().toString(36)}`;
-    engines.push({
-      name: 'PostgreSQL',
-      open: async () => {
-        const admin = new pg.Client({ connectionString: pgUrl });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE "${name}"`);
-        await admin.end();
-        const url = new URL(pgUrl);
-        url.pathname = `/${name}`;
-        dropPg = async () => {
-          const c = new pg.Client({ connectionString: pgUrl });
-          await c.connect();
-          await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-          await c.end();
-        };
-        return serverCore.openDatabase({ databaseUrl: url.toString(), logger: quiet });
-      },
-    });
-  }
-
   console.log(`\n## Product list at ${ROWS.toLocaleString('pt-BR')} products: API vs its raw SQL (${RUNS} runs each, in-process)`);
   console.log('| engine | query | API p50 | API p95 | API req/s | raw p50 | raw p95 | p95 ratio (goal ≤ 2×) |\n|---|---|---|---|---|---|---|---|');
-  for (const engine of engines) {
-    const database = await engine.open();
-    const server = await serverCore.createServer({ plugins: serverPlugins, database, seed: true, logger: quiet });
-    try {
-      const signin = async (entidadeId) =>
-        (await server.app.request('/api/auth/signin', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ login: 'admin', senha: 'demo1234', entidadeId }),
-        })).json();
-      const first = await signin();
-      const prefeitura = first.entidades.find((e) => e.nome.startsWith('Prefeitura')).id;
-      const { token } = await signin(prefeitura);
-      // Grow the seeded catalogue to ROWS products, spread over the seeded grupos and unidades.
-      await database.withRawClient(async (raw) => {
-        const [{ n }] = await raw.query('SELECT count(*)::int AS n FROM produtos WHERE entidade_id = $1', [prefeitura]);
-        await raw.query(
-          `WITH base AS (SELECT row_number() OVER (ORDER BY codigo) - 1 AS i, descricao, tipo, grupo_id, unidade_id
-                           FROM produtos WHERE entidade_id = $1)
-           INSERT INTO produtos (entidade_id, codigo, descricao, tipo, grupo_id, unidade_id)
-           SELECT $1, 'B' || g, b.descricao || ' – variante ' || g, b.tipo, b.grupo_id, b.unidade_id
-             FROM generate_series(1, $2::int) g JOIN base b ON b.i = g % $3::int`,
-          [prefeitura, ROWS - n, n],
-        );
-      });
-      // what the embedded database's periodic maintenance (and PostgreSQL's autovacuum) does after writes
-      await database.maintain();
-      if (database.engine === 'postgres') await database.withRawClient((raw) => raw.exec('VACUUM (ANALYZE) produtos'));
+  for await (const { engine, database, server, token, prefeitura } of benchServers({ root, tmp, name: 'lists' })) {
+    // Grow the seeded catalogue to ROWS products, spread over the seeded grupos and unidades.
+    await database.withRawClient(async (raw) => {
+      const [{ n }] = await raw.query('SELECT count(*)::int AS n FROM produtos WHERE entidade_id = $1', [prefeitura]);
+      await raw.query(
+        `WITH base AS (SELECT row_number() OVER (ORDER BY codigo) - 1 AS i, descricao, tipo, grupo_id, unidade_id
+                         FROM produtos WHERE entidade_id = $1)
+         INSERT INTO produtos (entidade_id, codigo, descricao, tipo, grupo_id, unidade_id)
+         SELECT $1, 'B' || g, b.descricao || ' – variante ' || g, b.tipo, b.grupo_id, b.unidade_id
+           FROM generate_series(1, $2::int) g JOIN base b ON b.i = g % $3::int`,
+        [prefeitura, ROWS - n, n],
+      );
+    });
+    // what the embedded database's periodic maintenance (and PostgreSQL's autovacuum) does after writes
+    await database.maintain();
+    if (database.engine === 'postgres') await database.withRawClient((raw) => raw.exec('VACUUM (ANALYZE) produtos'));
 
-      // Record the statements of one request as the driver receives them (transactions whole), to
-      // replay exactly those through the same driver. Only work touching produtos is kept: the API's
-      // own session and permission lookups are part of what it adds.
-      const recorder = record(database);
-      const request = () => server.app.request(`/api/produtos/produtos?${query}`, { headers: { authorization: `Bearer ${token}` } });
-      let query = '';
-      for (const [label, q] of QUERIES) {
-        query = q;
-        recorder.start();
-        const check = await request();
-        if (check.status !== 200) throw new Error(`${q}: ${check.status} ${await check.text()}`);
-        const units = recorder.stop().filter((u) => u.statements.some((a) => /produtos/.test(sqlText(a))));
-        const statements = units.flatMap((u) => u.statements);
-        if (process.env.BENCH_EXPLAIN) {
-          for (const args of statements) {
-            const text = sqlText(args);
-            if (!/^\s*select/i.test(text)) continue;
-            const params = Array.isArray(args[1]) ? args[1] : (args[0]?.values ?? []);
-            const plan = await database.withRawClient((raw) => raw.query(`EXPLAIN ANALYZE ${text}`, params));
-            console.log(`\n${text}\n${JSON.stringify(params)}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
-          }
+    // Record the statements of one request as the driver receives them (transactions whole), to
+    // replay exactly those through the same driver. Only work touching produtos is kept: the API's
+    // own session and permission lookups are part of what it adds.
+    const recorder = record(database);
+    const request = () => server.app.request(`/api/produtos/produtos?${query}`, { headers: { authorization: `Bearer ${token}` } });
+    let query = '';
+    for (const [label, q] of QUERIES) {
+      query = q;
+      recorder.start();
+      const check = await request();
+      if (check.status !== 200) throw new Error(`${q}: ${check.status} ${await check.text()}`);
+      const units = recorder.stop().filter((u) => u.statements.some((a) => /produtos/.test(sqlText(a))));
+      const statements = units.flatMap((u) => u.statements);
+      if (process.env.BENCH_EXPLAIN) {
+        for (const args of statements) {
+          const text = sqlText(args);
+          if (!/^\s*select/i.test(text)) continue;
+          const params = Array.isArray(args[1]) ? args[1] : (args[0]?.values ?? []);
+          const plan = await database.withRawClient((raw) => raw.query(`EXPLAIN ANALYZE ${text}`, params));
+          console.log(`\n${text}\n${JSON.stringify(params)}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`);
         }
-        const api = [];
-        const t0 = performance.now();
-        for (let i = 0; i < RUNS; i++) {
-          const s = performance.now();
-          const res = await request();
-          await res.arrayBuffer();
-          api.push(performance.now() - s);
-        }
-        const apiRps = RUNS / ((performance.now() - t0) / 1000);
-        const raw = [];
-        for (let i = 0; i < RUNS; i++) {
-          const s = performance.now();
-          for (const unit of units) await recorder.replay(unit);
-          raw.push(performance.now() - s);
-        }
-        api.sort((a, b) => a - b);
-        raw.sort((a, b) => a - b);
-        const ratio = pct(api, 95) / pct(raw, 95);
-        console.log(
-          `| ${engine.name} | ${label} (${statements.length} statements) | ${fmt(pct(api, 50))} | ${fmt(pct(api, 95))} | ${apiRps.toFixed(0)} | ${fmt(pct(raw, 50))} | ${fmt(pct(raw, 95))} | ${ratio.toFixed(2)}× ${ratio <= 2 ? 'OK' : 'OVER'} |`,
-        );
       }
-      recorder.restore();
-    } finally {
-      await server.close();
-      await dropPg?.();
-      dropPg = undefined;
+      const { times: api, rps: apiRps } = await measure(async () => (await request()).arrayBuffer());
+      const { times: raw } = await measure(async () => {
+        for (const unit of units) await recorder.replay(unit);
+      });
+      const ratio = pct(api, 95) / pct(raw, 95);
+      console.log(
+        `| ${engine} | ${label} (${statements.length} statements) | ${fmt(pct(api, 50))} | ${fmt(pct(api, 95))} | ${apiRps.toFixed(0)} | ${fmt(pct(raw, 50))} | ${fmt(pct(raw, 95))} | ${ratio.toFixed(2)}× ${ratio <= 2 ? 'OK' : 'OVER'} |`,
+      );
     }
+    recorder.restore();
   }
 }

@@ -1,0 +1,81 @@
+// What the API benchmarks (scripts/bench-lists.mjs, bench-audit.mjs) share: the built server on each
+// engine (PGlite in a temporary folder; PostgreSQL on a fresh database when TEST_DATABASE_URL or
+// BENCH_DATABASE_URL is set), seeded, with the demo admin signed in to the Prefeitura.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export const RUNS = Number(process.env.BENCH_RUNS) || 150;
+export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+export const fmt = (ms) => `${ms.toFixed(2)} ms`;
+
+/** Times `RUNS` sequential calls of `run`: sorted durations (ms) and requests per second. */
+export async function measure(run) {
+  const times = [];
+  const t0 = performance.now();
+  for (let i = 0; i < RUNS; i++) {
+    const s = performance.now();
+    await run();
+    times.push(performance.now() - s);
+  }
+  const rps = RUNS / ((performance.now() - t0) / 1000);
+  return { times: times.sort((a, b) => a - b), rps };
+}
+
+/**
+ * Yields `{ engine, database, server, token, prefeitura }` for each engine, one after the other;
+ * the server is closed (and the PostgreSQL database dropped) before the next one opens.
+ */
+export async function* benchServers({ root, tmp, name }) {
+  const serverCoreDir = join(root, 'packages', 'server-core');
+  const serverCore = await import(pathToFileURL(join(serverCoreDir, 'dist', 'index.js')).href);
+  const pg = createRequire(join(serverCoreDir, 'package.json'))('pg');
+  const { serverPlugins } = await import(pathToFileURL(join(root, 'apps', 'server', 'dist', 'app.js')).href);
+  const logger = { info() {}, warn() {}, error: (...a) => console.error(...a) };
+  const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const adminQuery = async (text) => {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  };
+
+  const engines = [{ engine: 'PGlite (embedded)', open: async () => ({ database: await serverCore.openDatabase({ dataDir: join(tmp, `bench-${name}`), logger }) }) }];
+  if (pgUrl) {
+    engines.push({
+      engine: 'PostgreSQL',
+      open: async () => {
+        const db = `compras_bench_${name}_${Date.now().toString(36)}`;
+        await adminQuery(`CREATE DATABASE "${db}"`);
+        const url = new URL(pgUrl);
+        url.pathname = `/${db}`;
+        return {
+          database: await serverCore.openDatabase({ databaseUrl: url.toString(), logger }),
+          drop: () => adminQuery(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`),
+        };
+      },
+    });
+  }
+
+  for (const { engine, open } of engines) {
+    const { database, drop } = await open();
+    const server = await serverCore.createServer({ plugins: serverPlugins, database, seed: true, logger });
+    try {
+      const signin = async (entidadeId) =>
+        (await server.app.request('/api/auth/signin', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ login: 'admin', senha: 'demo1234', entidadeId }),
+        })).json();
+      const prefeitura = (await signin()).entidades.find((e) => e.nome.startsWith('Prefeitura')).id;
+      const { token } = await signin(prefeitura);
+      yield { engine, database, server, token, prefeitura };
+    } finally {
+      await server.close();
+      await drop?.();
+    }
+  }
+}
