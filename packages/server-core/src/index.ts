@@ -79,5 +79,6 @@ export { consoleLogger, silentLogger, type Logger } from './logger.js';
 export { pageQuerySchema, pageOf, type PageQuery, type Page } from './pagination.js';
 export { defineCrudResource, describeReferences, searchCondition, searchTerms, STALE_MESSAGE, MAX_EXPORT_ROWS, type CrudColumn, type CrudReference, type CrudResourceDefinition, type CrudTable, type CrudUnique, type CrudWriteContext } from './crud.js';
 export * from './spreadsheet.js';
+export { defineSpreadsheetImport, importResultSchema, type SpreadsheetImportDefinition } from './spreadsheet-routes.js';
 export { type CellValue, csvField, csvLine, toCsv } from './xlsx.js';
 export * from './core-schemas.js';

@@ -3,12 +3,9 @@
 //   GET /fornecedores.csv|.xlsx (defineCrudResource),
 //   POST /fornecedores/importar?dryRun=true|false, GET /fornecedores/modelo?formato=xlsx|csv.
 import {
-  buildTemplate,
   defineCrudResource,
+  defineSpreadsheetImport,
   defineServerPlugin,
-  fileResponse,
-  parseDryRun,
-  readSpreadsheetUpload,
 } from '@app/server-core';
 import { eq, sql } from '@app/server-core/orm';
 import { z } from 'zod';
@@ -24,7 +21,6 @@ import {
   clearImpedimento,
   formatDocumento,
   fornecedorInputSchema,
-  importResultSchema,
 } from '../shared/index.js';
 import { importarFornecedores } from './importar.js';
 import { seedFornecedores } from './seed.js';
@@ -49,45 +45,19 @@ export default defineServerPlugin({
   tags: [{ tag: FORNECEDORES_TAG, nome: FORNECEDORES_TAG_NOME }],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
-    // static paths first: '/fornecedores/modelo' must not be taken for '/fornecedores/:id'
-    router.route({
-      method: 'get',
-      path: '/fornecedores/modelo',
+    // before the CRUD routes: '/fornecedores/modelo' must not be taken for '/fornecedores/:id'
+    defineSpreadsheetImport(router, {
+      path: '/fornecedores',
       tag: FORNECEDORES_TAG,
-      summary: 'Baixar modelo da planilha de importação de fornecedores',
-      request: { query: z.object({ formato: z.enum(['xlsx', 'csv']).default('xlsx') }) },
-      responses: { 200: { description: 'Planilha modelo (XLSX com instruções, ou CSV)' } },
-      handler: (c) => {
-        const { formato } = c.req.valid('query');
-        const file = buildTemplate({
-          columns: FORNECEDOR_IMPORT_COLUMNS,
-          format: formato,
-          sheetName: 'Fornecedores',
-          instructions: [
-            'CPF/CNPJ: com ou sem máscara; o CNPJ alfanumérico (a partir de julho de 2026) é aceito, por exemplo 12.ABC.345/01DE-35.',
-            'Ramos de atividade precisam estar cadastrados em Registros: informe o nome ou o CNAE; vários separados por ";" ou "|".',
-            'Um contato por linha (nome, e-mail e telefone); outros contatos podem ser incluídos depois, na tela do fornecedor.',
-          ],
-        });
-        return fileResponse(c, file, `modelo-fornecedores.${file.extension}`);
-      },
-    });
-
-    router.route({
-      method: 'post',
-      path: '/fornecedores/importar',
-      tag: FORNECEDORES_TAG,
-      summary: 'Importar fornecedores de uma planilha (.xlsx ou .csv)',
-      description:
-        'Envie o arquivo como multipart/form-data (campo `arquivo`) ou como corpo bruto (Content-Type text/csv ou XLSX). ' +
-        '`dryRun=true` (padrão) só valida; `dryRun=false` importa todas as linhas numa transação, ou nenhuma se houver erro.',
-      request: { query: z.object({ dryRun: z.string().optional() }) },
-      responses: { 200: importResultSchema },
-      handler: async (c, ctx) => {
-        const sheet = await readSpreadsheetUpload(c);
-        const result = await importarFornecedores({ ctx, entidadeId: ctx.entidadeId, sheet, dryRun: parseDryRun(c.req.valid('query').dryRun) });
-        return c.json(result, 200);
-      },
+      plural: 'fornecedores',
+      columns: FORNECEDOR_IMPORT_COLUMNS,
+      sheetName: 'Fornecedores',
+      instructions: [
+        'CPF/CNPJ: com ou sem máscara; o CNPJ alfanumérico (a partir de julho de 2026) é aceito, por exemplo 12.ABC.345/01DE-35.',
+        'Ramos de atividade precisam estar cadastrados em Registros: informe o nome ou o CNAE; vários separados por ";" ou "|".',
+        'Um contato por linha (nome, e-mail e telefone); outros contatos podem ser incluídos depois, na tela do fornecedor.',
+      ],
+      run: importarFornecedores,
     });
 
     defineCrudResource(router, {

@@ -266,12 +266,3 @@ export const fornecedorImportRowSchema = z
   .transform(clearImpedimento);
 export type FornecedorImportRow = z.output<typeof fornecedorImportRowSchema>;
 
-export const importResultSchema = z.object({
-  ok: z.boolean(),
-  dryRun: z.boolean(),
-  total: z.number().int(),
-  imported: z.number().int(),
-  errorCount: z.number().int(),
-  errors: z.array(z.object({ linha: z.number().int(), coluna: z.string(), motivo: z.string() })),
-});
-export type ImportResultBody = z.infer<typeof importResultSchema>;

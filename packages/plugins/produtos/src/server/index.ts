@@ -5,13 +5,10 @@
 import {
   AppError,
   type Tx,
-  buildTemplate,
   defineCrudResource,
+  defineSpreadsheetImport,
   defineServerPlugin,
-  fileResponse,
   notFound,
-  parseDryRun,
-  readSpreadsheetUpload,
 } from '@app/server-core';
 import { and, eq, ne, sql } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
@@ -23,7 +20,6 @@ import {
   type ProdutoInput,
   TIPO_ITEM_LABEL,
   clearTipoMaterial,
-  importResultSchema,
   produtoInputSchema,
   produtoUsoSchema,
 } from '../shared/index.js';
@@ -95,44 +91,18 @@ export default defineServerPlugin({
   tags: [{ tag: PRODUTOS_TAG, nome: PRODUTOS_TAG_NOME }],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
-    // static paths first: '/produtos/modelo' must not be taken for '/produtos/:id'
-    router.route({
-      method: 'get',
-      path: '/produtos/modelo',
+    // before the CRUD routes: '/produtos/modelo' must not be taken for '/produtos/:id'
+    defineSpreadsheetImport(router, {
+      path: '/produtos',
       tag: PRODUTOS_TAG,
-      summary: 'Baixar modelo da planilha de importação de produtos',
-      request: { query: z.object({ formato: z.enum(['xlsx', 'csv']).default('xlsx') }) },
-      responses: { 200: { description: 'Planilha modelo (XLSX com instruções, ou CSV)' } },
-      handler: (c) => {
-        const { formato } = c.req.valid('query');
-        const file = buildTemplate({
-          columns: PRODUTO_IMPORT_COLUMNS,
-          format: formato,
-          sheetName: 'Produtos',
-          instructions: [
-            'Grupo, sub-grupo, unidade e tipo de material precisam estar cadastrados em Registros (informe o código ou o nome).',
-            'Código vazio: o sistema numera em sequência. Código e descrição não podem repetir.',
-          ],
-        });
-        return fileResponse(c, file, `modelo-produtos.${file.extension}`);
-      },
-    });
-
-    router.route({
-      method: 'post',
-      path: '/produtos/importar',
-      tag: PRODUTOS_TAG,
-      summary: 'Importar produtos de uma planilha (.xlsx ou .csv)',
-      description:
-        'Envie o arquivo como multipart/form-data (campo `arquivo`) ou como corpo bruto (Content-Type text/csv ou XLSX). ' +
-        '`dryRun=true` (padrão) só valida; `dryRun=false` importa todas as linhas numa transação, ou nenhuma se houver erro.',
-      request: { query: z.object({ dryRun: z.string().optional() }) },
-      responses: { 200: importResultSchema },
-      handler: async (c, ctx) => {
-        const sheet = await readSpreadsheetUpload(c);
-        const result = await importarProdutos({ ctx, entidadeId: ctx.entidadeId, sheet, dryRun: parseDryRun(c.req.valid('query').dryRun) });
-        return c.json(result, 200);
-      },
+      plural: 'produtos',
+      columns: PRODUTO_IMPORT_COLUMNS,
+      sheetName: 'Produtos',
+      instructions: [
+        'Grupo, sub-grupo, unidade e tipo de material precisam estar cadastrados em Registros (informe o código ou o nome).',
+        'Código vazio: o sistema numera em sequência. Código e descrição não podem repetir.',
+      ],
+      run: importarProdutos,
     });
 
     router.route({

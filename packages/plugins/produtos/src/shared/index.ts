@@ -181,13 +181,3 @@ export const produtoImportRowSchema = z
   });
 export type ProdutoImportRow = z.output<typeof produtoImportRowSchema>;
 
-/** Answer of POST /api/produtos/produtos/importar. */
-export const importResultSchema = z.object({
-  ok: z.boolean(),
-  dryRun: z.boolean(),
-  total: z.number().int(),
-  imported: z.number().int(),
-  errorCount: z.number().int(),
-  errors: z.array(z.object({ linha: z.number().int(), coluna: z.string(), motivo: z.string() })),
-});
-export type ImportResultBody = z.infer<typeof importResultSchema>;
