@@ -4,6 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { isExemptTag, type Perfil, perfilBodySchema, type TagInfo } from '../../shared/index';
 import { type FieldErrors, saveError, zodFields } from '../forms';
+import { type SaveProblem, SaveProblemAlert } from '../SaveProblemAlert';
 import { tagOptions } from '../tags';
 
 function PerfilForm({ perfil, declared }: { perfil?: Perfil; declared: TagInfo[] }) {
@@ -14,7 +15,7 @@ function PerfilForm({ perfil, declared }: { perfil?: Perfil; declared: TagInfo[]
   const [nome, setNome] = useState(perfil?.nome ?? '');
   const [tags, setTags] = useState<number[]>(() => (perfil?.tags ?? []).filter((t) => !isExemptTag(t)));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<{ message: string; stale: boolean } | null>(null);
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const options = tagOptions(declared, perfil?.tags ?? [], session?.tags ?? []);
 
@@ -60,23 +61,7 @@ function PerfilForm({ perfil, declared }: { perfil?: Perfil; declared: TagInfo[]
 
   return (
     <form onSubmit={submit} noValidate aria-label={perfil ? 'Editar perfil' : 'Novo perfil'}>
-      {problem ? (
-        <div style={{ marginBottom: 'var(--space-5)' }}>
-          <Alert
-            variant="error"
-            title={problem.stale ? 'Registro desatualizado' : 'Não foi possível salvar'}
-            actions={
-              problem.stale ? (
-                <Button variant="secondary" size="sm" onClick={() => void queryClient.invalidateQueries({ queryKey: ['usuarios'] })}>
-                  Recarregar
-                </Button>
-              ) : undefined
-            }
-          >
-            {problem.message}
-          </Alert>
-        </div>
-      ) : null}
+      <SaveProblemAlert problem={problem} />
       <Card title="Perfil">
         <TextField label="Nome do perfil" required value={nome} error={errors.nome} onChange={(e) => setNome(e.target.value)} autoComplete="off" />
       </Card>

@@ -22,6 +22,7 @@ import {
   usuarioUpdateSchema,
 } from '../../shared/index';
 import { type FieldErrors, saveError, zodFields } from '../forms';
+import { type SaveProblem, SaveProblemAlert } from '../SaveProblemAlert';
 
 type OpcaoEntidade = Opcoes['entidades'][number];
 
@@ -59,7 +60,7 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
   const [, navigate] = useLocation();
   const [form, setForm] = useState<FormState>(() => initialState(usuario));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<{ message: string; stale: boolean } | null>(null);
+  const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const editing = Boolean(usuario);
   const self = usuario?.id === session?.user.id;
@@ -134,23 +135,7 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
 
   return (
     <form onSubmit={submit} noValidate aria-label={editing ? 'Editar usuário' : 'Novo usuário'}>
-      {problem ? (
-        <div style={{ marginBottom: 'var(--space-5)' }}>
-          <Alert
-            variant="error"
-            title={problem.stale ? 'Registro desatualizado' : 'Não foi possível salvar'}
-            actions={
-              problem.stale ? (
-                <Button variant="secondary" size="sm" onClick={() => void queryClient.invalidateQueries({ queryKey: ['usuarios'] })}>
-                  Recarregar
-                </Button>
-              ) : undefined
-            }
-          >
-            {problem.message}
-          </Alert>
-        </div>
-      ) : null}
+      <SaveProblemAlert problem={problem} />
       <Card title="Dados do usuário">
         <div className="form-grid">
           <TextField label="Nome" required value={form.nome} error={errors.nome} onChange={(e) => set('nome', e.target.value)} autoComplete="off" />
