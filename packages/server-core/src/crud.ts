@@ -21,6 +21,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from './context.js';
 import type { DbOrTx, Tx } from './db/types.js';
 import { AppError, badRequest, notFound } from './errors.js';
+import { dateSchema } from './input-guard.js';
 import { pageOf, pageQuerySchema } from './pagination.js';
 import type { PluginRouter } from './router.js';
 import { type CellValue, toCsv, toXlsx } from './xlsx.js';
@@ -178,9 +179,16 @@ export function hasSortCollation(db: DbOrTx): Promise<boolean> {
 /** Lists with at most this many matches are sorted after filtering (never by walking an index in order). */
 export const FILTER_FIRST_MAX = 10_000;
 
+const INTEGER_COLUMNS = new Set(['PgInteger', 'PgSmallInt', 'PgSerial', 'PgSmallSerial']);
+
 function filterSchema(column: AnyPgColumn): z.ZodType {
   if (column.columnType === 'PgUUID') return z.string().regex(UUID, 'Identificador inválido.').optional();
   if (column.dataType === 'boolean') return z.enum(['true', 'false']).optional();
+  // a day that does not exist (2024-02-30) or an integer out of range is a 400, not a database error
+  if (column.columnType.startsWith('PgDate')) return dateSchema().optional().or(z.literal(''));
+  if (INTEGER_COLUMNS.has(column.columnType)) {
+    return z.coerce.number().int('Informe um número inteiro.').min(-2_147_483_648).max(2_147_483_647).optional();
+  }
   if (column.dataType === 'number') return z.coerce.number().optional();
   return z.string().max(200).optional();
 }
@@ -256,11 +264,12 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
   const auditSkip = new Set(['createdAt', 'updatedAt']);
 
   const sortExpr = (key: string, icu: boolean): SQL | AnyPgColumn | undefined => {
-    const column = columns[key];
+    // own keys only: sort=constructor / __proto__ must not find Object.prototype's members
+    const column = Object.hasOwn(columns, key) ? columns[key] : undefined;
     if (column && !hidden.has(key)) {
       return isTextColumn(column) && icu ? sql`${column} COLLATE ${sql.identifier(SORT_COLLATION)}` : column;
     }
-    const computed = extra[key];
+    const computed = Object.hasOwn(extra, key) ? extra[key] : undefined;
     if (computed && is(computed, Column) && isTextColumn(computed as AnyPgColumn) && icu) {
       return sql`${computed} COLLATE ${sql.identifier(SORT_COLLATION)}`;
     }
@@ -324,7 +333,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
       if (!def.sortable.includes(name) && key !== defaultSort) {
         throw badRequest('Ordenação inválida.', { sort: `Não é possível ordenar por '${name}'.` });
       }
-      const base = sortExpr(name, icu) ?? columns[name];
+      const base = sortExpr(name, icu) ?? (Object.hasOwn(columns, name) ? columns[name] : undefined);
       if (!base) continue;
       const expr = afterFilter ? sql`ROW(${base})` : base;
       out.push(key.startsWith('-') ? desc(expr) : asc(expr));

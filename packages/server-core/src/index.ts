@@ -82,3 +82,4 @@ export * from './spreadsheet.js';
 export { defineSpreadsheetImport, importResultSchema, type SpreadsheetImportDefinition } from './spreadsheet-routes.js';
 export { type CellValue, csvField, csvLine, toCsv } from './xlsx.js';
 export * from './core-schemas.js';
+export { INVALID_CHARS_MESSAGE, dateSchema, findInvalidInput, hasInvalidChars, isCalendarDate } from './input-guard.js';

@@ -4,7 +4,8 @@ import { type AuditEntry, type AuditFn, writeAudit, type AuditDefaults } from '.
 import { clientIp, hasTag, requireAuth, requireTag } from './auth.js';
 import type { AppEnv, MutateFn, PluginContext, PublicRequestContext, RequestContext } from './context.js';
 import type { Tx } from './db/types.js';
-import { validationError } from './errors.js';
+import { AppError, validationError } from './errors.js';
+import { findInvalidInput } from './input-guard.js';
 import type { Runtime } from './runtime.js';
 import { EXEMPT_TAGS } from './version.js';
 
@@ -66,7 +67,8 @@ export interface PluginRouter {
   readonly pluginId: string;
   /**
    * Declares a route. Requests pass, in this order: bearer token + live session (401), the tag in the
-   * session's entidade (403, audited), zod validation of params/query/body (400 with `fields`), then
+   * session's entidade (403, audited), the hostile-input guard (NUL, lone surrogates, absurd nesting:
+   * 400 with `fields`), zod validation of params/query/body (400 with `fields`), then
    * `handler`. The route is listed in /api/openapi.json with `x-permission-tag` or `x-public`.
    */
   route<Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
@@ -161,6 +163,41 @@ function buildRouteConfig(
   } as RouteConfig);
 }
 
+const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+function invalidInput(target: string, problem: { path: string; message: string }): AppError {
+  return new AppError(400, 'validation_error', 'Verifique os campos destacados.', { [problem.path || target]: problem.message });
+}
+
+/**
+ * Runs before zod on every route (public ones too): path parameters, query values and the parsed
+ * JSON body are walked, and a NUL character, a lone UTF-16 surrogate (PostgreSQL text and jsonb
+ * cannot hold either) or a body nested deeper than any the API takes is a 400 `validation_error`
+ * naming the field. The parsed body is cached by Hono, so the json validator reads it again for free;
+ * a body that is not JSON is left to that validator (400).
+ */
+function rejectHostileInput(hasBody: boolean): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const params = findInvalidInput(c.req.param());
+    if (params) throw invalidInput('param', params);
+    const query = findInvalidInput(c.req.queries());
+    if (query) throw invalidInput('query', { ...query, path: query.path.replace(/\.\d+$/, '') });
+    const mediaType = c.req.header('content-type')?.split(';')[0]?.trim() ?? '';
+    if (hasBody && JSON_MEDIA_TYPE.test(mediaType)) {
+      let body: unknown;
+      let parsed = true;
+      try {
+        body = await c.req.json();
+      } catch {
+        parsed = false; // malformed JSON: the json validator answers it (400)
+      }
+      const problem = parsed ? findInvalidInput(body) : undefined;
+      if (problem) throw invalidInput('json', problem);
+    }
+    await next();
+  };
+}
+
 /** Router of one plugin (or of server-core itself), declaring OpenAPI routes on `app`. */
 export function createPluginRouter(app: OpenAPIHono<AppEnv>, pluginCtx: PluginContext, runtime: Runtime): PluginRouter {
   const pluginId = pluginCtx.plugin.id;
@@ -176,11 +213,13 @@ export function createPluginRouter(app: OpenAPIHono<AppEnv>, pluginCtx: PluginCo
         );
       }
     }
+    const guard = rejectHostileInput(definition.request?.body !== undefined);
     const middleware: MiddlewareHandler<AppEnv>[] = definition.public
-      ? []
+      ? [guard]
       : [
           requireAuth(runtime, { activity: (definition as { activity?: boolean }).activity !== false }),
           requireTag(runtime, definition.tag!, pluginId),
+          guard,
         ];
     const config = buildRouteConfig(definition, pluginId, middleware);
     const handler = async (c: Context<AppEnv>) => {

@@ -158,6 +158,18 @@ describeEachDatabase('@app/auditoria API', { plugins: [auditoria], seed: true },
       expect((await get('/logs?limit=1000')).status).toBe(400);
     });
 
+    it('refuses days that do not exist with a 400 (the CSV never starts a 200 stream on them)', async () => {
+      for (const query of ['de=2024-02-30', 'ate=2023-02-29', 'de=2024-04-31', 'de=0000-01-01', 'de=2024-13-01']) {
+        for (const path of ['/logs', '/logs.csv']) {
+          const res = await get(`${path}?${query}`);
+          expect(res.status, `${path}?${query}`).toBe(400);
+          const fields = ((await res.json()) as { error: { fields: Record<string, string> } }).error.fields;
+          expect(Object.values(fields)[0], `${path}?${query}`).toMatch(/^Data (inicial|final): (data inexistente|use o formato aaaa-mm-dd)\.$/);
+        }
+      }
+      expect((await get('/logs?de=2024-02-29&ate=2024-02-29')).status).toBe(200);
+    });
+
     it('needs tag 90', async () => {
       const consulta = (await t.server.signIn('consulta', 'demo1234')).token;
       expect((await get('/logs', consulta)).status).toBe(403);

@@ -240,7 +240,7 @@ export function usuarioRoutes(router: PluginRouter): void {
       }
       const where = and(...filters);
       const sortKey = sort?.replace(/^-/, '') ?? 'nome';
-      const column = SORTS[sortKey];
+      const column = Object.hasOwn(SORTS, sortKey) ? SORTS[sortKey] : undefined; // never Object.prototype's members
       if (!column) throw badRequest('Verifique os campos destacados.', { sort: 'Ordenação inválida.' });
       const order = sort?.startsWith('-') ? desc(column) : asc(column);
       const [{ total } = { total: 0 }] = await ctx.db

@@ -79,6 +79,9 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, usuarios], seed:
       expect(p1.items.map((u) => u.login)).toEqual(['admin', 'aprovador']);
       expect(p2.items.map((u) => u.login)).toEqual(['auditor', 'comprador']);
       expect((await admin.get('/usuarios?sort=senha_hash')).status).toBe(400);
+      for (const sort of ['__proto__', 'constructor', 'toString', '-hasOwnProperty']) {
+        expect((await admin.get(`/usuarios?sort=${sort}`)).status, sort).toBe(400);
+      }
     });
 
     it('needs tag 3 (403) and a session (401)', async () => {

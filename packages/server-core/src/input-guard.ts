@@ -1,0 +1,72 @@
+// Hostile input caught before zod sees it, once for every route (router.ts): NUL characters and
+// lone UTF-16 surrogates (PostgreSQL text and jsonb cannot hold them), JSON nested deeper than any
+// body of the API, and calendar dates that match aaaa-mm-dd but do not exist (2024-02-30).
+import { z } from '@hono/zod-openapi';
+
+/** Message of a field holding a NUL character or a lone surrogate. */
+export const INVALID_CHARS_MESSAGE = 'Caracteres inválidos (caractere nulo ou Unicode malformado).';
+/** Message of a JSON body nested deeper than MAX_JSON_DEPTH. */
+export const TOO_DEEP_MESSAGE = 'Estrutura aninhada demais.';
+/** No body of the API nests this deep; deeper ones are refused before validation. */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether `text` holds a NUL character or a lone (unpaired) UTF-16 surrogate. */
+export function hasInvalidChars(text: string): boolean {
+  return text.includes('\u0000') || !text.isWellFormed();
+}
+
+export interface InputProblem {
+  /** Dotted path of the offending value or key (`itens.0.nome`); '' for the value itself. */
+  path: string;
+  message: string;
+}
+
+/**
+ * The first string (value or object key) of `value` holding a NUL or a lone surrogate, or the first
+ * place nested deeper than `maxDepth`. Walks without recursion, so any depth is safe.
+ */
+export function findInvalidInput(value: unknown, maxDepth = MAX_JSON_DEPTH): InputProblem | undefined {
+  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (stack.length) {
+    const { value: current, path } = stack.pop()!;
+    if (typeof current === 'string') {
+      if (hasInvalidChars(current)) return { path: path.join('.'), message: INVALID_CHARS_MESSAGE };
+      continue;
+    }
+    if (current === null || typeof current !== 'object') continue;
+    if (path.length >= maxDepth) return { path: path.join('.'), message: TOO_DEEP_MESSAGE };
+    const entries = Array.isArray(current) ? current.map((v, i) => [String(i), v] as const) : Object.entries(current);
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, child] = entries[i]!;
+      const childPath = [...path, key];
+      if (hasInvalidChars(key)) return { path: childPath.map((p) => (hasInvalidChars(p) ? '?' : p)).join('.'), message: INVALID_CHARS_MESSAGE };
+      stack.push({ value: child, path: childPath });
+    }
+  }
+  return undefined;
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `text` is an existing calendar day written aaaa-mm-dd (years 0001 to 9999). */
+export function isCalendarDate(text: string): boolean {
+  const m = ISO_DATE.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  return day <= days;
+}
+
+/**
+ * A calendar day `aaaa-mm-dd` (what <input type="date"> gives) that exists: '2024-02-30' and
+ * '2023-02-29' are refused with a pt-BR message instead of reaching the database.
+ */
+export function dateSchema(campo = 'Data') {
+  return z
+    .string()
+    .trim()
+    .regex(ISO_DATE, `${campo}: use o formato aaaa-mm-dd.`)
+    .refine(isCalendarDate, `${campo}: data inexistente.`);
+}

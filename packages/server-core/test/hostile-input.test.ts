@@ -1,0 +1,89 @@
+// Hostile input never reaches the database as a 500: NUL characters and lone UTF-16 surrogates in any
+// string (body, query, path), absurdly nested JSON, impossible calendar dates and prototype keys as
+// sort are 400s with a pt-BR message, decided once for every route by the router.
+import { describe, expect, it } from 'vitest';
+import { INVALID_CHARS_MESSAGE, dateSchema, findInvalidInput, hasInvalidChars, isCalendarDate } from '../src/input-guard.js';
+import { describeEachDatabase } from '../src/testing.js';
+import { crudPlugin } from './fixtures/crud-plugin.js';
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+describe('input guard helpers', () => {
+  it('spots NUL characters and lone surrogates, not paired ones', () => {
+    expect(hasInvalidChars('a\u0000b')).toBe(true);
+    expect(hasInvalidChars('\ud800')).toBe(true);
+    expect(hasInvalidChars('x\udc00')).toBe(true);
+    expect(hasInvalidChars('😀 ação')).toBe(false);
+    expect(findInvalidInput({ itens: [{ nome: 'ok' }, { nome: 'a\u0000' }] })).toEqual({ path: 'itens.1.nome', message: INVALID_CHARS_MESSAGE });
+    expect(findInvalidInput({ 'ch\u0000ave': 1 })?.message).toBe(INVALID_CHARS_MESSAGE);
+    expect(findInvalidInput({ a: [1, true, null, 'ok'] })).toBeUndefined();
+    let deep: unknown = 'x';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(findInvalidInput(deep)?.message).toBe('Estrutura aninhada demais.');
+  });
+
+  it('accepts only existing calendar days', () => {
+    for (const ok of ['2024-02-29', '2023-12-31', '0001-01-01', '9999-12-31', '2000-02-29']) expect(isCalendarDate(ok), ok).toBe(true);
+    for (const bad of ['2024-02-30', '2023-02-29', '1900-02-29', '2024-04-31', '2024-13-01', '2024-00-10', '2024-01-00', '0000-01-01', '2024-1-01', '']) {
+      expect(isCalendarDate(bad), bad).toBe(false);
+    }
+    expect(dateSchema('Data inicial').safeParse('2024-02-30').error?.issues[0]?.message).toBe('Data inicial: data inexistente.');
+    expect(dateSchema().safeParse(' 2024-02-29 ').data).toBe('2024-02-29');
+  });
+});
+
+describeEachDatabase('hostile input through the router', { plugins: [crudPlugin] }, (t) => {
+  const expectInvalid = async (res: Response, field: string) => {
+    const body = (await res.json()) as ErrorBody;
+    expect(res.status, JSON.stringify(body)).toBe(400);
+    expect(body.error.code).toBe('validation_error');
+    expect(body.error.fields?.[field], JSON.stringify(body)).toBe(INVALID_CHARS_MESSAGE);
+  };
+
+  it('refuses NUL and lone surrogates in the bodies of the public routes (sign-in, recovery)', async () => {
+    await expectInvalid(await t.server.request('/api/auth/signin', { json: { login: 'ad\u0000min', senha: 'x' } }), 'login');
+    await expectInvalid(await t.server.request('/api/auth/signin', { json: { login: '\ud800', senha: 'x' } }), 'login');
+    await expectInvalid(await t.server.request('/api/auth/signin', { json: { login: 'admin', senha: 'a\u0000' } }), 'senha');
+    await expectInvalid(await t.server.request('/api/auth/recover', { json: { login: 'a\u0000b' } }), 'login');
+    // written as raw JSON text, as a client would send it
+    const raw = await t.server.request('/api/auth/signin', {
+      method: 'POST',
+      body: '{"login":"\\ud800x","senha":"y"}',
+      headers: { 'content-type': 'application/json' },
+    });
+    await expectInvalid(raw, 'login');
+    const malformed = await t.server.request('/api/auth/signin', { method: 'POST', body: '{"login":', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+  });
+
+  it('refuses them in authenticated bodies, keys and absurd nesting too', async () => {
+    const { token } = await t.server.signIn();
+    await expectInvalid(await t.server.request('/api/devtools', { token, json: { open: true, route: '/x\ud800' } }), 'route');
+    await expectInvalid(await t.server.request('/api/crud/grupos', { token, json: { codigo: 'G1', nome: 'N\u0000' } }), 'nome');
+    const key = await t.server.request('/api/crud/grupos', { token, json: { codigo: 'G1', nome: 'N', 'x\u0000': 1 } });
+    expect(key.status).toBe(400);
+    const deep = '['.repeat(50_000) + ']'.repeat(50_000);
+    const nested = await t.server.request('/api/crud/grupos', { token, method: 'POST', body: deep, headers: { 'content-type': 'application/json' } });
+    expect(nested.status).toBe(400);
+    expect(Object.values(((await nested.json()) as ErrorBody).error.fields ?? {})).toEqual(['Estrutura aninhada demais.']);
+  });
+
+  it('refuses q=%00 on lists and exports, and NUL in path parameters', async () => {
+    const { token } = await t.server.signIn();
+    for (const path of ['/api/crud/grupos?q=%00', '/api/crud/grupos.csv?q=a%00b', '/api/crud/grupos.xlsx?q=%00', '/api/crud/subgrupos?grupoId=%00']) {
+      const res = await t.server.request(path, { token });
+      const body = (await res.json()) as ErrorBody;
+      expect(res.status, path).toBe(400);
+      expect(Object.values(body.error.fields ?? {}), path).toEqual([INVALID_CHARS_MESSAGE]);
+    }
+    await expectInvalid(await t.server.request('/api/crud/grupos/%00', { token }), 'id');
+  });
+
+  it('answers 400 to prototype keys as sort', async () => {
+    const { token } = await t.server.signIn();
+    for (const sort of ['__proto__', 'constructor', 'toString', '-hasOwnProperty', 'valueOf']) {
+      const res = await t.server.request(`/api/crud/grupos?sort=${sort}`, { token });
+      expect(res.status, sort).toBe(400);
+    }
+  });
+});
