@@ -90,21 +90,27 @@ export interface NovoProduto {
 }
 
 /**
- * Inserts products with the next códigos of the entidade for those without one (same numbering and
- * lock as the database trigger), 500 rows per statement. Returns the stored rows for the audit.
+ * Inserts products, giving those without a código the entidade's next free numbers from the same
+ * counter as the database trigger (produtos_proximos_codigos, migrations/0003_codigo_contador.sql:
+ * the manual códigos of these rows are skipped too), 500 rows per statement. Returns the stored rows
+ * for the audit.
  */
 export async function insertProdutos(tx: Tx, entidadeId: string, rows: readonly NovoProduto[]) {
-  let next = 0;
-  if (rows.some((r) => !r.codigo)) {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(725031025, hashtext(${entidadeId}))`);
-    const { rows: max } = await tx.execute<{ n: string | number | null }>(
-      sql`SELECT max(codigo::bigint) AS n FROM produtos WHERE entidade_id = ${entidadeId} AND codigo ~ '^[0-9]{1,15}$'`,
+  const faltam = rows.filter((r) => !r.codigo).length;
+  let automaticos: string[] = [];
+  if (faltam > 0) {
+    const manuais = rows.flatMap((r) => (r.codigo ? [r.codigo] : []));
+    const { rows: out } = await tx.execute<{ codigos: string[] }>(
+      sql`SELECT produtos_proximos_codigos(${entidadeId}::uuid, ${faltam}::integer,
+        ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify(manuais)}::jsonb))) AS codigos`,
     );
-    next = Number(max[0]?.n ?? 0);
+    automaticos = out[0]?.codigos ?? [];
+    if (automaticos.length !== faltam) throw new Error(`produtos_proximos_codigos: ${automaticos.length} códigos for ${faltam} rows`);
   }
+  let next = 0;
   const values = rows.map((r) => ({
     ...r,
-    codigo: r.codigo ?? String(++next).padStart(6, '0'),
+    codigo: r.codigo || automaticos[next++]!,
     tipoMaterialId: r.tipo === 'servico' ? null : r.tipoMaterialId,
     entidadeId,
   }));
