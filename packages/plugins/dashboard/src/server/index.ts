@@ -1,7 +1,14 @@
 // @app/dashboard/server: GET /api/dashboard/resumo, the figures of the home page.
 import { auditLog, defineServerPlugin, entidades, notFound, usuarioEntidades } from '@app/server-core';
 import { and, count, desc, eq, gte, sql } from '@app/server-core/orm';
-import { DASHBOARD_TAG, type Resumo, type ResumoCard, resumoSchema } from '../shared/index.js';
+import {
+  AUDITORIA_TAG_DASHBOARD,
+  DASHBOARD_TAG,
+  type Resumo,
+  type ResumoCard,
+  USUARIOS_TAG_DASHBOARD,
+  resumoSchema,
+} from '../shared/index.js';
 
 const TIME_ZONE = 'America/Sao_Paulo';
 
@@ -30,7 +37,8 @@ export default defineServerPlugin({
       tag: DASHBOARD_TAG,
       summary: 'Resumo da página inicial',
       description:
-        'Usuário e entidade da sessão, eventos de auditoria de hoje (America/Sao_Paulo) na entidade, usuários com acesso, último acesso e tentativas de entrada sem sucesso desde então.',
+        'Usuário e entidade da sessão, suas ações de hoje (America/Sao_Paulo), seu último acesso e as tentativas de entrada sem sucesso com seu login desde então. ' +
+        'Os eventos de auditoria da entidade só vêm para quem tem a tag 90 (Logs de Auditoria); o número de usuários da entidade, para quem tem a tag 3 (Usuários) ou a 90.',
       responses: { 200: resumoSchema },
       handler: async (c, ctx) => {
         const { db } = ctx;
@@ -45,22 +53,30 @@ export default defineServerPlugin({
         const [today] = (
           await db.execute<{ dia: string }>(sql`SELECT to_char(now() AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD') AS dia`)
         ).rows;
-        const porAcao = await db
-          .select({ acao: auditLog.acao, total: count() })
-          .from(auditLog)
-          .where(and(eq(auditLog.entidadeId, ctx.entidadeId), gte(auditLog.at, startOfDay)))
-          .groupBy(auditLog.acao)
-          .orderBy(desc(count()), auditLog.acao);
+        // Who may see what: the entidade's audit activity (who signs in, creates, deletes… today) is
+        // what 'Logs de Auditoria' shows, so only holders of its tag (90) get it. The entidade's user
+        // count is an administration figure: holders of 'Usuários' (3), who list the users anyway, or
+        // of the audit tag (the log names who signs in). Everyone keeps their own figures: their
+        // actions today, their previous access and the failed attempts with their login.
+        const veAuditoria = ctx.hasTag(AUDITORIA_TAG_DASHBOARD);
+        const veUsuarios = veAuditoria || ctx.hasTag(USUARIOS_TAG_DASHBOARD);
+        const porAcao = veAuditoria
+          ? await db
+              .select({ acao: auditLog.acao, total: count() })
+              .from(auditLog)
+              .where(and(eq(auditLog.entidadeId, ctx.entidadeId), gte(auditLog.at, startOfDay)))
+              .groupBy(auditLog.acao)
+              .orderBy(desc(count()), auditLog.acao)
+          : undefined;
         const [meus] = await db
           .select({ total: count() })
           .from(auditLog)
           .where(
             and(eq(auditLog.entidadeId, ctx.entidadeId), eq(auditLog.usuarioId, ctx.user.id), gte(auditLog.at, startOfDay)),
           );
-        const [usuarios] = await db
-          .select({ total: count() })
-          .from(usuarioEntidades)
-          .where(eq(usuarioEntidades.entidadeId, ctx.entidadeId));
+        const [usuarios] = veUsuarios
+          ? await db.select({ total: count() }).from(usuarioEntidades).where(eq(usuarioEntidades.entidadeId, ctx.entidadeId))
+          : [];
         // The latest 'entrar' is the current sign-in; the one before it is the previous access.
         const entradas = await db
           .select({ at: auditLog.at })
@@ -80,20 +96,25 @@ export default defineServerPlugin({
             ),
           );
 
-        const total = porAcao.reduce((sum, row) => sum + row.total, 0);
-        const principais = porAcao
+        const total = porAcao?.reduce((sum, row) => sum + row.total, 0);
+        const principais = (porAcao ?? [])
           .slice(0, 3)
           .map((row) => `${row.total} ${ACOES[row.acao] ?? row.acao.replaceAll('_', ' ')}`)
           .join(', ');
         const cards: ResumoCard[] = [
-          {
-            id: 'eventos-hoje',
-            label: 'Eventos registrados hoje',
-            value: total,
-            hint: principais ? `Na entidade: ${principais}.` : 'Nenhum evento registrado hoje nesta entidade.',
-          },
+          ...(porAcao
+            ? [
+                {
+                  id: 'eventos-hoje',
+                  label: 'Eventos registrados hoje',
+                  value: total ?? 0,
+                  hint: principais ? `Na entidade: ${principais}.` : 'Nenhum evento registrado hoje nesta entidade.',
+                  tag: AUDITORIA_TAG_DASHBOARD,
+                },
+              ]
+            : []),
           { id: 'minhas-acoes-hoje', label: 'Suas ações hoje', value: meus?.total ?? 0, hint: 'Registradas na auditoria.' },
-          { id: 'usuarios', label: 'Usuários com acesso', value: usuarios?.total ?? 0, hint: `Em ${entidade.nome}.` },
+          ...(usuarios ? [{ id: 'usuarios', label: 'Usuários com acesso', value: usuarios.total, hint: `Em ${entidade.nome}.` }] : []),
           {
             id: 'ultimo-acesso',
             label: 'Seu acesso anterior',
@@ -108,8 +129,8 @@ export default defineServerPlugin({
           usuario: { id: ctx.user.id, nome: ctx.user.nome },
           entidade,
           dia: today?.dia ?? '',
-          eventosHoje: { total, meus: meus?.total ?? 0, porAcao },
-          usuariosDaEntidade: usuarios?.total ?? 0,
+          eventosHoje: porAcao ? { total: total ?? 0, meus: meus?.total ?? 0, porAcao } : { meus: meus?.total ?? 0 },
+          ...(usuarios ? { usuariosDaEntidade: usuarios.total } : {}),
           ultimoAcesso: ultimoAcesso ? ultimoAcesso.toISOString() : null,
           tentativasFalhas: falhas?.total ?? 0,
           cards,

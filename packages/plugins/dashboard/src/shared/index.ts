@@ -4,6 +4,14 @@ import { z } from 'zod';
 /** The dashboard is the home page: any signed-in user (exempt tag 0). */
 export const DASHBOARD_TAG = 0;
 
+/**
+ * 'Logs de Auditoria' (@app/auditoria's AUDITORIA_TAG; not imported: the dashboard does not depend on
+ * it). Only its holders see the entidade's audit activity on the home page.
+ */
+export const AUDITORIA_TAG_DASHBOARD = 90;
+/** 'Usuários' (@app/usuarios' USUARIOS_TAG): its holders see how many users the entidade has. */
+export const USUARIOS_TAG_DASHBOARD = 3;
+
 /** One figure shown as a card on the home page. */
 export const resumoCardSchema = z.object({
   id: z.string(),
@@ -29,13 +37,15 @@ export const resumoSchema = z.object({
   dia: z.string(),
   /** Audit events recorded today in the current entidade. */
   eventosHoje: z.object({
-    total: z.number().int(),
-    /** Of which done by the current user. */
+    /** All events of the entidade today: only for holders of the audit tag (AUDITORIA_TAG_DASHBOARD). */
+    total: z.number().int().optional(),
+    /** Done by the current user (always present: the user's own activity). */
     meus: z.number().int(),
-    porAcao: z.array(z.object({ acao: z.string(), total: z.number().int() })),
+    /** Events of the entidade today by action: only for holders of the audit tag. */
+    porAcao: z.array(z.object({ acao: z.string(), total: z.number().int() })).optional(),
   }),
-  /** Users with access to the current entidade. */
-  usuariosDaEntidade: z.number().int(),
+  /** Users with access to the current entidade: only for holders of the users or the audit tag. */
+  usuariosDaEntidade: z.number().int().optional(),
   /** The user's previous sign-in (ISO 8601), null on the first one. */
   ultimoAcesso: z.string().nullable(),
   /** Failed sign-ins with the user's login since the previous sign-in. */

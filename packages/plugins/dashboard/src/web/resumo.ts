@@ -11,7 +11,9 @@ function humanize(key: string): string {
 
 /**
  * Normalises the answer into cards. Tolerant on purpose (an older or newer server must not break
- * the home page): `{ cards }` as in ../shared, or a flat object of numbers (one card per key).
+ * the home page): `{ cards }` as in ../shared, or a flat object of numbers (one card per key). The
+ * server leaves out the figures the user's tags do not allow (the entidade's audit activity without
+ * tag 90, its user count without tag 3 or 90), so they are simply absent from the page.
  */
 export function toCards(data: unknown): { cards: ResumoCard[]; geradoEm?: string } {
   if (!data || typeof data !== 'object') return { cards: [] };
@@ -20,7 +22,12 @@ export function toCards(data: unknown): { cards: ResumoCard[]; geradoEm?: string
   if (Array.isArray(record.cards)) {
     const cards = record.cards.filter(
       (c): c is ResumoCard =>
-        typeof c === 'object' && c !== null && typeof (c as ResumoCard).label === 'string' && (c as ResumoCard).value !== undefined,
+        typeof c === 'object' &&
+        c !== null &&
+        typeof (c as ResumoCard).label === 'string' &&
+        // a figure the user may not see comes without value (or not at all): nothing is shown for it
+        (c as ResumoCard).value !== undefined &&
+        (c as ResumoCard).value !== null,
     );
     return { cards: cards.map((c, i) => ({ ...c, id: c.id ?? String(i) })), geradoEm };
   }

@@ -82,6 +82,27 @@ describe('dashboard page', () => {
     expect(within(quick).queryByRole('link', { name: 'Fornecedores' })).toBeNull();
   });
 
+  it('a user without the audit tag: only the figures the server sent, none empty or zeroed', async () => {
+    signedIn(makeSession({ tags: [] }));
+    mockApi({
+      'GET /api/dashboard/resumo': () =>
+        Response.json({
+          eventosHoje: { meus: 2 },
+          cards: [
+            { id: 'minhas-acoes-hoje', label: 'Suas ações hoje', value: 2, hint: 'Registradas na auditoria.' },
+            // a figure without value (absent for this user) is not shown
+            { id: 'usuarios', label: 'Usuários com acesso', value: null },
+            { id: 'ultimo-acesso', label: 'Seu acesso anterior', value: '01/02/2026 08:00', hint: 'Nenhuma tentativa de entrada sem sucesso com seu login desde então.' },
+          ],
+        }),
+    });
+    start();
+    const cards = await screen.findAllByTestId('dashboard-card', {}, { timeout: 5000 });
+    expect(cards.map((c) => within(c).getAllByText(/./)[0]!.textContent)).toEqual(['Suas ações hoje', 'Seu acesso anterior']);
+    expect(screen.queryByText('Eventos registrados hoje')).toBeNull();
+    expect(screen.queryByText('Usuários com acesso')).toBeNull();
+  });
+
   it('shows a pt-BR error with a retry when the summary fails', async () => {
     signedIn(makeSession());
     mockApi({
