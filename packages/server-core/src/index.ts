@@ -42,15 +42,27 @@ export {
 } from './errors.js';
 export {
   type AuditAction,
+  type AuditAnchor,
+  type AuditAnchorReport,
+  type AuditBreakReason,
   type AuditChainResult,
+  type AuditCheckpoint,
   type AuditEntry,
   type AuditFn,
+  type VerifyAuditOptions,
+  auditAnchorFromEnv,
+  auditAnchorSummary,
+  auditCheckpointProblem,
+  auditKeyId,
   auditValues,
+  listAuditCheckpoints,
   maskCpf,
+  setAuditAnchor,
   verifyAuditChain,
+  writeAuditCheckpoint,
 } from './audit.js';
 export { openDatabase, type OpenDatabaseOptions } from './db/open.js';
-export { runMigrations, type MigrationResult } from './db/migrate.js';
+export { runMigrations, type MigrationResult, type RunMigrationsOptions } from './db/migrate.js';
 export type { Database, DatabaseEngine, Db, DbOrTx, QueryResultHKT, RawClient, Tx } from './db/types.js';
 export * as coreSchema from './db/schema.js';
 export { appConfig, auditLog, entidades, perfis, sessoes, usuarioEntidades, usuarios } from './db/schema.js';

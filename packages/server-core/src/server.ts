@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import { type AuditAnchor, auditAnchorFromEnv, setAuditAnchor, writeAuditCheckpoint } from './audit.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppEnv, PluginContext } from './context.js';
 import { registerCoreRoutes } from './core-routes.js';
@@ -28,6 +29,18 @@ export interface CreateServerOptions {
   plugins: readonly ServerPlugin[];
   /** PostgreSQL URL; unset → embedded PGlite in `dataDir`. */
   databaseUrl?: string | undefined;
+  /**
+   * PostgreSQL URL of the owner role that runs the migrations and grants the app role (default env
+   * MIGRATION_DATABASE_URL); unset: the app role migrates (and owns audit_log), with a warning.
+   */
+  migrationDatabaseUrl?: string | undefined;
+  /**
+   * Key (and optional file) signing the audit chain's checkpoints (default from env
+   * AUDIT_CHECKPOINT_KEY / AUDIT_CHECKPOINT_KEY_FILE / AUDIT_CHECKPOINT_FILE); null: none, with a warning.
+   */
+  auditAnchor?: AuditAnchor | null | undefined;
+  /** Minutes between audit checkpoints, written when rows were added since (default env AUDIT_CHECKPOINT_MINUTES, else 5). */
+  auditCheckpointMinutes?: number | undefined;
   /** Embedded database folder (default '.data'); 'memory://' for an in-memory database. */
   dataDir?: string | undefined;
   /** An already open database (tests); `databaseUrl`/`dataDir` are then ignored and close() closes it. */
@@ -155,7 +168,11 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
   };
   const database = options.database ?? (await openDatabase(openOptions));
   try {
-    await runMigrations(database, plugins, logger);
+    await runMigrations(database, plugins, logger, {
+      migrationDatabaseUrl: options.migrationDatabaseUrl ?? process.env.MIGRATION_DATABASE_URL,
+    });
+    const auditAnchor = options.auditAnchor === undefined ? auditAnchorFromEnv() : options.auditAnchor;
+    setAuditAnchor(database.db, auditAnchor);
     const currentBuildId = options.buildId ? () => options.buildId! : liveBuildId(options.webDist, SERVER_CORE_VERSION);
     const buildId = currentBuildId();
     if (options.seed ?? database.engine === 'pglite') await seedDemo(database, plugins, { logger, buildId });
@@ -196,6 +213,8 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
       logger,
     };
     const app = buildApp(runtime, plugins, options.webDist);
+    const checkpoints = startAuditCheckpoints(database, auditAnchor ?? null, options.auditCheckpointMinutes, logger);
+    await checkpoints.now();
     return {
       app,
       db: database.db,
@@ -205,6 +224,7 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
       close: async () => {
         // e-mails still being sent finish first (they may fall back to the outbox table)
         await Promise.allSettled([...pending]);
+        await checkpoints.stop();
         await database.close();
       },
     };
@@ -212,6 +232,39 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
     await database.close().catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * Signed checkpoints of the audit chain: one at start, then every few minutes when rows were added, and
+ * a last one at close. Without a key: a warning, and nothing anchors the chain outside the database.
+ */
+function startAuditCheckpoints(database: Database, anchor: AuditAnchor | null, minutes: number | undefined, logger: Logger) {
+  if (!anchor) {
+    logger.warn(
+      'AUDIT_CHECKPOINT_KEY is not set: the audit chain has no anchor outside the database; someone who can write to it ' +
+        '(bypassing the app) could delete the newest audit rows, or edit one and recompute the chain, undetected (README, "Audit trail").',
+    );
+    return { now: async () => undefined, stop: async () => undefined };
+  }
+  const write = () =>
+    writeAuditCheckpoint(database.db, anchor).then(
+      () => undefined,
+      (err: unknown) => logger.warn(`audit checkpoint failed: ${(err as Error).message}`),
+    );
+  let running: Promise<void> = Promise.resolve();
+  const now = () => {
+    running = running.then(write);
+    return running;
+  };
+  const timer = setInterval(now, positive('AUDIT_CHECKPOINT_MINUTES', minutes, 5) * 60_000);
+  timer.unref();
+  return {
+    now,
+    stop: async () => {
+      clearInterval(timer);
+      await now();
+    },
+  };
 }
 
 function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: string | undefined): Hono<AppEnv> {

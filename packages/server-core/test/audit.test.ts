@@ -1,6 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { auditValues, maskCpf, verifyAuditChain } from '../src/index.js';
-import { describeEachDatabase } from '../src/testing.js';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type AuditAnchor,
+  type RawClient,
+  auditAnchorFromEnv,
+  auditValues,
+  listAuditCheckpoints,
+  maskCpf,
+  verifyAuditChain,
+  writeAuditCheckpoint,
+} from '../src/index.js';
+import { type TestServer, describeEachDatabase } from '../src/testing.js';
 
 describe('audit values', () => {
   it('masks CPFs as ***.456.789-**', () => {
@@ -113,5 +126,160 @@ describeEachDatabase('audit_log removed rows', {}, (t) => {
       brokenAt: Number(all[all.length - 1]!.id),
       reason: expect.stringMatching(/broken_link|hash_mismatch/),
     });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Signed checkpoints: the anchor of the chain outside the database.
+
+const anchorKey = () => randomBytes(32).toString('base64url');
+
+/** What a superuser (or the owner of audit_log) can do: statements with the user triggers disabled. */
+async function asSuperuser(server: TestServer, fn: (raw: RawClient) => Promise<void>): Promise<void> {
+  await server.withRawClient(async (raw) => {
+    await raw.exec('BEGIN');
+    await raw.exec('ALTER TABLE audit_log DISABLE TRIGGER USER');
+    await raw.exec('ALTER TABLE audit_checkpoint DISABLE TRIGGER USER');
+    try {
+      await fn(raw);
+    } catch (err) {
+      await raw.exec('ROLLBACK');
+      throw err;
+    }
+    await raw.exec('ALTER TABLE audit_checkpoint ENABLE TRIGGER USER');
+    await raw.exec('ALTER TABLE audit_log ENABLE TRIGGER USER');
+    await raw.exec('COMMIT');
+  });
+}
+
+/** Edits row `id`, then recomputes the chain from it with the database's own audit_log_hash(). */
+async function editAndRecompute(raw: RawClient, id: number): Promise<void> {
+  await raw.query(`UPDATE audit_log SET depois = '{"login":"outro"}' WHERE id = $1`, [id]);
+  const rows = await raw.query<{ id: string | number }>('SELECT id FROM audit_log WHERE id >= $1 ORDER BY id', [id]);
+  for (const row of rows) {
+    await raw.query(
+      `UPDATE audit_log SET prev_hash = (SELECT p.hash FROM audit_log p WHERE p.id < $1 ORDER BY p.id DESC LIMIT 1) WHERE id = $1`,
+      [row.id],
+    );
+    await raw.query(
+      `UPDATE audit_log SET hash = audit_log_hash(prev_hash, id, at, usuario_id, entidade_id, plugin, registro, acao, antes, depois, ip)
+        WHERE id = $1`,
+      [row.id],
+    );
+  }
+}
+
+const lastIds = async (server: TestServer, n: number) =>
+  (await server.sql<{ id: string | number }>('SELECT id FROM audit_log ORDER BY id DESC LIMIT $1', [n])).map((r) => Number(r.id));
+
+describe('audit anchor configuration', () => {
+  it('reads the key (or key file) and the checkpoint file from the environment', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'compras-audit-key-'));
+    try {
+      const key = anchorKey();
+      expect(auditAnchorFromEnv({}, dir)).toBeUndefined();
+      expect(auditAnchorFromEnv({ AUDIT_CHECKPOINT_KEY: key, AUDIT_CHECKPOINT_FILE: 'cp.jsonl' }, dir)).toEqual({ key, file: join(dir, 'cp.jsonl') });
+      expect(() => auditAnchorFromEnv({ AUDIT_CHECKPOINT_KEY: 'curta' }, dir)).toThrow(/at least 32 characters/);
+      expect(() => auditAnchorFromEnv({ AUDIT_CHECKPOINT_FILE: 'cp.jsonl' }, dir)).toThrow(/needs AUDIT_CHECKPOINT_KEY/);
+      expect(() => auditAnchorFromEnv({ AUDIT_CHECKPOINT_KEY_FILE: 'nao-existe' }, dir)).toThrow(/does not exist/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const deletionKey = anchorKey();
+describeEachDatabase('audit checkpoints: the newest rows deleted', { auditAnchor: { key: deletionKey } }, (t) => {
+  it('writes a signed checkpoint at start and on demand, and verifies against it', async () => {
+    const atStart = await listAuditCheckpoints(t.server.db);
+    expect(atStart).toHaveLength(1); // createServer anchors the seeded trail
+    expect(atStart[0]).toMatchObject({ lastId: 1, rowCount: 1 });
+    expect(atStart[0]!.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(await writeAuditCheckpoint(t.server.db, { key: deletionKey })).toBeNull(); // nothing new since
+    await t.server.signIn();
+    await t.server.signIn('consulta', 'demo1234');
+    expect(await verifyAuditChain(t.server.db)).toEqual({
+      ok: true,
+      checked: 3,
+      anchor: { checkpoints: 1, last: { lastId: 1, rowCount: 1, at: atStart[0]!.at }, unanchored: 2 },
+    });
+  });
+
+  it('detects the newest rows deleted once a checkpoint covered them', async () => {
+    await t.server.signIn();
+    const [newest] = await lastIds(t.server, 1);
+    // what createServer does every AUDIT_CHECKPOINT_MINUTES, and at close
+    expect(await writeAuditCheckpoint(t.server.db, { key: deletionKey })).toMatchObject({ lastId: newest, rowCount: 4 });
+    expect(await verifyAuditChain(t.server.db)).toMatchObject({ ok: true, checked: 4, anchor: { checkpoints: 2, unanchored: 0 } });
+
+    const removed = Math.min(...(await lastIds(t.server, 2)));
+    await asSuperuser(t.server, async (raw) => {
+      await raw.query('DELETE FROM audit_log WHERE id >= $1', [removed]);
+    });
+    // the chain alone still looks whole: what verify-audit answered before the checkpoints
+    expect(await verifyAuditChain(t.server.db, { anchor: null })).toEqual({ ok: true, checked: 2 });
+    expect(await verifyAuditChain(t.server.db)).toMatchObject({ ok: false, reason: 'rows_missing', brokenAt: newest, from: removed, checked: 2 });
+  });
+});
+
+const recomputeKey = anchorKey();
+describeEachDatabase('audit checkpoints: a row edited and the chain recomputed', { auditAnchor: { key: recomputeKey } }, (t) => {
+  it('detects the rewrite at the first checkpoint after it, and names the range', async () => {
+    await t.server.signIn();
+    await t.server.signIn('consulta', 'demo1234');
+    await t.server.signIn();
+    const [newest] = await lastIds(t.server, 1);
+    await writeAuditCheckpoint(t.server.db, { key: recomputeKey });
+    await t.server.signIn(); // after the checkpoint: not covered yet
+    expect(await verifyAuditChain(t.server.db)).toMatchObject({ ok: true, checked: 5, anchor: { checkpoints: 2, unanchored: 1 } });
+
+    const [edited] = await t.server.sql<{ id: string | number }>("SELECT id FROM audit_log WHERE acao = 'entrar' ORDER BY id LIMIT 1 OFFSET 1");
+    await asSuperuser(t.server, (raw) => editAndRecompute(raw, Number(edited!.id)));
+    // every hash and link is consistent again: the chain alone cannot tell
+    expect(await verifyAuditChain(t.server.db, { anchor: null })).toEqual({ ok: true, checked: 5 });
+    // the checkpoint signed row `newest`'s old hash; the one at start (row 1) still matches
+    expect(await verifyAuditChain(t.server.db)).toMatchObject({ ok: false, reason: 'checkpoint_mismatch', brokenAt: newest, from: 2 });
+  });
+});
+
+const fileKey = anchorKey();
+const fileDir = mkdtempSync(join(tmpdir(), 'compras-audit-cp-'));
+afterAll(() => rmSync(fileDir, { recursive: true, force: true }));
+describeEachDatabase('audit checkpoints: rows and checkpoints deleted, a checkpoint file outside the database', {}, (t) => {
+  it('still detects the deletion from the checkpoints in the file', async () => {
+    const anchor: AuditAnchor = { key: fileKey, file: join(fileDir, `${t.engine}.jsonl`) };
+    await t.server.signIn();
+    await t.server.signIn();
+    const [newest] = await lastIds(t.server, 1);
+    const written = await writeAuditCheckpoint(t.server.db, anchor);
+    expect(JSON.parse(readFileSync(anchor.file!, 'utf8').trim())).toEqual(written);
+
+    await asSuperuser(t.server, async (raw) => {
+      await raw.query('DELETE FROM audit_log WHERE id = $1', [newest]);
+      await raw.exec('DELETE FROM audit_checkpoint');
+    });
+    // with only the database's checkpoints (all gone) nothing is left to compare with
+    expect(await verifyAuditChain(t.server.db, { anchor: { key: fileKey } })).toMatchObject({ ok: true, anchor: { checkpoints: 0 } });
+    expect(await verifyAuditChain(t.server.db, { anchor })).toMatchObject({ ok: false, reason: 'rows_missing', brokenAt: newest, from: newest });
+  });
+
+  it('refuses a checkpoint it cannot verify (forged, or signed with another key)', async () => {
+    const anchor: AuditAnchor = { key: fileKey };
+    await t.server.signIn();
+    await writeAuditCheckpoint(t.server.db, { key: anchorKey() });
+    expect(await verifyAuditChain(t.server.db, { anchor })).toMatchObject({ ok: false, reason: 'checkpoint_invalid' });
+  });
+
+  it('cannot see rows deleted before any checkpoint covered them (the documented limit)', async () => {
+    const server = t.server;
+    await asSuperuser(server, (raw) => raw.exec('DELETE FROM audit_checkpoint'));
+    const anchor: AuditAnchor = { key: anchorKey() };
+    await writeAuditCheckpoint(server.db, anchor);
+    await server.signIn();
+    const [newest] = await lastIds(server, 1);
+    await asSuperuser(server, async (raw) => {
+      await raw.query('DELETE FROM audit_log WHERE id = $1', [newest]);
+    });
+    expect(await verifyAuditChain(server.db, { anchor })).toMatchObject({ ok: true, anchor: { unanchored: 0 } });
   });
 });
