@@ -316,9 +316,12 @@ function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: s
     '/api/*',
     bodyLimit({
       maxSize: 1024 * 1024,
-      onError: () => {
-        throw new AppError(413, 'payload_too_large', 'A requisição é grande demais (máximo 1 MB).');
-      },
+      // Connection: close: the unread rest of the body must not be taken for the next request on a
+      // keep-alive connection; the client opens a new one (node closes this one after the answer).
+      onError: (c) =>
+        c.json(new AppError(413, 'payload_too_large', 'A requisição é grande demais (máximo 1 MB).').toJSON(), 413, {
+          Connection: 'close',
+        }),
     }),
   );
 

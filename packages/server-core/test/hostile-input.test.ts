@@ -1,9 +1,12 @@
 // Hostile input never reaches the database as a 500: NUL characters and lone UTF-16 surrogates in any
 // string (body, query, path), absurdly nested JSON, impossible calendar dates and prototype keys as
 // sort are 400s with a pt-BR message, decided once for every route by the router.
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { describe, expect, it } from 'vitest';
 import { INVALID_CHARS_MESSAGE, dateSchema, findInvalidInput, hasInvalidChars, isCalendarDate } from '../src/input-guard.js';
-import { describeEachDatabase } from '../src/testing.js';
+import { createTestServer, describeEachDatabase } from '../src/testing.js';
 import { crudPlugin } from './fixtures/crud-plugin.js';
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
@@ -84,6 +87,81 @@ describeEachDatabase('hostile input through the router', { plugins: [crudPlugin]
     for (const sort of ['__proto__', 'constructor', 'toString', '-hasOwnProperty', 'valueOf']) {
       const res = await t.server.request(`/api/crud/grupos?sort=${sort}`, { token });
       expect(res.status, sort).toBe(400);
+    }
+  });
+});
+
+describe('413 on a keep-alive connection', () => {
+  /**
+   * Writes `requests` on one raw socket and collects what comes back until the server closes it or
+   * `answers` responses arrived (status lines and headers only; bodies are read by Content-Length).
+   */
+  const exchange = (port: number, first: string | Buffer, second: string) =>
+    new Promise<{ statuses: number[]; headers: string[]; closed: boolean; error?: string }>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      let data = Buffer.alloc(0);
+      const statuses: number[] = [];
+      const headers: string[] = [];
+      let sentSecond = false;
+      let closed = false;
+      let error: string | undefined;
+      const parse = () => {
+        for (;;) {
+          const end = data.indexOf('\r\n\r\n');
+          if (end < 0) return;
+          const head = data.subarray(0, end).toString('latin1');
+          const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+          if (data.length < end + 4 + length) return;
+          statuses.push(Number(head.split(' ')[1]));
+          headers.push(head);
+          data = data.subarray(end + 4 + length);
+          if (statuses.length === 1 && !sentSecond && !/\r\nconnection: *close/i.test(head)) {
+            sentSecond = true;
+            socket.write(second);
+          }
+          if (statuses.length === 2) socket.end();
+        }
+      };
+      socket.on('data', (chunk) => {
+        data = Buffer.concat([data, chunk]);
+        parse();
+      });
+      socket.on('error', (err) => {
+        error = (err as NodeJS.ErrnoException).code ?? err.message;
+      });
+      socket.on('close', () => {
+        closed = true;
+        resolve({ statuses, headers, closed, ...(error ? { error } : {}) });
+      });
+      socket.write(first);
+    });
+
+  it('closes the connection after a 413 (Connection: close), and a fresh connection works', async () => {
+    const server = await createTestServer([], { seed: false });
+    const http = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' });
+    try {
+      await new Promise<void>((resolve) => (http.listening ? resolve() : http.once('listening', () => resolve())));
+      const port = (http.address() as AddressInfo).port;
+      const big = Buffer.alloc(2 * 1024 * 1024, 'a');
+      const health = 'GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n';
+      for (const head of [
+        `POST /api/auth/signin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${big.length}\r\n\r\n`,
+        'POST /api/auth/signin HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+      ]) {
+        const chunked = head.includes('chunked');
+        const body = chunked ? Buffer.concat([Buffer.from(`${big.length.toString(16)}\r\n`), big, Buffer.from('\r\n0\r\n\r\n')]) : big;
+        const result = await exchange(port, Buffer.concat([Buffer.from(head), body]), health);
+        expect(result.statuses[0], head).toBe(413);
+        // either the server said it closes (and did), or the second request on the socket was answered
+        if (/\r\nconnection: *close/i.test(result.headers[0]!)) expect(result.closed).toBe(true);
+        else expect(result.statuses[1], head).toBe(200);
+        // a new connection is served normally
+        const again = await exchange(port, health, health);
+        expect(again.statuses[0]).toBe(200);
+      }
+    } finally {
+      await new Promise((resolve) => http.close(resolve));
+      await server.close();
     }
   });
 });
