@@ -53,15 +53,37 @@ export function decideGuard(check: TokenCheck): GuardDecision {
   }
 }
 
-/** Only same-app absolute paths are remembered (no '//host', no sign-in page itself). */
+/** A form of the path a browser could read as another origin or a different path. */
+const unsafePath = (path: string): boolean =>
+  path.includes('\\') || [...path].some((ch) => ch.charCodeAt(0) < 0x20 || (ch.charCodeAt(0) >= 0x7f && ch.charCodeAt(0) <= 0x9f));
+
+/**
+ * Only same-app absolute paths are remembered (no sign-in page itself). Checked as written and after
+ * each percent-decoding: no control characters (a browser drops tab and newline, so '/%09/evil.example'
+ * becomes '//evil.example'), no backslash, no '//host' prefix, and the URL stays on this origin.
+ */
 export function isRememberablePath(path: string): boolean {
-  return (
-    path.startsWith('/') &&
-    !path.startsWith('//') &&
-    !path.startsWith('/\\') &&
-    path !== '/' &&
-    !/^\/(signin|recoveryPass)(\/|\?|$)/.test(path)
-  );
+  let form = path;
+  for (let round = 0; round < 4; round++) {
+    if (!form.startsWith('/') || form.startsWith('//') || unsafePath(form)) return false;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(form);
+    } catch {
+      break; // a lone '%' (a search for '50%'): nothing more to decode
+    }
+    if (decoded === form) break;
+    if (round === 3) return false; // still encoded after four rounds: not a path the app writes
+    form = decoded;
+  }
+  if (typeof window !== 'undefined') {
+    try {
+      if (new URL(path, window.location.origin).origin !== window.location.origin) return false;
+    } catch {
+      return false;
+    }
+  }
+  return path !== '/' && !/^\/(signin|recoveryPass)(\/|\?|$)/.test(path);
 }
 
 /** Remembers where to return after signing in (sessionStorage 'redirect'). */

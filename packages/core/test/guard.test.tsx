@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../src/App';
-import { checkToken, decideGuard } from '../src/auth';
+import { checkToken, decideGuard, isRememberablePath } from '../src/auth';
 import { definePlugin } from '../src/contract';
 import { Guard } from '../src/routing/Guard';
 import { getCoreStore } from '../src/store';
@@ -129,5 +129,44 @@ describe('sign-in returns to the remembered path', () => {
     expect(localStorage.getItem('token')).toBe(token);
     expect(sessionStorage.getItem('redirect')).toBeNull();
     await waitFor(() => expect(document.title).toBe('Editar memorando · Compras'));
+  });
+});
+
+describe('the remembered path is only followed when it stays in the app', () => {
+  const home = definePlugin({
+    id: 'dashboard',
+    title: 'Dashboard',
+    basePath: '/',
+    tag: 0,
+    core: '^1.0.0',
+    routes: [{ path: '/', title: 'Dashboard', load: async () => ({ default: () => <h1>Painel</h1> }) }],
+  });
+
+  it('refuses control characters, backslashes and // after decoding; keeps ordinary paths', () => {
+    for (const bad of ['/%09/evil.example', '/\t/evil.example', '/%0a/evil.example', '/%5C/evil.example', '/%2F/evil.example', '/\\evil.example', '/a%00b', '//evil.example', 'https://evil.example/', '/%2509/evil.example']) {
+      expect(isRememberablePath(bad), bad).toBe(false);
+    }
+    for (const ok of ['/memorando/edit/12', '/produtos?q=50%25', '/produtos?q=a%20b&sort=-nome', '/fornecedores/ação']) {
+      expect(isRememberablePath(ok), ok).toBe(true);
+    }
+  });
+
+  it("'/%09/evil.example' stored before sign-in: the user lands on the home page, not a blank one", async () => {
+    const token = makeToken();
+    mockApi({
+      'POST /api/auth/signin': () => json({ token, entidades: [{ id: '1', nome: 'Prefeitura de Exemplo' }] }),
+      'GET /api/session': () => json(makeSession()),
+    });
+    sessionStorage.setItem('redirect', '/%09/evil.example');
+    window.history.replaceState(null, '', '/signin');
+    render(<App plugins={[home]} pollers={false} />);
+    fireEvent.change(await screen.findByLabelText(/^Login/), { target: { value: 'maria' } });
+    fireEvent.change(screen.getByLabelText(/^Senha/), { target: { value: 'segredo' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Entrar' }));
+    });
+    await screen.findByRole('heading', { name: 'Painel' });
+    expect(window.location.pathname).toBe('/');
+    expect(sessionStorage.getItem('redirect')).toBeNull();
   });
 });
