@@ -2,7 +2,7 @@
 // "never leave an entidade without an active administrator" check, and the granting check.
 import { AppError, type DbOrTx, entidades, forbidden, type ServerPluginInfo, usuarioEntidades } from '@app/server-core';
 import { and, eq, inArray, sql } from '@app/server-core/orm';
-import { ADMIN_TAG, isExemptTag, tagNome, type TagInfo, ultimoAdministradorMensagem } from '../shared/index.js';
+import { ADMIN_TAG, isExemptTag, MENSAGENS, tagNome, type TagInfo, ultimoAdministradorMensagem } from '../shared/index.js';
 import { perfisT, usuariosT } from './tables.js';
 
 /**
@@ -84,4 +84,28 @@ export function assertCanGrant(wanted: readonly number[], held: readonly number[
       ? `Você não pode atribuir o perfil ${perfilNome}: ele concede permissões que você não possui: ${names}.`
       : `Você não pode conceder permissões que não possui: ${names}.`,
   );
+}
+
+/**
+ * The account row (nome, login, e-mail, CPF, cargo, senha, ativo) is shared by every entidade of the
+ * user: only the user themself, or someone who administers every one of those entidades, changes it.
+ * Memberships (the perfil in each entidade) stay per entidade and are not covered by this rule.
+ */
+export function podeAlterarConta(
+  callerId: string,
+  usuarioId: string,
+  entidadesDoUsuario: readonly string[],
+  managed: ReadonlyMap<string, unknown>,
+): boolean {
+  return usuarioId === callerId || entidadesDoUsuario.every((id) => managed.has(id));
+}
+
+/** 403 (MENSAGENS.contaCompartilhada) unless `podeAlterarConta`. */
+export function assertPodeAlterarConta(
+  callerId: string,
+  usuarioId: string,
+  entidadesDoUsuario: readonly string[],
+  managed: ReadonlyMap<string, unknown>,
+): void {
+  if (!podeAlterarConta(callerId, usuarioId, entidadesDoUsuario, managed)) throw forbidden(MENSAGENS.contaCompartilhada);
 }

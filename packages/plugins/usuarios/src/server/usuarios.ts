@@ -41,10 +41,12 @@ import {
   activeAdmins,
   assertAdminsKept,
   assertCanGrant,
+  assertPodeAlterarConta,
   declaredTags,
   type EntidadeAdministrada,
   entidadesAdministradas,
   lockMemberships,
+  podeAlterarConta,
 } from './rules.js';
 import { perfisT, usuariosT } from './tables.js';
 
@@ -64,6 +66,9 @@ export function likePattern(text: string): string {
 }
 
 type UserRow = typeof usuariosT.$inferSelect;
+
+/** Columns of the account row a PUT may change (besides the password): shared by every entidade of the user. */
+const CAMPOS_DA_CONTA = ['nome', 'login', 'email', 'cpf', 'cargo', 'ativo'] as const;
 
 /** server-core's password policy beyond length: not a common password, not the login. */
 function assertSenha(senha: string, login: string): void {
@@ -111,6 +116,7 @@ function visible(list: readonly (Vinculo & { usuarioId: string })[], managed: Ma
 
 async function toUsuario(db: DbOrTx, row: UserRow, ctx: RequestContext, managed?: Map<string, EntidadeAdministrada>): Promise<Usuario> {
   const admin = managed ?? (await entidadesAdministradas(db, ctx.user.id));
+  const links = await vinculosOf(db, [row.id]);
   return {
     id: row.id,
     nome: row.nome,
@@ -121,7 +127,13 @@ async function toUsuario(db: DbOrTx, row: UserRow, ctx: RequestContext, managed?
     ativo: row.ativo,
     version: row.version,
     createdAt: row.createdAt.toISOString(),
-    entidades: visible(await vinculosOf(db, [row.id]), admin, ctx.entidadeId),
+    entidades: visible(links, admin, ctx.entidadeId),
+    podeAlterarConta: podeAlterarConta(
+      ctx.user.id,
+      row.id,
+      links.map((l) => l.entidadeId),
+      admin,
+    ),
   };
 }
 
@@ -340,9 +352,10 @@ export function usuarioRoutes(router: PluginRouter): void {
     tag: USUARIOS_TAG,
     summary: 'Alterar usuário',
     description:
-      'Carrega version (versão antiga → 409). Perfis em entidades que o usuário da sessão não administra ficam como estão. senha só para definir uma nova.',
+      'Carrega version (versão antiga → 409). Perfis em entidades que o usuário da sessão não administra ficam como estão. senha só para definir uma nova. ' +
+      'Os dados da conta (nome, login, e-mail, CPF, cargo, senha, ativo) valem em todas as entidades do usuário: se ele também pertence a uma entidade que o usuário da sessão não administra, só ele mesmo muda esses dados (403; podeAlterarConta diz antes).',
     request: { params: idParams, body: usuarioUpdateSchema },
-    responses: { 200: usuarioSchema, 403: { description: 'Perfil com permissões que o usuário não possui' }, 404: { description: 'Não encontrado' }, 409: { description: 'Versão antiga, login/CPF em uso ou último administrador' } },
+    responses: { 200: usuarioSchema, 403: { description: 'Perfil com permissões que o usuário não possui, ou conta compartilhada com entidade que você não administra' }, 404: { description: 'Não encontrado' }, 409: { description: 'Versão antiga, login/CPF em uso ou último administrador' } },
     handler: async (c, ctx) => {
       const { id } = c.req.valid('param');
       const data = c.req.valid('json');
@@ -356,12 +369,22 @@ export function usuarioRoutes(router: PluginRouter): void {
         if (row.version !== data.version) throw conflict(MENSAGENS.versaoDesatualizada);
         const managed = await entidadesAdministradas(tx, ctx.user.id);
         const existing = await vinculosOf(tx, [id]);
+        const values = { nome: data.nome, login: data.login, email: data.email, cpf: data.cpf, cargo: data.cargo, ativo: data.ativo };
+        // the account row is shared by every entidade of the user (only the perfis are per entidade)
+        const contaMudou = Boolean(senhaHash) || CAMPOS_DA_CONTA.some((k) => values[k] !== row[k]);
+        if (contaMudou) {
+          assertPodeAlterarConta(
+            ctx.user.id,
+            id,
+            existing.map((l) => l.entidadeId),
+            managed,
+          );
+        }
         const currentPerfil = new Map(existing.map((l) => [l.entidadeId, l.perfilId]));
         const links = await planLinks(tx, ctx, managed, data.entidades, currentPerfil);
         await assertUnique(tx, data, id);
         const before = await activeAdmins(tx, [...existing.map((l) => l.entidadeId), ...links.map((l) => l.entidadeId)]);
 
-        const values = { nome: data.nome, login: data.login, email: data.email, cpf: data.cpf, cargo: data.cargo, ativo: data.ativo };
         const [updated] = await tx
           .update(usuariosT)
           .set({ ...values, ...(senhaHash ? { senhaHash } : {}), version: sql`${usuariosT.version} + 1` })
@@ -421,12 +444,13 @@ export function usuarioRoutes(router: PluginRouter): void {
       const row = await memberUser(tx, id, ctx.entidadeId);
       if (!row) throw notFound('Usuário não encontrado.');
       if (version !== undefined && row.version !== version) throw conflict(MENSAGENS.versaoDesatualizada);
-      if (row.ativo === ativo) return toUsuario(tx, row, ctx);
-      // `ativo` is global: every entidade of the user counts for the last-administrator rule
-      const before = await activeAdmins(
-        tx,
-        (await vinculosOf(tx, [id])).map((l) => l.entidadeId),
-      );
+      // `ativo` is global: only the user or an administrator of every entidade of the user changes it,
+      // and every entidade of the user counts for the last-administrator rule
+      const entidadesDoUsuario = (await vinculosOf(tx, [id])).map((l) => l.entidadeId);
+      const managed = await entidadesAdministradas(tx, ctx.user.id);
+      assertPodeAlterarConta(ctx.user.id, id, entidadesDoUsuario, managed);
+      if (row.ativo === ativo) return toUsuario(tx, row, ctx, managed);
+      const before = await activeAdmins(tx, entidadesDoUsuario);
       const [updated] = await tx
         .update(usuariosT)
         .set({ ativo, version: sql`${usuariosT.version} + 1` })
@@ -435,7 +459,7 @@ export function usuarioRoutes(router: PluginRouter): void {
       await assertAdminsKept(tx, before);
       if (!ativo) await revokeUserSessions(tx, id, 'usuario_desativado');
       audit({ registro: id, acao: ativo ? 'reativar' : 'desativar', antes: { ativo: row.ativo }, depois: { ativo } });
-      return toUsuario(tx, updated!, ctx);
+      return toUsuario(tx, updated!, ctx, managed);
     });
   };
 
@@ -444,9 +468,11 @@ export function usuarioRoutes(router: PluginRouter): void {
     path: '/usuarios/:id/desativar',
     tag: USUARIOS_TAG,
     summary: 'Desativar usuário',
-    description: 'O usuário deixa de entrar (em todas as entidades). Nunca o próprio usuário nem o último administrador ativo de uma entidade (409).',
+    description:
+      'O usuário deixa de entrar (em todas as entidades). Nunca o próprio usuário nem o último administrador ativo de uma entidade (409). ' +
+      'Só quem administra todas as entidades do usuário (senão 403).',
     request: { params: idParams, body: versionBodySchema },
-    responses: { 200: usuarioSchema, 404: { description: 'Não encontrado' }, 409: { description: 'Próprio usuário, versão antiga ou último administrador' } },
+    responses: { 200: usuarioSchema, 403: { description: 'Usuário de entidade que você não administra' }, 404: { description: 'Não encontrado' }, 409: { description: 'Próprio usuário, versão antiga ou último administrador' } },
     handler: async (c, ctx) => c.json(await setAtivo(ctx, c.req.valid('param').id, c.req.valid('json').version, false), 200),
   });
 
@@ -455,8 +481,9 @@ export function usuarioRoutes(router: PluginRouter): void {
     path: '/usuarios/:id/reativar',
     tag: USUARIOS_TAG,
     summary: 'Reativar usuário',
+    description: 'Só quem administra todas as entidades do usuário (senão 403).',
     request: { params: idParams, body: versionBodySchema },
-    responses: { 200: usuarioSchema, 404: { description: 'Não encontrado' }, 409: { description: 'Versão antiga' } },
+    responses: { 200: usuarioSchema, 403: { description: 'Usuário de entidade que você não administra' }, 404: { description: 'Não encontrado' }, 409: { description: 'Versão antiga' } },
     handler: async (c, ctx) => c.json(await setAtivo(ctx, c.req.valid('param').id, c.req.valid('json').version, true), 200),
   });
 

@@ -19,6 +19,12 @@ export const MENSAGENS = {
   perfilEmUso: 'Este perfil está atribuído a usuários: troque o perfil deles antes de excluí-lo.',
   perfilNomeEmUso: 'Já existe um perfil com este nome nesta entidade.',
   entidadeAtualObrigatoria: 'O usuário precisa ter um perfil nesta entidade.',
+  /** 403: the account is shared with an entidade the caller does not administer (issue 8). */
+  contaCompartilhada:
+    'Este usuário também pertence a outra entidade que você não administra: só ele mesmo ou quem administra todas as suas entidades pode alterar nome, login, e-mail, CPF, cargo, senha ou situação da conta.',
+  /** What the form shows instead of the account fields it cannot change. */
+  contaCompartilhadaAviso:
+    'Este usuário também pertence a outra entidade que você não administra. Nome, login, e-mail, CPF, cargo, senha e situação da conta só podem ser alterados por ele mesmo ou por quem administra todas as suas entidades. Você ainda pode alterar o perfil dele nas entidades que administra ou removê-lo desta entidade.',
 } as const;
 
 /** 409 message when an entidade would be left without an active administrator. */
@@ -183,6 +189,11 @@ export const usuarioSchema = z.object({
   createdAt: z.string(),
   /** Only entidades the caller administers (tag 3 there). */
   entidades: z.array(vinculoViewSchema),
+  /**
+   * False when the user also belongs to an entidade the caller does not administer (and is not the
+   * caller): then nome, login, e-mail, CPF, cargo, senha and ativo answer 403; the perfis do not.
+   */
+  podeAlterarConta: z.boolean(),
 });
 
 export const perfilSchema = z.object({

@@ -383,13 +383,10 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, usuarios], seed:
     });
 
     it('the last active administrator of an entidade cannot be deactivated, downgraded or left without tag 3', async () => {
-      // admin is the only administrator of the Câmara: deactivating him (global) is refused
+      // admin also belongs to the Câmara, which admin2 does not administer: his account (global ativo) is not hers to change
       const off = await admin2.post(`/usuarios/${adminId}/desativar`, {});
-      expect(off.status).toBe(409);
-      expect((await json<{ error: { code: string; message: string } }>(off)).error).toEqual({
-        code: 'ultimo_administrador',
-        message: 'Não é possível concluir: Câmara Municipal de Exemplo ficaria sem nenhum administrador ativo. Defina outro administrador antes.',
-      });
+      expect(off.status).toBe(403);
+      expect((await json<{ error: { code: string; message: string } }>(off)).error).toEqual({ code: 'forbidden', message: MENSAGENS.contaCompartilhada });
       // downgrading admin in the Prefeitura is fine: admin2 and gestor still administer it
       const a = await json<Usuario>(await admin2.get(`/usuarios/${adminId}`));
       expect(a.entidades.map((e) => e.entidadeId)).toEqual([ent.prefeitura]); // admin2 does not administer the Câmara

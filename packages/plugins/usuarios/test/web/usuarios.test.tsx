@@ -3,7 +3,7 @@ import { App, resetCoreState } from '@app/core';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Opcoes, PageOf, Perfil, Usuario, UsuarioListItem } from '../../src/shared/index';
+import { MENSAGENS, type Opcoes, type PageOf, type Perfil, type Usuario, type UsuarioListItem } from '../../src/shared/index';
 import usuarios from '../../src/web/index';
 import { tagOptions } from '../../src/web/tags';
 import { makeSession, mockApi, signedIn } from './helpers';
@@ -193,6 +193,7 @@ describe('user form', () => {
       version: 4,
       createdAt: '2025-01-01T00:00:00.000Z',
       entidades: [{ entidadeId: E1, entidadeNome: 'Prefeitura Municipal de Exemplo', perfilId: P.p_aud, perfilNome: 'Auditor' }],
+      podeAlterarConta: true,
     };
     const { calls } = mockApi({
       'GET /api/usuarios/opcoes': () => Response.json(opcoes),
@@ -217,6 +218,51 @@ describe('user form', () => {
     expect(put.body).not.toHaveProperty('senha');
     expect(screen.getByRole('button', { name: 'Desativar usuário' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voltar para Usuários' }).getAttribute('href')).toBe('/usuarios');
+  });
+
+  it('a user shared with an entidade the caller does not administer: account fields locked, with the reason; perfis still editable', async () => {
+    signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    const usuario: Usuario = {
+      id: 'u2',
+      nome: 'Dora Dupla',
+      login: 'dupla',
+      email: 'dupla@exemplo.gov.br',
+      cpf: null,
+      cargo: 'Servidora',
+      ativo: true,
+      version: 2,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      entidades: [{ entidadeId: E1, entidadeNome: 'Prefeitura Municipal de Exemplo', perfilId: P.p_aud, perfilNome: 'Auditor' }],
+      podeAlterarConta: false,
+    };
+    const { calls } = mockApi({
+      'GET /api/usuarios/opcoes': () => Response.json(opcoes),
+      'GET /api/usuarios/usuarios/u2': () => Response.json(usuario),
+      'PUT /api/usuarios/usuarios/u2': () => Response.json({ ...usuario, version: 3 }),
+      'GET /api/usuarios/usuarios': () => Response.json({ ...lista, items: [] }),
+    });
+    start('/usuarios/edit/u2');
+    expect(await screen.findByText(MENSAGENS.contaCompartilhadaAviso, {}, T)).toBeTruthy();
+    for (const label of [/^Nome/, /^Login/, /^E-mail/, /^CPF/, /^Cargo/, /^Ativo/]) {
+      expect((screen.getByLabelText(label) as HTMLInputElement).disabled).toBe(true);
+    }
+    expect(screen.queryByLabelText(/^Nova senha/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Desativar usuário' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Remover desta entidade' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(/^Perfil em Prefeitura/), { target: { value: P.p_req } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/usuarios'), T);
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toEqual({
+      nome: 'Dora Dupla',
+      login: 'dupla',
+      email: 'dupla@exemplo.gov.br',
+      cpf: '',
+      cargo: 'Servidora',
+      ativo: true,
+      entidades: [{ entidadeId: E1, perfilId: P.p_req }],
+      version: 2,
+    });
   });
 });
 

@@ -64,6 +64,8 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
   const [confirmRemove, setConfirmRemove] = useState(false);
   const editing = Boolean(usuario);
   const self = usuario?.id === session?.user.id;
+  // the account row is shared with an entidade the caller does not administer: the server refuses changes (403)
+  const contaBloqueada = usuario ? !usuario.podeAlterarConta : false;
   const original = new Map((usuario?.entidades ?? []).map((v) => [v.entidadeId, v.perfilId]));
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -137,35 +139,43 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
     <form onSubmit={submit} noValidate aria-label={editing ? 'Editar usuário' : 'Novo usuário'}>
       <SaveProblemAlert problem={problem} />
       <Card title="Dados do usuário">
+        {contaBloqueada ? (
+          <Alert variant="info" title="Conta compartilhada com outra entidade">
+            {MENSAGENS.contaCompartilhadaAviso}
+          </Alert>
+        ) : null}
         <div className="form-grid">
-          <TextField label="Nome" required value={form.nome} error={errors.nome} onChange={(e) => set('nome', e.target.value)} autoComplete="off" />
-          <TextField label="Login" required value={form.login} error={errors.login} onChange={(e) => set('login', e.target.value)} autoComplete="off" spellCheck={false} />
-          <TextField label="E-mail" type="email" required value={form.email} error={errors.email} onChange={(e) => set('email', e.target.value)} autoComplete="off" />
+          <TextField label="Nome" required disabled={contaBloqueada} value={form.nome} error={errors.nome} onChange={(e) => set('nome', e.target.value)} autoComplete="off" />
+          <TextField label="Login" required disabled={contaBloqueada} value={form.login} error={errors.login} onChange={(e) => set('login', e.target.value)} autoComplete="off" spellCheck={false} />
+          <TextField label="E-mail" type="email" required disabled={contaBloqueada} value={form.email} error={errors.email} onChange={(e) => set('email', e.target.value)} autoComplete="off" />
           <TextField
             label="CPF"
             inputMode="numeric"
+            disabled={contaBloqueada}
             value={form.cpf}
             error={errors.cpf}
             hint="Opcional"
             onChange={(e) => set('cpf', maskCpf(e.target.value))}
             autoComplete="off"
           />
-          <TextField label="Cargo" value={form.cargo} error={errors.cargo} onChange={(e) => set('cargo', e.target.value)} />
-          <PasswordField
-            label={editing ? 'Nova senha' : 'Senha inicial'}
-            required={!editing}
-            autoComplete="new-password"
-            hint={editing ? `Deixe em branco para manter a senha atual. Mínimo de ${SENHA_MIN} caracteres.` : `Mínimo de ${SENHA_MIN} caracteres.`}
-            value={form.senha}
-            error={errors.senha}
-            onChange={(e) => set('senha', e.target.value)}
-          />
+          <TextField label="Cargo" disabled={contaBloqueada} value={form.cargo} error={errors.cargo} onChange={(e) => set('cargo', e.target.value)} />
+          {contaBloqueada ? null : (
+            <PasswordField
+              label={editing ? 'Nova senha' : 'Senha inicial'}
+              required={!editing}
+              autoComplete="new-password"
+              hint={editing ? `Deixe em branco para manter a senha atual. Mínimo de ${SENHA_MIN} caracteres.` : `Mínimo de ${SENHA_MIN} caracteres.`}
+              value={form.senha}
+              error={errors.senha}
+              onChange={(e) => set('senha', e.target.value)}
+            />
+          )}
         </div>
         <CheckboxField
           label="Ativo"
           hint={self ? 'Você não pode desativar o seu próprio usuário.' : 'Um usuário inativo não consegue entrar.'}
           checked={form.ativo}
-          disabled={self}
+          disabled={self || contaBloqueada}
           error={errors.ativo}
           onChange={(e) => set('ativo', e.target.checked)}
         />
@@ -205,14 +215,18 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
       {usuario && !self ? (
         <Card title="Acesso">
           <p>
-            {usuario.ativo
-              ? 'Desativar impede o usuário de entrar em qualquer entidade; o histórico é mantido.'
-              : 'Este usuário está desativado e não consegue entrar.'}
+            {contaBloqueada
+              ? 'Remover desta entidade retira só o acesso a esta entidade; o acesso às outras entidades continua.'
+              : usuario.ativo
+                ? 'Desativar impede o usuário de entrar em qualquer entidade; o histórico é mantido.'
+                : 'Este usuário está desativado e não consegue entrar.'}
           </p>
           <div className="form-actions" style={{ justifyContent: 'flex-start', marginTop: 0 }}>
-            <Button variant="secondary" loading={setAtivo.isPending} onClick={() => setAtivo.mutate(!usuario.ativo)}>
-              {usuario.ativo ? 'Desativar usuário' : 'Reativar usuário'}
-            </Button>
+            {contaBloqueada ? null : (
+              <Button variant="secondary" loading={setAtivo.isPending} onClick={() => setAtivo.mutate(!usuario.ativo)}>
+                {usuario.ativo ? 'Desativar usuário' : 'Reativar usuário'}
+              </Button>
+            )}
             {confirmRemove ? (
               <>
                 <Button variant="danger" loading={remove.isPending} onClick={() => remove.mutate()}>
