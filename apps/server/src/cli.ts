@@ -4,11 +4,23 @@ import { existsSync, realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { type Database, listOutbox, openDatabase, silentLogger, verifyAuditChain } from '@app/server-core';
+import {
+  type Database,
+  auditAnchorFromEnv,
+  auditAnchorSummary,
+  auditCheckpointProblem,
+  listOutbox,
+  openDatabase,
+  silentLogger,
+  verifyAuditChain,
+  writeAuditCheckpoint,
+} from '@app/server-core';
 import { sql } from '@app/server-core/orm';
 import { type CliIo, USAGE, readHiddenLine, runCli } from './commands.js';
 
-const EXTRA_USAGE = `  verify-audit          confere a cadeia de hashes da trilha de auditoria (sai com 1 se adulterada)
+const EXTRA_USAGE = `  verify-audit          confere a cadeia de hashes da trilha de auditoria e os pontos de controle
+                        assinados (AUDIT_CHECKPOINT_KEY); sai com 1 se adulterada
+  audit-checkpoint      grava agora um ponto de controle assinado da trilha (AUDIT_CHECKPOINT_KEY)
   outbox [--limite N]   mostra os últimos e-mails guardados na caixa de saída (sem SMTP configurado)
 `;
 
@@ -38,18 +50,25 @@ function isMissingTable(err: unknown): boolean {
   return false;
 }
 
-/** verify-audit: recomputes the audit_log hash chain; 1 and the first broken row when tampered with. */
+/**
+ * verify-audit: recomputes the audit_log hash chain and checks it against the signed checkpoints
+ * (AUDIT_CHECKPOINT_KEY, AUDIT_CHECKPOINT_FILE); 1 and the first broken row when tampered with.
+ */
 async function verifyAudit(io: CliIo): Promise<number> {
+  const anchor = auditAnchorFromEnv(io.env, io.cwd) ?? null;
   return withDatabase(io, async (database) => {
-    const result = await verifyAuditChain(database.db).catch((err: unknown) => {
+    const result = await verifyAuditChain(database.db, { anchor }).catch((err: unknown) => {
       if (isMissingTable(err)) throw new Error('verify-audit: o banco de dados não tem a trilha de auditoria (rode "migrate").');
       throw err;
     });
     if (result.ok) {
       io.out(`Trilha de auditoria íntegra: ${result.checked} registro(s) conferido(s).`);
+      io.out(auditAnchorSummary(result));
       return 0;
     }
-    const reason = result.reason === 'hash_mismatch' ? 'conteúdo alterado (hash não confere)' : 'encadeamento rompido (registro removido ou inserido)';
+    const reason =
+      auditCheckpointProblem(result)?.replace(/\.$/, '') ??
+      (result.reason === 'hash_mismatch' ? 'conteúdo alterado (hash não confere)' : 'encadeamento rompido (registro removido ou inserido)');
     io.err(`TRILHA DE AUDITORIA ADULTERADA no registro ${result.brokenAt}: ${reason}. ${result.checked} registro(s) anteriores conferem.`);
     const { rows } = await database.db.execute<Record<string, unknown>>(sql`
       SELECT id, at, usuario_id, entidade_id, plugin, registro, acao, antes, depois, ip, prev_hash, hash,
@@ -57,6 +76,27 @@ async function verifyAudit(io: CliIo): Promise<number> {
         FROM audit_log WHERE id = ${result.brokenAt}`);
     io.err(JSON.stringify(rows[0] ?? { id: result.brokenAt }, null, 2));
     return 1;
+  });
+}
+
+/** audit-checkpoint: signs and stores a checkpoint of the chain now (in the database and AUDIT_CHECKPOINT_FILE). */
+async function auditCheckpoint(io: CliIo): Promise<number> {
+  const anchor = auditAnchorFromEnv(io.env, io.cwd);
+  if (!anchor) {
+    io.err('audit-checkpoint: defina AUDIT_CHECKPOINT_KEY (ou AUDIT_CHECKPOINT_KEY_FILE) com a chave que assina os pontos de controle.');
+    return 2;
+  }
+  return withDatabase(io, async (database) => {
+    const written = await writeAuditCheckpoint(database.db, anchor).catch((err: unknown) => {
+      if (isMissingTable(err)) throw new Error('audit-checkpoint: o banco de dados não tem a trilha de auditoria (rode "migrate").');
+      throw err;
+    });
+    io.out(
+      written
+        ? `Ponto de controle gravado: registro nº ${written.lastId}, ${written.rowCount} registro(s)${anchor.file ? `, também em ${anchor.file}` : ''}.`
+        : 'Nada a gravar: o último registro já tem ponto de controle (ou a trilha está vazia).',
+    );
+    return 0;
   });
 }
 
@@ -97,6 +137,8 @@ export async function runCompras(argv: string[], io: CliIo): Promise<number> {
   switch (command) {
     case 'verify-audit':
       return verifyAudit(io);
+    case 'audit-checkpoint':
+      return auditCheckpoint(io);
     case 'outbox':
       return printOutbox(args, io);
     case 'help':

@@ -6,6 +6,7 @@ import { serve } from '@hono/node-server';
 import {
   type ComposedServer,
   type Logger,
+  auditAnchorFromEnv,
   composePlugins,
   createAdmin,
   openDatabase,
@@ -30,7 +31,7 @@ export const USAGE = `Uso: compras-server [comando]
 
 Comandos:
   start                 inicia o servidor (padrão): PORT (3000), DATABASE_URL ou DATA_DIR (.data)
-  migrate               aplica as migrações do núcleo e dos plugins
+  migrate               aplica as migrações do núcleo e dos plugins (como MIGRATION_DATABASE_URL, se definida)
   seed                  cria os dados de demonstração (uma única vez)
   create-admin --login X --nome Y --email Z --entidade-nome N --entidade-cnpj C
                [--municipio M] [--uf SP] [--telefone T]
@@ -51,6 +52,16 @@ function databaseOptions(io: CliIo) {
   return { databaseUrl, dataDir: resolve(io.cwd, io.env.DATA_DIR || '.data') };
 }
 
+/** The CLI's logger without the per-migration lines (commands print their own summary). */
+function quietInfo(io: CliIo): Logger {
+  return { ...loggerFor(io), info: () => undefined };
+}
+
+/** PostgreSQL: migrations run as this owner role, which grants the app role (DATABASE_URL) what it needs. */
+function migrationOptions(io: CliIo) {
+  return { migrationDatabaseUrl: io.env.MIGRATION_DATABASE_URL || undefined };
+}
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -63,7 +74,12 @@ export interface RunningServer {
 export async function startServer(io: CliIo): Promise<RunningServer> {
   const port = io.env.PORT === undefined || io.env.PORT === '' ? 3000 : Number(io.env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number (got '${io.env.PORT}').`);
-  const server = await createComprasServer({ ...databaseOptions(io), logger: loggerFor(io) });
+  const server = await createComprasServer({
+    ...databaseOptions(io),
+    ...migrationOptions(io),
+    auditAnchor: auditAnchorFromEnv(io.env, io.cwd) ?? null,
+    logger: loggerFor(io),
+  });
   let http: Server;
   const listening = await new Promise<number>((resolveListen, rejectListen) => {
     http = serve({ fetch: server.app.fetch, port, hostname: io.env.HOST || undefined }, (info) => resolveListen(info.port)) as Server;
@@ -93,7 +109,7 @@ async function migrate(io: CliIo): Promise<number> {
   const plugins = composePlugins(serverPlugins);
   const database = await openDatabase({ ...databaseOptions(io), logger: loggerFor(io) });
   try {
-    const { applied } = await runMigrations(database, plugins);
+    const { applied } = await runMigrations(database, plugins, quietInfo(io), migrationOptions(io));
     io.out(applied.length ? `Migrações aplicadas: ${applied.join(', ')}` : 'Banco de dados já atualizado.');
     return 0;
   } finally {
@@ -105,7 +121,7 @@ async function seed(io: CliIo): Promise<number> {
   const plugins = composePlugins(serverPlugins);
   const database = await openDatabase({ ...databaseOptions(io), logger: loggerFor(io) });
   try {
-    await runMigrations(database, plugins);
+    await runMigrations(database, plugins, quietInfo(io), migrationOptions(io));
     const result = await seedDemo(database, plugins, { logger: loggerFor(io) });
     if (!result.core && result.plugins.length === 0) io.out('Os dados de demonstração já existem.');
     return 0;
@@ -147,7 +163,7 @@ async function createAdminCommand(args: string[], io: CliIo): Promise<number> {
   const plugins = composePlugins(serverPlugins);
   const database = await openDatabase({ ...databaseOptions(io), logger: loggerFor(io) });
   try {
-    await runMigrations(database, plugins);
+    await runMigrations(database, plugins, quietInfo(io), migrationOptions(io));
     const created = await createAdmin(database, plugins, {
       login: values.login!,
       nome: values.nome!,

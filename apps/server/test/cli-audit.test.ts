@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, outboxMailer, systemClock } from '@app/server-core';
+import { randomBytes } from 'node:crypto';
+import { type RawClient, openDatabase, outboxMailer, silentLogger, systemClock } from '@app/server-core';
+import { testEngines } from '@app/server-core/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FULL_USAGE, runCompras } from '../src/cli.js';
 import type { CliIo } from '../src/commands.js';
@@ -29,7 +31,7 @@ describe('compras-server verify-audit and outbox', () => {
     const help = fakeIo({}, cwd);
     expect(await runCompras(['help'], help.io)).toBe(0);
     expect(help.out[0]).toBe(FULL_USAGE);
-    expect(FULL_USAGE).toMatch(/verify-audit .*\n {2}outbox .*\n {2}help /);
+    expect(FULL_USAGE).toMatch(/verify-audit .*\n.*\n {2}audit-checkpoint .*\n {2}outbox .*\n {2}help /);
     const unknown = fakeIo({}, cwd);
     expect(await runCompras(['voar'], unknown.io)).toBe(2);
     expect(unknown.err[0]).toContain('verify-audit');
@@ -49,7 +51,10 @@ describe('compras-server verify-audit and outbox', () => {
     expect(await runCompras(['seed'], fakeIo(env, cwd).io)).toBe(0);
     const ok = fakeIo(env, cwd);
     expect(await runCompras(['verify-audit'], ok.io)).toBe(0);
-    expect(ok.out).toEqual([expect.stringMatching(/^Trilha de auditoria íntegra: \d+ registro\(s\) conferido\(s\)\.$/)]);
+    expect(ok.out).toEqual([
+      expect.stringMatching(/^Trilha de auditoria íntegra: \d+ registro\(s\) conferido\(s\)\.$/),
+      expect.stringMatching(/^Sem âncora externa \(AUDIT_CHECKPOINT_KEY não configurada\): /),
+    ]);
 
     // a superuser edits a row with the append-only triggers disabled
     const database = await openDatabase({ dataDir: join(cwd, 'dados') });
@@ -104,3 +109,126 @@ describe('compras-server verify-audit and outbox', () => {
     expect(await runCompras(['outbox', '--limite', 'x'], bad.io)).toBe(2);
   });
 });
+
+/**
+ * The two attacks the hash chain alone cannot see, done directly in the database as a superuser would:
+ * (a) deleting the newest rows, (b) editing a row and recomputing the chain from it with the database's
+ * own audit_log_hash(). verify-audit catches both once a signed checkpoint covered the rows.
+ */
+for (const engine of testEngines()) {
+  describe(`compras-server verify-audit against signed checkpoints [${engine}]`, () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'compras-cli-anchor-'));
+    const key = randomBytes(32).toString('base64url');
+    const created: string[] = [];
+    afterAll(async () => {
+      rmSync(cwd, { recursive: true, force: true });
+      if (created.length === 0) return;
+      const admin = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, logger: silentLogger });
+      try {
+        for (const name of created) await admin.withRawClient((raw) => raw.exec(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      } finally {
+        await admin.close();
+      }
+    });
+
+    /** A migrated database with `rows` audit rows; the env of the CLI with (and without) the key. */
+    async function trail(name: string, rows: number) {
+      let where: Record<string, string>;
+      if (engine === 'postgres') {
+        const dbName = `compras_cli_anchor_${name}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+        const admin = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, logger: silentLogger });
+        try {
+          await admin.withRawClient((raw) => raw.exec(`CREATE DATABASE "${dbName}"`));
+        } finally {
+          await admin.close();
+        }
+        created.push(dbName);
+        const url = new URL(process.env.TEST_DATABASE_URL!);
+        url.pathname = `/${dbName}`;
+        where = { DATABASE_URL: url.toString() };
+      } else {
+        where = { DATA_DIR: name };
+      }
+      expect(await runCompras(['migrate'], fakeIo(where, cwd).io)).toBe(0);
+      const database = await openDatabase({ databaseUrl: where.DATABASE_URL, dataDir: join(cwd, where.DATA_DIR ?? 'x'), logger: silentLogger });
+      try {
+        await database.withRawClient(async (raw) => {
+          for (let i = 1; i <= rows; i++) await raw.query("INSERT INTO audit_log (plugin, acao, registro) VALUES ('core', 'criar', $1)", [String(i)]);
+        });
+      } finally {
+        await database.close();
+      }
+      const signed = { ...where, AUDIT_CHECKPOINT_KEY: key, AUDIT_CHECKPOINT_FILE: `${name}-checkpoints.jsonl` };
+      return { unsigned: where, signed };
+    }
+
+    async function asSuperuser(where: Record<string, string>, fn: (raw: RawClient) => Promise<void>) {
+      const database = await openDatabase({ databaseUrl: where.DATABASE_URL, dataDir: join(cwd, where.DATA_DIR ?? 'x'), logger: silentLogger });
+      try {
+        await database.withRawClient(async (raw) => {
+          await raw.exec('BEGIN');
+          await raw.exec('ALTER TABLE audit_log DISABLE TRIGGER USER');
+          await fn(raw);
+          await raw.exec('ALTER TABLE audit_log ENABLE TRIGGER USER');
+          await raw.exec('COMMIT');
+        });
+      } finally {
+        await database.close();
+      }
+    }
+
+    it('(a) the newest rows deleted: answers 1 once a checkpoint covered them', async () => {
+      const env = await trail('apagados', 5);
+      const checkpoint = fakeIo(env.signed, cwd);
+      expect(await runCompras(['audit-checkpoint'], checkpoint.io)).toBe(0);
+      expect(checkpoint.out).toEqual([`Ponto de controle gravado: registro nº 5, 5 registro(s), também em ${join(cwd, 'apagados-checkpoints.jsonl')}.`]);
+      const intact = fakeIo(env.signed, cwd);
+      expect(await runCompras(['verify-audit'], intact.io)).toBe(0);
+      expect(intact.out[1]).toMatch(/^Âncora externa: 1 ponto\(s\) de controle assinado\(s\) conferido\(s\); o último, de .+, cobre até o registro nº 5 \(5 registros\)\.$/);
+
+      await asSuperuser(env.unsigned, (raw) => raw.exec('DELETE FROM audit_log WHERE id >= 4'));
+      // without the key (what verify-audit did before the checkpoints) the shortened chain looks whole
+      const blind = fakeIo(env.unsigned, cwd);
+      expect(await runCompras(['verify-audit'], blind.io)).toBe(0);
+      expect(blind.out[0]).toBe('Trilha de auditoria íntegra: 3 registro(s) conferido(s).');
+
+      const caught = fakeIo(env.signed, cwd);
+      expect(await runCompras(['verify-audit'], caught.io)).toBe(1);
+      expect(caught.err[0]).toBe(
+        'TRILHA DE AUDITORIA ADULTERADA no registro 5: registros removidos: um ponto de controle assinado registrou a trilha até o nº 5, ' +
+          'mas faltam registros a partir do nº 4. 3 registro(s) anteriores conferem.',
+      );
+    });
+
+    it('(b) a row edited and the chain recomputed with audit_log_hash(): answers 1 at the checkpoint', async () => {
+      const env = await trail('recalculado', 5);
+      expect(await runCompras(['audit-checkpoint'], fakeIo(env.signed, cwd).io)).toBe(0);
+      await asSuperuser(env.unsigned, async (raw) => {
+        await raw.exec(`UPDATE audit_log SET acao = 'adulterado' WHERE id = 3`);
+        for (const id of [3, 4, 5]) {
+          await raw.exec(`UPDATE audit_log SET prev_hash = (SELECT p.hash FROM audit_log p WHERE p.id < ${id} ORDER BY p.id DESC LIMIT 1) WHERE id = ${id}`);
+          await raw.exec(
+            `UPDATE audit_log SET hash = audit_log_hash(prev_hash, id, at, usuario_id, entidade_id, plugin, registro, acao, antes, depois, ip) WHERE id = ${id}`,
+          );
+        }
+      });
+      const blind = fakeIo(env.unsigned, cwd);
+      expect(await runCompras(['verify-audit'], blind.io)).toBe(0);
+
+      const caught = fakeIo(env.signed, cwd);
+      expect(await runCompras(['verify-audit'], caught.io)).toBe(1);
+      expect(caught.err[0]).toBe(
+        'TRILHA DE AUDITORIA ADULTERADA no registro 5: o registro nº 5 não tem o hash que o ponto de controle assinado registrou: ' +
+          'a cadeia foi recalculada depois de editada, a partir de algum registro entre o nº 1 e o nº 5. 5 registro(s) anteriores conferem.',
+      );
+      const row = JSON.parse(caught.err.slice(1).join('\n')) as { acao: string; hash: string; hash_esperado: string };
+      expect(row.hash).toBe(row.hash_esperado); // recomputed: the row alone looks right
+    });
+
+    it('audit-checkpoint needs the key', async () => {
+      const none = fakeIo({ DATA_DIR: 'qualquer' }, cwd);
+      expect(await runCompras(['audit-checkpoint'], none.io)).toBe(2);
+      expect(none.err[0]).toMatch(/^audit-checkpoint: defina AUDIT_CHECKPOINT_KEY/);
+    });
+  });
+}
