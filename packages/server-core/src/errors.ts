@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ZodError } from 'zod';
+import { findConnectionError } from './db/connection-errors.js';
 import type { Logger } from './logger.js';
 
 /** Body of every error answer: `{ error: { code, message (pt-BR), fields? } }`. */
@@ -47,6 +48,15 @@ export const notFound = (message = 'Registro não encontrado.') => new AppError(
 export const conflict = (message = 'O registro foi alterado ou está em uso. Recarregue e tente novamente.') =>
   new AppError(409, 'conflict', message);
 
+/** Seconds a client should wait before retrying when the database is unavailable (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** 503 `database_unavailable` with Retry-After: PostgreSQL cannot be reached right now (restart, network). */
+export const databaseUnavailable = () =>
+  new AppError(503, 'database_unavailable', 'O banco de dados está indisponível no momento. Tente novamente em instantes.', undefined, {
+    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+  });
+
 /** 400 `validation_error` with one pt-BR message per field path (`itens.0.quantidade`). */
 export function validationError(error: ZodError, target?: string): AppError {
   const fields: Record<string, string> = {};
@@ -85,6 +95,14 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger): Respo
     const status = err.status;
     const [code, message] = HTTP_MESSAGES[status] ?? ['http_error', 'Não foi possível atender à requisição.'];
     return c.json({ error: { code, message } } satisfies ErrorBody, status as ContentfulStatusCode);
+  }
+  // connection lost or refused (PostgreSQL restarting…): 503 with Retry-After. The write was not
+  // acknowledged (a COMMIT cut short may still have been applied); the pool reconnects for later requests.
+  const lost = findConnectionError(err);
+  if (lost) {
+    logger.warn(`${c.req.method} ${c.req.path}: database unavailable (${lost.code ? `${lost.code}: ` : ''}${lost.message})`);
+    const unavailable = databaseUnavailable();
+    return c.json(unavailable.toJSON(), unavailable.status, unavailable.headers);
   }
   const code = pgCode(err);
   if (code === '23505') {

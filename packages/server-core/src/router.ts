@@ -101,6 +101,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflito',
   429: 'Muitas tentativas (Retry-After diz quantos segundos esperar)',
   500: 'Erro interno',
+  503: 'Banco de dados indisponível no momento (code database_unavailable; Retry-After diz quantos segundos esperar)',
 };
 
 function errorResponse(status: number) {
@@ -147,6 +148,7 @@ function buildRouteConfig(
     if (!EXEMPT_TAGS.includes(definition.tag!)) responses['403'] ??= errorResponse(403);
   }
   responses['500'] ??= errorResponse(500);
+  responses['503'] ??= errorResponse(503);
   const extensions = definition.public
     ? { 'x-public': true, security: [] }
     : { 'x-permission-tag': definition.tag!, security: [{ bearerAuth: [] }] };

@@ -112,12 +112,50 @@ async function openPostgres(url: string, poolMax: number | undefined, logger: Lo
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
   });
-  // Without this listener an idle client's error (PostgreSQL restarted, connection killed) is an
-  // unhandled 'error' event and crashes the process. The pool drops the broken client and the next
-  // query opens a new connection.
-  pool.on('error', (err: Error & { code?: string }) => {
-    logger.warn(`PostgreSQL: idle connection lost, the pool will reconnect (${err.code ?? 'no code'}: ${err.message})`);
+
+  // A connection that fails (PostgreSQL restarted: 57P01 admin_shutdown, connection killed, network
+  // down) emits 'error' on its pg Client. The pool listens only while the client is idle; a client
+  // checked out by a request (a transaction, withRawClient) had no listener, and the unhandled 'error'
+  // event crashed the process. So every client gets a listener for its whole life: the error reaches
+  // the query that was running (the request answers 503, errors.ts) and the client is remembered as
+  // lost, so that it goes back with release(err) and the pool destroys it instead of reusing it.
+  const lost = new WeakMap<pg.PoolClient, Error>();
+  let lastWarning = 0;
+  let unreported = 0;
+  const connectionLost = (err: Error & { code?: string }) => {
+    // one line per 10 s: a restart ends every connection of the pool at once
+    const now = Date.now();
+    if (now - lastWarning < 10_000) {
+      unreported++;
+      return;
+    }
+    lastWarning = now;
+    const more = unreported ? ` (+${unreported} since the last warning)` : '';
+    unreported = 0;
+    logger.warn(`PostgreSQL: connection lost${more}, the pool opens new ones as needed (${err.code ?? 'no code'}: ${err.message})`);
+  };
+  pool.on('connect', (client) => {
+    client.on('error', (err) => {
+      lost.set(client, err);
+      connectionLost(err);
+    });
   });
+  // An idle client's error is also emitted by the pool (which drops that client); without a listener
+  // it would be an unhandled 'error' event. The client's own listener above has logged it.
+  pool.on('error', () => undefined);
+  // Clients checked out with pool.connect() (drizzle's transactions, withRawClient) go back with the
+  // error of their lost connection, if any: release(err) destroys them. pool.query uses the callback
+  // form and handles its client itself.
+  const connect = pool.connect.bind(pool) as (callback?: unknown) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: unknown) => {
+    if (callback) return connect(callback);
+    return connect()!.then((client) => {
+      const release = client.release.bind(client);
+      client.release = (err?: Error | boolean) => release(err || lost.get(client));
+      return client;
+    });
+  }) as typeof pool.connect;
+
   // Fail at start, with a clear message, when the server cannot be reached.
   const probe = await pool.connect().catch(async (err: unknown) => {
     await pool.end().catch(() => undefined);
@@ -134,6 +172,9 @@ async function openPostgres(url: string, poolMax: number | undefined, logger: Lo
     maintain: async () => undefined,
     withRawClient: async (fn) => {
       const conn = await pool.connect();
+      // any failure: the connection's state is unknown (an open transaction, a lost socket), so it is
+      // released with the error and destroyed rather than handed to the next request
+      let failure: Error | undefined;
       try {
         const raw: RawClient = {
           exec: async (text) => {
@@ -143,8 +184,11 @@ async function openPostgres(url: string, poolMax: number | undefined, logger: Lo
             (await conn.query(text, params as unknown[] | undefined)).rows as T[],
         };
         return await fn(raw);
+      } catch (err) {
+        failure = err instanceof Error ? err : new Error(String(err));
+        throw err;
       } finally {
-        conn.release();
+        conn.release(failure);
       }
     },
     close: async () => {
