@@ -1,6 +1,6 @@
 // @app/auditoria/server: the audit trail of the session's entidade: keyset-paginated list, CSV export
 // (streamed) and the hash-chain verification. Tag 90.
-import { defineServerPlugin, perfis, verifyAuditChain } from '@app/server-core';
+import { auditAnchorSummary, auditCheckpointProblem, defineServerPlugin, perfis, verifyAuditChain } from '@app/server-core';
 import { and, eq, inArray, sql } from '@app/server-core/orm';
 import {
   AUDITORIA_TAG,
@@ -124,10 +124,12 @@ export default defineServerPlugin({
       tag: AUDITORIA_TAG,
       summary: 'Verificar a integridade da trilha de auditoria',
       description:
-        'Recalcula o hash de cada registro e confere o encadeamento (verifyAuditChain). Aponta o primeiro registro editado, forjado ou removido.',
+        'Recalcula o hash de cada registro, confere o encadeamento e os pontos de controle assinados fora do banco (verifyAuditChain, AUDIT_CHECKPOINT_KEY). Aponta o primeiro registro editado, forjado ou removido.',
       responses: { 200: verificacaoSchema },
       handler: async (c, ctx) => {
+        // with the checkpoint key createServer was given (AUDIT_CHECKPOINT_KEY), if any
         const result = await verifyAuditChain(ctx.db);
+        const problem = auditCheckpointProblem(result);
         const body: Verificacao = result.ok
           ? {
               ok: true,
@@ -136,6 +138,7 @@ export default defineServerPlugin({
               reason: null,
               verificadoEm: new Date().toISOString(),
               mensagem: `Trilha íntegra: ${result.checked.toLocaleString('pt-BR')} registros verificados.`,
+              ancora: auditAnchorSummary(result),
             }
           : {
               ok: false,
@@ -143,8 +146,10 @@ export default defineServerPlugin({
               brokenAt: result.brokenAt,
               reason: result.reason,
               verificadoEm: new Date().toISOString(),
-              mensagem:
-                result.reason === 'hash_mismatch'
+              ancora: auditAnchorSummary(result),
+              mensagem: problem
+                ? `Trilha violada: ${problem}`
+                : result.reason === 'hash_mismatch'
                   ? `Trilha violada: o registro nº ${result.brokenAt} foi alterado depois de gravado.`
                   : `Trilha violada: o encadeamento se rompe no registro nº ${result.brokenAt} (registro removido ou inserido fora da ordem).`,
             };

@@ -95,9 +95,11 @@ export const verificacaoSchema = z.object({
   ok: z.boolean(),
   checked: z.number().int(),
   brokenAt: z.number().int().nullable(),
-  reason: z.enum(['hash_mismatch', 'broken_link']).nullable(),
+  reason: z.enum(['hash_mismatch', 'broken_link', 'checkpoint_mismatch', 'rows_missing', 'checkpoint_invalid']).nullable(),
   verificadoEm: z.string(),
   mensagem: z.string(),
+  /** What anchors the trail outside the database (signed checkpoints), or that nothing does. */
+  ancora: z.string().optional(),
 });
 
 export type LogItem = z.infer<typeof logItemSchema>;

@@ -297,6 +297,7 @@ export default function LogsPage() {
             onDismiss={() => setVerificacao(null)}
           >
             {verificacao.mensagem}
+            {verificacao.ancora ? <p style={{ marginTop: 'var(--space-2)' }}>{verificacao.ancora}</p> : null}
           </Alert>
         </div>
       ) : null}
