@@ -161,6 +161,19 @@ for (const engine of testEngines()) {
         await app.end();
       }
       expect((await verifyAuditChain(server!.db)).ok).toBe(true);
+
+      // the contrast: the owner (what the app role was with a single role) can do all of it
+      const ownerClient = new pg.Client({ connectionString: ownerUrl });
+      await ownerClient.connect();
+      try {
+        await ownerClient.query('BEGIN');
+        await ownerClient.query('ALTER TABLE audit_log DISABLE TRIGGER USER');
+        expect((await ownerClient.query('DELETE FROM audit_log')).rowCount).toBeGreaterThan(0);
+        await ownerClient.query('ROLLBACK');
+      } finally {
+        await ownerClient.end();
+      }
+      expect((await verifyAuditChain(server!.db)).ok).toBe(true);
     });
 
     it('starts as the app role alone on the migrated database, and warns when one role does everything', async () => {
