@@ -323,12 +323,16 @@ export function registerAuthRoutes(router: PluginRouter, runtime: Runtime): void
     tag: OUTBOX_TAG,
     summary: 'Caixa de saída: e-mails guardados em vez de enviados',
     description:
-      'Mensagens gravadas quando não há SMTP configurado (ou o envio falhou), mais novas primeiro. Mostra as mensagens para usuários da entidade atual e as que não são para um usuário. A consulta é auditada.',
+      'Mensagens gravadas quando não há SMTP configurado (ou o envio falhou), mais novas primeiro. A consulta é auditada. ' +
+      'Mostra as mensagens para usuários da entidade atual que só pertencem a entidades que você administra (tag 3 em cada uma) e as para você mesmo; ' +
+      'um usuário que também pertence a outra entidade não tem as mensagens (links de recuperação) mostradas aqui. ' +
+      'Mensagens que não são para um usuário só aparecem para quem administra todas as entidades (e no comando `compras-server outbox`).',
     request: { query: pageQuerySchema },
     responses: { 200: pageOf(outboxMessageSchema) },
     handler: async (c, ctx) => {
       const { page, pageSize, q } = c.req.valid('query');
-      const result = await listOutbox(db, { page, pageSize, q, entidadeId: ctx.entidadeId });
+      const reader = { usuarioId: ctx.user.id, adminTag: OUTBOX_TAG };
+      const result = await listOutbox(db, { page, pageSize, q, entidadeId: ctx.entidadeId, reader });
       await ctx.mutate(async (_tx, audit) => {
         audit({ acao: 'caixa_saida_consultada', registro: null, depois: { page, pageSize, q: q ?? null, mensagens: result.items.length } });
       });

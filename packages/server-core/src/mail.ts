@@ -1,6 +1,7 @@
 // Outgoing e-mail: SMTP through nodemailer when SMTP_URL is set, otherwise the `outbox` table, which
-// administrators read (GET /api/auth/outbox) and operators print (`compras-server outbox`).
-import { and, desc, ilike, isNull, or, sql } from 'drizzle-orm';
+// administrators read (GET /api/auth/outbox, only what they may see: see ListOutboxOptions.reader)
+// and operators print (`compras-server outbox`, every message).
+import { type SQL, and, desc, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Clock } from './clock.js';
 import { outbox, usuarioEntidades } from './db/schema.js';
 import type { DbOrTx } from './db/types.js';
@@ -91,6 +92,13 @@ export interface ListOutboxOptions {
   q?: string | undefined;
   /** Only messages for users of this entidade, plus messages for no user. Unset: every message. */
   entidadeId?: string | undefined;
+  /**
+   * The administrator reading (GET /api/auth/outbox). A user account is shared by all the user's
+   * entidades, so a message (e.g. a recovery link) is shown only when it is for the reader, or for a
+   * user every one of whose entidades the reader administers (holds `adminTag` there); a message for no
+   * user only when the reader administers every entidade. Unset (the operator's CLI): no such filter.
+   */
+  reader?: { usuarioId: string; adminTag: number } | undefined;
 }
 
 /** Outbox messages, newest first, paginated. */
@@ -106,6 +114,23 @@ export async function listOutbox(
       or(
         isNull(outbox.usuarioId),
         sql`${outbox.usuarioId} IN (SELECT ${usuarioEntidades.usuarioId} FROM ${usuarioEntidades} WHERE ${usuarioEntidades.entidadeId} = ${options.entidadeId})`,
+      ),
+    );
+  }
+  if (options.reader) {
+    const { usuarioId: readerId, adminTag } = options.reader;
+    /** The reader holds `adminTag` in the entidade `entidade` (an SQL expression). */
+    const administers = (entidade: SQL) =>
+      sql`EXISTS (SELECT 1 FROM usuario_entidades r JOIN perfis p ON p.id = r.perfil_id
+                   WHERE r.usuario_id = ${readerId} AND r.entidade_id = ${entidade} AND ${adminTag} = ANY(p.tags))`;
+    conditions.push(
+      or(
+        sql`${outbox.usuarioId} = ${readerId}`,
+        and(
+          isNotNull(outbox.usuarioId),
+          sql`NOT EXISTS (SELECT 1 FROM usuario_entidades t WHERE t.usuario_id = ${outbox.usuarioId} AND NOT ${administers(sql`t.entidade_id`)})`,
+        ),
+        and(isNull(outbox.usuarioId), sql`NOT EXISTS (SELECT 1 FROM entidades e WHERE NOT ${administers(sql`e.id`)})`),
       ),
     );
   }
