@@ -325,7 +325,7 @@ export function registerAuthRoutes(router: PluginRouter, runtime: Runtime): void
     description:
       'Mensagens gravadas quando não há SMTP configurado (ou o envio falhou), mais novas primeiro. A consulta é auditada. ' +
       'Mostra as mensagens para usuários da entidade atual que só pertencem a entidades que você administra (tag 3 em cada uma) e as para você mesmo; ' +
-      'um usuário que também pertence a outra entidade não tem as mensagens (links de recuperação) mostradas aqui. ' +
+      'as de um usuário que também pertence a uma entidade que você não administra (links de recuperação, por exemplo) não aparecem. ' +
       'Mensagens que não são para um usuário só aparecem para quem administra todas as entidades (e no comando `compras-server outbox`).',
     request: { query: pageQuerySchema },
     responses: { 200: pageOf(outboxMessageSchema) },

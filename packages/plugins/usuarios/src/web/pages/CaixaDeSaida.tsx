@@ -130,7 +130,7 @@ export default function CaixaDeSaida() {
     <div data-testid="caixa-de-saida">
       <PageHeader
         title="Caixa de saída"
-        description="Sem servidor SMTP configurado (SMTP_URL), os e-mails do sistema ficam guardados aqui em vez de enviados, assim como os que o servidor SMTP não conseguiu entregar. Os links de recuperação de senha valem por 30 minutos e só podem ser usados uma vez."
+        description="Sem servidor SMTP configurado (SMTP_URL), os e-mails do sistema ficam guardados aqui em vez de enviados, assim como os que o servidor SMTP não conseguiu entregar. Os links de recuperação de senha valem por 30 minutos e só podem ser usados uma vez. Aparecem só as mensagens para usuários desta entidade que pertencem apenas a entidades que você administra (e as suas)."
         before={<Link href="">Voltar para Usuários</Link>}
       />
       <SearchForm aria-label="Pesquisar mensagens" hint="Destinatário ou assunto" value={text} onChange={setText} onSubmit={search} />
