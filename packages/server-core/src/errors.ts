@@ -119,6 +119,15 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger): Respo
       409,
     );
   }
+  if (code?.startsWith('22')) {
+    // data exception (22P05 NUL/unicode, 22021 encoding, 22007/22008 dates, 22003 range…): a value the
+    // validation let through; the client sent it, so a 400 (logged: the schema should refuse it first)
+    logger.warn(`${c.req.method} ${c.req.path}: value refused by the database (SQLSTATE ${code})`);
+    return c.json(
+      { error: { code: 'bad_request', message: 'Algum valor enviado é inválido (data, número ou texto fora do formato aceito).' } } satisfies ErrorBody,
+      400,
+    );
+  }
   logger.error(`${c.req.method} ${c.req.path} failed`, err);
   return c.json(
     { error: { code: 'internal_error', message: 'Erro interno do servidor. Tente novamente em instantes.' } } satisfies ErrorBody,

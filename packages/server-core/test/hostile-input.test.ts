@@ -4,7 +4,10 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { toErrorResponse } from '../src/errors.js';
+import { silentLogger } from '../src/logger.js';
 import { INVALID_CHARS_MESSAGE, dateSchema, findInvalidInput, hasInvalidChars, isCalendarDate } from '../src/input-guard.js';
 import { createTestServer, describeEachDatabase } from '../src/testing.js';
 import { crudPlugin } from './fixtures/crud-plugin.js';
@@ -32,6 +35,22 @@ describe('input guard helpers', () => {
     }
     expect(dateSchema('Data inicial').safeParse('2024-02-30').error?.issues[0]?.message).toBe('Data inicial: data inexistente.');
     expect(dateSchema().safeParse(' 2024-02-29 ').data).toBe('2024-02-29');
+  });
+});
+
+describe('safety net: a PostgreSQL data exception the validation let through', () => {
+  it('is a 400 in pt-BR (SQLSTATE class 22), other database faults stay 500', async () => {
+    const app = new Hono();
+    app.get('/:code', (c) => {
+      throw Object.assign(new Error('database said no'), { code: c.req.param('code') });
+    });
+    app.onError((err, c) => toErrorResponse(err, c, silentLogger));
+    for (const code of ['22P05', '22021', '22007', '22008', '22003', '22P02']) {
+      const res = await app.request(`/${code}`);
+      expect(res.status, code).toBe(400);
+      expect(((await res.json()) as ErrorBody).error.message).toBe('Algum valor enviado é inválido (data, número ou texto fora do formato aceito).');
+    }
+    expect((await app.request('/XX000')).status).toBe(500);
   });
 });
 
