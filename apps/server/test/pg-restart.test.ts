@@ -86,6 +86,14 @@ describe('PostgreSQL restarted while requests run transactions', () => {
   let serverExit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   const serverOutput: string[] = [];
   let url = '';
+  let token = '';
+  const createCargo = (nome: string) =>
+    fetch(`${url}/api/registros/cargos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ nome, descricao: 'criado durante o reinício do PostgreSQL' }),
+      signal: AbortSignal.timeout(45_000),
+    });
 
   beforeAll(async () => {
     pgBin = await findPgBin();
@@ -100,11 +108,14 @@ describe('PostgreSQL restarted while requests run transactions', () => {
 
     dir = mkdtempSync(join(tmpdir(), 'compras-pg-restart-'));
     dataDir = join(dir, 'data');
-    const asRoot = process.getuid?.() === 0;
-    if (asRoot) {
+    const pwfile = join(dir, 'pw');
+    writeFileSync(pwfile, `${PASSWORD}\n`);
+    if (process.getuid?.() === 0) {
+      // root: initdb refuses it, so the cluster belongs to the postgres user
       const uid = Number((await run('id', ['-u', 'postgres'])).stdout.trim());
       const gid = Number((await run('id', ['-g', 'postgres'])).stdout.trim());
       chownSync(dir, uid, gid);
+      chownSync(pwfile, uid, gid);
       const hasRunuser = await run('runuser', ['--help']).then(
         () => true,
         () => false,
@@ -117,19 +128,23 @@ describe('PostgreSQL restarted while requests run transactions', () => {
     } else {
       pgRun = (bin, args) => run(join(pgBin!, bin), args, { cwd: dir, timeout: 90_000 });
     }
-    const pwfile = join(dir, 'pw');
-    writeFileSync(pwfile, `${PASSWORD}\n`);
-    if (asRoot) chownSync(pwfile, Number((await run('id', ['-u', 'postgres'])).stdout.trim()), -1);
     await pgRun('initdb', ['-D', dataDir, '-U', 'compras', `--pwfile=${pwfile}`, '-A', 'scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-    const port = await freePort();
     // only 127.0.0.1 and a socket inside the temporary folder; fsync off: a throwaway cluster
-    // (a fast shutdown still writes a checkpoint, so committed rows survive the restart)
-    appendFileSync(
-      join(dataDir, 'postgresql.conf'),
-      `\nlisten_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = '${dir}'\nfsync = off\nfull_page_writes = off\n`,
-    );
-    await pgRun('pg_ctl', ['-D', dataDir, '-l', join(dir, 'postgres.log'), '-w', '-t', '60', 'start']);
-    databaseUrl = `postgres://compras:${PASSWORD}@127.0.0.1:${port}/postgres`;
+    // (a fast shutdown still writes a checkpoint, so committed rows survive the restart).
+    // A free port can be taken between the probe and the start: then another one (the last `port` wins).
+    for (let attempt = 1; !databaseUrl; attempt++) {
+      const port = await freePort();
+      appendFileSync(
+        join(dataDir, 'postgresql.conf'),
+        `\nlisten_addresses = '127.0.0.1'\nport = ${port}\nunix_socket_directories = '${dir}'\nfsync = off\nfull_page_writes = off\n`,
+      );
+      try {
+        await pgRun('pg_ctl', ['-D', dataDir, '-l', join(dir, 'postgres.log'), '-w', '-t', '60', 'start']);
+        databaseUrl = `postgres://compras:${PASSWORD}@127.0.0.1:${port}/postgres`;
+      } catch (err) {
+        if (attempt === 3) throw new Error(`PostgreSQL did not start:\n${readFileSync(join(dir, 'postgres.log'), 'utf8')}`, { cause: err });
+      }
+    }
 
     const env = { ...process.env, DATABASE_URL: databaseUrl, ADMIN_PASSWORD: PASSWORD, DATA_DIR: undefined };
     await run(
@@ -149,6 +164,13 @@ describe('PostgreSQL restarted while requests run transactions', () => {
     const match = listening();
     if (!match) throw new Error(`the server did not start (${JSON.stringify(serverExit)}):\n${serverOutput.join('')}`);
     url = `http://127.0.0.1:${match[1]}`;
+    const signin = await fetch(`${url}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: 'chefe', senha: PASSWORD }),
+    });
+    if (signin.status !== 200) throw new Error(`sign-in answered ${signin.status}: ${await signin.text()}`);
+    token = ((await signin.json()) as { token: string }).token;
   }, 150_000);
 
   afterAll(async () => {
@@ -167,14 +189,6 @@ describe('PostgreSQL restarted while requests run transactions', () => {
   }, 60_000);
 
   it('keeps the process alive, answers 503 in pt-BR meanwhile and loses no acknowledged write', async () => {
-    const signin = await fetch(`${url}/api/auth/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login: 'chefe', senha: PASSWORD }),
-    });
-    expect(signin.status).toBe(200);
-    const { token } = (await signin.json()) as { token: string };
-
     const results: WriteResult[] = [];
     let stop = false;
     let restarted = false;
@@ -188,12 +202,7 @@ describe('PostgreSQL restarted while requests run transactions', () => {
         const afterRestart = restarted;
         inFlight++;
         try {
-          const res = await fetch(`${url}/api/registros/cargos`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            body: JSON.stringify({ nome, descricao: 'criado durante o reinício do PostgreSQL' }),
-            signal: AbortSignal.timeout(45_000),
-          });
+          const res = await createCargo(nome);
           const body = (await res.json().catch(() => ({}))) as { error?: { code?: string; message?: string } };
           results.push({
             nome,
@@ -255,5 +264,31 @@ describe('PostgreSQL restarted while requests run transactions', () => {
     } finally {
       await database.close();
     }
+  }, 120_000);
+
+  it('while PostgreSQL is down: writes and /api/health answer 503, and work again once it is back', async () => {
+    expect(serverExit).toBeUndefined();
+    await pgRun('pg_ctl', ['-D', dataDir, '-m', 'fast', '-w', '-t', '60', 'stop']);
+    try {
+      const write = await createCargo('Cargo com o banco parado');
+      expect(write.status).toBe(503);
+      expect(write.headers.get('retry-after')).toBe('5');
+      expect(await write.json()).toEqual({ error: { code: 'database_unavailable', message: UNAVAILABLE_MESSAGE } });
+      const health = await fetch(`${url}/api/health`);
+      expect(health.status).toBe(503);
+      expect(((await health.json()) as { error: { message: string } }).error.message).toMatch(/indisponível/);
+      expect(serverExit).toBeUndefined();
+    } finally {
+      await pgRun('pg_ctl', ['-D', dataDir, '-l', join(dir, 'postgres.log'), '-w', '-t', '60', 'start']);
+    }
+    // back: the pool opens new connections (no retry loop needed, but allow a slow start)
+    let status = 0;
+    for (let attempt = 0; attempt < 20 && status !== 201; attempt++) {
+      if (attempt > 0) await sleep(500);
+      status = (await createCargo(`Cargo depois da volta ${attempt}`)).status;
+    }
+    expect(status).toBe(201);
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    expect(serverExit).toBeUndefined();
   }, 120_000);
 });
