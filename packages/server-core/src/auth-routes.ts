@@ -17,10 +17,10 @@ import { AppError } from './errors.js';
 import { type MailMessage, listOutbox } from './mail.js';
 import { pageOf, pageQuerySchema } from './pagination.js';
 import { novaSenhaProblem } from './password-policy.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { type HashTicket, hashPassword, hashQueueFull, verifyPassword } from './passwords.js';
 import { type PluginRouter, errorResponseSchema } from './router.js';
 import type { Runtime } from './runtime.js';
-import { accountKey, checkThrottle, clearAttempts, recordAttempt, recoverIpKey, tooManyAttempts } from './throttle.js';
+import { accountKey, clearAttempts, pruneAttempts, releaseAttempts, recoverIpKey, reserveAttempt, tooManyAttempts } from './throttle.js';
 
 /** The one answer of /api/auth/recover, whether or not the account exists. */
 export const RECOVER_MESSAGE = 'Se houver uma conta com esse login ou e-mail, enviaremos as instruções para criar uma nova senha.';
@@ -39,19 +39,6 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const invalidLink = () => new AppError(400, 'invalid_recovery_link', INVALID_RECOVERY_LINK_MESSAGE);
 const fieldError = (field: string, message: string) =>
   new AppError(400, 'validation_error', 'Verifique os campos destacados.', { [field]: message });
-
-/** Origin of links in e-mails: PUBLIC_URL, else the request's (X-Forwarded-* only behind a trusted proxy). */
-function linkBase(c: Context, runtime: Runtime): string {
-  if (runtime.publicUrl) return runtime.publicUrl;
-  const url = new URL(c.req.url);
-  if (runtime.trustProxy) {
-    const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim();
-    const host = c.req.header('x-forwarded-host')?.split(',')[0]?.trim();
-    if (proto === 'http' || proto === 'https') url.protocol = `${proto}:`;
-    if (host) url.host = host;
-  }
-  return url.origin;
-}
 
 function recoveryMessage(runtime: Runtime, user: { id: string; nome: string; login: string; email: string }, link: string): MailMessage {
   return {
@@ -92,7 +79,7 @@ async function waitUntil(startedAt: number, minMs: number): Promise<void> {
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 
-async function requestRecovery(c: Context, ctx: PublicRequestContext, runtime: Runtime, login: string): Promise<void> {
+async function requestRecovery(ctx: PublicRequestContext, runtime: Runtime, login: string): Promise<void> {
   const { db } = runtime.database;
   const candidates = await db
     .select({ id: usuarios.id, nome: usuarios.nome, login: usuarios.login, email: usuarios.email })
@@ -113,7 +100,8 @@ async function requestRecovery(c: Context, ctx: PublicRequestContext, runtime: R
     });
     return;
   }
-  const base = linkBase(c, runtime);
+  // PUBLIC_URL or http://localhost:<PORT>, never the request's Host / X-Forwarded-Host (issue 8)
+  const base = runtime.publicUrl;
   for (const user of users) {
     const now = runtime.clock.now();
     const [recent] = await db
@@ -166,16 +154,17 @@ export function registerAuthRoutes(router: PluginRouter, runtime: Runtime): void
         if (ctx.ip) {
           const now = runtime.clock.now();
           const rule = { key: recoverIpKey(ctx.ip), max: runtime.throttle.recoverMaxPerIp, motivo: 'ip' as const };
-          const block = await checkThrottle(db, [rule], now, windowMs);
+          // check and count in one step (concurrent requests cannot all pass the check)
+          const { block } = await reserveAttempt(db, [rule], now, windowMs);
           if (block) {
             await ctx.mutate(async (_tx, audit) => {
               audit({ acao: 'recuperar_senha_bloqueado', registro: null, depois: { login, retryAfter: block.retryAfterSeconds } });
             });
             throw tooManyAttempts(block);
           }
-          await recordAttempt(db, [rule.key], now, windowMs);
+          await pruneAttempts(db, now, windowMs);
         }
-        await requestRecovery(c, ctx, runtime, login);
+        await requestRecovery(ctx, runtime, login);
         return c.json({ message: RECOVER_MESSAGE }, 202);
       } finally {
         await waitUntil(startedAt, runtime.recoverMinDurationMs);
@@ -195,59 +184,71 @@ export function registerAuthRoutes(router: PluginRouter, runtime: Runtime): void
     responses: {
       204: { description: 'Senha alterada; entre com a nova senha' },
       400: { description: 'Link inválido ou vencido, ou senha fora da política (fields.senha)', schema: errorResponseSchema },
+      503: { description: 'Muitas entradas em andamento (fila de verificação de senhas cheia); Retry-After em segundos', schema: errorResponseSchema },
     },
     handler: async (c, ctx) => {
       const { token, senha } = c.req.valid('json');
-      const [row] = await db
-        .select({
-          id: passwordResets.id,
-          usuarioId: passwordResets.usuarioId,
-          expiresAt: passwordResets.expiresAt,
-          usedAt: passwordResets.usedAt,
-          login: usuarios.login,
-          ativo: usuarios.ativo,
-        })
-        .from(passwordResets)
-        .innerJoin(usuarios, eq(usuarios.id, passwordResets.usuarioId))
-        .where(eq(passwordResets.tokenHash, sha256(token)))
-        .limit(1);
-      const now = runtime.clock.now();
-      const problem = !row ? 'desconhecido' : row.usedAt ? 'usado' : row.expiresAt.getTime() <= now ? 'vencido' : !row.ativo ? 'usuario_inativo' : null;
-      if (!row || problem) {
-        await ctx.mutate(async (_tx, audit) => {
-          audit({ acao: 'senha_redefinicao_falhou', registro: row?.usuarioId ?? null, usuarioId: row?.usuarioId ?? null, depois: { motivo: problem } });
-        });
-        throw invalidLink();
+      // a place in the hash queue before anything else (the link is not spent by a 503)
+      const ticket = runtime.hashQueue.tryEnter();
+      if (!ticket) throw hashQueueFull();
+      try {
+        return await resetPassword(c, ctx, token, senha, ticket);
+      } finally {
+        ticket.release();
       }
-      const policy = novaSenhaProblem(senha, row.login);
-      if (policy) throw fieldError('senha', policy);
-      const senhaHash = await hashPassword(senha);
-      await ctx.mutate(async (tx, audit) => {
-        const at = new Date(runtime.clock.now());
-        // single use even when two requests race: only one UPDATE finds used_at still null
-        const used = await tx
-          .update(passwordResets)
-          .set({ usedAt: at })
-          .where(and(eq(passwordResets.id, row.id), isNull(passwordResets.usedAt)))
-          .returning({ id: passwordResets.id });
-        if (used.length === 0) throw invalidLink();
-        await tx.update(usuarios).set({ senhaHash }).where(eq(usuarios.id, row.usuarioId));
-        await tx
-          .update(passwordResets)
-          .set({ usedAt: at })
-          .where(and(eq(passwordResets.usuarioId, row.usuarioId), isNull(passwordResets.usedAt)));
-        const revoked = await revokeUserSessions(tx, row.usuarioId, 'senha_redefinida', { at });
-        await clearAttempts(tx, [accountKey(row.login)]);
-        audit({
-          acao: 'senha_redefinida',
-          registro: row.usuarioId,
-          usuarioId: row.usuarioId,
-          depois: { sessoesEncerradas: revoked },
-        });
-      });
-      return c.body(null, 204);
     },
   });
+
+  async function resetPassword(c: Context, ctx: PublicRequestContext, token: string, senha: string, ticket: HashTicket) {
+    const [row] = await db
+      .select({
+        id: passwordResets.id,
+        usuarioId: passwordResets.usuarioId,
+        expiresAt: passwordResets.expiresAt,
+        usedAt: passwordResets.usedAt,
+        login: usuarios.login,
+        ativo: usuarios.ativo,
+      })
+      .from(passwordResets)
+      .innerJoin(usuarios, eq(usuarios.id, passwordResets.usuarioId))
+      .where(eq(passwordResets.tokenHash, sha256(token)))
+      .limit(1);
+    const now = runtime.clock.now();
+    const problem = !row ? 'desconhecido' : row.usedAt ? 'usado' : row.expiresAt.getTime() <= now ? 'vencido' : !row.ativo ? 'usuario_inativo' : null;
+    if (!row || problem) {
+      await ctx.mutate(async (_tx, audit) => {
+        audit({ acao: 'senha_redefinicao_falhou', registro: row?.usuarioId ?? null, usuarioId: row?.usuarioId ?? null, depois: { motivo: problem } });
+      });
+      throw invalidLink();
+    }
+    const policy = novaSenhaProblem(senha, row.login);
+    if (policy) throw fieldError('senha', policy);
+    const senhaHash = await ticket.run(() => hashPassword(senha));
+    await ctx.mutate(async (tx, audit) => {
+      const at = new Date(runtime.clock.now());
+      // single use even when two requests race: only one UPDATE finds used_at still null
+      const used = await tx
+        .update(passwordResets)
+        .set({ usedAt: at })
+        .where(and(eq(passwordResets.id, row.id), isNull(passwordResets.usedAt)))
+        .returning({ id: passwordResets.id });
+      if (used.length === 0) throw invalidLink();
+      await tx.update(usuarios).set({ senhaHash }).where(eq(usuarios.id, row.usuarioId));
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: at })
+        .where(and(eq(passwordResets.usuarioId, row.usuarioId), isNull(passwordResets.usedAt)));
+      const revoked = await revokeUserSessions(tx, row.usuarioId, 'senha_redefinida', { at });
+      await clearAttempts(tx, [accountKey(row.login)]);
+      audit({
+        acao: 'senha_redefinida',
+        registro: row.usuarioId,
+        usuarioId: row.usuarioId,
+        depois: { sessoesEncerradas: revoked },
+      });
+    });
+    return c.body(null, 204);
+  }
 
   router.route({
     method: 'post',
@@ -265,7 +266,8 @@ export function registerAuthRoutes(router: PluginRouter, runtime: Runtime): void
     handler: async (c, ctx: RequestContext) => {
       const { senhaAtual, novaSenha } = c.req.valid('json');
       const account = accountKey(ctx.user.login);
-      const block = await checkThrottle(db, [{ key: account, max: runtime.throttle.accountMaxFailures, motivo: 'conta' }], runtime.clock.now(), windowMs);
+      const reservation = await reserveAttempt(db, [{ key: account, max: runtime.throttle.accountMaxFailures, motivo: 'conta' }], runtime.clock.now(), windowMs);
+      const { block } = reservation;
       if (block) {
         await ctx.mutate(async (_tx, audit) => {
           audit({ acao: 'senha_alteracao_bloqueada', registro: ctx.user.id, depois: { retryAfter: block.retryAfterSeconds } });
@@ -273,16 +275,19 @@ export function registerAuthRoutes(router: PluginRouter, runtime: Runtime): void
         throw tooManyAttempts(block);
       }
       const [user] = await db.select({ senhaHash: usuarios.senhaHash }).from(usuarios).where(eq(usuarios.id, ctx.user.id));
-      if (!(await verifyPassword(senhaAtual, user?.senhaHash ?? null))) {
+      if (!(await runtime.hashQueue.run(() => verifyPassword(senhaAtual, user?.senhaHash ?? null)))) {
+        // the reserved attempt stays: it is the counted failure
         await ctx.mutate(async (tx, audit) => {
-          await recordAttempt(tx, [account], runtime.clock.now(), windowMs);
+          await pruneAttempts(tx, runtime.clock.now(), windowMs);
           audit({ acao: 'senha_alteracao_falhou', registro: ctx.user.id, depois: { motivo: 'senha_atual_incorreta' } });
         });
         throw fieldError('senhaAtual', WRONG_CURRENT_PASSWORD_MESSAGE);
       }
+      // the right current password gives the reserved attempt back
+      await releaseAttempts(db, reservation.ids ?? []);
       const policy = novaSenhaProblem(novaSenha, ctx.user.login) ?? (novaSenha === senhaAtual ? SAME_PASSWORD_MESSAGE : null);
       if (policy) throw fieldError('novaSenha', policy);
-      const senhaHash = await hashPassword(novaSenha);
+      const senhaHash = await runtime.hashQueue.run(() => hashPassword(novaSenha));
       await ctx.mutate(async (tx, audit) => {
         const at = new Date(runtime.clock.now());
         await tx.update(usuarios).set({ senhaHash }).where(eq(usuarios.id, ctx.user.id));

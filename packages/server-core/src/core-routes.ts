@@ -16,10 +16,20 @@ import {
 import { entidades, sessoes, usuarioEntidades, usuarios } from './db/schema.js';
 import type { Db } from './db/types.js';
 import { AppError, badRequest } from './errors.js';
-import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { hashPassword, hashQueueFull, needsRehash, verifyPassword } from './passwords.js';
 import { createPluginRouter, errorResponseSchema } from './router.js';
 import type { Runtime } from './runtime.js';
-import { type ThrottleRule, accountKey, checkThrottle, clearAttempts, ipKey, recordAttempt, tooManyAttempts } from './throttle.js';
+import {
+  type ThrottleRule,
+  accountKey,
+  clearAttempts,
+  countRefusal,
+  ipKey,
+  pruneAttempts,
+  releaseAttempts,
+  reserveAttempt,
+  tooManyAttempts,
+} from './throttle.js';
 
 async function entidadesOf(db: Db, usuarioId: string): Promise<{ id: string; nome: string }[]> {
   return db
@@ -55,86 +65,115 @@ export function registerCoreRoutes(
         description: 'Muitas tentativas (5 falhas por conta ou 20 por endereço em 15 minutos); Retry-After em segundos',
         schema: errorResponseSchema,
       },
+      503: { description: 'Muitas entradas em andamento (fila de verificação de senhas cheia); Retry-After em segundos', schema: errorResponseSchema },
     },
     handler: async (c, ctx) => {
       const { login, senha, entidadeId } = c.req.valid('json');
-      const [user] = await db
-        .select({ id: usuarios.id, senhaHash: usuarios.senhaHash, ativo: usuarios.ativo })
-        .from(usuarios)
-        .where(sql`lower(${usuarios.login}) = lower(${login})`)
-        .limit(1);
-      const { windowMs } = runtime.throttle;
-      const account = accountKey(login);
-      const rules: ThrottleRule[] = [{ key: account, max: runtime.throttle.accountMaxFailures, motivo: 'conta' }];
-      if (ctx.ip) rules.push({ key: ipKey(ctx.ip), max: runtime.throttle.ipMaxFailures, motivo: 'ip' });
-      const block = await checkThrottle(db, rules, runtime.clock.now(), windowMs);
-      if (block) {
-        // not counted: the block ends by itself however often someone keeps trying
-        await ctx.mutate(async (_tx, audit) => {
-          audit({
-            acao: 'entrar_bloqueado',
-            registro: user?.id ?? null,
-            usuarioId: user?.id ?? null,
-            depois: { login, limite: block.rule.motivo, retryAfter: block.retryAfterSeconds },
-          });
-        });
-        throw tooManyAttempts(block);
-      }
-      // Always one scrypt verification (a dummy hash for an unknown login): same time either way.
-      const passwordOk = await verifyPassword(senha, user?.senhaHash ?? null);
-      if (!user || !passwordOk || !user.ativo) {
-        await ctx.mutate(async (tx, audit) => {
-          await recordAttempt(tx, rules.map((r) => r.key), runtime.clock.now(), windowMs);
-          audit({
-            acao: 'entrar_falhou',
-            registro: user?.id ?? null,
-            usuarioId: user?.id ?? null,
-            depois: { login, motivo: !user ? 'login_inexistente' : !passwordOk ? 'senha_incorreta' : 'usuario_inativo' },
-          });
-        });
-        throw new AppError(401, 'invalid_credentials', 'Login ou senha inválidos.');
-      }
-      const list = await entidadesOf(db, user.id);
-      if (list.length === 0) {
-        throw new AppError(403, 'sem_entidade', 'Seu usuário não está vinculado a nenhuma entidade. Procure o administrador.');
-      }
-      let chosen = entidadeId ? list.find((e) => e.id === entidadeId) : undefined;
-      if (entidadeId && !chosen) {
-        throw badRequest('Verifique os campos destacados.', { entidadeId: 'Você não tem acesso a esta entidade.' });
-      }
-      if (!chosen) {
-        const [last] = await db
-          .select({ entidadeId: sessoes.entidadeId })
-          .from(sessoes)
-          .where(eq(sessoes.usuarioId, user.id))
-          .orderBy(desc(sessoes.createdAt))
+      // A place in the hash queue first: when it is full, answer before any other work (issue 8).
+      const ticket = runtime.hashQueue.tryEnter();
+      if (!ticket) throw hashQueueFull();
+      // rows reserved in login_attempts; kept when the attempt failed, deleted otherwise
+      let reserved: number[] = [];
+      let settled = false;
+      try {
+        const [user] = await db
+          .select({ id: usuarios.id, senhaHash: usuarios.senhaHash, ativo: usuarios.ativo })
+          .from(usuarios)
+          .where(sql`lower(${usuarios.login}) = lower(${login})`)
           .limit(1);
-        chosen = list.find((e) => e.id === last?.entidadeId) ?? list[0]!;
+        const { windowMs } = runtime.throttle;
+        const account = accountKey(login);
+        const rules: ThrottleRule[] = [{ key: account, max: runtime.throttle.accountMaxFailures, motivo: 'conta' }];
+        if (ctx.ip) rules.push({ key: ipKey(ctx.ip), max: runtime.throttle.ipMaxFailures, motivo: 'ip' });
+        const reservation = await reserveAttempt(db, rules, runtime.clock.now(), windowMs);
+        if (reservation.block) {
+          const { block } = reservation;
+          ticket.release();
+          // not counted in the window: the block ends by itself however often someone keeps trying;
+          // counted in tentativas_entrada, audited the first time per (login, address, window)
+          await ctx.mutate(async (tx, audit) => {
+            const n = await countRefusal(tx, { login, ip: ctx.ip, usuarioId: user?.id ?? null, kind: 'bloqueio', now: runtime.clock.now(), windowMs });
+            if (n === 1) {
+              audit({
+                acao: 'entrar_bloqueado',
+                registro: user?.id ?? null,
+                usuarioId: user?.id ?? null,
+                depois: { login, limite: block.rule.motivo, retryAfter: block.retryAfterSeconds },
+              });
+            }
+          });
+          throw tooManyAttempts(block);
+        }
+        reserved = reservation.ids;
+        // Always one scrypt verification (a dummy hash for an unknown login): same time either way.
+        const passwordOk = await ticket.run(() => verifyPassword(senha, user?.senhaHash ?? null));
+        if (!user || !passwordOk || !user.ativo) {
+          settled = true; // the reserved rows are the counted failure
+          await ctx.mutate(async (tx, audit) => {
+            const now = runtime.clock.now();
+            await pruneAttempts(tx, now, windowMs);
+            const n = await countRefusal(tx, { login, ip: ctx.ip, usuarioId: user?.id ?? null, kind: 'falha', now, windowMs });
+            if (n === 1) {
+              audit({
+                acao: 'entrar_falhou',
+                registro: user?.id ?? null,
+                usuarioId: user?.id ?? null,
+                depois: { login, motivo: !user ? 'login_inexistente' : !passwordOk ? 'senha_incorreta' : 'usuario_inativo' },
+              });
+            }
+          });
+          throw new AppError(401, 'invalid_credentials', 'Login ou senha inválidos.');
+        }
+        const list = await entidadesOf(db, user.id);
+        if (list.length === 0) {
+          throw new AppError(403, 'sem_entidade', 'Seu usuário não está vinculado a nenhuma entidade. Procure o administrador.');
+        }
+        let chosen = entidadeId ? list.find((e) => e.id === entidadeId) : undefined;
+        if (entidadeId && !chosen) {
+          throw badRequest('Verifique os campos destacados.', { entidadeId: 'Você não tem acesso a esta entidade.' });
+        }
+        if (!chosen) {
+          const [last] = await db
+            .select({ entidadeId: sessoes.entidadeId })
+            .from(sessoes)
+            .where(eq(sessoes.usuarioId, user.id))
+            .orderBy(desc(sessoes.createdAt))
+            .limit(1);
+          chosen = list.find((e) => e.id === last?.entidadeId) ?? list[0]!;
+        }
+        const entidade = chosen;
+        // parameters are kept in each hash: a hash made with older ones is replaced now that the password is known
+        const rehash = needsRehash(user.senhaHash) ? await runtime.hashQueue.run(() => hashPassword(senha)) : null;
+        const now = new Date(runtime.clock.now());
+        const sessionId = await ctx.mutate(async (tx, audit) => {
+          await clearAttempts(tx, [account]);
+          await releaseAttempts(tx, reserved);
+          if (rehash) await tx.update(usuarios).set({ senhaHash: rehash }).where(eq(usuarios.id, user.id));
+          const [session] = await tx
+            .insert(sessoes)
+            .values({
+              usuarioId: user.id,
+              entidadeId: entidade.id,
+              createdAt: now,
+              lastSeenAt: now,
+              authenticatedAt: now,
+              ip: ctx.ip,
+              userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
+            })
+            .returning({ id: sessoes.id });
+          audit({ acao: 'entrar', registro: session!.id, usuarioId: user.id, entidadeId: entidade.id });
+          return session!.id;
+        });
+        settled = true;
+        const token = await issueSessionToken(runtime, { sub: user.id, ent: entidade.id, sid: sessionId }, now);
+        return c.json({ token, entidades: list, entidadeId: entidade.id }, 200);
+      } finally {
+        ticket.release();
+        // a right password (or an error before the verdict) gives the reserved attempt back
+        if (!settled && reserved.length > 0) {
+          await releaseAttempts(db, reserved).catch((err: unknown) => runtime.logger.error('sign-in: reserved attempt not released', err));
+        }
       }
-      const entidade = chosen;
-      // parameters are kept in each hash: a hash made with older ones is replaced now that the password is known
-      const rehash = needsRehash(user.senhaHash) ? await hashPassword(senha) : null;
-      const now = new Date(runtime.clock.now());
-      const sessionId = await ctx.mutate(async (tx, audit) => {
-        await clearAttempts(tx, [account]);
-        if (rehash) await tx.update(usuarios).set({ senhaHash: rehash }).where(eq(usuarios.id, user.id));
-        const [session] = await tx
-          .insert(sessoes)
-          .values({
-            usuarioId: user.id,
-            entidadeId: entidade.id,
-            createdAt: now,
-            lastSeenAt: now,
-            authenticatedAt: now,
-            ip: ctx.ip,
-            userAgent: c.req.header('user-agent')?.slice(0, 300) ?? null,
-          })
-          .returning({ id: sessoes.id });
-        audit({ acao: 'entrar', registro: session!.id, usuarioId: user.id, entidadeId: entidade.id });
-        return session!.id;
-      });
-      const token = await issueSessionToken(runtime, { sub: user.id, ent: entidade.id, sid: sessionId }, now);
-      return c.json({ token, entidades: list, entidadeId: entidade.id }, 200);
     },
   });
 

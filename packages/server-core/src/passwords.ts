@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { AppError } from './errors.js';
 
 /** OWASP parameters for scrypt: N=2^17, r=8, p=1 (needs 128 MiB; maxmem allows 256 MiB). */
 const N = 2 ** 17;
@@ -62,3 +64,111 @@ export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
   return !parsed || parsed.n !== N || parsed.r !== R || parsed.p !== P || parsed.key.length !== KEY_LENGTH;
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Hash queue. Each scrypt above takes 128 MiB and one libuv threadpool thread (crypto.scrypt with a
+// callback runs on the threadpool, off the event loop) for ~100-300 ms. Without a bound, 100 sign-ins
+// with distinct unknown logins from distinct addresses (none of them throttled) start 100 hashes: the
+// threadpool (4 threads by default, shared with fs and dns) and the cores are taken and every other
+// request waits. The queue lets at most `concurrency` hashes run and `maxWaiting` wait; requests
+// without a session that find it full are answered 503 at once (HASH_QUEUE_FULL_MESSAGE).
+
+/** 503 message when the hash queue is full. */
+export const HASH_QUEUE_FULL_MESSAGE = 'Muitas tentativas de entrada em andamento. Tente novamente em instantes.';
+/** Retry-After (seconds) of that 503. */
+export const HASH_QUEUE_RETRY_AFTER_SECONDS = 2;
+
+/** 503 busy with Retry-After: the hash queue is full. */
+export function hashQueueFull(): AppError {
+  return new AppError(503, 'busy', HASH_QUEUE_FULL_MESSAGE, undefined, { 'Retry-After': String(HASH_QUEUE_RETRY_AFTER_SECONDS) });
+}
+
+export interface HashQueueOptions {
+  /** Hashes running at once (default: defaultHashConcurrency()). */
+  concurrency: number;
+  /** Hashes waiting for a turn; one more is refused (default 16). */
+  maxWaiting: number;
+}
+
+/**
+ * Default number of hashes at once: the cores, but never the whole libuv threadpool
+ * (UV_THREADPOOL_SIZE, default 4), so fs and dns always have a thread left.
+ */
+export function defaultHashConcurrency(
+  env: { cores: number; threadpool: number } = {
+    cores: availableParallelism(),
+    threadpool: Number(process.env.UV_THREADPOOL_SIZE) || 4,
+  },
+): number {
+  return Math.max(1, Math.min(env.cores, env.threadpool - 1));
+}
+
+/** A place in the hash queue, taken before the request does anything else (see HashQueue.tryEnter). */
+export interface HashTicket {
+  /** Runs `fn` when a hashing slot is free (once per ticket), then gives the place back. */
+  run<T>(fn: () => Promise<T>): Promise<T>;
+  /** Gives the place back without hashing (idempotent; run() does it itself). */
+  release(): void;
+}
+
+/** Bounds concurrent password hashing (FIFO). One per process is the default (the threadpool is per process). */
+export class HashQueue {
+  readonly concurrency: number;
+  readonly maxWaiting: number;
+  /** Tickets given and not yet released (running, waiting, or about to wait). */
+  #admitted = 0;
+  #running = 0;
+  readonly #waiters: (() => void)[] = [];
+
+  constructor(options: Partial<HashQueueOptions> = {}) {
+    this.concurrency = Math.max(1, Math.floor(options.concurrency ?? defaultHashConcurrency()));
+    this.maxWaiting = Math.max(0, Math.floor(options.maxWaiting ?? 16));
+  }
+
+  /** Hashes running now. */
+  get running(): number {
+    return this.#running;
+  }
+
+  /** A place in line, or null when `concurrency + maxWaiting` places are taken (answer 503). */
+  tryEnter(): HashTicket | null {
+    if (this.#admitted >= this.concurrency + this.maxWaiting) return null;
+    this.#admitted++;
+    let released = false;
+    let used = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      this.#admitted--;
+    };
+    return {
+      release,
+      run: async <T>(fn: () => Promise<T>): Promise<T> => {
+        if (used || released) throw new Error('HashTicket: run() once, before release().');
+        used = true;
+        try {
+          return await this.run(fn);
+        } finally {
+          release();
+        }
+      },
+    };
+  }
+
+  /** Runs `fn` in its turn; never refused (work of signed-in users: password change, rehash). */
+  async run<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.#running < this.concurrency) this.#running++;
+    // the finishing job hands its slot over (#running unchanged)
+    else await new Promise<void>((resolve) => this.#waiters.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      const next = this.#waiters.shift();
+      if (next) next();
+      else this.#running--;
+    }
+  }
+}
+
+/** The process's hash queue (createServer's default). */
+export const sharedHashQueue = new HashQueue();

@@ -2,6 +2,7 @@ import type { Clock } from './clock.js';
 import type { Database } from './db/types.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail.js';
+import type { HashQueue } from './passwords.js';
 import type { ServerPluginInfo } from './plugin.js';
 import type { ThrottleOptions } from './throttle.js';
 
@@ -28,8 +29,10 @@ export interface Runtime {
   /** A session is over this long after the password sign-in, whatever its use (SESSION_ABSOLUTE_HOURS). */
   sessionAbsoluteMs: number;
   throttle: ThrottleOptions;
-  /** Base of links in e-mails (PUBLIC_URL); unset: the request's origin. */
-  publicUrl: string | undefined;
+  /** Origin of links in e-mails: PUBLIC_URL, else http://localhost:<PORT> (never taken from a request). */
+  publicUrl: string;
+  /** Bounds password hashing (sign-in and reset without a session get 503 when it is full). */
+  hashQueue: HashQueue;
   /** Where e-mail goes: SMTP, or the outbox table. */
   mailer: Mailer;
   /** The outbox table (fallback when SMTP fails). */

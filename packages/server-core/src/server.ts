@@ -15,6 +15,7 @@ import type { Database, Db } from './db/types.js';
 import { AppError, toErrorResponse } from './errors.js';
 import { type Logger, consoleLogger } from './logger.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail.js';
+import { type HashQueue, sharedHashQueue } from './passwords.js';
 import { type ServerPlugin, type ServerPluginInfo, composePlugins, pluginInfo } from './plugin.js';
 import { createPluginRouter } from './router.js';
 import type { Runtime } from './runtime.js';
@@ -63,8 +64,17 @@ export interface CreateServerOptions {
   clock?: Clock | undefined;
   /** Sign-in throttling limits (default 5 failures per account and 20 per address in 15 minutes). */
   throttle?: Partial<ThrottleOptions> | undefined;
-  /** Base URL of links sent by e-mail (default env PUBLIC_URL, else the request's origin). */
+  /**
+   * Origin of links sent by e-mail (password recovery). Default env PUBLIC_URL, else
+   * `http://localhost:${PORT}` (env PORT, the port the server listens on, else 3000). Never taken
+   * from the request (Host, X-Forwarded-Host): anyone could send a user a link to their own server.
+   */
   publicUrl?: string | undefined;
+  /**
+   * Bounds password hashing (128 MiB of scrypt each): default the process's shared queue, at most
+   * min(cores, UV_THREADPOOL_SIZE - 1) hashes at once and 16 waiting; sign-in and reset get 503 beyond.
+   */
+  hashQueue?: HashQueue | undefined;
   /** Outgoing e-mail (default: SMTP through nodemailer when env SMTP_URL/SMTP_FROM are set, else the outbox table). */
   mailer?: Mailer | undefined;
   /** Minimum answer time of /api/auth/recover (default 250 ms). */
@@ -108,9 +118,9 @@ function positive(name: string, explicit: number | undefined, fallback: number):
   return value;
 }
 
-function publicUrlOf(explicit: string | undefined): string | undefined {
+function publicUrlOf(explicit: string | undefined): string {
   const raw = explicit ?? process.env.PUBLIC_URL;
-  if (!raw) return undefined;
+  if (!raw) return `http://localhost:${process.env.PORT || 3000}`;
   let url: URL;
   try {
     url = new URL(raw);
@@ -121,14 +131,14 @@ function publicUrlOf(explicit: string | undefined): string | undefined {
   return url.toString().replace(/\/+$/, '');
 }
 
-async function resolveMailer(options: CreateServerOptions, outbox: Mailer, publicUrl: string | undefined, logger: Logger): Promise<Mailer> {
+async function resolveMailer(options: CreateServerOptions, outbox: Mailer, publicUrl: string, logger: Logger): Promise<Mailer> {
   if (options.mailer) return options.mailer;
   const url = process.env.SMTP_URL;
   if (!url) return outbox;
   const from = process.env.SMTP_FROM;
   if (!from) throw new Error('SMTP_FROM (the sender, e.g. "Compras <nao-responda@prefeitura.gov.br>") must be set with SMTP_URL.');
-  if (!publicUrl) {
-    logger.warn('SMTP_URL is set without PUBLIC_URL: recovery links will use the Host of each request; set PUBLIC_URL in production.');
+  if (!(options.publicUrl ?? process.env.PUBLIC_URL)) {
+    logger.warn(`SMTP_URL is set without PUBLIC_URL: recovery links will point to ${publicUrl}; set PUBLIC_URL in production.`);
   }
   return smtpMailer(url, from, logger);
 }
@@ -193,6 +203,7 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
       sessionAbsoluteMs: positive('SESSION_ABSOLUTE_HOURS', options.sessionAbsoluteHours, 12) * 3_600_000,
       throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
       publicUrl,
+      hashQueue: options.hashQueue ?? sharedHashQueue,
       mailer,
       outbox,
       recoverMinDurationMs: options.recoverMinDurationMs ?? 250,

@@ -59,7 +59,8 @@ describeEachDatabase('password recovery', { clock }, (t) => {
     expect(items[0]!.subject).toBe('Compras: criar nova senha');
     expect(items[0]!.body).toContain('Olá, Usuário rita.');
     expect(items[0]!.body).toContain('em até 30 minutos');
-    expect(items[0]!.body).toMatch(/http:\/\/localhost\/recoveryPass\?token=[A-Za-z0-9_-]{43}\n/);
+    // PUBLIC_URL unset: http://localhost:<PORT> (recovery-origin.test.ts: never the request's Host)
+    expect(items[0]!.body).toContain(`\nhttp://localhost:${process.env.PORT || 3000}/recoveryPass?token=`);
     const rows = await t.server.sql<{ acao: string; depois: { login: string; conta?: string; enviado?: boolean } }>(
       "SELECT acao, depois FROM audit_log WHERE acao = 'recuperar_senha' ORDER BY id",
     );
@@ -213,12 +214,12 @@ describeEachDatabase('password recovery', { clock }, (t) => {
   });
 });
 
-describeEachDatabase('recovery links behind a trusted proxy', { trustProxy: true, recoverMinDurationMs: 0 }, (t) => {
-  it('use X-Forwarded-Proto and X-Forwarded-Host for the link origin', async () => {
+describeEachDatabase('recovery links behind a trusted proxy', { trustProxy: true, recoverMinDurationMs: 0, publicUrl: 'https://compras.exemplo.gov.br' }, (t) => {
+  it('use PUBLIC_URL, not X-Forwarded-Proto and X-Forwarded-Host', async () => {
     await addUser(t.server, 'igor');
     await t.server.request('/api/auth/recover', {
       json: { login: 'igor' },
-      headers: { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'compras.exemplo.gov.br', 'x-forwarded-for': '10.9.9.9' },
+      headers: { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'malicioso.example', 'x-forwarded-for': '10.9.9.9' },
     });
     const { items } = await outbox(t.server, '?q=igor');
     expect(items[0]!.body).toMatch(/\nhttps:\/\/compras\.exemplo\.gov\.br\/recoveryPass\?token=[A-Za-z0-9_-]{43}\n/);

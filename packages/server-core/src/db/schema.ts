@@ -2,6 +2,7 @@
 // truth; these declarations only give plugins and core typed queries).
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   char,
@@ -88,11 +89,28 @@ export const sessoes = pgTable('sessoes', {
   revokedReason: text('revoked_reason'),
 });
 
-/** Sliding-window throttling: one row per counted attempt (see throttle.ts). */
+/** Sliding-window throttling: one row per counted attempt or reservation (see throttle.ts). */
 export const loginAttempts = pgTable('login_attempts', {
+  id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
   key: text('key').notNull(),
   at: timestamptz('at').notNull(),
 });
+
+/** Refused and blocked sign-ins counted per (login, address, window), outside the audit chain (throttle.ts). */
+export const tentativasEntrada = pgTable(
+  'tentativas_entrada',
+  {
+    login: text('login').notNull(),
+    ip: text('ip').notNull(),
+    janela: timestamptz('janela').notNull(),
+    usuarioId: uuid('usuario_id'),
+    falhas: integer('falhas').notNull().default(0),
+    bloqueios: integer('bloqueios').notNull().default(0),
+    primeiraEm: timestamptz('primeira_em').notNull(),
+    ultimaEm: timestamptz('ultima_em').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.login, t.ip, t.janela] })],
+);
 
 /** Recovery links: sha256 (hex) of the token, single use. */
 export const passwordResets = pgTable('password_resets', {
