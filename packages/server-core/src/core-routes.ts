@@ -15,7 +15,7 @@ import {
 } from './core-schemas.js';
 import { entidades, sessoes, usuarioEntidades, usuarios } from './db/schema.js';
 import type { Db } from './db/types.js';
-import { AppError, badRequest } from './errors.js';
+import { AppError, badRequest, databaseUnavailable } from './errors.js';
 import { hashPassword, hashQueueFull, needsRehash, verifyPassword } from './passwords.js';
 import { createPluginRouter, errorResponseSchema } from './router.js';
 import type { Runtime } from './runtime.js';
@@ -308,8 +308,10 @@ export function registerCoreRoutes(
       try {
         await db.execute(sql`SELECT 1`);
       } catch (err) {
-        runtime.logger.error('health check: database unavailable', err);
-        throw new AppError(503, 'unavailable', 'Serviço temporariamente indisponível.');
+        // the same 503 as any request while the database is down (database_unavailable, Retry-After);
+        // one line, no stack: a load balancer probes this every few seconds during an outage
+        runtime.logger.warn(`health check: database unavailable (${((err as Error).cause as Error | undefined)?.message ?? (err as Error).message})`);
+        throw databaseUnavailable();
       }
       return c.json({ status: 'ok' as const }, 200);
     },
