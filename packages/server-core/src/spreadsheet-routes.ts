@@ -9,6 +9,7 @@ import {
   type ImportColumns,
   type ImportResult,
   type ParsedSheet,
+  type SpreadsheetLimits,
   buildTemplate,
   fileResponse,
   parseDryRun,
@@ -36,6 +37,11 @@ export interface SpreadsheetImportDefinition {
   sheetName: string;
   /** Lines on top of the template's 'Instruções' sheet. */
   instructions?: string[];
+  /**
+   * Bounds of the file (default DEFAULT_SPREADSHEET_LIMITS: 10 000 data rows, 50 MB uncompressed);
+   * a file over one answers 413 with a pt-BR message naming it. The file is read in a worker thread.
+   */
+  limits?: Partial<SpreadsheetLimits>;
   /** Validates (and unless dryRun imports) the rows in the session's entidade. */
   run: (options: { ctx: RequestContext; entidadeId: string; sheet: ParsedSheet; dryRun: boolean }) => Promise<ImportResult>;
 }
@@ -62,11 +68,16 @@ export function defineSpreadsheetImport(router: PluginRouter, def: SpreadsheetIm
     summary: `Importar ${def.plural} de uma planilha (.xlsx ou .csv)`,
     description:
       'Envie o arquivo como multipart/form-data (campo `arquivo`) ou como corpo bruto (Content-Type text/csv ou XLSX). ' +
-      '`dryRun=true` (padrão) só valida; `dryRun=false` importa todas as linhas numa transação, ou nenhuma se houver erro.',
+      '`dryRun=true` (padrão) só valida; `dryRun=false` importa todas as linhas numa transação, ou nenhuma se houver erro. ' +
+      'Limites: 10.000 linhas e 50 MB descompactados por arquivo (413 com a mensagem do limite).',
     request: { query: z.object({ dryRun: z.string().optional() }) },
-    responses: { 200: importResultSchema },
+    responses: {
+      200: importResultSchema,
+      413: { description: 'Planilha acima do limite de linhas ou de tamanho (mensagem em português com o limite)' },
+      429: { description: 'Muitas planilhas sendo lidas ao mesmo tempo: tente novamente em instantes' },
+    },
     handler: async (c, ctx) => {
-      const sheet = await readSpreadsheetUpload(c);
+      const sheet = await readSpreadsheetUpload(c, def.limits);
       const result = await def.run({ ctx, entidadeId: ctx.entidadeId, sheet, dryRun: parseDryRun(c.req.valid('query').dryRun) });
       return c.json(result, 200);
     },

@@ -4,40 +4,44 @@
 // file and against the database, lookups) and inserts all of them in ONE ctx.mutate transaction with
 // one audit row per record, or nothing at all when any row has a problem. `buildTemplate` writes the
 // 'Baixar modelo' file. exceljs is imported on first use (it is large), papaparse too.
+// Reading is bounded (spreadsheet-read.ts: 10 000 data rows, 50 MB uncompressed, 413 with a pt-BR
+// message naming the limit) and, for requests, done in a worker thread (spreadsheet-pool.ts).
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { MutateFn } from './context.js';
 import type { DbOrTx, Tx } from './db/types.js';
-import { badRequest } from './errors.js';
+import { AppError, badRequest } from './errors.js';
+import { readSpreadsheetInWorker } from './spreadsheet-pool.js';
+import {
+  DEFAULT_SPREADSHEET_LIMITS,
+  type ImportError,
+  type ParsedSheet,
+  type SheetRow,
+  type SpreadsheetFormat,
+  type SpreadsheetLimits,
+  SpreadsheetReadError,
+  type SpreadsheetReadStats,
+  readSpreadsheetBytes,
+} from './spreadsheet-read.js';
 import { XML_HEAD, columnName, xmlEscape, zip } from './xlsx.js';
 
-/** One problem of an import, as shown to the user: 'Linha 7, coluna CNPJ: CNPJ inválido…'. */
-export interface ImportError {
-  /** Line of the file (1 = the header row, 2 = the first data row). */
-  linha: number;
-  /** Column header as written in the template ('' when the problem is the whole line or file). */
-  coluna: string;
-  /** pt-BR reason. */
-  motivo: string;
-}
-
-/** A data row: cell text by header (as written in the file), trimmed; '' for an empty cell. */
-export interface SheetRow {
-  linha: number;
-  cells: Record<string, string>;
-}
-
-export interface ParsedSheet {
-  format: SpreadsheetFormat;
-  /** Headers of the first row, trimmed, in file order. */
-  headers: string[];
-  /** Non-empty data rows. */
-  rows: SheetRow[];
-  /** Problems of the file itself (e.g. an unclosed quote). */
-  errors: ImportError[];
-}
-
-export type SpreadsheetFormat = 'csv' | 'xlsx';
+export {
+  DEFAULT_SPREADSHEET_LIMITS,
+  type ImportError,
+  type ParsedSheet,
+  type SheetRow,
+  type SpreadsheetFormat,
+  type SpreadsheetLimits,
+  SpreadsheetReadError,
+  type SpreadsheetReadStats,
+  decodeText,
+  excelCellText,
+  guessDelimiter,
+  parseCsv,
+  parseXlsx,
+  scanXlsx,
+} from './spreadsheet-read.js';
+export { readSpreadsheetInWorker, spreadsheetPoolStats } from './spreadsheet-pool.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
@@ -70,142 +74,28 @@ export function detectFormat(bytes: Uint8Array, hint?: { contentType?: string | 
   return 'csv';
 }
 
-/** UTF-8 (BOM removed); a file that is not valid UTF-8 is read as Windows-1252 (Excel's "CSV"). */
-export function decodeText(input: string | Uint8Array | ArrayBuffer): string {
-  let text: string;
-  if (typeof input === 'string') text = input;
-  else {
-    const bytes = toBytes(input);
-    try {
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch {
-      text = new TextDecoder('windows-1252').decode(bytes);
-    }
-  }
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+/** A SpreadsheetReadError (a problem of the file) as the HTTP error it stands for (400/413, pt-BR). */
+export function toSpreadsheetAppError(err: SpreadsheetReadError): AppError & { stats?: SpreadsheetReadStats } {
+  const app = new AppError(err.status, err.code, err.message, err.fields) as AppError & { stats?: SpreadsheetReadStats };
+  if (err.stats) app.stats = err.stats;
+  return app;
 }
-
-/** The delimiter the header line uses most (outside quotes): ';', ',' or tab; ',' when none. */
-export function guessDelimiter(text: string): ';' | ',' | '\t' {
-  const counts = { ';': 0, ',': 0, '\t': 0 };
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && ch in counts) counts[ch as keyof typeof counts]++;
-  }
-  if (counts[';'] === 0 && counts[','] === 0 && counts['\t'] === 0) return ',';
-  return counts[';'] >= counts[','] && counts[';'] >= counts['\t'] ? ';' : counts[','] >= counts['\t'] ? ',' : '\t';
-}
-
-const clean = (value: unknown) =>
-  String(value ?? '')
-    .replace(/\u00a0/g, ' ')
-    .trim();
-
-function toSheet(format: SpreadsheetFormat, records: { linha: number; values: string[] }[], errors: ImportError[]): ParsedSheet {
-  const first = records.findIndex((r) => r.values.some((v) => clean(v) !== ''));
-  if (first < 0) return { format, headers: [], rows: [], errors };
-  const headers = records[first]!.values.map(clean);
-  while (headers.length && headers[headers.length - 1] === '') headers.pop();
-  const rows: SheetRow[] = [];
-  for (const record of records.slice(first + 1)) {
-    if (!record.values.some((v) => clean(v) !== '')) continue;
-    const cells: Record<string, string> = {};
-    headers.forEach((h, i) => {
-      if (h !== '' && !(h in cells)) cells[h] = clean(record.values[i]);
-    });
-    if (record.values.slice(headers.length).some((v) => clean(v) !== '')) {
-      errors.push({ linha: record.linha, coluna: '', motivo: 'A linha tem mais colunas preenchidas do que o cabeçalho.' });
-    }
-    rows.push({ linha: record.linha, cells });
-  }
-  return { format, headers, rows, errors };
-}
-
-/** Reads a CSV (';', ',' or tab; quotes; UTF-8 with/without BOM or Windows-1252). */
-export async function parseCsv(input: string | Uint8Array | ArrayBuffer): Promise<ParsedSheet> {
-  const { default: Papa } = await import('papaparse');
-  const text = decodeText(input);
-  const result = Papa.parse<string[]>(text, { delimiter: guessDelimiter(text), skipEmptyLines: false });
-  const errors: ImportError[] = [];
-  for (const e of result.errors) {
-    if (e.code === 'UndetectableDelimiter' || e.code === 'TooFewFields' || e.code === 'TooManyFields') continue;
-    errors.push({
-      linha: (e.row ?? result.data.length - 1) + 1,
-      coluna: '',
-      motivo: e.type === 'Quotes' ? 'Aspas não fechadas ou mal colocadas nesta linha.' : `Linha ilegível: ${e.message}`,
-    });
-  }
-  // The line of a record is its number counting the header as 1: what a spreadsheet program shows
-  // (a quoted cell with line breaks is still one row).
-  const records = result.data.map((values, i) => ({ linha: i + 1, values: values.map((v) => String(v ?? '')) }));
-  return toSheet('csv', records, errors);
-}
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
 
 /**
- * Text of an exceljs cell value, as a person typed it: dates dd/mm/aaaa (hh:mm when there is a
- * time), booleans Sim/Não, formulas by their result, rich text and hyperlinks by their text, whole
- * numbers without exponent (CNPJs, codes).
+ * Reads a CSV or XLSX file, detected by its first bytes, within `limits`, IN THIS THREAD (tests,
+ * scripts). Requests go through readSpreadsheetUpload, which reads in a worker thread.
  */
-export function excelCellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return '';
-    const day = `${pad2(value.getUTCDate())}/${pad2(value.getUTCMonth() + 1)}/${value.getUTCFullYear()}`;
-    const minutes = value.getUTCHours() * 60 + value.getUTCMinutes();
-    return minutes ? `${day} ${pad2(value.getUTCHours())}:${pad2(value.getUTCMinutes())}` : day;
-  }
-  if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) return '';
-    return Number.isInteger(value) && Math.abs(value) < 1e21 ? BigInt(value).toString() : String(value);
-  }
-  if (typeof value === 'string') return value;
-  if (typeof value === 'object') {
-    const v = value as Record<string, unknown>;
-    if (Array.isArray(v.richText)) return (v.richText as { text?: string }[]).map((r) => r.text ?? '').join('');
-    if ('result' in v) return excelCellText(v.result);
-    if ('formula' in v || 'sharedFormula' in v) return '';
-    if (typeof v.text === 'string') return v.text;
-    if (v.text && typeof v.text === 'object') return excelCellText(v.text);
-    if (typeof v.error === 'string') return v.error;
-  }
-  return String(value);
-}
-
-/** Reads the first visible worksheet of an XLSX file (its first non-empty row = header). */
-export async function parseXlsx(input: Uint8Array | ArrayBuffer): Promise<ParsedSheet> {
-  const { default: ExcelJS } = await import('exceljs');
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(toBytes(input) as never);
-  } catch {
-    throw invalidXlsx();
-  }
-  const sheet = workbook.worksheets.find((ws) => ws.state === 'visible' || ws.state === undefined) ?? workbook.worksheets[0];
-  // a zip without worksheets (a .docx, a damaged file) is not a spreadsheet
-  if (!sheet) throw invalidXlsx();
-  const records: { linha: number; values: string[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const values: string[] = [];
-    row.eachCell({ includeEmpty: false }, (cell, col) => {
-      values[col - 1] = excelCellText(cell.value);
-    });
-    records.push({ linha: row.number, values: Array.from(values, (v) => v ?? '') });
-  });
-  return toSheet('xlsx', records, []);
-}
-
-/** Reads a CSV or XLSX file, detected by its first bytes. */
 export async function parseSpreadsheet(
   input: Uint8Array | ArrayBuffer,
   hint?: { contentType?: string | undefined; filename?: string | undefined },
+  limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS,
 ): Promise<ParsedSheet> {
   const bytes = toBytes(input);
-  return detectFormat(bytes, hint) === 'xlsx' ? parseXlsx(bytes) : parseCsv(bytes);
+  try {
+    return await readSpreadsheetBytes(bytes, detectFormat(bytes, hint), limits);
+  } catch (err) {
+    throw err instanceof SpreadsheetReadError ? toSpreadsheetAppError(err) : err;
+  }
 }
 
 export interface UploadedFile {
@@ -246,10 +136,19 @@ export async function readUploadedFile(c: Context): Promise<UploadedFile> {
   return { bytes, filename: decoded, contentType: contentType || undefined };
 }
 
-/** readUploadedFile + parseSpreadsheet. */
-export async function readSpreadsheetUpload(c: Context): Promise<ParsedSheet & { filename: string | undefined }> {
+/**
+ * readUploadedFile + the file read in a worker thread (spreadsheet-pool.ts) within `limits`: the
+ * request thread only waits, so other requests are served meanwhile. A file over a bound answers 413
+ * with a pt-BR message naming the limit; too many files being read at once answers 429.
+ */
+export async function readSpreadsheetUpload(
+  c: Context,
+  limits: Partial<SpreadsheetLimits> = {},
+): Promise<ParsedSheet & { filename: string | undefined }> {
   const file = await readUploadedFile(c);
-  return { ...(await parseSpreadsheet(file.bytes, file)), filename: file.filename };
+  const format = detectFormat(file.bytes, file);
+  const sheet = await readSpreadsheetInWorker(file.bytes, format, { ...DEFAULT_SPREADSHEET_LIMITS, ...limits });
+  return { ...sheet, filename: file.filename };
 }
 
 // ---------------------------------------------------------------------------------------------
