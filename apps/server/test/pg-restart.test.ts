@@ -276,7 +276,8 @@ describe('PostgreSQL restarted while requests run transactions', () => {
       expect(await write.json()).toEqual({ error: { code: 'database_unavailable', message: UNAVAILABLE_MESSAGE } });
       const health = await fetch(`${url}/api/health`);
       expect(health.status).toBe(503);
-      expect(((await health.json()) as { error: { message: string } }).error.message).toMatch(/indisponível/);
+      expect(health.headers.get('retry-after')).toBe('5');
+      expect(await health.json()).toEqual({ error: { code: 'database_unavailable', message: UNAVAILABLE_MESSAGE } });
       expect(serverExit).toBeUndefined();
     } finally {
       await pgRun('pg_ctl', ['-D', dataDir, '-l', join(dir, 'postgres.log'), '-w', '-t', '60', 'start']);
