@@ -66,7 +66,7 @@ export { runMigrations, type MigrationResult, type RunMigrationsOptions } from '
 export type { Database, DatabaseEngine, Db, DbOrTx, QueryResultHKT, RawClient, Tx } from './db/types.js';
 export * as coreSchema from './db/schema.js';
 export { appConfig, auditLog, entidades, perfis, sessoes, usuarioEntidades, usuarios } from './db/schema.js';
-export { hashPassword, verifyPassword } from './passwords.js';
+export { HASH_QUEUE_FULL_MESSAGE, HashQueue, type HashQueueOptions, hashPassword, verifyPassword } from './passwords.js';
 export { signAccessToken, type AccessTokenPayload } from './auth.js';
 export { SESSION_EXPIRED_MESSAGE, revokeUserSessions } from './auth.js';
 export { INVALID_RECOVERY_LINK_MESSAGE, OUTBOX_TAG, RECOVER_MESSAGE, RECOVERY_LINK_TTL_MS } from './auth-routes.js';

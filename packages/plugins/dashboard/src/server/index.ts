@@ -1,5 +1,5 @@
 // @app/dashboard/server: GET /api/dashboard/resumo, the figures of the home page.
-import { auditLog, defineServerPlugin, entidades, notFound, usuarioEntidades } from '@app/server-core';
+import { auditLog, coreSchema, defineServerPlugin, entidades, notFound, usuarioEntidades } from '@app/server-core';
 import { and, count, desc, eq, gte, sql } from '@app/server-core/orm';
 import {
   AUDITORIA_TAG_DASHBOARD,
@@ -85,14 +85,17 @@ export default defineServerPlugin({
           .orderBy(desc(auditLog.id))
           .limit(2);
         const ultimoAcesso = entradas[1]?.at ?? null;
+        // Refused sign-ins are counted in tentativas_entrada per (login, address, 15-minute window);
+        // the audit trail only has the first of each. A window that straddles the previous access
+        // counts whole.
+        const { tentativasEntrada } = coreSchema;
         const [falhas] = await db
-          .select({ total: count() })
-          .from(auditLog)
+          .select({ total: sql<number>`coalesce(sum(${tentativasEntrada.falhas}), 0)::int` })
+          .from(tentativasEntrada)
           .where(
             and(
-              eq(auditLog.usuarioId, ctx.user.id),
-              eq(auditLog.acao, 'entrar_falhou'),
-              ultimoAcesso ? gte(auditLog.at, ultimoAcesso) : undefined,
+              eq(tentativasEntrada.usuarioId, ctx.user.id),
+              ultimoAcesso ? gte(tentativasEntrada.ultimaEm, ultimoAcesso) : undefined,
             ),
           );
 
