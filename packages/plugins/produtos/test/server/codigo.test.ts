@@ -1,6 +1,7 @@
 // Automatic códigos come from a counter per entidade (migrations/0003_codigo_contador.sql): a manual
 // código far above the sequence neither truncates the next number nor blocks later creations, taken
 // códigos are skipped, and concurrent creations get distinct códigos.
+import { readFileSync } from 'node:fs';
 import { describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
 import produtos from '../../src/server/index.js';
@@ -103,5 +104,18 @@ describeEachDatabase('produtos: código automático', { plugins: [registrosStub,
     expect(rows).toHaveLength(2);
     expect(new Set(rows.map((r) => r.codigo)).size).toBe(2);
     for (const r of rows) expect(r.codigo).toMatch(/^[0-9]{6,}$/);
+  });
+
+  it('the migration starts an existing entidade after its largest numeric código, which is then never cut', async () => {
+    const migration = readFileSync(new URL('../../migrations/0003_codigo_contador.sql', import.meta.url), 'utf8');
+    const init = /INSERT INTO produtos_codigo_contador \(entidade_id, ultimo\)[\s\S]*?;/.exec(migration)![0];
+    await t.server.sql('DELETE FROM produtos_codigo_contador');
+    await t.server.sql(init);
+    const [row] = await t.server.sql<{ ultimo: string }>('SELECT ultimo::text FROM produtos_codigo_contador WHERE entidade_id = $1', [pref.entidadeId]);
+    expect(row?.ultimo).toBe('999999999999999');
+    const { status, body } = await create(item());
+    expect(status).toBe(201);
+    // the old trigger's lpad(…, 6) made this '100000'
+    expect(body.codigo).toBe('1000000000000000');
   });
 });
