@@ -91,7 +91,9 @@ export interface HashQueueOptions {
 }
 
 /**
- * Default number of hashes at once: the cores, but never the whole libuv threadpool
+ * Default number of hashes at once: one core less than the machine has (the event loop, which
+ * serves every other request, keeps a core: on 2 cores, 2 hashes at once made a list request 3×
+ * slower in scripts/bench-signin.mjs), at least 1, and never the whole libuv threadpool
  * (UV_THREADPOOL_SIZE, default 4), so fs and dns always have a thread left.
  */
 export function defaultHashConcurrency(
@@ -100,7 +102,7 @@ export function defaultHashConcurrency(
     threadpool: Number(process.env.UV_THREADPOOL_SIZE) || 4,
   },
 ): number {
-  return Math.max(1, Math.min(env.cores, env.threadpool - 1));
+  return Math.max(1, Math.min(env.cores - 1, env.threadpool - 1));
 }
 
 /** A place in the hash queue, taken before the request does anything else (see HashQueue.tryEnter). */

@@ -72,7 +72,7 @@ export interface CreateServerOptions {
   publicUrl?: string | undefined;
   /**
    * Bounds password hashing (128 MiB of scrypt each): default the process's shared queue, at most
-   * min(cores, UV_THREADPOOL_SIZE - 1) hashes at once and 16 waiting; sign-in and reset get 503 beyond.
+   * min(cores - 1, UV_THREADPOOL_SIZE - 1) (at least 1) hashes at once and 16 waiting; sign-in and reset get 503 beyond.
    */
   hashQueue?: HashQueue | undefined;
   /** Outgoing e-mail (default: SMTP through nodemailer when env SMTP_URL/SMTP_FROM are set, else the outbox table). */

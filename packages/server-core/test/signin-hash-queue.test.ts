@@ -85,8 +85,9 @@ describe('HashQueue', () => {
     expect(ran).toBe(true);
   });
 
-  it('defaults: at most the cores, leaving at least one libuv thread for fs and dns', () => {
-    expect(defaultHashConcurrency({ cores: 2, threadpool: 4 })).toBe(2);
+  it('defaults: one core left for the event loop, one libuv thread left for fs and dns, at least 1', () => {
+    expect(defaultHashConcurrency({ cores: 2, threadpool: 4 })).toBe(1);
+    expect(defaultHashConcurrency({ cores: 4, threadpool: 4 })).toBe(3);
     expect(defaultHashConcurrency({ cores: 16, threadpool: 4 })).toBe(3);
     expect(defaultHashConcurrency({ cores: 16, threadpool: 8 })).toBe(7);
     expect(defaultHashConcurrency({ cores: 1, threadpool: 1 })).toBe(1);
