@@ -316,6 +316,15 @@ export async function writeAuditCheckpoint(
   return checkpoint;
 }
 
+/** Checkpoints in the database signed with another key than `anchor`'s (they will fail verification). */
+export async function countForeignCheckpoints(db: DbOrTx, anchor: AuditAnchor): Promise<number> {
+  if (!(await checkpointTableExists(db))) return 0;
+  const { rows } = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM audit_checkpoint WHERE key_id <> ${auditKeyId(anchor.key)}`,
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 export interface VerifyAuditOptions {
   /** Rows read per query (default 2000). */
   batchSize?: number;

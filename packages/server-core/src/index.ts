@@ -55,6 +55,7 @@ export {
   auditCheckpointProblem,
   auditKeyId,
   auditValues,
+  countForeignCheckpoints,
   listAuditCheckpoints,
   maskCpf,
   setAuditAnchor,

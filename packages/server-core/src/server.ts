@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
-import { type AuditAnchor, auditAnchorFromEnv, setAuditAnchor, writeAuditCheckpoint } from './audit.js';
+import { type AuditAnchor, auditAnchorFromEnv, countForeignCheckpoints, setAuditAnchor, writeAuditCheckpoint } from './audit.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppEnv, PluginContext } from './context.js';
 import { registerCoreRoutes } from './core-routes.js';
@@ -262,7 +262,12 @@ function startAuditCheckpoints(database: Database, anchor: AuditAnchor | null, m
       () => undefined,
       (err: unknown) => logger.warn(`audit checkpoint failed: ${(err as Error).message}`),
     );
-  let running: Promise<void> = Promise.resolve();
+  let running: Promise<void> = countForeignCheckpoints(database.db, anchor).then(
+    (n) => {
+      if (n > 0) logger.warn(`${n} audit checkpoint(s) were signed with another AUDIT_CHECKPOINT_KEY: verification will report them as invalid.`);
+    },
+    () => undefined,
+  );
   const now = () => {
     running = running.then(write);
     return running;

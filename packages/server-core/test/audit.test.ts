@@ -8,8 +8,10 @@ import {
   type RawClient,
   auditAnchorFromEnv,
   auditValues,
+  createServer,
   listAuditCheckpoints,
   maskCpf,
+  silentLogger,
   verifyAuditChain,
   writeAuditCheckpoint,
 } from '../src/index.js';
@@ -189,6 +191,23 @@ describe('audit anchor configuration', () => {
 });
 
 const deletionKey = anchorKey();
+describe('audit checkpoints across restarts', () => {
+  it('warns at start when checkpoints were signed with another key', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'compras-audit-rekey-'));
+    try {
+      const first = await createServer({ plugins: [], dataDir, auditAnchor: { key: anchorKey() }, logger: silentLogger });
+      await first.close();
+      const warnings: string[] = [];
+      const logger = { ...silentLogger, warn: (message: string) => warnings.push(message) };
+      const second = await createServer({ plugins: [], dataDir, seed: false, auditAnchor: { key: anchorKey() }, logger });
+      await second.close();
+      expect(warnings).toContain('1 audit checkpoint(s) were signed with another AUDIT_CHECKPOINT_KEY: verification will report them as invalid.');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describeEachDatabase('audit checkpoints: the newest rows deleted', { auditAnchor: { key: deletionKey } }, (t) => {
   it('writes a signed checkpoint at start and on demand, and verifies against it', async () => {
     const atStart = await listAuditCheckpoints(t.server.db);
