@@ -1,6 +1,6 @@
 // Automatic códigos come from a counter per entidade (migrations/0003_codigo_contador.sql): a manual
 // código far above the sequence neither truncates the next number nor blocks later creations, taken
-// códigos are skipped, and concurrent creations get distinct códigos.
+// códigos are skipped, and concurrent creations (and imports) get distinct códigos.
 import { readFileSync } from 'node:fs';
 import { describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
