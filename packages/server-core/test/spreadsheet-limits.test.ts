@@ -11,6 +11,7 @@ import {
   parseCsv,
   readSpreadsheetInWorker,
   scanXlsx,
+  spreadsheetPoolStats,
 } from '../src/index.js';
 import { describeEachDatabase } from '../src/testing.js';
 import { toXlsx } from '../src/xlsx.js';
@@ -267,5 +268,21 @@ describe('readSpreadsheetInWorker', () => {
   it('reads a small file given as a view of a larger buffer (a pooled Buffer)', async () => {
     const sheet = await readSpreadsheetInWorker(Buffer.from('A;B\n1;2\n'), 'csv', DEFAULT_SPREADSHEET_LIMITS);
     expect(sheet).toEqual({ format: 'csv', headers: ['A', 'B'], rows: [{ linha: 2, cells: { A: '1', B: '2' } }], errors: [] });
+  });
+
+  it('a bounded queue: beyond the workers and 8 files waiting, 429 with a pt-BR message (never a 5xx)', async () => {
+    const { size } = spreadsheetPoolStats();
+    const csv = Buffer.from(`Código;Nome\n${'1;x\n'.repeat(10_001)}`);
+    const results = await Promise.all(
+      Array.from({ length: size + 8 + 3 }, () =>
+        readSpreadsheetInWorker(csv, 'csv', DEFAULT_SPREADSHEET_LIMITS).then(
+          () => 200,
+          (err: { status: number; message: string }) => `${err.status} ${err.message}`,
+        ),
+      ),
+    );
+    expect(results.slice(0, size + 8)).toEqual(Array(size + 8).fill(`413 ${ROWS_MESSAGE}`));
+    expect(results.slice(size + 8)).toEqual(Array(3).fill('429 Há muitas planilhas sendo lidas agora: tente novamente em instantes.'));
+    expect(spreadsheetPoolStats()).toMatchObject({ busy: 0, queued: 0 });
   });
 });
