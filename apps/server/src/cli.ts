@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
+  AUDIT_ROW_HASH_SQL,
   type Database,
   auditAnchorFromEnv,
   auditAnchorSummary,
@@ -72,7 +73,7 @@ async function verifyAudit(io: CliIo): Promise<number> {
     io.err(`TRILHA DE AUDITORIA ADULTERADA no registro ${result.brokenAt}: ${reason}. ${result.checked} registro(s) anteriores conferem.`);
     const { rows } = await database.db.execute<Record<string, unknown>>(sql`
       SELECT id, at, usuario_id, entidade_id, plugin, registro, acao, antes, depois, ip, prev_hash, hash,
-             audit_log_hash(prev_hash, id, at, usuario_id, entidade_id, plugin, registro, acao, antes, depois, ip) AS hash_esperado
+             ${AUDIT_ROW_HASH_SQL} AS hash_esperado
         FROM audit_log WHERE id = ${result.brokenAt}`);
     io.err(JSON.stringify(rows[0] ?? { id: result.brokenAt }, null, 2));
     return 1;

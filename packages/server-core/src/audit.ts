@@ -325,6 +325,17 @@ export async function countForeignCheckpoints(db: DbOrTx, anchor: AuditAnchor): 
   return Number(rows[0]?.n ?? 0);
 }
 
+/**
+ * What audit_log_hash() (migration 0002) computes for a row of audit_log, written out with pg_catalog's
+ * functions: verification does not call audit_log_hash(), so replacing that function (e.g. by one that
+ * returns the stored hash) cannot make an edited row look right.
+ */
+export const AUDIT_ROW_HASH_SQL = sql.raw(
+  `pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(coalesce(prev_hash, '') || pg_catalog.jsonb_build_array(` +
+    `id, pg_catalog.to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), ` +
+    `usuario_id, entidade_id, plugin, registro, acao, antes, depois, ip)::text, 'UTF8')), 'hex')`,
+);
+
 export interface VerifyAuditOptions {
   /** Rows read per query (default 2000). */
   batchSize?: number;
@@ -337,7 +348,8 @@ export interface VerifyAuditOptions {
  * previous one: any edited, forged, reordered or removed (not last) row is reported. With an anchor
  * (a key), every signed checkpoint (database and file) is checked too: the row it names must exist
  * with the hash it signed, and as many rows as it counted: this is what catches the newest rows
- * deleted, and a chain recomputed from an edited row with audit_log_hash().
+ * deleted, and a chain recomputed from an edited row with audit_log_hash(). Hashes are recomputed with
+ * AUDIT_ROW_HASH_SQL, not by calling audit_log_hash(), which a superuser could replace.
  */
 export async function verifyAuditChain(db: DbOrTx, options: VerifyAuditOptions | number = {}): Promise<AuditChainResult> {
   const opts = typeof options === 'number' ? { batchSize: options } : options;
@@ -378,7 +390,7 @@ export async function verifyAuditChain(db: DbOrTx, options: VerifyAuditOptions |
   for (;;) {
     const { rows } = await db.execute<{ id: number | string; prev_hash: string | null; hash: string; expected: string }>(sql`
       SELECT id, prev_hash, hash,
-             audit_log_hash(prev_hash, id, at, usuario_id, entidade_id, plugin, registro, acao, antes, depois, ip) AS expected
+             ${AUDIT_ROW_HASH_SQL} AS expected
         FROM audit_log
        WHERE id > ${lastId}
        ORDER BY id

@@ -41,6 +41,7 @@ export {
   type ErrorBody,
 } from './errors.js';
 export {
+  AUDIT_ROW_HASH_SQL,
   type AuditAction,
   type AuditAnchor,
   type AuditAnchorReport,

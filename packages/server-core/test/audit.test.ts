@@ -110,6 +110,31 @@ describeEachDatabase('audit_log forged rows', {}, (t) => {
 
 });
 
+describeEachDatabase('audit_log hash function replaced', {}, (t) => {
+  it('detects a row edited after audit_log_hash() was replaced by one that returns the stored hash', async () => {
+    await t.server.signIn();
+    const [target] = await t.server.sql<{ id: number }>("SELECT id FROM audit_log WHERE acao = 'entrar' ORDER BY id LIMIT 1");
+    await t.server.withRawClient(async (raw) => {
+      await raw.exec('BEGIN');
+      await raw.exec(`CREATE OR REPLACE FUNCTION audit_log_hash(
+          p_prev_hash text, p_id bigint, p_at timestamptz, p_usuario_id uuid, p_entidade_id uuid,
+          p_plugin text, p_registro text, p_acao text, p_antes jsonb, p_depois jsonb, p_ip text
+        ) RETURNS text LANGUAGE sql STABLE AS $$ SELECT a.hash FROM audit_log a WHERE a.id = p_id $$`);
+      await raw.exec('ALTER TABLE audit_log DISABLE TRIGGER USER');
+      await raw.query(`UPDATE audit_log SET depois = '{"login":"outro"}' WHERE id = $1`, [target!.id]);
+      await raw.exec('ALTER TABLE audit_log ENABLE TRIGGER USER');
+      await raw.exec('COMMIT');
+    });
+    // what calling the (replaced) function would answer
+    const [fooled] = await t.server.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM audit_log
+        WHERE hash <> audit_log_hash(prev_hash, id, at, usuario_id, entidade_id, plugin, registro, acao, antes, depois, ip)`,
+    );
+    expect(fooled!.n).toBe(0);
+    expect(await verifyAuditChain(t.server.db)).toMatchObject({ ok: false, brokenAt: Number(target!.id), reason: 'hash_mismatch' });
+  });
+});
+
 describeEachDatabase('audit_log removed rows', {}, (t) => {
   it('detects a row removed from the middle of the chain', async () => {
     await t.server.signIn('consulta', 'demo1234');
