@@ -43,7 +43,8 @@ interface Slot {
 export type SpreadsheetAppError = AppError & { stats?: SpreadsheetReadStats };
 
 function appError(status: 400 | 413 | 429, code: string, message: string, fields?: Record<string, string>, stats?: SpreadsheetReadStats): SpreadsheetAppError {
-  const err = new AppError(status, code, message, fields) as SpreadsheetAppError;
+  // the import page shows fields.arquivo under the file input: the whole message by default
+  const err = new AppError(status, code, message, fields ?? { arquivo: message }) as SpreadsheetAppError;
   if (stats) err.stats = stats;
   return err;
 }
@@ -121,15 +122,15 @@ async function spawn(): Promise<Slot> {
     const outOfMemory = (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
     task?.reject(
       outOfMemory
-        ? appError(413, 'planilha_memoria', 'A planilha é grande demais para ser lida: divida o arquivo.', { arquivo: 'Planilha grande demais.' })
-        : appError(400, 'validation', 'Não foi possível ler a planilha: confira se o arquivo é um .csv ou .xlsx válido.', { arquivo: 'Arquivo ilegível.' }),
+        ? appError(413, 'planilha_memoria', 'A planilha é grande demais para ser lida: divida o arquivo.')
+        : appError(400, 'validation', 'Não foi possível ler a planilha: confira se o arquivo é um .csv ou .xlsx válido.'),
     );
     next();
   });
   worker.on('exit', () => {
     const task = slot.task;
     remove(slot);
-    task?.reject(appError(400, 'validation', 'Não foi possível ler a planilha: envie o arquivo novamente.', { arquivo: 'Envie o arquivo novamente.' }));
+    task?.reject(appError(400, 'validation', 'Não foi possível ler a planilha: envie o arquivo novamente.'));
     next();
   });
   slots.push(slot);
@@ -165,7 +166,7 @@ function start(slot: Slot, task: Task): void {
     slot.task = undefined;
     remove(slot);
     void slot.worker.terminate();
-    task.reject(appError(413, 'planilha_tempo', 'A planilha demorou demais para ser lida: divida o arquivo.', { arquivo: 'Planilha grande demais.' }));
+    task.reject(appError(413, 'planilha_tempo', 'A planilha demorou demais para ser lida: divida o arquivo.'));
     next();
   }, TIMEOUT_MS);
   // a copy the worker owns (the upload's buffer may be a slice of a shared one)

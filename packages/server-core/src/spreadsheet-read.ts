@@ -82,13 +82,9 @@ const megabytes = (bytes: number) => `${integer(Math.round((bytes / (1024 * 1024
 
 export function tooManyRows(limits: SpreadsheetLimits, stats?: SpreadsheetReadStats): SpreadsheetReadError {
   const n = integer(limits.maxRows);
-  return new SpreadsheetReadError(
-    413,
-    'planilha_linhas',
-    `A planilha tem mais de ${n} linhas: divida o arquivo (limite de ${n} linhas por importação).`,
-    { arquivo: `Mais de ${n} linhas.` },
-    stats,
-  );
+  const message = `A planilha tem mais de ${n} linhas: divida o arquivo (limite de ${n} linhas por importação).`;
+  // the import page shows fields.arquivo under the file input: the whole message, limit included
+  return new SpreadsheetReadError(413, 'planilha_linhas', message, { arquivo: message }, stats);
 }
 
 export function tooManyBytes(limits: SpreadsheetLimits, format: SpreadsheetFormat, stats?: SpreadsheetReadStats): SpreadsheetReadError {
@@ -97,7 +93,7 @@ export function tooManyBytes(limits: SpreadsheetLimits, format: SpreadsheetForma
     format === 'xlsx'
       ? `A planilha descompactada tem mais de ${mb}: divida o arquivo (limite de ${mb} de dados por importação).`
       : `O arquivo tem mais de ${mb}: divida o arquivo (limite de ${mb} por importação).`;
-  return new SpreadsheetReadError(413, 'planilha_tamanho', message, { arquivo: `Mais de ${mb}.` }, stats);
+  return new SpreadsheetReadError(413, 'planilha_tamanho', message, { arquivo: message }, stats);
 }
 
 export const invalidXlsx = () =>

@@ -21,12 +21,7 @@ if (port) {
       const error =
         err instanceof SpreadsheetReadError
           ? { status: err.status, code: err.code, message: err.message, fields: err.fields, stats: err.stats }
-          : {
-              status: 400,
-              code: 'validation',
-              message: 'Não foi possível ler a planilha: confira se o arquivo é um .csv ou .xlsx válido.',
-              fields: { arquivo: 'Arquivo ilegível.' },
-            };
+          : { status: 400, code: 'validation', message: 'Não foi possível ler a planilha: confira se o arquivo é um .csv ou .xlsx válido.' };
       port.postMessage({ id: task.id, ok: false, error });
     }
   });
