@@ -65,6 +65,14 @@ interface RoleFacts {
   canChange: boolean | null;
 }
 
+/** Why the app role can change the audit trail, or null when it cannot. */
+function exposure(facts: RoleFacts): string | null {
+  if (facts.superuser) return 'is a superuser (it can disable the append-only triggers, then delete or edit rows)';
+  if (facts.owner) return 'owns audit_log (it can disable the append-only triggers, then delete or edit rows)';
+  if (facts.canChange) return 'holds UPDATE, DELETE or TRUNCATE on audit_log (only the triggers stop it)';
+  return null;
+}
+
 async function roleFacts(raw: RawClient): Promise<RoleFacts> {
   const [row] = await raw.query<RoleFacts>(`
     SELECT current_user::text AS role,
@@ -99,11 +107,11 @@ export async function runMigrations(
     const result = await migrateAs(database, plugins, logger);
     if (database.engine === 'postgres') {
       const facts = await database.withRawClient(roleFacts);
-      if (facts.superuser || facts.owner || facts.canChange) {
+      const why = exposure(facts);
+      if (why) {
         logger?.warn(
-          `MIGRATION_DATABASE_URL is not set: migrations run as the app role '${facts.role}'${facts.superuser ? ' (a superuser)' : ''}, which ` +
-            'owns audit_log and can disable its append-only triggers, then delete or edit rows. Run the app as a role ' +
-            'that can only read and insert the audit trail (README, "PostgreSQL: two roles").',
+          `MIGRATION_DATABASE_URL is not set: migrations run as the app role '${facts.role}', which ${why}. Run the app as a role ` +
+            'that can only read and insert the audit trail, with migrations run by an owner role (README, "PostgreSQL: two roles").',
         );
       }
     }
@@ -118,12 +126,8 @@ export async function runMigrations(
     }
     const result = await migrateAs(owner, plugins, logger, (raw) => grantAppRole(raw, app.role));
     const after = await database.withRawClient(roleFacts);
-    if (after.superuser || after.owner || after.canChange) {
-      logger?.warn(
-        `the app role '${after.role}' can still change audit_log (${after.superuser ? 'it is a superuser' : after.owner ? 'it owns audit_log' : 'it holds UPDATE, DELETE or TRUNCATE on it'}): ` +
-          'see README, "PostgreSQL: two roles".',
-      );
-    }
+    const why = exposure(after);
+    if (why) logger?.warn(`the app role '${after.role}' ${why}: see README, "PostgreSQL: two roles".`);
     return result;
   } finally {
     await owner.close();
