@@ -170,7 +170,11 @@ export function hasSortCollation(db: DbOrTx): Promise<boolean> {
     cached = db
       .execute<{ ok: boolean }>(sql`SELECT EXISTS (SELECT 1 FROM pg_collation WHERE collname = ${SORT_COLLATION}) AS ok`)
       .then(({ rows }) => rows[0]?.ok === true)
-      .catch(() => false);
+      .catch((err: unknown) => {
+        // Not an answer about the collation (the database is unreachable, say): ask again next time.
+        collationCache.delete(db);
+        throw err;
+      });
     collationCache.set(db, cached);
   }
   return cached;

@@ -62,7 +62,7 @@ export function validationError(error: ZodError, target?: string): AppError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : (target ?? '_');
-    if (!(key in fields)) fields[key] = issue.message;
+    if (!Object.hasOwn(fields, key)) fields[key] = issue.message;
   }
   return new AppError(400, 'validation_error', 'Verifique os campos destacados.', fields);
 }

@@ -81,3 +81,32 @@ describe('database unavailable', () => {
     expect(logged).toEqual(['error POST /api/coisas failed']);
   });
 });
+
+describe('the sort collation probe during an outage', () => {
+  it('is asked again after a failure instead of remembering "no collation" until restart', async () => {
+    const { hasSortCollation } = await import('../src/crud.js');
+    let calls = 0;
+    const db = {
+      execute: async () => {
+        calls++;
+        if (calls === 1) throw pgError('57P01', 'terminating connection due to administrator command');
+        return { rows: [{ ok: true }] };
+      },
+    };
+    await expect(hasSortCollation(db as never)).rejects.toThrow(/administrator command/);
+    expect(await hasSortCollation(db as never)).toBe(true);
+    expect(await hasSortCollation(db as never)).toBe(true);
+    expect(calls).toBe(2);
+  });
+});
+
+describe('validation messages keyed by field name', () => {
+  it('keeps the message of a field called like an Object.prototype member', async () => {
+    const { z } = await import('zod');
+    const { validationError } = await import('../src/errors.js');
+    const result = z.object({ constructor: z.string(), toString: z.string() }).safeParse({ constructor: 1, toString: 2 });
+    expect(result.success).toBe(false);
+    const fields = validationError(result.error!).fields!;
+    expect(Object.keys(fields).sort()).toEqual(['constructor', 'toString']);
+  });
+});
