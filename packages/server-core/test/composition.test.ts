@@ -78,6 +78,8 @@ describe('plugin composition', () => {
         'core/0005_cnpj_alfanumerico.sql',
         'core/0006_versao_usuarios_perfis.sql',
         'core/0007_indice_ordenacao.sql',
+        'core/0008_audit_checkpoints.sql',
+        'core/0009_tentativas_entrada.sql',
         'teste/0001_itens.sql',
         'teste/0002_itens_obs.sql',
       ]);
