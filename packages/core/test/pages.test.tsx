@@ -211,7 +211,8 @@ describe('shell', () => {
     window.comprasDesktop = { onSignOut, setTitle };
     start('/');
     await screen.findByRole('heading', { name: 'Painel' });
-    expect(setTitle).toHaveBeenCalledWith('Dashboard');
+    // registered by an effect of the route: it may land just after the page shows on a busy machine
+    await waitFor(() => expect(setTitle).toHaveBeenCalledWith('Dashboard'));
     fireEvent.click(screen.getByRole('button', { name: /Maria Souza/ }));
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Sair' }));
