@@ -1,7 +1,7 @@
 import type { AuditFn } from './audit.js';
 import type { DatabaseEngine, Db, Tx } from './db/types.js';
 import type { Logger } from './logger.js';
-import type { ServerPluginInfo } from './plugin.js';
+import type { ServerPluginInfo } from './plugin-info.js';
 
 /** Given to `routes(router, ctx)` and shared by every request context. */
 export interface PluginContext {
@@ -70,3 +70,11 @@ export type AppEnv = {
     auth: AuthState | undefined;
   };
 };
+
+/** Given to a plugin's `seed(ctx)`: the demo entidades and users, and an audited transaction. */
+export interface SeedContext extends PluginContext {
+  entidades: { prefeitura: { id: string; nome: string }; camara: { id: string; nome: string } };
+  usuarios: { admin: { id: string }; consulta: { id: string } };
+  /** Audited as done by the system (no user); pass `entidadeId` in each audit entry. */
+  mutate: MutateFn;
+}

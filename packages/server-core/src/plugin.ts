@@ -1,15 +1,11 @@
 import { satisfies, validate } from 'compare-versions';
-import type { SeedContext } from './seed.js';
-import type { PluginContext } from './context.js';
+import type { PluginContext, SeedContext } from './context.js';
+import type { PluginTag, ServerPluginInfo } from './plugin-info.js';
 import type { PluginRouter } from './router.js';
 import { SERVER_CORE_VERSION } from './version.js';
 
-export interface PluginTag {
-  /** Numeric permission tag (spec §6). */
-  tag: number;
-  /** Name shown when editing perfis, e.g. 'Memorandos'. */
-  nome: string;
-}
+export type { PluginTag, ServerPluginInfo } from './plugin-info.js';
+
 
 export interface ServerPluginDefinition {
   /** Unique id: the API prefix (/api/<id>) and the web half's id. Lowercase letters, digits, '-'. */
@@ -38,14 +34,6 @@ export interface ServerPlugin extends Readonly<ServerPluginDefinition> {
   readonly kind: 'compras-server-plugin';
 }
 
-/** What other plugins (and the About page) may know about an enabled plugin. */
-export interface ServerPluginInfo {
-  id: string;
-  version: string;
-  core: string;
-  dependsOn: string[];
-  tags: PluginTag[];
-}
 
 const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
 /** First path segments under /api that belong to server-core. */

@@ -3,7 +3,7 @@ import type { Database } from './db/types.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail.js';
 import type { HashQueue } from './passwords.js';
-import type { ServerPluginInfo } from './plugin.js';
+import type { ServerPluginInfo } from './plugin-info.js';
 import type { ThrottleOptions } from './throttle.js';
 
 /** Everything the request pipeline needs, built once by createServer. */

@@ -1,13 +1,15 @@
 import { cnpjCheckDigits, isValidCnpj, normalizeDocument } from '@app/br';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AuditEntry, writeAudit } from './audit.js';
-import type { MutateFn, PluginContext } from './context.js';
+import type { SeedContext } from './context.js';
 import { appConfig, entidades, perfis, usuarioEntidades, usuarios } from './db/schema.js';
 import type { Database, Tx } from './db/types.js';
 import { type Logger, consoleLogger } from './logger.js';
 import { hashPassword } from './passwords.js';
 import { type ServerPlugin, pluginInfo } from './plugin.js';
 import { SERVER_CORE_VERSION } from './version.js';
+
+export type { SeedContext } from './context.js';
 
 /** Tags the demo Administrador holds besides every tag declared by the enabled plugins. */
 export const DEMO_EXTRA_TAGS: readonly number[] = [3, 24, 29, 39, 73];
@@ -32,13 +34,6 @@ export const DEMO = {
   consulta: { login: 'consulta', nome: 'Usuário de Consulta', email: 'consulta@exemplo.gov.br', cargo: 'Servidor' },
 } as const;
 
-/** Given to a plugin's `seed(ctx)`: the demo entidades and users, and an audited transaction. */
-export interface SeedContext extends PluginContext {
-  entidades: { prefeitura: { id: string; nome: string }; camara: { id: string; nome: string } };
-  usuarios: { admin: { id: string }; consulta: { id: string } };
-  /** Audited as done by the system (no user); pass `entidadeId` in each audit entry. */
-  mutate: MutateFn;
-}
 
 /** Every tag declared by the plugins plus the extra demo tags, sorted, without duplicates. */
 export function allTags(plugins: readonly ServerPlugin[], extra: readonly number[] = DEMO_EXTRA_TAGS): number[] {
