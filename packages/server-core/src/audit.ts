@@ -1,3 +1,4 @@
+import { TIME_ZONE } from '@app/br';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, readFile } from 'node:fs/promises';
@@ -422,7 +423,7 @@ export async function verifyAuditChain(db: DbOrTx, options: VerifyAuditOptions |
 function whenPtBr(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo', dateStyle: 'short', timeStyle: 'medium' });
+  return date.toLocaleString('pt-BR', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' });
 }
 
 /** pt-BR: what anchors the chain outside the database (for the CLI and the Logs de Auditoria page). */

@@ -1,6 +1,7 @@
 // defineCrudResource: the REST routes of a registry (list with search/sort/paging/filters, read,
 // create, update with optimistic concurrency, delete refused while in use, activate/deactivate,
 // CSV/XLSX export) from a few declarative lines. See README.md, "Registries: defineCrudResource".
+import { TIME_ZONE } from '@app/br';
 import { z } from '@hono/zod-openapi';
 import {
   Column,
@@ -434,7 +435,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
   };
 
   const fileName = (ext: string) => {
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
     return `${def.exportName ?? path.slice(1)}-${day}.${ext}`;
   };
 

@@ -1,7 +1,11 @@
 // Hostile input caught before zod sees it, once for every route (router.ts): NUL characters and
 // lone UTF-16 surrogates (PostgreSQL text and jsonb cannot hold them), JSON nested deeper than any
 // body of the API, and calendar dates that match aaaa-mm-dd but do not exist (2024-02-30).
+import { isCalendarDate } from '@app/br';
 import { z } from '@hono/zod-openapi';
+
+/** Whether `text` is an existing calendar day aaaa-mm-dd (the rule lives in @app/br, shared with the browser). */
+export { isCalendarDate };
 
 /** Message of a field holding a NUL character or a lone surrogate. */
 export const INVALID_CHARS_MESSAGE = 'Caracteres inválidos (caractere nulo ou Unicode malformado).';
@@ -46,19 +50,6 @@ export function findInvalidInput(value: unknown, maxDepth = MAX_JSON_DEPTH): Inp
   return undefined;
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** Whether `text` is an existing calendar day written aaaa-mm-dd (years 0001 to 9999). */
-export function isCalendarDate(text: string): boolean {
-  const m = ISO_DATE.exec(text);
-  if (!m) return false;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
-  return day <= days;
-}
-
 /**
  * A calendar day `aaaa-mm-dd` (what <input type="date"> gives) that exists: '2024-02-30' and
  * '2023-02-29' are refused with a pt-BR message instead of reaching the database.
@@ -67,6 +58,6 @@ export function dateSchema(campo = 'Data') {
   return z
     .string()
     .trim()
-    .regex(ISO_DATE, `${campo}: use o formato aaaa-mm-dd.`)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${campo}: use o formato aaaa-mm-dd.`)
     .refine(isCalendarDate, `${campo}: data inexistente.`);
 }

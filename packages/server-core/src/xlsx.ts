@@ -1,11 +1,12 @@
 // Minimal spreadsheet writers for list exports (no dependency): CSV for Brazilian Excel (UTF-8 BOM,
 // ';' separator, decimal comma) and a one-sheet XLSX (Office Open XML in a deflated ZIP).
+import { TIME_ZONE } from '@app/br';
 import { deflateRawSync } from 'node:zlib';
 
 export type CellValue = string | number | boolean | Date | null | undefined;
 
 const DATE_TIME = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: 'America/Sao_Paulo',
+  timeZone: TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -77,7 +78,7 @@ export function columnName(index: number): string {
 function excelDate(date: Date): number {
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', {
-      timeZone: 'America/Sao_Paulo',
+      timeZone: TIME_ZONE,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',

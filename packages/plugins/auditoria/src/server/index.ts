@@ -10,6 +10,7 @@ import {
   logFiltersSchema,
   logPageSchema,
   logQuerySchema,
+  TIME_ZONE,
   type Verificacao,
   verificacaoSchema,
 } from '../shared/index.js';
@@ -27,7 +28,7 @@ function filtersOf(input: LogFilters): LogFilters {
 const fileStamp = () => {
   const p = Object.fromEntries(
     new Intl.DateTimeFormat('pt-BR', {
-      timeZone: 'America/Sao_Paulo',
+      timeZone: TIME_ZONE,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',

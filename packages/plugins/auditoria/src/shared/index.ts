@@ -1,32 +1,20 @@
 // @app/auditoria/shared: filters, answers and the field-level diff of an audit row.
+import { isCalendarDate, TIME_ZONE } from '@app/br';
 import { z } from 'zod';
 
 /** 'Logs de Auditoria' (tag 90). */
 export const AUDITORIA_TAG = 90;
-export const TIME_ZONE = 'America/Sao_Paulo';
+/** The application's time zone (days of the filters, dates shown). */
+export { TIME_ZONE };
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
-
-/**
- * Whether `v` (aaaa-mm-dd) is a day that exists, years 0001 to 9999: Date.parse takes 2024-02-30 as
- * 1 March, and PostgreSQL refuses it (and year 0). The same rule as server-core's isCalendarDate,
- * repeated here because this module also runs in the browser.
- */
-export function diaExiste(v: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-  if (!m) return false;
-  const [ano, mes, dia] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  if (ano < 1 || mes < 1 || mes > 12 || dia < 1) return false;
-  const bissexto = (ano % 4 === 0 && ano % 100 !== 0) || ano % 400 === 0;
-  return dia <= [31, bissexto ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mes - 1]!;
-}
 
 const data = (campo: string) =>
   z
     .string()
     .trim()
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${campo}: use o formato aaaa-mm-dd.`)
-    .refine(diaExiste, `${campo}: data inexistente.`)
+    .refine(isCalendarDate, `${campo}: data inexistente.`)
     .optional()
     .or(z.literal('').transform(() => undefined));
 

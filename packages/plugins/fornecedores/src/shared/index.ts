@@ -1,6 +1,6 @@
 // @app/fornecedores/shared: suppliers (pessoa física or jurídica, with the 2026 alphanumeric CNPJ),
 // validated the same way by the form, the API and the spreadsheet import.
-import { cepSchema, cpfCnpjSchema, formatCpfCnpj, normalizeDocument, ufSchema } from '@app/br';
+import { cepSchema, cpfCnpjSchema, formatCpfCnpj, isCalendarDate, normalizeDocument, ufSchema } from '@app/br';
 import { z } from 'zod';
 
 /** Permission tag of 'Fornecedores'. */
@@ -68,9 +68,7 @@ export const dataSchema = z
     if (!v) return null;
     const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
     const iso = br ? `${br[3]}-${br[2]}-${br[1]}` : v;
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-    const date = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-    if (!m || !date || date.getUTCMonth() !== Number(m[2]) - 1 || date.getUTCDate() !== Number(m[3])) {
+    if (!isCalendarDate(iso)) {
       ctx.addIssue({ code: 'custom', message: 'Data inválida (use dd/mm/aaaa).' });
       return null;
     }
