@@ -113,6 +113,8 @@ export async function authenticate(c: Context, runtime: Runtime, options: Authen
       ativo: usuarios.ativo,
       member: usuarioEntidades.perfilId,
       tags: perfis.tags,
+      todosCentros: perfis.todosCentros,
+      centrosCusto: usuarioEntidades.centrosCusto,
     })
     .from(sessoes)
     .innerJoin(usuarios, eq(usuarios.id, sessoes.usuarioId))
@@ -140,6 +142,8 @@ export async function authenticate(c: Context, runtime: Runtime, options: Authen
     sessionId: sid,
     tags: [...(row.tags ?? [])].sort((a, b) => a - b),
     authenticatedAt: row.authenticatedAt,
+    centrosCusto: [...new Set(row.centrosCusto ?? [])].sort(),
+    todosCentros: row.todosCentros === true,
   };
 }
 

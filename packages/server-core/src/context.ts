@@ -33,6 +33,13 @@ export interface AuthState {
   tags: number[];
   /** When the password sign-in this session descends from happened (its absolute lifetime counts from it). */
   authenticatedAt: Date;
+  /**
+   * Ids of the centros de custo (registros_centros_custo) the user belongs to in the session's
+   * entidade (usuario_entidades.centros_custo), sorted. A stale id (centro removed) grants nothing.
+   */
+  centrosCusto: string[];
+  /** The user's perfil sees the documents of every centro de custo (perfis.todos_centros). */
+  todosCentros: boolean;
 }
 
 /**
@@ -62,6 +69,14 @@ export interface RequestContext extends PluginContext {
   ip: string | null;
   /** True for exempt tags (0, -1..-4) and tags of the user's perfil in the current entidade. */
   hasTag(tag: number): boolean;
+  /**
+   * Row-level scope of documents: the centros de custo (ids of registros_centros_custo) the user
+   * belongs to in the current entidade. Ignored when `todosCentros`; empty = sees no scoped document.
+   * Apply it with `centroCustoScope(ctx, ...columns)`.
+   */
+  centrosCusto: readonly string[];
+  /** The user's perfil grants the documents of every centro de custo (purchasing, controladoria, auditors). */
+  todosCentros: boolean;
   mutate: MutateFn;
 }
 

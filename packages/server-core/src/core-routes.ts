@@ -270,6 +270,8 @@ export function registerCoreRoutes(
           entidade,
           entidades: await entidadesOf(db, ctx.user.id),
           tags: [...ctx.tags],
+          centrosCusto: [...ctx.centrosCusto],
+          todosCentros: ctx.todosCentros,
           config: {
             appName: runtime.appName,
             supportPhone: entidade.telefoneSuporte ?? runtime.supportPhone,

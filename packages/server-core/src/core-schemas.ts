@@ -40,6 +40,10 @@ export const sessionResponseSchema = z
     }),
     entidades: z.array(entidadeRefSchema),
     tags: z.array(z.number().int()),
+    /** Centros de custo (ids of registros_centros_custo) of the user in this entidade: the default origin of a new document. */
+    centrosCusto: z.array(z.string()),
+    /** The user's perfil sees the documents of every centro de custo. */
+    todosCentros: z.boolean(),
     config: z.object({
       appName: z.string(),
       supportPhone: z.string(),

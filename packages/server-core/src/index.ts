@@ -30,6 +30,7 @@ export type {
   RequestContext,
   SessionUser,
 } from './context.js';
+export { centroCustoScope, type CentroCustoScopeContext } from './scope.js';
 export {
   AppError,
   badRequest,

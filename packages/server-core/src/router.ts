@@ -247,6 +247,8 @@ export function createPluginRouter(app: OpenAPIHono<AppEnv>, pluginCtx: PluginCo
         tags: auth.tags,
         ip,
         hasTag: (tag) => hasTag(auth, tag),
+        centrosCusto: auth.centrosCusto,
+        todosCentros: auth.todosCentros,
         mutate: createMutate(runtime, { plugin: pluginId, usuarioId: auth.user.id, entidadeId: auth.entidadeId, ip }),
       };
       return (definition as TaggedRouteDefinition<unknown, unknown, unknown>).handler(c as never, ctx);

@@ -53,6 +53,8 @@ export const perfis = pgTable('perfis', {
     .references(() => entidades.id, { onDelete: 'cascade' }),
   nome: text('nome').notNull(),
   tags: integer('tags').array().notNull().default(sql`'{}'`),
+  /** Users of this perfil see the documents of every centro de custo (migration 0010). */
+  todosCentros: boolean('todos_centros').notNull().default(false),
   version: integer('version').notNull().default(1),
 });
 
@@ -66,6 +68,11 @@ export const usuarioEntidades = pgTable(
       .notNull()
       .references(() => entidades.id, { onDelete: 'cascade' }),
     perfilId: uuid('perfil_id').notNull(),
+    /**
+     * Ids of registros_centros_custo of this entidade the user belongs to (migration 0010). No FK on
+     * the elements: the usuarios plugin validates them on write; a stale id grants nothing.
+     */
+    centrosCusto: uuid('centros_custo').array().notNull().default(sql`'{}'`),
   },
   (t) => [primaryKey({ columns: [t.usuarioId, t.entidadeId] })],
 );
