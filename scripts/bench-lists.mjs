@@ -3,7 +3,7 @@
 // statements (captured from the driver during the request) replayed through the same driver.
 // Both measured in-process, sequentially, so the ratio is what the API (auth, session, zod, drizzle,
 // JSON) adds over its queries. Goal: API p95 ≤ 2× raw p95.
-import { RUNS, benchServers, fmt, measure, pct } from './lib/bench-server.mjs';
+import { RUNS, benchServers, fmt, measure, pct, record, sqlText } from './lib/bench-server.mjs';
 
 const ROWS = 100_000;
 const QUERIES = [
@@ -14,100 +14,20 @@ const QUERIES = [
   ['sort by grupo (a sort without its own index)', 'sort=grupoNome'],
   ['inactive only (none: what remains is the fixed cost of a request)', 'ativo=false'],
 ];
+// What the line-item product picker (AsyncCombobox) asks while a clerk types: active products, 20 at a time.
+const PICKER = [
+  ['picker "cane"', 'q=cane&pageSize=20&sort=descricao'],
+  ['picker "caneta azul"', 'q=caneta%20azul&pageSize=20&sort=descricao'],
+  ['picker "papel a4"', 'q=papel%20a4&pageSize=20&sort=descricao'],
+  ['picker code "B1234"', 'q=B1234&pageSize=20&sort=descricao'],
+];
+const PICKER_GOAL_MS = 30;
 
-
-const sqlText = (args) => (typeof args[0] === 'string' ? args[0] : (args[0]?.text ?? ''));
-
-/**
- * Wraps the database's driver so the statements of a request can be recorded and replayed.
- * PGlite: drizzle calls our serialising client (query, transaction). PostgreSQL: every statement
- * goes through a pooled connection (pool.query connects too), so connections are instrumented.
- */
-function record(database) {
-  let units = null;
-  const client = database.db.$client;
-  if (database.engine === 'pglite') {
-    const query = client.query;
-    const transaction = client.transaction;
-    client.query = (...args) => {
-      units?.push({ kind: 'query', statements: [args] });
-      return query(...args);
-    };
-    client.transaction = (fn) =>
-      transaction(async (tx) => {
-        const unit = { kind: 'tx', statements: [] };
-        units?.push(unit);
-        const proxy = new Proxy(tx, {
-          get(target, key) {
-            if (key === 'query') return (...args) => (unit.statements.push(args), target.query(...args));
-            const value = target[key];
-            return typeof value === 'function' ? value.bind(target) : value;
-          },
-        });
-        return fn(proxy);
-      });
-    return {
-      start: () => (units = []),
-      stop: () => {
-        const done = units ?? [];
-        units = null;
-        return done;
-      },
-      replay: (unit) =>
-        unit.kind === 'query'
-          ? query(...unit.statements[0])
-          : transaction(async (tx) => {
-              for (const args of unit.statements) await tx.query(...args);
-            }),
-      restore: () => Object.assign(client, { query, transaction }),
-    };
-  }
-  const connect = client.connect.bind(client);
-  const instrument = (conn) => {
-    if (!units) return;
-    const unit = { statements: [] };
-    units.push(unit);
-    const query = conn.query;
-    const release = conn.release;
-    // pool.query hands the connection a callback: record the statement without it, replay with promises
-    conn.query = (...args) => (unit.statements.push(args.filter((a) => typeof a !== 'function')), query.apply(conn, args));
-    conn.release = (...args) => {
-      conn.query = query;
-      conn.release = release;
-      return release.apply(conn, args);
-    };
-  };
-  client.connect = (cb) =>
-    cb
-      ? connect((err, conn, done) => {
-          if (!err) instrument(conn);
-          cb(err, conn, done);
-        })
-      : connect().then((conn) => (instrument(conn), conn));
-  return {
-    start: () => (units = []),
-    stop: () => {
-        const done = units ?? [];
-        units = null;
-        return done;
-      },
-    replay: async (unit) => {
-      const conn = await connect();
-      try {
-        for (const args of unit.statements) await conn.query(...args);
-      } finally {
-        conn.release();
-      }
-    },
-    restore: () => {
-      client.connect = connect;
-    },
-  };
-}
 
 export default async function benchLists({ root, tmp }) {
   console.log(`\n## Product list at ${ROWS.toLocaleString('pt-BR')} products: API vs its raw SQL (${RUNS} runs each, in-process)`);
   console.log('| engine | query | API p50 | API p95 | API req/s | raw p50 | raw p95 | p95 ratio (goal ≤ 2×) |\n|---|---|---|---|---|---|---|---|');
+  const pickerRows = [];
   for await (const { engine, database, server, token, prefeitura } of benchServers({ root, tmp, name: 'lists' })) {
     // Grow the seeded catalogue to ROWS products, spread over the seeded grupos and unidades.
     await database.withRawClient(async (raw) => {
@@ -157,5 +77,14 @@ export default async function benchLists({ root, tmp }) {
       );
     }
     recorder.restore();
+    for (const [label, q] of PICKER) {
+      const res = await server.app.request(`/api/produtos/produtos?${q}`, { headers: { authorization: `Bearer ${token}` } });
+      if (res.status !== 200) throw new Error(`${q}: ${res.status} ${await res.text()}`);
+      const { times } = await measure(async () => (await server.app.request(`/api/produtos/produtos?${q}`, { headers: { authorization: `Bearer ${token}` } })).arrayBuffer());
+      pickerRows.push(`| ${engine} | ${label} | ${fmt(pct(times, 50))} | ${fmt(pct(times, 95))} | ${pct(times, 95) <= PICKER_GOAL_MS ? 'OK' : 'OVER'} |`);
+    }
   }
+  console.log(`\n## Product picker search at ${ROWS.toLocaleString('pt-BR')} products (API, in-process, ${RUNS} runs each; goal p95 ≤ ${PICKER_GOAL_MS} ms)`);
+  console.log('| engine | query | p50 | p95 | goal |\n|---|---|---|---|---|');
+  for (const row of pickerRows) console.log(row);
 }

@@ -3,6 +3,7 @@
 //  2. Bytes each plugin adds to the first page (entry graph with and without the plugin).
 //  3. Time from process start to the first 200 of /api/health on the embedded database (first run and restart).
 //  4. List endpoint latency when a list benchmark is registered (scripts/bench-*.mjs).
+// BENCH_ONLY=pages,lists (comma list of 'pages' for 1–3 and bench-<name>) runs only those parts.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -82,91 +83,96 @@ async function pageScripts(browser, url, ready) {
   return { files: bufs.length, raw: all.length, gzip: bufs.reduce((a, b) => a + gz(b), 0), brotli: bufs.reduce((a, b) => a + br(b), 0) };
 }
 
-// 1. sign-in page vs bare page
-const { build } = await importWeb('vite');
-const react = (await importWeb('@vitejs/plugin-react')).default;
-const bareOut = join(tmp, 'bare');
-await build({ root: join(webDir, 'bench', 'bare'), logLevel: 'silent', plugins: [react()], build: { outDir: bareOut, emptyOutDir: true } });
+// BENCH_ONLY=lists,memorandos runs only those scripts/bench-<name>.mjs (parts 1–3 with 'pages').
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const want = (name) => !only || only.includes(name);
+if (want('pages')) {
+  // 1. sign-in page vs bare page
+  const { build } = await importWeb('vite');
+  const react = (await importWeb('@vitejs/plugin-react')).default;
+  const bareOut = join(tmp, 'bare');
+  await build({ root: join(webDir, 'bench', 'bare'), logLevel: 'silent', plugins: [react()], build: { outDir: bareOut, emptyOutDir: true } });
 
-const playwright = await importWeb('@playwright/test');
-const { chromium } = playwright.chromium ? playwright : playwright.default; // CommonJS package
-const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-const port = 4390;
-const server = await startServer(join(tmp, 'data-size'), port);
-const signin = await pageScripts(browser, `http://127.0.0.1:${port}/signin`, { role: 'button', name: 'Entrar' });
-await stopServer(server.child);
-const bareServer = await serveStatic(bareOut);
-const bare = await pageScripts(browser, `http://127.0.0.1:${bareServer.address().port}/signin`, { role: 'button', name: 'Entrar' });
-bareServer.close();
-await browser.close();
+  const playwright = await importWeb('@playwright/test');
+  const { chromium } = playwright.chromium ? playwright : playwright.default; // CommonJS package
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const port = 4390;
+  const server = await startServer(join(tmp, 'data-size'), port);
+  const signin = await pageScripts(browser, `http://127.0.0.1:${port}/signin`, { role: 'button', name: 'Entrar' });
+  await stopServer(server.child);
+  const bareServer = await serveStatic(bareOut);
+  const bare = await pageScripts(browser, `http://127.0.0.1:${bareServer.address().port}/signin`, { role: 'button', name: 'Entrar' });
+  bareServer.close();
+  await browser.close();
 
-console.log('\n## First page JS (sign-in), measured in Chromium');
-console.log(`| page | files | raw | gzip | brotli |\n|---|---|---|---|---|`);
-console.log(`| Compras /signin | ${signin.files} | ${kb(signin.raw)} | ${kb(signin.gzip)} | ${kb(signin.brotli)} |`);
-console.log(`| bare React 19 + wouter | ${bare.files} | ${kb(bare.raw)} | ${kb(bare.gzip)} | ${kb(bare.brotli)} |`);
-const ratio = signin.gzip / bare.gzip;
-console.log(`ratio (gzip): ${ratio.toFixed(2)}× (goal ≤ 1.5×) ${ratio <= 1.5 ? 'OK' : 'OVER'}; brotli ${(signin.brotli / bare.brotli).toFixed(2)}×`);
-results.push(['signin/bare gzip ratio', ratio.toFixed(2)]);
+  console.log('\n## First page JS (sign-in), measured in Chromium');
+  console.log(`| page | files | raw | gzip | brotli |\n|---|---|---|---|---|`);
+  console.log(`| Compras /signin | ${signin.files} | ${kb(signin.raw)} | ${kb(signin.gzip)} | ${kb(signin.brotli)} |`);
+  console.log(`| bare React 19 + wouter | ${bare.files} | ${kb(bare.raw)} | ${kb(bare.gzip)} | ${kb(bare.brotli)} |`);
+  const ratio = signin.gzip / bare.gzip;
+  console.log(`ratio (gzip): ${ratio.toFixed(2)}× (goal ≤ 1.5×) ${ratio <= 1.5 ? 'OK' : 'OVER'}; brotli ${(signin.brotli / bare.brotli).toFixed(2)}×`);
+  results.push(['signin/bare gzip ratio', ratio.toFixed(2)]);
 
-// 2. bytes each plugin adds to the first page: entry graph (entry + modulepreload) with and without it.
-const pluginsFile = join(webDir, 'src', 'plugins.ts');
-const pluginsSource = readFileSync(pluginsFile, 'utf8');
-const pluginImports = [...pluginsSource.matchAll(/^import\s+(\w+)\s+from\s+'(@app\/[^']+)';$/gm)].map((m) => ({ name: m[1], pkg: m[2] }));
-function entryGraphGzip(outDir) {
-  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  return files.reduce((a, f) => a + gz(readFileSync(join(outDir, f))), 0);
-}
-async function buildWebWithout(omit) {
-  const outDir = join(tmp, `web-${omit ?? 'all'}`);
-  await build({
-    root: webDir,
-    configFile: join(webDir, 'vite.config.ts'),
-    logLevel: 'silent',
-    build: { outDir, emptyOutDir: true },
-    plugins: [
-      {
-        name: 'bench-omit-plugin',
-        enforce: 'pre',
-        transform(code, id) {
-          if (!omit || id !== pluginsFile) return null;
-          const { name, pkg } = pluginImports.find((p) => p.name === omit);
-          return code
-            .replace(`import ${name} from '${pkg}';\n`, '')
-            .replace(new RegExp(`\\b${name}\\b,?\\s*`), '');
+  // 2. bytes each plugin adds to the first page: entry graph (entry + modulepreload) with and without it.
+  const pluginsFile = join(webDir, 'src', 'plugins.ts');
+  const pluginsSource = readFileSync(pluginsFile, 'utf8');
+  const pluginImports = [...pluginsSource.matchAll(/^import\s+(\w+)\s+from\s+'(@app\/[^']+)';$/gm)].map((m) => ({ name: m[1], pkg: m[2] }));
+  function entryGraphGzip(outDir) {
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+    return files.reduce((a, f) => a + gz(readFileSync(join(outDir, f))), 0);
+  }
+  async function buildWebWithout(omit) {
+    const outDir = join(tmp, `web-${omit ?? 'all'}`);
+    await build({
+      root: webDir,
+      configFile: join(webDir, 'vite.config.ts'),
+      logLevel: 'silent',
+      build: { outDir, emptyOutDir: true },
+      plugins: [
+        {
+          name: 'bench-omit-plugin',
+          enforce: 'pre',
+          transform(code, id) {
+            if (!omit || id !== pluginsFile) return null;
+            const { name, pkg } = pluginImports.find((p) => p.name === omit);
+            return code
+              .replace(`import ${name} from '${pkg}';\n`, '')
+              .replace(new RegExp(`\\b${name}\\b,?\\s*`), '');
+          },
         },
-      },
-    ],
-  });
-  return entryGraphGzip(outDir);
-}
-const withAll = await buildWebWithout(undefined);
-console.log('\n## Bytes each plugin adds to the first page (entry graph, gzip)');
-console.log('| plugin | adds | goal ≤ 1.5 KB |\n|---|---|---|');
-for (const p of pluginImports) {
-  const without = await buildWebWithout(p.name);
-  const added = withAll - without;
-  console.log(`| ${p.pkg} | ${(added / 1024).toFixed(2)} KB | ${added <= 1536 ? 'OK' : 'OVER'} |`);
-  results.push([`${p.pkg} first-page bytes`, added]);
-}
+      ],
+    });
+    return entryGraphGzip(outDir);
+  }
+  const withAll = await buildWebWithout(undefined);
+  console.log('\n## Bytes each plugin adds to the first page (entry graph, gzip)');
+  console.log('| plugin | adds | goal ≤ 1.5 KB |\n|---|---|---|');
+  for (const p of pluginImports) {
+    const without = await buildWebWithout(p.name);
+    const added = withAll - without;
+    console.log(`| ${p.pkg} | ${(added / 1024).toFixed(2)} KB | ${added <= 1536 ? 'OK' : 'OVER'} |`);
+    results.push([`${p.pkg} first-page bytes`, added]);
+  }
 
-// 3. cold start on the embedded database
-console.log('\n## Cold start: process start → first 200 of /api/health (embedded PGlite)');
-const startDir = join(tmp, 'data-start');
-const first = await startServer(startDir, port + 1);
-await stopServer(first.child);
-const restarts = [];
-for (let i = 0; i < 3; i++) {
-  const s = await startServer(startDir, port + 1);
-  restarts.push(s.ms);
-  await stopServer(s.child);
+  // 3. cold start on the embedded database
+  console.log('\n## Cold start: process start → first 200 of /api/health (embedded PGlite)');
+  const startDir = join(tmp, 'data-start');
+  const first = await startServer(startDir, port + 1);
+  await stopServer(first.child);
+  const restarts = [];
+  for (let i = 0; i < 3; i++) {
+    const s = await startServer(startDir, port + 1);
+    restarts.push(s.ms);
+    await stopServer(s.child);
+  }
+  restarts.sort((a, b) => a - b);
+  console.log(`first run (create, migrate, seed): ${first.ms.toFixed(0)} ms`);
+  console.log(`restart (median of 3): ${restarts[1].toFixed(0)} ms (goal ≤ 3000 ms) ${restarts[1] <= 3000 ? 'OK' : 'OVER'}`);
 }
-restarts.sort((a, b) => a - b);
-console.log(`first run (create, migrate, seed): ${first.ms.toFixed(0)} ms`);
-console.log(`restart (median of 3): ${restarts[1].toFixed(0)} ms (goal ≤ 3000 ms) ${restarts[1] <= 3000 ? 'OK' : 'OVER'}`);
 
 // 4. further benchmarks registered by plugins/features: scripts/bench-*.mjs export default async ({ root, tmp })
-for (const f of readdirSync(join(root, 'scripts')).filter((f) => /^bench-.+\.mjs$/.test(f)).sort()) {
+for (const f of readdirSync(join(root, 'scripts')).filter((f) => /^bench-.+\.mjs$/.test(f) && want(f.slice(6, -4))).sort()) {
   const mod = await import(pathToFileURL(join(root, 'scripts', f)).href);
   await mod.default({ root, tmp, startServer, stopServer });
 }

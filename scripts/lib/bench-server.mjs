@@ -79,3 +79,92 @@ export async function* benchServers({ root, tmp, name }) {
     }
   }
 }
+
+export const sqlText = (args) => (typeof args[0] === 'string' ? args[0] : (args[0]?.text ?? ''));
+
+/**
+ * Wraps the database's driver so the statements of a request can be recorded and replayed.
+ * PGlite: drizzle calls our serialising client (query, transaction). PostgreSQL: every statement
+ * goes through a pooled connection (pool.query connects too), so connections are instrumented.
+ */
+export function record(database) {
+  let units = null;
+  const client = database.db.$client;
+  if (database.engine === 'pglite') {
+    const query = client.query;
+    const transaction = client.transaction;
+    client.query = (...args) => {
+      units?.push({ kind: 'query', statements: [args] });
+      return query(...args);
+    };
+    client.transaction = (fn) =>
+      transaction(async (tx) => {
+        const unit = { kind: 'tx', statements: [] };
+        units?.push(unit);
+        const proxy = new Proxy(tx, {
+          get(target, key) {
+            if (key === 'query') return (...args) => (unit.statements.push(args), target.query(...args));
+            const value = target[key];
+            return typeof value === 'function' ? value.bind(target) : value;
+          },
+        });
+        return fn(proxy);
+      });
+    return {
+      start: () => (units = []),
+      stop: () => {
+        const done = units ?? [];
+        units = null;
+        return done;
+      },
+      replay: (unit) =>
+        unit.kind === 'query'
+          ? query(...unit.statements[0])
+          : transaction(async (tx) => {
+              for (const args of unit.statements) await tx.query(...args);
+            }),
+      restore: () => Object.assign(client, { query, transaction }),
+    };
+  }
+  const connect = client.connect.bind(client);
+  const instrument = (conn) => {
+    if (!units) return;
+    const unit = { statements: [] };
+    units.push(unit);
+    const query = conn.query;
+    const release = conn.release;
+    // pool.query hands the connection a callback: record the statement without it, replay with promises
+    conn.query = (...args) => (unit.statements.push(args.filter((a) => typeof a !== 'function')), query.apply(conn, args));
+    conn.release = (...args) => {
+      conn.query = query;
+      conn.release = release;
+      return release.apply(conn, args);
+    };
+  };
+  client.connect = (cb) =>
+    cb
+      ? connect((err, conn, done) => {
+          if (!err) instrument(conn);
+          cb(err, conn, done);
+        })
+      : connect().then((conn) => (instrument(conn), conn));
+  return {
+    start: () => (units = []),
+    stop: () => {
+        const done = units ?? [];
+        units = null;
+        return done;
+      },
+    replay: async (unit) => {
+      const conn = await connect();
+      try {
+        for (const args of unit.statements) await conn.query(...args);
+      } finally {
+        conn.release();
+      }
+    },
+    restore: () => {
+      client.connect = connect;
+    },
+  };
+}
