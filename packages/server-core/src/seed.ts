@@ -98,10 +98,12 @@ export async function seedDemo(
       const perfisRows = await tx
         .insert(perfis)
         .values([
-          { entidadeId: prefeituraId, nome: 'Administrador', tags },
-          { entidadeId: camaraId, nome: 'Administrador', tags },
-          { entidadeId: prefeituraId, nome: 'Consulta', tags: [] },
-          { entidadeId: camaraId, nome: 'Consulta', tags: [] },
+          // the administrator (purchasing sector) sees the documents of every centro de custo; Consulta
+          // sees none until an administrator gives its users centros de custo (least privilege)
+          { entidadeId: prefeituraId, nome: 'Administrador', tags, todosCentros: true },
+          { entidadeId: camaraId, nome: 'Administrador', tags, todosCentros: true },
+          { entidadeId: prefeituraId, nome: 'Consulta', tags: [], todosCentros: false },
+          { entidadeId: camaraId, nome: 'Consulta', tags: [], todosCentros: false },
         ])
         .returning({ id: perfis.id, entidadeId: perfis.entidadeId, nome: perfis.nome });
       const perfil = (entidadeId: string, nome: string) =>
@@ -240,20 +242,27 @@ export async function createAdmin(
     }
     const entidadeId = entidade!.id;
     let [perfil] = await tx
-      .select({ id: perfis.id, tags: perfis.tags })
+      .select({ id: perfis.id, tags: perfis.tags, todosCentros: perfis.todosCentros })
       .from(perfis)
       .where(and(eq(perfis.entidadeId, entidadeId), eq(perfis.nome, 'Administrador')));
+    // the first administrator holds every tag and sees the documents of every centro de custo
     if (!perfil) {
       [perfil] = await tx
         .insert(perfis)
-        .values({ entidadeId, nome: 'Administrador', tags })
-        .returning({ id: perfis.id, tags: perfis.tags });
-      audits.push({ acao: 'criar', registro: perfil!.id, depois: { nome: 'Administrador', tags }, entidadeId });
+        .values({ entidadeId, nome: 'Administrador', tags, todosCentros: true })
+        .returning({ id: perfis.id, tags: perfis.tags, todosCentros: perfis.todosCentros });
+      audits.push({ acao: 'criar', registro: perfil!.id, depois: { nome: 'Administrador', tags, todosCentros: true }, entidadeId });
     } else {
       const merged = [...new Set([...perfil.tags, ...tags])].sort((a, b) => a - b);
-      if (merged.length !== perfil.tags.length) {
-        await tx.update(perfis).set({ tags: merged }).where(eq(perfis.id, perfil.id));
-        audits.push({ acao: 'alterar', registro: perfil.id, antes: { tags: perfil.tags }, depois: { tags: merged }, entidadeId });
+      if (merged.length !== perfil.tags.length || !perfil.todosCentros) {
+        await tx.update(perfis).set({ tags: merged, todosCentros: true }).where(eq(perfis.id, perfil.id));
+        audits.push({
+          acao: 'alterar',
+          registro: perfil.id,
+          antes: { tags: perfil.tags, todosCentros: perfil.todosCentros },
+          depois: { tags: merged, todosCentros: true },
+          entidadeId,
+        });
       }
     }
     const userValues = { login: input.login, nome: input.nome.trim(), email: input.email, cargo: 'Administrador' };
