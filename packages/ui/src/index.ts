@@ -11,6 +11,14 @@ export {
 } from './AppLayout';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
 export { Card, type CardProps } from './Card';
+export {
+  ConfirmDialog,
+  type ConfirmDialogProps,
+  type ConfirmOptions,
+  type ConfirmTone,
+  confirmDialog,
+  useConfirm,
+} from './ConfirmDialog';
 export { cx } from './cx';
 export {
   DataTable,
