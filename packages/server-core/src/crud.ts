@@ -1,6 +1,8 @@
 // defineCrudResource: the REST routes of a registry (list with search/sort/paging/filters, read,
 // create, update with optimistic concurrency, delete refused while in use, activate/deactivate,
-// CSV/XLSX export) from a few declarative lines. See README.md, "Registries: defineCrudResource".
+// CSV/XLSX export) from a few declarative lines, and their operations (read, lock, version check,
+// checks, audit snapshot, list query) for custom routes to reuse. See README.md, "Registries:
+// defineCrudResource"; documents build on it (documents/define.ts).
 import { TIME_ZONE } from '@app/br';
 import { z } from '@hono/zod-openapi';
 import {
@@ -31,11 +33,18 @@ import { type CellValue, toCsv, toXlsx } from './xlsx.js';
 export const STALE_MESSAGE = 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.';
 /** Most rows an export answers (the list's filters and sort apply). */
 export const MAX_EXPORT_ROWS = 100_000;
+/** Most values one set filter takes (`?status=a,b,c`). */
+export const MAX_SET_VALUES = 100;
 
-type Row = Record<string, unknown>;
+/** A record as the kit handles it: fields by drizzle key (`entidadeId`, not `entidade_id`). */
+export type CrudRow = Record<string, unknown>;
+type Row = CrudRow;
 
-/** A table the kit can serve: uuid `id`, `entidadeId`, integer `version`, boolean `ativo`. */
-export type CrudTable = PgTable & { id: AnyPgColumn; entidadeId: AnyPgColumn; version: AnyPgColumn; ativo: AnyPgColumn };
+/**
+ * A table the kit can serve: uuid `id`, `entidadeId`, integer `version`; a boolean `ativo` is
+ * optional (without it there is no `ativo` filter and no ativar/desativar routes).
+ */
+export type CrudTable = PgTable & { id: AnyPgColumn; entidadeId: AnyPgColumn; version: AnyPgColumn; ativo?: AnyPgColumn };
 
 /** A column of the list and of the CSV/XLSX export (same shape as the web kit's columns). */
 export interface CrudColumn {
@@ -52,6 +61,13 @@ export interface CrudReference {
   table: PgTable & { id: AnyPgColumn; entidadeId: AnyPgColumn };
   /** pt-BR message for the field when the id is not a row of the caller's entidade. */
   message: string;
+  /**
+   * Boolean column of the referenced table: a row that is not active is refused when newly
+   * referenced (one the record already referenced before this change may stay).
+   */
+  active?: AnyPgColumn;
+  /** pt-BR message for an inactive row (default 'Este registro está desativado: escolha outro.'). */
+  inactiveMessage?: string;
 }
 
 export interface CrudUnique {
@@ -65,9 +81,18 @@ export interface CrudUnique {
 
 export interface CrudWriteContext {
   entidadeId: string;
-  /** Id of the record being changed (undefined on create). */
+  /** Id of the record being changed (undefined on create, until the row is inserted). */
   id?: string | undefined;
   ctx: RequestContext;
+  /** The record before this change (as `readOne` answers it, `expand` included); undefined on create. */
+  current?: Row | undefined;
+}
+
+/** A set filter: `?status=rascunho,enviado` (or the parameter repeated) → `status IN (…)`. */
+export interface CrudSetFilter {
+  column: AnyPgColumn;
+  /** Accepted values (anything else is a 400 naming them). */
+  values?: readonly string[];
 }
 
 export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> {
@@ -85,8 +110,40 @@ export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> {
   toRow?: (data: z.output<S>, write: CrudWriteContext) => Row;
   /** Extra checks after zod: return field → pt-BR message to answer 400. */
   validate?: (tx: Tx, data: z.output<S>, write: CrudWriteContext) => Promise<Record<string, string> | undefined>;
-  /** Runs after the row is inserted/updated, in the same transaction (e.g. link tables). */
+  /**
+   * Runs on create after the checks, before the INSERT, in the same transaction: returns the values
+   * to insert (e.g. a number from a counter row, server-set fields).
+   */
+  beforeInsert?: (tx: Tx, values: Row, data: z.output<S>, write: CrudWriteContext) => Promise<Row>;
+  /** Runs after the row is inserted/updated, in the same transaction (e.g. link tables, line items). */
   afterSave?: (tx: Tx, id: string, data: z.output<S>, write: CrudWriteContext) => Promise<void>;
+  /** Runs after the row is deleted, in the same transaction (`before` as read before the delete). */
+  afterDelete?: (tx: Tx, id: string, before: Row, write: CrudWriteContext) => Promise<void>;
+  /**
+   * Per-record rule for PUT (checked under the row lock, after the version): a pt-BR message refuses
+   * with 409 `locked`, null allows. `row` holds the table's columns (hidden ones included).
+   */
+  canEdit?: (row: Row, ctx: RequestContext) => string | null;
+  /** The same for DELETE (409 `locked`), checked before the in-use check. */
+  canDelete?: (row: Row, ctx: RequestContext) => string | null;
+  /**
+   * Row-level scope: a condition added to every list, count, export, read by id and row lock (so to
+   * every write); a record outside it answers 404. undefined = sees every record of the entidade.
+   * E.g. `(ctx) => centroCustoScope(ctx, t.origemId, t.destinoId)`.
+   */
+  scope?: (ctx: RequestContext) => SQL | undefined;
+  /**
+   * Adds fields to ONE record read by id (GET /:id, the answers and audit rows of writes), e.g. its
+   * line items. Not called for list pages nor exports.
+   */
+  expand?: (db: DbOrTx, row: Row, ctx: RequestContext) => Promise<Row>;
+  /**
+   * Adds per-request fields to every record answered (list pages, GET /:id, writes), never audited:
+   * e.g. the transitions this person may perform now.
+   */
+  present?: (rows: Row[], ctx: RequestContext) => Row[] | Promise<Row[]>;
+  /** Fields of the answer documented in OpenAPI besides the schema's, id and version. */
+  responseShape?: z.ZodRawShape;
   /**
    * Computed fields selected with every row (sortable, exportable). In a subquery name the outer table
    * in plain SQL, e.g. sql`(SELECT g.nome FROM grupos g WHERE g.id = subgrupos.grupo_id)`: drizzle
@@ -104,13 +161,33 @@ export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> {
   busca?: AnyPgColumn | SQL;
   /** Columns normalized at query time (fine for small tables; no index). */
   searchColumns?: (AnyPgColumn | SQL)[];
+  /**
+   * A condition OR-ed with the text search for the whole `q` (e.g. a document number '12/2026'):
+   * return undefined when `q` is not such a value.
+   */
+  searchExact?: (q: string) => SQL | undefined;
   /** Fields `sort=` accepts (`nome` ascending, `-nome` descending): columns or `extra` keys. */
   sortable: string[];
   /** Default `sort`, e.g. 'nome' or '-createdAt' (default: the first sortable field). */
   defaultSort?: string;
   /** Equality filters from the query string: `{ grupoId: subgrupos.grupoId }` → `?grupoId=…`. */
   filters?: Record<string, AnyPgColumn>;
-  /** Body fields holding ids of other registries (a value or an array), checked in the same entidade. */
+  /**
+   * Range filters: `{ data: t.data }` → `?dataDe=2026-01-01&dataAte=2026-03-31` (both inclusive; for
+   * a timestamp, `Ate` takes the whole day in America/Sao_Paulo). Date, timestamp, integer and
+   * numeric columns.
+   */
+  ranges?: Record<string, AnyPgColumn>;
+  /**
+   * Set filters: `{ status: t.status }` or `{ status: { column: t.status, values: ['a', 'b'] } }` →
+   * `?status=a,b` or `?status=a&status=b` (a value outside `values` is a 400).
+   */
+  sets?: Record<string, AnyPgColumn | CrudSetFilter>;
+  /**
+   * Body fields holding ids of other registries (a value or an array), checked in the same entidade.
+   * A field of the elements of an array is named `array.*.field` (e.g. `itens.*.produtoId`): an
+   * error then names the element, `itens.2.produtoId`.
+   */
   references?: Record<string, CrudReference>;
   unique?: CrudUnique[];
   /**
@@ -125,6 +202,75 @@ export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> {
   exportName?: string;
   /** Columns never answered nor audited (default ['busca']; entidadeId is never answered). */
   hidden?: string[];
+}
+
+/** Query of the export: the list's without paging. */
+export type CrudExportQuery = { q?: string | undefined; sort?: string | undefined } & Record<string, unknown>;
+/** Query of the list (`q`, `page`, `pageSize`, `sort`, `ativo`, the filters). */
+export type CrudListQuery = CrudExportQuery & { page: number; pageSize: number };
+
+/**
+ * What `defineCrudResource` returns: the operations behind its routes, for custom routes of the
+ * same resource (transitions, duplicates, reports) to reuse the same reads, locks, checks and audit.
+ * Every operation applies the entidade and the `scope` of `ctx` unless told otherwise.
+ */
+export interface CrudResource<S extends z.ZodObject = z.ZodObject> {
+  readonly definition: CrudResourceDefinition<S>;
+  readonly table: CrudTable;
+  /** Columns of the table by drizzle key. */
+  readonly columns: Readonly<Record<string, AnyPgColumn>>;
+  readonly hasAtivo: boolean;
+  /** Route paths (relative to /api/<plugin>). */
+  readonly paths: { list: string; item: string; csv: string; xlsx: string; ativar?: string; desativar?: string };
+  /** Schema of one record answered (OpenAPI). */
+  readonly itemSchema: z.ZodType;
+  /** Query schemas of the list and of the export (filters included). */
+  readonly listQuery: z.ZodObject;
+  readonly exportQuery: z.ZodObject;
+  /** Body schema of PUT (the schema + `version`). */
+  readonly updateBody: z.ZodObject;
+  /** SELECT of the public fields (+ `extra`, with `joins`) from the table, to add WHERE/ORDER BY to. */
+  selectRows(db: DbOrTx): ReturnType<typeof selectPublic>;
+  /** WHERE of a list/export: entidade, scope, `ativo`, filters, ranges, sets and search. */
+  listWhere(query: CrudExportQuery, ctx: RequestContext): SQL;
+  /** ORDER BY of `sort` (400 on a field that is not sortable); `icu` from `hasSortCollation(db)`. */
+  orderOf(sort: string | undefined, icu: boolean, afterFilter?: boolean): SQL[];
+  /** The record `id` of the caller's entidade (and scope, unless `scoped: false`). */
+  byId(id: string, ctx: RequestContext, options?: { scoped?: boolean }): SQL;
+  /** One record (public fields + `expand`), or undefined (malformed id, other entidade, out of scope). */
+  readOne(db: DbOrTx, id: string, ctx: RequestContext, options?: { scoped?: boolean }): Promise<Row | undefined>;
+  /** Locks the row (FOR UPDATE) and returns its table columns; 404 when it is not the caller's to see. */
+  lock(tx: Tx, id: string, ctx: RequestContext): Promise<Row>;
+  /** 409 `stale` when `version` is not the locked row's. */
+  checkVersion(current: { version?: unknown }, version: number): void;
+  /** 409 `locked` when `canEdit` refuses the locked row. */
+  checkEditable(row: Row, ctx: RequestContext): void;
+  /** 409 `locked` when `canDelete` refuses the locked row. */
+  checkDeletable(row: Row, ctx: RequestContext): void;
+  /** What the audit trail records of a record (no createdAt/updatedAt). */
+  auditable(row: Row | undefined): Row | undefined;
+  /** Body → table values (toRow; system fields and non-columns dropped). */
+  toValues(data: z.output<S>, write: CrudWriteContext): Row;
+  /** References (entidade, active), `validate` and `unique`: 400 with fields / 409 `duplicate`. */
+  checkWrite(tx: Tx, data: z.output<S>, values: Row, write: CrudWriteContext): Promise<void>;
+  /** POST without the audit: checks, beforeInsert, INSERT, afterSave; returns the record read back. */
+  createRecord(tx: Tx, data: z.output<S>, write: CrudWriteContext): Promise<Row>;
+  /** PUT without the audit: lock, version, canEdit, checks, UPDATE (version + 1), afterSave. */
+  updateRecord(tx: Tx, id: string, data: z.output<S>, version: number, ctx: RequestContext): Promise<{ before: Row; after: Row }>;
+  /** DELETE without the audit: lock, canDelete, in-use check, DELETE, afterDelete; returns the record deleted. */
+  deleteRecord(tx: Tx, id: string, ctx: RequestContext): Promise<Row>;
+  /** Adds the per-request fields (`present`) to records answered. */
+  present(rows: Row[], ctx: RequestContext): Promise<Row[]>;
+  /** A list page as GET <path> answers it. */
+  listPage(ctx: RequestContext, query: CrudListQuery): Promise<{ items: Row[]; total: number; page: number; pageSize: number }>;
+  /** Header and cells of the export (the list's filters, sort and scope; up to MAX_EXPORT_ROWS). */
+  exportRows(ctx: RequestContext, query: CrudExportQuery): Promise<{ header: string[]; cells: CellValue[][] }>;
+}
+
+function selectPublic(db: DbOrTx, fields: Record<string, AnyPgColumn | SQL>, table: PgTable, joins: { table: PgTable; on: SQL }[]) {
+  let query = db.select(fields as never).from(table).$dynamic();
+  for (const join of joins) query = query.leftJoin(join.table, join.on);
+  return query;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -240,27 +386,153 @@ export async function describeReferences(db: DbOrTx, table: PgTable, id: string)
   return parts.length ? `Usado em ${joinPt(parts)}` : null;
 }
 
+const DATE_COLUMNS = new Set(['PgDate', 'PgDateString', 'PgTimestamp', 'PgTimestampString']);
+const TIMESTAMP_COLUMNS = new Set(['PgTimestamp', 'PgTimestampString']);
+
+function rangeSchema(column: AnyPgColumn, where: string, key: string): z.ZodType {
+  if (DATE_COLUMNS.has(column.columnType)) return dateSchema().optional().or(z.literal(''));
+  if (INTEGER_COLUMNS.has(column.columnType)) {
+    return z.coerce.number().int('Informe um número inteiro.').min(-2_147_483_648).max(2_147_483_647).optional();
+  }
+  if (column.columnType === 'PgNumeric' || column.dataType === 'number') {
+    return z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^-?\d{1,20}(\.\d{1,10})?$/, 'Informe um número, por exemplo 1234.56.')
+      .optional()
+      .or(z.literal(''));
+  }
+  throw new Error(`${where}: range filter '${key}' must be a date, timestamp, integer or numeric column.`);
+}
+
+/** Conditions of `?<key>De=&<key>Ate=` (both inclusive; a timestamp's `Ate` takes the whole day in TIME_ZONE). */
+function rangeConditions(key: string, column: AnyPgColumn, from: unknown, to: unknown): SQL[] {
+  const has = (v: unknown) => v !== undefined && v !== null && v !== '';
+  const isDate = DATE_COLUMNS.has(column.columnType);
+  if (isDate && has(from) && has(to) && String(from) > String(to)) {
+    throw badRequest('Verifique os campos destacados.', { [`${key}Ate`]: 'A data final é anterior à inicial.' });
+  }
+  const out: SQL[] = [];
+  if (isDate && TIMESTAMP_COLUMNS.has(column.columnType)) {
+    const withTimezone = (column as unknown as { withTimezone?: boolean }).withTimezone === true;
+    if (has(from)) {
+      out.push(
+        withTimezone
+          ? sql`${column} >= (${String(from)}::date::timestamp AT TIME ZONE ${TIME_ZONE})`
+          : sql`${column} >= ${String(from)}::date::timestamp`,
+      );
+    }
+    if (has(to)) {
+      out.push(
+        withTimezone
+          ? sql`${column} < ((${String(to)}::date + 1)::timestamp AT TIME ZONE ${TIME_ZONE})`
+          : sql`${column} < (${String(to)}::date + 1)::timestamp`,
+      );
+    }
+    return out;
+  }
+  if (has(from)) out.push(sql`${column} >= ${from}`);
+  if (has(to)) out.push(sql`${column} <= ${to}`);
+  return out;
+}
+
+function shortValue(value: string): string {
+  return value.length > 40 ? `${value.slice(0, 40)}…` : value;
+}
+
+/** `?key=a,b` or `?key=a&key=b` → ['a', 'b'] (trimmed, no empties, no repeats), each one checked. */
+function setSchema(column: AnyPgColumn, allowed: readonly string[] | undefined): z.ZodType {
+  return z
+    .union([z.string().max(4000), z.array(z.string().max(4000)).max(MAX_SET_VALUES)])
+    .optional()
+    .transform((raw, c): string[] | undefined => {
+      if (raw === undefined) return undefined;
+      const values = [
+        ...new Set(
+          (Array.isArray(raw) ? raw : [raw])
+            .flatMap((v) => v.split(','))
+            .map((v) => v.trim())
+            .filter(Boolean),
+        ),
+      ];
+      if (values.length > MAX_SET_VALUES) {
+        c.addIssue({ code: 'custom', message: `Informe no máximo ${MAX_SET_VALUES} valores.` });
+        return z.NEVER;
+      }
+      for (const value of values) {
+        if (allowed && !allowed.includes(value)) {
+          c.addIssue({ code: 'custom', message: `Valor inválido: '${shortValue(value)}'. Use ${allowed.join(', ')}.` });
+          return z.NEVER;
+        }
+        if (column.columnType === 'PgUUID' && !UUID.test(value)) {
+          c.addIssue({ code: 'custom', message: 'Identificador inválido.' });
+          return z.NEVER;
+        }
+        if (INTEGER_COLUMNS.has(column.columnType) && !/^-?\d{1,9}$/.test(value)) {
+          c.addIssue({ code: 'custom', message: 'Informe números inteiros.' });
+          return z.NEVER;
+        }
+      }
+      return values.length ? values : undefined;
+    });
+}
+
+/**
+ * Values of a reference field in a body: `grupoId` (a value or an array, reported at `grupoId`) or
+ * `itens.*.produtoId` (one per element, reported at `itens.2.produtoId`).
+ */
+function referencedValues(data: unknown, field: string): { path: string; value: string }[] {
+  if (typeof data !== 'object' || data === null) return [];
+  const record = data as Row;
+  const out: { path: string; value: string }[] = [];
+  const push = (path: string, value: unknown) => {
+    for (const v of Array.isArray(value) ? value : [value]) {
+      if (v === null || v === undefined || v === '') continue;
+      out.push({ path, value: String(v) });
+    }
+  };
+  const star = field.indexOf('.*.');
+  if (star < 0) {
+    if (Object.hasOwn(record, field)) push(field, record[field]);
+    return out;
+  }
+  const arrayKey = field.slice(0, star);
+  const inner = field.slice(star + 3);
+  const list = Object.hasOwn(record, arrayKey) ? record[arrayKey] : undefined;
+  if (!Array.isArray(list)) return out;
+  list.forEach((element, i) => {
+    if (typeof element === 'object' && element !== null && Object.hasOwn(element, inner)) {
+      push(`${arrayKey}.${i}.${inner}`, (element as Row)[inner]);
+    }
+  });
+  return out;
+}
+
 /**
  * Declares the routes of one registry on a plugin router (all with `definition.tag`, all scoped by
- * the caller's entidade, every change in ctx.mutate with a field-level audit row):
+ * the caller's entidade and `scope`, every change in ctx.mutate with a field-level audit row), and
+ * returns their operations for custom routes to reuse:
  *
  * - `GET    <path>?q=&page=&pageSize=&sort=nome|-nome&ativo=true|false|todos&<filters>` → { items, total, page, pageSize }
+ *   (`ativo` only when the table has that column; ranges `<key>De`/`<key>Ate`; sets `<key>=a,b`)
  * - `GET    <path>.csv` / `<path>.xlsx` (same filters and sort, up to MAX_EXPORT_ROWS)
- * - `GET    <path>/:id` → item (another entidade's id → 404)
+ * - `GET    <path>/:id` → item (another entidade's id, or one out of scope → 404)
  * - `POST   <path>` → 201 item (409 `duplicate` with fields; 400 with fields)
- * - `PUT    <path>/:id` body + `version` → item (409 `stale` when version is old)
- * - `DELETE <path>/:id` → 204 (409 `in_use` saying where it is used)
- * - `POST   <path>/:id/desativar` | `/ativar` → item
+ * - `PUT    <path>/:id` body + `version` → item (409 `stale` when version is old, 409 `locked` by canEdit)
+ * - `DELETE <path>/:id` → 204 (409 `in_use` saying where it is used, 409 `locked` by canDelete)
+ * - `POST   <path>/:id/desativar` | `/ativar` → item (only with an `ativo` column)
  */
-export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, definition: CrudResourceDefinition<S>): void {
+export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, definition: CrudResourceDefinition<S>): CrudResource<S> {
   const def = definition;
   const { table, tag, path } = def;
   const where = `defineCrudResource(${router.pluginId}${path})`;
   if (!/^\/[a-z0-9][a-z0-9-]*$/i.test(path)) throw new Error(`${where}: path must look like '/grupos'.`);
   const columns = getTableColumns(table) as Record<string, AnyPgColumn>;
-  for (const key of ['id', 'entidadeId', 'version', 'ativo']) {
+  for (const key of ['id', 'entidadeId', 'version']) {
     if (!columns[key]) throw new Error(`${where}: the table needs a '${key}' column.`);
   }
+  const ativoColumn = Object.hasOwn(columns, 'ativo') ? columns.ativo : undefined;
   const hidden = new Set(['entidadeId', ...(def.hidden ?? ['busca'])]);
   const extra = def.extra ?? {};
   const publicFields: Record<string, AnyPgColumn | SQL> = {};
@@ -290,37 +562,74 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     ...(def.searchColumns ?? []).map((expr) => ({ expr, normalized: false })),
   ];
   const filters = def.filters ?? {};
+  const ranges = def.ranges ?? {};
+  const sets: Record<string, CrudSetFilter> = {};
+  for (const [key, value] of Object.entries(def.sets ?? {})) sets[key] = is(value, Column) ? { column: value as AnyPgColumn } : (value as CrudSetFilter);
+  const queryKeys = new Set(['q', 'page', 'pageSize', 'sort', ...(ativoColumn ? ['ativo'] : [])]);
+  const claim = (key: string) => {
+    if (queryKeys.has(key)) throw new Error(`${where}: query parameter '${key}' is declared twice (filters, ranges, sets).`);
+    queryKeys.add(key);
+  };
+  const queryShape: Record<string, z.ZodType> = {};
+  for (const [key, column] of Object.entries(filters)) {
+    claim(key);
+    queryShape[key] = filterSchema(column);
+  }
+  for (const [key, column] of Object.entries(ranges)) {
+    claim(`${key}De`);
+    claim(`${key}Ate`);
+    queryShape[`${key}De`] = rangeSchema(column, where, key);
+    queryShape[`${key}Ate`] = rangeSchema(column, where, key);
+  }
+  for (const [key, set] of Object.entries(sets)) {
+    claim(key);
+    queryShape[key] = setSchema(set.column, set.values);
+  }
 
   const listQuery = pageQuerySchema.extend({
-    ativo: z.enum(['true', 'false', 'todos']).default('true'),
-    ...Object.fromEntries(Object.entries(filters).map(([key, column]) => [key, filterSchema(column)])),
+    ...(ativoColumn ? { ativo: z.enum(['true', 'false', 'todos']).default('true') } : {}),
+    ...queryShape,
   });
   const exportQuery = listQuery.omit({ page: true, pageSize: true });
-  type ListQuery = z.output<typeof listQuery>;
   const idParams = z.object({ id: z.string() });
   const itemSchema = z
-    .object({ ...def.schema.shape, id: z.string(), version: z.number().int(), ativo: z.boolean() })
+    .object({
+      ...def.schema.shape,
+      id: z.string(),
+      version: z.number().int(),
+      ...(ativoColumn ? { ativo: z.boolean() } : {}),
+      ...(def.responseShape ?? {}),
+    })
     .loose()
     .openapi(`${router.pluginId}_${path.slice(1)}`.replace(/[^A-Za-z0-9_]/g, '_'));
   const updateBody = (def.updateSchema ?? def.schema).safeExtend({
     version: z.number({ error: 'Informe a versão do registro.' }).int(),
   });
 
-  const selectRows = (db: DbOrTx) => {
-    let query = db.select(publicFields as never).from(table as PgTable).$dynamic();
-    for (const join of def.joins ?? []) query = query.leftJoin(join.table, join.on);
-    return query;
-  };
+  const selectRows = (db: DbOrTx) => selectPublic(db, publicFields, table as PgTable, def.joins ?? []);
 
-  const listWhere = (query: Omit<ListQuery, 'page' | 'pageSize'>, entidadeId: string): SQL => {
-    const conds: (SQL | undefined)[] = [eq(table.entidadeId, entidadeId)];
-    if (query.ativo !== 'todos') conds.push(eq(table.ativo, query.ativo === 'true'));
+  const scopeOf = (ctx: RequestContext): SQL | undefined => def.scope?.(ctx);
+
+  const listWhere = (query: CrudExportQuery, ctx: RequestContext): SQL => {
+    const q = query as Row;
+    const conds: (SQL | undefined)[] = [eq(table.entidadeId, ctx.entidadeId), scopeOf(ctx)];
+    if (ativoColumn) {
+      const ativo = q.ativo ?? 'true';
+      if (ativo !== 'todos') conds.push(eq(ativoColumn, ativo === 'true'));
+    }
     for (const [key, column] of Object.entries(filters)) {
-      const raw = (query as Record<string, unknown>)[key];
+      const raw = q[key];
       if (raw === undefined || raw === '') continue;
       conds.push(eq(column, column.dataType === 'boolean' ? raw === 'true' : raw));
     }
-    conds.push(searchCondition(searchExprs, query.q));
+    for (const [key, column] of Object.entries(ranges)) conds.push(...rangeConditions(key, column, q[`${key}De`], q[`${key}Ate`]));
+    for (const [key, set] of Object.entries(sets)) {
+      const values = q[key];
+      if (Array.isArray(values) && values.length > 0) conds.push(inArray(set.column, values));
+    }
+    const text = searchCondition(searchExprs, query.q);
+    const exact = query.q?.trim() ? def.searchExact?.(query.q.trim()) : undefined;
+    conds.push(exact && text ? or(exact, text) : (exact ?? text));
     return and(...conds)!;
   };
 
@@ -347,24 +656,37 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     return out;
   };
 
-  const byId = (id: string, entidadeId: string) => and(eq(table.id, id), eq(table.entidadeId, entidadeId));
+  const byId = (id: string, ctx: RequestContext, options: { scoped?: boolean } = {}): SQL =>
+    and(eq(table.id, id), eq(table.entidadeId, ctx.entidadeId), options.scoped === false ? undefined : scopeOf(ctx))!;
 
-  const readOne = async (db: DbOrTx, id: string, entidadeId: string): Promise<Row | undefined> => {
+  const readOne = async (db: DbOrTx, id: string, ctx: RequestContext, options: { scoped?: boolean } = {}): Promise<Row | undefined> => {
     if (!UUID.test(id)) return undefined;
-    const [row] = await selectRows(db).where(byId(id, entidadeId)).limit(1);
-    return row as Row | undefined;
+    const [row] = (await selectRows(db).where(byId(id, ctx, options)).limit(1)) as Row[];
+    if (!row) return undefined;
+    return def.expand ? def.expand(db, row, ctx) : row;
   };
 
-  /** Locks the row (FOR UPDATE) and returns its version, or throws 404. */
-  const lock = async (tx: Tx, id: string, entidadeId: string): Promise<{ version: number; ativo: boolean }> => {
+  const lock = async (tx: Tx, id: string, ctx: RequestContext): Promise<Row> => {
     if (!UUID.test(id)) throw notFound();
     const [row] = await tx
-      .select({ version: table.version, ativo: table.ativo })
+      .select()
       .from(table as PgTable)
-      .where(byId(id, entidadeId))
+      .where(byId(id, ctx))
       .for('update');
     if (!row) throw notFound();
-    return row as { version: number; ativo: boolean };
+    return row as Row;
+  };
+
+  const checkVersion = (current: { version?: unknown }, version: number): void => {
+    if (current.version !== version) throw new AppError(409, 'stale', STALE_MESSAGE);
+  };
+  const checkEditable = (row: Row, ctx: RequestContext): void => {
+    const refusal = def.canEdit?.(row, ctx);
+    if (refusal) throw new AppError(409, 'locked', refusal);
+  };
+  const checkDeletable = (row: Row, ctx: RequestContext): void => {
+    const refusal = def.canDelete?.(row, ctx);
+    if (refusal) throw new AppError(409, 'locked', refusal);
   };
 
   const auditable = (row: Row | undefined): Row | undefined => {
@@ -374,22 +696,33 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     return out;
   };
 
+  const checkReferences = async (tx: Tx, data: z.output<S>, write: CrudWriteContext, fields: Record<string, string>) => {
+    for (const [field, ref] of Object.entries(def.references ?? {})) {
+      const found = referencedValues(data, field);
+      if (found.length === 0) continue;
+      const ids = [...new Set(found.map((f) => f.value))].filter((v) => UUID.test(v));
+      const rows = ids.length
+        ? ((await tx
+            .select({ id: ref.table.id, ...(ref.active ? { ativo: ref.active } : {}) })
+            .from(ref.table as PgTable)
+            .where(and(eq(ref.table.entidadeId, write.entidadeId), inArray(ref.table.id, ids)))) as { id: string; ativo?: unknown }[])
+        : [];
+      const byKey = new Map(rows.map((r) => [String(r.id), r]));
+      const before = new Set(referencedValues(write.current, field).map((f) => f.value));
+      for (const { path: at, value } of found) {
+        if (Object.hasOwn(fields, at)) continue;
+        const row = byKey.get(value);
+        if (!row) fields[at] = ref.message;
+        else if (ref.active && row.ativo !== true && !before.has(value)) {
+          fields[at] = ref.inactiveMessage ?? 'Este registro está desativado: escolha outro.';
+        }
+      }
+    }
+  };
+
   const checkWrite = async (tx: Tx, data: z.output<S>, values: Row, write: CrudWriteContext) => {
     const fields: Record<string, string> = {};
-    for (const [field, ref] of Object.entries(def.references ?? {})) {
-      const value = (data as Row)[field];
-      const ids = [...new Set((Array.isArray(value) ? value : value === null || value === undefined || value === '' ? [] : [value]).map(String))];
-      if (ids.length === 0) continue;
-      if (ids.some((v) => !UUID.test(v))) {
-        fields[field] = ref.message;
-        continue;
-      }
-      const found = await tx
-        .select({ id: ref.table.id })
-        .from(ref.table as PgTable)
-        .where(and(eq(ref.table.entidadeId, write.entidadeId), inArray(ref.table.id, ids)));
-      if (found.length !== ids.length) fields[field] = ref.message;
-    }
+    await checkReferences(tx, data, write, fields);
     if (Object.keys(fields).length === 0 && def.validate) Object.assign(fields, (await def.validate(tx, data, write)) ?? {});
     if (Object.keys(fields).length > 0) throw badRequest('Verifique os campos destacados.', fields);
     for (const u of def.unique ?? []) {
@@ -419,14 +752,93 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
   const toValues = (data: z.output<S>, write: CrudWriteContext): Row => {
     const values = def.toRow ? def.toRow(data, write) : { ...(data as Row) };
     for (const key of ['id', 'entidadeId', 'version', 'ativo', 'createdAt', 'updatedAt']) delete values[key];
-    for (const key of Object.keys(values)) if (!columns[key]) delete values[key];
+    for (const key of Object.keys(values)) if (!Object.hasOwn(columns, key)) delete values[key];
     return values;
   };
 
-  const exportRows = async (ctx: RequestContext, query: z.output<typeof exportQuery>) => {
+  const createRecord = async (tx: Tx, data: z.output<S>, write: CrudWriteContext): Promise<Row> => {
+    let values = toValues(data, write);
+    await checkWrite(tx, data, values, write);
+    if (def.beforeInsert) values = await def.beforeInsert(tx, values, data, write);
+    const [inserted] = await tx
+      .insert(table as PgTable)
+      .values({ ...values, entidadeId: write.entidadeId } as never)
+      .returning({ id: table.id });
+    const id = String(inserted!.id);
+    await def.afterSave?.(tx, id, data, { ...write, id });
+    return (await readOne(tx, id, write.ctx, { scoped: false }))!;
+  };
+
+  const updateRecord = async (tx: Tx, id: string, data: z.output<S>, version: number, ctx: RequestContext) => {
+    const current = await lock(tx, id, ctx);
+    checkVersion(current, version);
+    checkEditable(current, ctx);
+    const before = (await readOne(tx, id, ctx, { scoped: false }))!;
+    const write: CrudWriteContext = { entidadeId: ctx.entidadeId, id, ctx, current: before };
+    const values = toValues(data, write);
+    await checkWrite(tx, data, values, write);
+    const set: Row = { ...values, version: sql`${table.version} + 1` };
+    if (columns.updatedAt) set.updatedAt = sql`now()`;
+    await tx
+      .update(table as PgTable)
+      .set(set as never)
+      .where(byId(id, ctx, { scoped: false }));
+    await def.afterSave?.(tx, id, data, write);
+    const after = (await readOne(tx, id, ctx, { scoped: false }))!;
+    return { before, after };
+  };
+
+  const deleteRecord = async (tx: Tx, id: string, ctx: RequestContext): Promise<Row> => {
+    const current = await lock(tx, id, ctx);
+    checkDeletable(current, ctx);
+    const before = (await readOne(tx, id, ctx, { scoped: false }))!;
+    const usedBy = (await def.usedBy?.(tx, id, before)) ?? (await describeReferences(tx, table, id));
+    if (usedBy) {
+      const text = usedBy.replace(/[.\s]+$/, '');
+      throw new AppError(409, 'in_use', ativoColumn ? `${text}. Para tirá-lo das listas de escolha, desative-o.` : `${text}.`);
+    }
+    await tx.delete(table as PgTable).where(byId(id, ctx, { scoped: false }));
+    await def.afterDelete?.(tx, id, before, { entidadeId: ctx.entidadeId, id, ctx, current: before });
+    return before;
+  };
+
+  const present = async (rows: Row[], ctx: RequestContext): Promise<Row[]> => (def.present ? def.present(rows, ctx) : rows);
+
+  const listPage = async (ctx: RequestContext, query: CrudListQuery) => {
+    const whereSql = listWhere(query, ctx);
+    const icu = await hasSortCollation(ctx.db);
+    orderOf(query.sort, icu); // 400 on a bad sort before touching the table
+    const [counted] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table as PgTable)
+      .where(whereSql);
+    const total = Number(counted?.n ?? 0);
+    const offset = (query.page - 1) * query.pageSize;
+    const page = (db: DbOrTx, afterFilter: boolean) =>
+      selectRows(db)
+        .where(whereSql)
+        .orderBy(...orderOf(query.sort, icu, afterFilter))
+        .limit(query.pageSize)
+        .offset(offset);
+    let items: Row[] = [];
+    if (total > 0 && offset < total) {
+      if (total <= FILTER_FIRST_MAX) items = (await page(ctx.db, true)) as Row[];
+      else {
+        // many matches: walk an index in sort order (when there is one) instead of gathering every
+        // match through the search index and sorting them all
+        items = (await ctx.db.transaction(async (tx) => {
+          await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
+          return page(tx, false);
+        })) as Row[];
+      }
+    }
+    return { items: await present(items, ctx), total, page: query.page, pageSize: query.pageSize };
+  };
+
+  const exportRows = async (ctx: RequestContext, query: CrudExportQuery) => {
     const order = orderOf(query.sort, await hasSortCollation(ctx.db));
     const rows = (await selectRows(ctx.db)
-      .where(listWhere(query, ctx.entidadeId))
+      .where(listWhere(query, ctx))
       .orderBy(...order)
       .limit(MAX_EXPORT_ROWS)) as Row[];
     const header = def.columns.map((c) => c.header);
@@ -439,6 +851,8 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     return `${def.exportName ?? path.slice(1)}-${day}.${ext}`;
   };
 
+  const one = async (row: Row, ctx: RequestContext): Promise<Row> => (await present([row], ctx))[0]!;
+
   const { singular, plural } = def.label;
 
   router.route({
@@ -446,40 +860,12 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     path,
     tag,
     summary: `Listar ${plural}`,
-    description: 'Busca sem acentos e sem diferenciar maiúsculas (`q`), ordenação `sort=campo` ou `-campo`, `ativo=true|false|todos` (padrão true).',
+    description: ativoColumn
+      ? 'Busca sem acentos e sem diferenciar maiúsculas (`q`), ordenação `sort=campo` ou `-campo`, `ativo=true|false|todos` (padrão true).'
+      : 'Busca sem acentos e sem diferenciar maiúsculas (`q`), ordenação `sort=campo` ou `-campo`.',
     request: { query: listQuery },
     responses: { 200: pageOf(itemSchema) },
-    handler: async (c, ctx) => {
-      const query = c.req.valid('query') as ListQuery;
-      const whereSql = listWhere(query, ctx.entidadeId);
-      const icu = await hasSortCollation(ctx.db);
-      orderOf(query.sort, icu); // 400 on a bad sort before touching the table
-      const [counted] = await ctx.db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(table as PgTable)
-        .where(whereSql);
-      const total = Number(counted?.n ?? 0);
-      const offset = (query.page - 1) * query.pageSize;
-      const page = (db: DbOrTx, afterFilter: boolean) =>
-        selectRows(db)
-          .where(whereSql)
-          .orderBy(...orderOf(query.sort, icu, afterFilter))
-          .limit(query.pageSize)
-          .offset(offset);
-      let items: unknown[] = [];
-      if (total > 0 && offset < total) {
-        if (total <= FILTER_FIRST_MAX) items = await page(ctx.db, true);
-        else {
-          // many matches: walk an index in sort order (when there is one) instead of gathering every
-          // match through the search index and sorting them all
-          items = await ctx.db.transaction(async (tx) => {
-            await tx.execute(sql`SET LOCAL enable_bitmapscan = off`);
-            return page(tx, false);
-          });
-        }
-      }
-      return c.json({ items, total, page: query.page, pageSize: query.pageSize }, 200);
-    },
+    handler: async (c, ctx) => c.json(await listPage(ctx, c.req.valid('query') as CrudListQuery), 200),
   });
 
   router.route({
@@ -491,7 +877,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     request: { query: exportQuery },
     responses: { 200: { description: 'Arquivo CSV' } },
     handler: async (c, ctx) => {
-      const { header, cells } = await exportRows(ctx, c.req.valid('query') as z.output<typeof exportQuery>);
+      const { header, cells } = await exportRows(ctx, c.req.valid('query') as CrudExportQuery);
       return new Response(toCsv(header, cells), {
         status: 200,
         headers: {
@@ -512,7 +898,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     request: { query: exportQuery },
     responses: { 200: { description: 'Planilha XLSX' } },
     handler: async (c, ctx) => {
-      const { header, cells } = await exportRows(ctx, c.req.valid('query') as z.output<typeof exportQuery>);
+      const { header, cells } = await exportRows(ctx, c.req.valid('query') as CrudExportQuery);
       const sheet = plural.charAt(0).toUpperCase() + plural.slice(1);
       return new Response(toXlsx(sheet, header, cells) as Uint8Array<ArrayBuffer>, {
         status: 200,
@@ -533,9 +919,9 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     request: { params: idParams },
     responses: { 200: itemSchema, 404: { description: 'Não encontrado (ou de outra entidade)' } },
     handler: async (c, ctx) => {
-      const row = await readOne(ctx.db, c.req.valid('param').id, ctx.entidadeId);
+      const row = await readOne(ctx.db, c.req.valid('param').id, ctx);
       if (!row) throw notFound();
-      return c.json(row, 200);
+      return c.json(await one(row, ctx), 200);
     },
   });
 
@@ -548,21 +934,12 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     responses: { 201: itemSchema, 409: { description: 'Já existe (code duplicate)' } },
     handler: async (c, ctx) => {
       const data = c.req.valid('json') as z.output<S>;
-      const write: CrudWriteContext = { entidadeId: ctx.entidadeId, ctx };
       const row = await ctx.mutate(async (tx, audit) => {
-        const values = toValues(data, write);
-        await checkWrite(tx, data, values, write);
-        const [inserted] = await tx
-          .insert(table as PgTable)
-          .values({ ...values, entidadeId: ctx.entidadeId } as never)
-          .returning({ id: table.id });
-        const id = String(inserted!.id);
-        await def.afterSave?.(tx, id, data, { ...write, id });
-        const after = (await readOne(tx, id, ctx.entidadeId))!;
-        audit({ registro: id, acao: 'criar', depois: auditable(after) });
+        const after = await createRecord(tx, data, { entidadeId: ctx.entidadeId, ctx });
+        audit({ registro: String(after.id), acao: 'criar', depois: auditable(after) });
         return after;
       });
-      return c.json(row, 201);
+      return c.json(await one(row, ctx), 201);
     },
   });
 
@@ -573,29 +950,20 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     summary: `Alterar ${singular}`,
     description: `Envie a \`version\` lida; se outra pessoa alterou o registro depois, a resposta é 409 \`stale\`: "${STALE_MESSAGE}"`,
     request: { params: idParams, body: updateBody },
-    responses: { 200: itemSchema, 404: { description: 'Não encontrado' }, 409: { description: 'Versão desatualizada (stale) ou duplicado' } },
+    responses: {
+      200: itemSchema,
+      404: { description: 'Não encontrado' },
+      409: { description: 'Versão desatualizada (stale), duplicado ou registro que não pode mais ser alterado (locked)' },
+    },
     handler: async (c, ctx) => {
       const { id } = c.req.valid('param');
       const { version, ...data } = c.req.valid('json') as z.output<S> & { version: number };
-      const write: CrudWriteContext = { entidadeId: ctx.entidadeId, id, ctx };
       const row = await ctx.mutate(async (tx, audit) => {
-        const current = await lock(tx, id, ctx.entidadeId);
-        if (current.version !== version) throw new AppError(409, 'stale', STALE_MESSAGE);
-        const before = await readOne(tx, id, ctx.entidadeId);
-        const values = toValues(data as z.output<S>, write);
-        await checkWrite(tx, data as z.output<S>, values, write);
-        const set: Row = { ...values, version: sql`${table.version} + 1` };
-        if (columns.updatedAt) set.updatedAt = sql`now()`;
-        await tx
-          .update(table as PgTable)
-          .set(set as never)
-          .where(byId(id, ctx.entidadeId));
-        await def.afterSave?.(tx, id, data as z.output<S>, write);
-        const after = (await readOne(tx, id, ctx.entidadeId))!;
+        const { before, after } = await updateRecord(tx, id, data as z.output<S>, version, ctx);
         audit({ registro: id, acao: 'alterar', antes: auditable(before), depois: auditable(after) });
         return after;
       });
-      return c.json(row, 200);
+      return c.json(await one(row, ctx), 200);
     },
   });
 
@@ -604,54 +972,87 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     path: `${path}/:id`,
     tag,
     summary: `Excluir ${singular}`,
-    description: 'Recusado (409 `in_use`) enquanto o registro é usado; desative-o em vez de excluir.',
+    description: ativoColumn
+      ? 'Recusado (409 `in_use`) enquanto o registro é usado; desative-o em vez de excluir.'
+      : 'Recusado (409 `in_use`) enquanto o registro é usado.',
     request: { params: idParams },
-    responses: { 204: { description: 'Excluído' }, 404: { description: 'Não encontrado' }, 409: { description: 'Em uso (in_use)' } },
+    responses: { 204: { description: 'Excluído' }, 404: { description: 'Não encontrado' }, 409: { description: 'Em uso (in_use) ou bloqueado (locked)' } },
     handler: async (c, ctx) => {
       const { id } = c.req.valid('param');
       await ctx.mutate(async (tx, audit) => {
-        await lock(tx, id, ctx.entidadeId);
-        const before = (await readOne(tx, id, ctx.entidadeId))!;
-        const usedBy = (await def.usedBy?.(tx, id, before)) ?? (await describeReferences(tx, table, id));
-        if (usedBy) {
-          const text = usedBy.replace(/[.\s]+$/, '');
-          throw new AppError(409, 'in_use', `${text}. Para tirá-lo das listas de escolha, desative-o.`);
-        }
-        await tx.delete(table as PgTable).where(byId(id, ctx.entidadeId));
+        const before = await deleteRecord(tx, id, ctx);
         audit({ registro: id, acao: 'excluir', antes: auditable(before) });
       });
       return c.body(null, 204);
     },
   });
 
-  for (const [action, ativo] of [
-    ['desativar', false],
-    ['ativar', true],
-  ] as const) {
-    router.route({
-      method: 'post',
-      path: `${path}/:id/${action}`,
-      tag,
-      summary: `${action === 'ativar' ? 'Ativar' : 'Desativar'} ${singular}`,
-      description: ativo ? 'Volta a aparecer nas listas de escolha.' : 'Sai das listas de escolha; continua nos documentos que já o usam.',
-      request: { params: idParams },
-      responses: { 200: itemSchema, 404: { description: 'Não encontrado' } },
-      handler: async (c, ctx) => {
-        const { id } = c.req.valid('param');
-        const row = await ctx.mutate(async (tx, audit) => {
-          const current = await lock(tx, id, ctx.entidadeId);
-          if (current.ativo === ativo) return (await readOne(tx, id, ctx.entidadeId))!;
-          const set: Row = { ativo, version: sql`${table.version} + 1` };
-          if (columns.updatedAt) set.updatedAt = sql`now()`;
-          await tx
-            .update(table as PgTable)
-            .set(set as never)
-            .where(byId(id, ctx.entidadeId));
-          audit({ registro: id, acao: action, antes: { ativo: current.ativo }, depois: { ativo } });
-          return (await readOne(tx, id, ctx.entidadeId))!;
-        });
-        return c.json(row, 200);
-      },
-    });
+  if (ativoColumn) {
+    for (const [action, ativo] of [
+      ['desativar', false],
+      ['ativar', true],
+    ] as const) {
+      router.route({
+        method: 'post',
+        path: `${path}/:id/${action}`,
+        tag,
+        summary: `${action === 'ativar' ? 'Ativar' : 'Desativar'} ${singular}`,
+        description: ativo ? 'Volta a aparecer nas listas de escolha.' : 'Sai das listas de escolha; continua nos documentos que já o usam.',
+        request: { params: idParams },
+        responses: { 200: itemSchema, 404: { description: 'Não encontrado' } },
+        handler: async (c, ctx) => {
+          const { id } = c.req.valid('param');
+          const row = await ctx.mutate(async (tx, audit) => {
+            const current = await lock(tx, id, ctx);
+            if (current.ativo === ativo) return (await readOne(tx, id, ctx, { scoped: false }))!;
+            const set: Row = { ativo, version: sql`${table.version} + 1` };
+            if (columns.updatedAt) set.updatedAt = sql`now()`;
+            await tx
+              .update(table as PgTable)
+              .set(set as never)
+              .where(byId(id, ctx, { scoped: false }));
+            audit({ registro: id, acao: action, antes: { ativo: current.ativo }, depois: { ativo } });
+            return (await readOne(tx, id, ctx, { scoped: false }))!;
+          });
+          return c.json(await one(row, ctx), 200);
+        },
+      });
+    }
   }
+
+  return {
+    definition: def,
+    table,
+    columns,
+    hasAtivo: Boolean(ativoColumn),
+    paths: {
+      list: path,
+      item: `${path}/:id`,
+      csv: `${path}.csv`,
+      xlsx: `${path}.xlsx`,
+      ...(ativoColumn ? { ativar: `${path}/:id/ativar`, desativar: `${path}/:id/desativar` } : {}),
+    },
+    itemSchema,
+    listQuery,
+    exportQuery,
+    updateBody,
+    selectRows,
+    listWhere,
+    orderOf,
+    byId,
+    readOne,
+    lock,
+    checkVersion,
+    checkEditable,
+    checkDeletable,
+    auditable,
+    toValues,
+    checkWrite,
+    createRecord,
+    updateRecord,
+    deleteRecord,
+    present,
+    listPage,
+    exportRows,
+  };
 }
