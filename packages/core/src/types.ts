@@ -35,6 +35,13 @@ export interface Session {
   entidade: SessionEntidade;
   entidades: EntidadeRef[];
   tags: number[];
+  /**
+   * Ids of the centros de custo the user belongs to in this entidade (the default origin of a new
+   * document); the row-level scope of documents. Older servers omit it.
+   */
+  centrosCusto?: string[];
+  /** The user's perfil sees the documents of every centro de custo. Older servers omit it. */
+  todosCentros?: boolean;
   config: SessionConfig;
 }
 
