@@ -64,6 +64,26 @@ export {
   verifyAuditChain,
   writeAuditCheckpoint,
 } from './audit.js';
+export {
+  HISTORY_SKIPPED_FIELDS,
+  type AuditChanges,
+  type AuditChangesOptions,
+  type HistoryEntry,
+  type HistoryFieldChange,
+  type HistoryItemsChange,
+  type HistoryNamer,
+  type HistoryNames,
+  type HistoryNameSource,
+  type RecordHistory,
+  type RecordHistoryOptions,
+  auditChanges,
+  collectReferencedIds,
+  historyEntrySchema,
+  historyFieldChangeSchema,
+  recordHistory,
+  recordHistorySchema,
+  resolveHistoryNames,
+} from './audit-history.js';
 export { openDatabase, type OpenDatabaseOptions } from './db/open.js';
 export { runMigrations, type MigrationResult, type RunMigrationsOptions } from './db/migrate.js';
 export type { Database, DatabaseEngine, Db, DbOrTx, QueryResultHKT, RawClient, Tx } from './db/types.js';
