@@ -1,6 +1,12 @@
 // @app/ui: design tokens and components of Compras. Import the styles once: `import '@app/ui/styles.css'`.
 export { Alert, type AlertProps, type AlertVariant } from './Alert';
 export {
+  AsyncCombobox,
+  type AsyncComboboxOption,
+  type AsyncComboboxProps,
+  COMBOBOX_LOAD_ERROR,
+} from './AsyncCombobox';
+export {
   AppLayout,
   type AppLayoutProps,
   type ThemePreference,
