@@ -99,5 +99,8 @@ export { Guard } from './routing/Guard';
 // resource kit (registries): list/new/edit pages from a declaration
 export * from './resource';
 
+// audit trail: timelines of records, the wording of actions and changes
+export * from './audit';
+
 // tests
 export { resetCoreState } from './testing';

@@ -1,0 +1,115 @@
+// The one wording of audit actions and field names (document timelines, Logs de Auditoria).
+import type { AuditActionLabel } from './types';
+
+/**
+ * Readable names of the actions core and the kits record. @app/auditoria keeps the same map for its
+ * CSV (a test holds them equal).
+ */
+export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
+  criar: 'Criação',
+  alterar: 'Alteração',
+  excluir: 'Exclusão',
+  ativar: 'Ativação',
+  desativar: 'Desativação',
+  reativar: 'Reativação',
+  duplicar: 'Duplicação',
+  entrar: 'Entrada no sistema',
+  entrar_falhou: 'Entrada sem sucesso',
+  sair: 'Saída do sistema',
+  trocar_entidade: 'Troca de entidade',
+  acesso_negado: 'Acesso negado',
+  remover_da_entidade: 'Remoção da entidade',
+  exportar_csv: 'Exportação CSV',
+  devtools_aberto: 'Ferramentas do desenvolvedor abertas',
+  devtools_fechado: 'Ferramentas do desenvolvedor fechadas',
+  importar: 'Importação',
+  importar_arquivo: 'Importação de arquivo',
+  dados_demonstracao: 'Dados de demonstração',
+};
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * What an action is called: the caller's map first (a flow transition shows its past tense,
+ * 'enviar' → 'Enviado'), then AUDIT_ACTION_LABELS, else the code itself, readable ('pedir_revisao' →
+ * 'Pedir revisao').
+ */
+export function auditActionLabel(acao: string, actions?: Readonly<Record<string, AuditActionLabel>>): string {
+  const own = actions && Object.hasOwn(actions, acao) ? actions[acao] : undefined;
+  if (typeof own === 'string') return own;
+  if (own) return capitalize(own.done || own.label);
+  if (Object.hasOwn(AUDIT_ACTION_LABELS, acao)) return AUDIT_ACTION_LABELS[acao]!;
+  return capitalize(acao.replace(/[_-]+/g, ' '));
+}
+
+/** Words of field keys as pt-BR writes them (camelCase keys lose their accents). */
+const WORDS: Readonly<Record<string, string>> = {
+  aprovacao: 'aprovação',
+  calculo: 'cálculo',
+  catmat: 'CATMAT',
+  catser: 'CATSER',
+  cep: 'CEP',
+  cnpj: 'CNPJ',
+  codigo: 'código',
+  cpf: 'CPF',
+  descricao: 'descrição',
+  email: 'e-mail',
+  emissao: 'emissão',
+  endereco: 'endereço',
+  especificacao: 'especificação',
+  inicio: 'início',
+  ip: 'IP',
+  justificativa: 'justificativa',
+  licitacao: 'licitação',
+  maximo: 'máximo',
+  medio: 'médio',
+  minimo: 'mínimo',
+  municipio: 'município',
+  nao: 'não',
+  numero: 'número',
+  observacao: 'observação',
+  observacoes: 'observações',
+  orcamento: 'orçamento',
+  orgao: 'órgão',
+  periodo: 'período',
+  permissoes: 'permissões',
+  preco: 'preço',
+  previsao: 'previsão',
+  razao: 'razão',
+  referencia: 'referência',
+  responsavel: 'responsável',
+  servico: 'serviço',
+  servicos: 'serviços',
+  situacao: 'situação',
+  solicitacao: 'solicitação',
+  telefone: 'telefone',
+  uf: 'UF',
+  ultimo: 'último',
+  unitario: 'unitário',
+  usuario: 'usuário',
+  usuarios: 'usuários',
+};
+
+/**
+ * A field key made readable when no label is given: 'valorUnitario' → 'Valor unitário',
+ * 'subGrupoId' → 'Sub grupo', 'dataEmissao' → 'Data emissão'.
+ */
+export function humanizeField(campo: string): string {
+  const words = campo
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_.-]+/)
+    .filter(Boolean)
+    .map((w) => w.toLowerCase());
+  if (words.length > 1 && words.at(-1) === 'id') words.pop();
+  const text = words.map((w) => WORDS[w] ?? w).join(' ');
+  return text ? capitalize(text) : campo;
+}
+
+/** The label of a field: the caller's, else the key made readable (never the raw key when a label exists). */
+export function auditFieldLabel(campo: string, labels?: Readonly<Record<string, string>>, parent?: string): string {
+  if (labels) {
+    if (parent && Object.hasOwn(labels, `${parent}.${campo}`)) return labels[`${parent}.${campo}`]!;
+    if (Object.hasOwn(labels, campo)) return labels[campo]!;
+  }
+  return humanizeField(campo);
+}
