@@ -1,0 +1,149 @@
+// Line items of a document: a child table saved with the header in the same transaction (the set is
+// replaced, in the order sent), each line's total = quantity × unit value rounded to cents and the
+// document's total = the sum of the line totals, computed with @app/documents (exact decimals,
+// never a JS float) and stored in numeric columns.
+import { lineTotal, parseDecimal, sumMoney } from '@app/documents';
+import { type SQL, asc, eq, getTableColumns } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { CrudReference } from '../crud.js';
+import type { DbOrTx, Tx } from '../db/types.js';
+import { badRequest } from '../errors.js';
+
+/** Most line items a document takes (a longer list is a 400). */
+export const MAX_DOCUMENT_ITEMS = 5000;
+/** Rows per INSERT when saving items (keeps the statement well under PostgreSQL's 65 535 parameters). */
+const INSERT_CHUNK = 500;
+
+type Row = Record<string, unknown>;
+
+export interface DocumentItemsDefinition {
+  /** The items table (one row per line). */
+  table: PgTable;
+  /** Key of the items in the body and in the answers (default 'itens'). */
+  field?: string;
+  /** Foreign key to the header (declare it ON DELETE CASCADE). */
+  documentColumn: AnyPgColumn;
+  /** Integer position of the line (1, 2, 3… in the order sent). */
+  orderColumn: AnyPgColumn;
+  /** The catalogue product of the line, if any (its ids are given to `afterSave` as `produtoIds`). */
+  productColumn?: AnyPgColumn;
+  /** numeric(15,4) quantity. */
+  quantityColumn: AnyPgColumn;
+  /** numeric(15,4) estimated unit value. */
+  unitValueColumn: AnyPgColumn;
+  /** numeric(17,2) line total, computed by the kit (what the body sends is ignored). */
+  totalColumn: AnyPgColumn;
+  /** numeric(17,2) column of the HEADER holding the document total (sum of the line totals). */
+  documentTotalColumn?: AnyPgColumn;
+  /**
+   * Fields of each line holding ids of registries, checked like `references` of the header (same
+   * entidade; `active` refused when newly added) and reported at `itens.2.produtoId`.
+   */
+  references?: Record<string, CrudReference>;
+  /** Computed fields answered with each line (e.g. the product's description through `joins`). */
+  extra?: Record<string, SQL | AnyPgColumn>;
+  /** LEFT JOINs for `extra` (one row per line). */
+  joins?: { table: PgTable; on: SQL }[];
+  /** Item columns never answered nor audited (the line's id, the header FK and entidadeId never are). */
+  hidden?: string[];
+}
+
+/** The operations of a document's items, built once per resource. */
+export interface DocumentItems {
+  readonly field: string;
+  /** Drizzle keys of the quantity, unit value, total and product columns. */
+  readonly keys: { quantity: string; unitValue: string; total: string; order: string; product: string | undefined };
+  /** The lines sent, each with its total (two places), and the document total. */
+  totals(lines: readonly Row[]): { lines: Row[]; total: string };
+  /** Replaces the items of `documentId` with `lines` (order and totals computed). */
+  save(tx: Tx, documentId: string, entidadeId: string, lines: readonly Row[]): Promise<void>;
+  /** The items of a document, in order, with `extra` fields. */
+  read(db: DbOrTx, documentId: string): Promise<Row[]>;
+  /** Distinct product ids of a document's items (none without `productColumn`). */
+  productIds(db: DbOrTx, documentId: string): Promise<string[]>;
+}
+
+function keyOf(columns: Record<string, AnyPgColumn>, column: AnyPgColumn, where: string, what: string): string {
+  const key = Object.keys(columns).find((k) => columns[k] === column);
+  if (!key) throw new Error(`${where}: items.${what} is not a column of the items table.`);
+  return key;
+}
+
+export function createDocumentItems(def: DocumentItemsDefinition, where: string): DocumentItems {
+  const field = def.field ?? 'itens';
+  const columns = getTableColumns(def.table) as Record<string, AnyPgColumn>;
+  const documentKey = keyOf(columns, def.documentColumn, where, 'documentColumn');
+  const orderKey = keyOf(columns, def.orderColumn, where, 'orderColumn');
+  const quantityKey = keyOf(columns, def.quantityColumn, where, 'quantityColumn');
+  const unitValueKey = keyOf(columns, def.unitValueColumn, where, 'unitValueColumn');
+  const totalKey = keyOf(columns, def.totalColumn, where, 'totalColumn');
+  const productKey = def.productColumn ? keyOf(columns, def.productColumn, where, 'productColumn') : undefined;
+  const entidadeKey = Object.hasOwn(columns, 'entidadeId') ? 'entidadeId' : undefined;
+  const system = new Set(['id', documentKey, orderKey, totalKey, ...(entidadeKey ? [entidadeKey] : [])]);
+  const hidden = new Set(['id', documentKey, ...(entidadeKey ? [entidadeKey] : []), ...(def.hidden ?? [])]);
+  const answered: Record<string, AnyPgColumn | SQL> = {};
+  for (const [key, column] of Object.entries(columns)) if (!hidden.has(key)) answered[key] = column;
+  for (const [key, expr] of Object.entries(def.extra ?? {})) answered[key] = expr;
+
+  const decimal = (line: Row, key: string, index: number, message: string): string => {
+    const raw = line[key];
+    const value = typeof raw === 'string' || typeof raw === 'number' ? parseDecimal(raw) : null;
+    if (value === null) throw badRequest('Verifique os campos destacados.', { [`${field}.${index}.${key}`]: message });
+    return value;
+  };
+
+  const totals = (lines: readonly Row[]) => {
+    if (lines.length > MAX_DOCUMENT_ITEMS) {
+      throw badRequest('Verifique os campos destacados.', { [field]: `Use no máximo ${MAX_DOCUMENT_ITEMS.toLocaleString('pt-BR')} itens.` });
+    }
+    const out = lines.map((line, i) => {
+      const quantity = decimal(line, quantityKey, i, 'Informe a quantidade.');
+      const unitValue = decimal(line, unitValueKey, i, 'Informe o valor unitário.');
+      return { ...line, [quantityKey]: quantity, [unitValueKey]: unitValue, [totalKey]: lineTotal(quantity, unitValue) };
+    });
+    return { lines: out, total: sumMoney(out.map((line) => line[totalKey] as string)) };
+  };
+
+  const save = async (tx: Tx, documentId: string, entidadeId: string, lines: readonly Row[]) => {
+    const computed = totals(lines).lines;
+    await tx.delete(def.table).where(eq(def.documentColumn, documentId));
+    const rows = computed.map((line, i) => {
+      const values: Row = {};
+      for (const [key, value] of Object.entries(line)) {
+        if (Object.hasOwn(columns, key) && !system.has(key) && value !== undefined) values[key] = value;
+      }
+      values[documentKey] = documentId;
+      values[orderKey] = i + 1;
+      values[totalKey] = line[totalKey];
+      if (entidadeKey) values[entidadeKey] = entidadeId;
+      return values;
+    });
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+      await tx.insert(def.table).values(rows.slice(start, start + INSERT_CHUNK) as never);
+    }
+  };
+
+  const read = async (db: DbOrTx, documentId: string): Promise<Row[]> => {
+    let query = db.select(answered as never).from(def.table).$dynamic();
+    for (const join of def.joins ?? []) query = query.leftJoin(join.table, join.on);
+    return (await query.where(eq(def.documentColumn, documentId)).orderBy(asc(def.orderColumn))) as Row[];
+  };
+
+  const productIds = async (db: DbOrTx, documentId: string): Promise<string[]> => {
+    if (!def.productColumn) return [];
+    const rows = await db
+      .selectDistinct({ id: def.productColumn })
+      .from(def.table)
+      .where(eq(def.documentColumn, documentId));
+    return rows.filter((r) => r.id !== null && r.id !== undefined).map((r) => String(r.id));
+  };
+
+  return {
+    field,
+    keys: { quantity: quantityKey, unitValue: unitValueKey, total: totalKey, order: orderKey, product: productKey },
+    totals,
+    save,
+    read,
+    productIds,
+  };
+}
