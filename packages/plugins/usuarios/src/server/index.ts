@@ -1,4 +1,5 @@
-// @app/usuarios/server: users and perfis of the session's entidade, the tags they grant, demo users.
+// @app/usuarios/server: users and perfis of the session's entidade, the tags they grant, the centros de
+// custo each user belongs to (the row-level scope of documents), demo users.
 import { defineServerPlugin } from '@app/server-core';
 import { USUARIOS_TAG } from '../shared/index.js';
 import { perfilRoutes } from './perfis.js';
@@ -9,6 +10,9 @@ export default defineServerPlugin({
   id: 'usuarios',
   version: __PKG_VERSION__,
   core: '^1.0.0',
+  // a user's centros de custo are @app/registros' (validated against its table; its demo centros are
+  // seeded before the demo users are placed in them)
+  dependsOn: ['registros'],
   tags: [{ tag: USUARIOS_TAG, nome: 'Usuários e perfis' }],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {

@@ -4,6 +4,7 @@ import {
   AppError,
   conflict,
   type DbOrTx,
+  forbidden,
   notFound,
   type PluginRouter,
   pageOf,
@@ -25,7 +26,7 @@ import {
   tagsResponseSchema,
   USUARIOS_TAG,
 } from '../shared/index.js';
-import { activeAdmins, assertAdminsKept, assertCanGrant, declaredTags, entidadesAdministradas, lockMemberships } from './rules.js';
+import { activeAdmins, assertAdminsKept, assertCanGrant, centrosDe, declaredTags, entidadesAdministradas, lockMemberships } from './rules.js';
 import { perfisT } from './tables.js';
 import { likePattern } from './usuarios.js';
 
@@ -35,7 +36,7 @@ const usuariosCount = sql<number>`(SELECT count(*)::int FROM usuario_entidades u
 
 async function perfilOf(db: DbOrTx, id: string, entidadeId: string): Promise<Perfil | null> {
   const [row] = await db
-    .select({ id: perfisT.id, nome: perfisT.nome, tags: perfisT.tags, version: perfisT.version, usuarios: usuariosCount })
+    .select({ id: perfisT.id, nome: perfisT.nome, tags: perfisT.tags, todosCentros: perfisT.todosCentros, version: perfisT.version, usuarios: usuariosCount })
     .from(perfisT)
     .where(and(eq(perfisT.id, id), eq(perfisT.entidadeId, entidadeId)));
   return row ? { ...row, usuarios: Number(row.usuarios) } : null;
@@ -51,6 +52,11 @@ async function assertNomeLivre(db: DbOrTx, entidadeId: string, nome: string, exc
 }
 
 const grantable = (tags: readonly number[]) => tags.filter((t) => !isExemptTag(t));
+
+/** Nobody gives the access to every centro de custo without holding it (as with tags). */
+function assertCanGrantTodosCentros(wanted: boolean, had: boolean, callerTodos: boolean): void {
+  if (wanted && !had && !callerTodos) throw forbidden(MENSAGENS.todosCentrosSemPermissao);
+}
 
 export function perfilRoutes(router: PluginRouter): void {
   router.route({
@@ -74,11 +80,12 @@ export function perfilRoutes(router: PluginRouter): void {
       const ids = [...managed.keys()];
       const perfis = ids.length
         ? await ctx.db
-            .select({ id: perfisT.id, entidadeId: perfisT.entidadeId, nome: perfisT.nome, tags: perfisT.tags })
+            .select({ id: perfisT.id, entidadeId: perfisT.entidadeId, nome: perfisT.nome, tags: perfisT.tags, todosCentros: perfisT.todosCentros })
             .from(perfisT)
             .where(inArray(perfisT.entidadeId, ids))
             .orderBy(asc(perfisT.nome))
         : [];
+      const centros = await centrosDe(ctx.db, ids);
       const body: Opcoes = {
         entidades: ids
           .map((id) => ({
@@ -86,7 +93,10 @@ export function perfilRoutes(router: PluginRouter): void {
             nome: managed.get(id)!.nome,
             atual: id === ctx.entidadeId,
             minhasTags: managed.get(id)!.tags,
-            perfis: perfis.filter((p) => p.entidadeId === id).map(({ id: pid, nome, tags }) => ({ id: pid, nome, tags })),
+            meusTodosCentros: managed.get(id)!.todosCentros,
+            meusCentros: managed.get(id)!.centrosCusto,
+            perfis: perfis.filter((p) => p.entidadeId === id).map(({ id: pid, nome, tags, todosCentros }) => ({ id: pid, nome, tags, todosCentros })),
+            centrosCusto: centros.filter((c) => c.entidadeId === id).map(({ id: cid, codigo, nome, ativo }) => ({ id: cid, codigo, nome, ativo })),
           }))
           .sort((a, b) => (a.atual ? -1 : b.atual ? 1 : a.nome.localeCompare(b.nome, 'pt-BR'))),
       };
@@ -106,7 +116,7 @@ export function perfilRoutes(router: PluginRouter): void {
       const where = and(eq(perfisT.entidadeId, ctx.entidadeId), q ? ilike(perfisT.nome, likePattern(q)) : undefined);
       const [{ total } = { total: 0 }] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(perfisT).where(where);
       const rows = await ctx.db
-        .select({ id: perfisT.id, nome: perfisT.nome, tags: perfisT.tags, version: perfisT.version, usuarios: usuariosCount })
+        .select({ id: perfisT.id, nome: perfisT.nome, tags: perfisT.tags, todosCentros: perfisT.todosCentros, version: perfisT.version, usuarios: usuariosCount })
         .from(perfisT)
         .where(where)
         .orderBy(asc(perfisT.nome), asc(perfisT.id))
@@ -141,17 +151,22 @@ export function perfilRoutes(router: PluginRouter): void {
     path: '/perfis',
     tag: USUARIOS_TAG,
     summary: 'Criar perfil',
-    description: 'Só com tags que o usuário da sessão possui (senão 403).',
+    description: 'Só com tags que o usuário da sessão possui, e todosCentros só por quem também acessa todos os centros de custo (senão 403).',
     request: { body: perfilBodySchema },
     responses: { 201: z.object({ id: z.string() }), 403: { description: 'Tag que o usuário não possui' }, 409: { description: 'Nome em uso' } },
     handler: async (c, ctx) => {
       const data = c.req.valid('json');
       const tags = grantable(data.tags);
+      const todosCentros = data.todosCentros ?? false;
       assertCanGrant(tags, ctx.tags, declaredTags(ctx.plugins));
+      assertCanGrantTodosCentros(todosCentros, false, ctx.todosCentros);
       const id = await ctx.mutate(async (tx, audit) => {
         await assertNomeLivre(tx, ctx.entidadeId, data.nome);
-        const [row] = await tx.insert(perfisT).values({ entidadeId: ctx.entidadeId, nome: data.nome, tags }).returning({ id: perfisT.id });
-        audit({ registro: row!.id, acao: 'criar', depois: { nome: data.nome, tags } });
+        const [row] = await tx
+          .insert(perfisT)
+          .values({ entidadeId: ctx.entidadeId, nome: data.nome, tags, todosCentros })
+          .returning({ id: perfisT.id });
+        audit({ registro: row!.id, acao: 'criar', depois: { nome: data.nome, tags, todosCentros } });
         return row!.id;
       });
       return c.json({ id }, 201);
@@ -164,7 +179,8 @@ export function perfilRoutes(router: PluginRouter): void {
     tag: USUARIOS_TAG,
     summary: 'Alterar perfil',
     description:
-      'Carrega version (versão antiga → 409). Acrescentar uma tag que o usuário da sessão não possui → 403; tirar a tag 3 do perfil dos últimos administradores ativos → 409.',
+      'Carrega version (versão antiga → 409). Acrescentar uma tag que o usuário da sessão não possui → 403; tirar a tag 3 do perfil dos últimos administradores ativos → 409. ' +
+      'todosCentros omitido fica como está; ligá-lo exige que o usuário da sessão também acesse todos os centros de custo (senão 403).',
     request: { params: idParams, body: perfilUpdateSchema },
     responses: { 200: perfilSchema, 403: { description: 'Tag que o usuário não possui' }, 404: { description: 'Não encontrado' }, 409: { description: 'Versão antiga, nome em uso ou último administrador' } },
     handler: async (c, ctx) => {
@@ -178,16 +194,23 @@ export function perfilRoutes(router: PluginRouter): void {
         if (current.version !== data.version) throw conflict(MENSAGENS.versaoDesatualizada);
         const added = tags.filter((t) => !current.tags.includes(t));
         assertCanGrant(added, ctx.tags, declaredTags(ctx.plugins));
+        const todosCentros = data.todosCentros ?? current.todosCentros;
+        assertCanGrantTodosCentros(todosCentros, current.todosCentros, ctx.todosCentros);
         await assertNomeLivre(tx, ctx.entidadeId, data.nome, id);
         const before = await activeAdmins(tx, [ctx.entidadeId]);
         const [updated] = await tx
           .update(perfisT)
-          .set({ nome: data.nome, tags, version: sql`${perfisT.version} + 1` })
+          .set({ nome: data.nome, tags, todosCentros, version: sql`${perfisT.version} + 1` })
           .where(and(eq(perfisT.id, id), eq(perfisT.version, data.version)))
           .returning({ id: perfisT.id });
         if (!updated) throw conflict(MENSAGENS.versaoDesatualizada);
         await assertAdminsKept(tx, before);
-        audit({ registro: id, acao: 'alterar', antes: { nome: current.nome, tags: current.tags }, depois: { nome: data.nome, tags } });
+        audit({
+          registro: id,
+          acao: 'alterar',
+          antes: { nome: current.nome, tags: current.tags, todosCentros: current.todosCentros },
+          depois: { nome: data.nome, tags, todosCentros },
+        });
         return (await perfilOf(tx, id, ctx.entidadeId))!;
       });
       return c.json(saved, 200);
@@ -210,7 +233,7 @@ export function perfilRoutes(router: PluginRouter): void {
         const [inUse] = await tx.select({ id: usuarioEntidades.usuarioId }).from(usuarioEntidades).where(eq(usuarioEntidades.perfilId, id)).limit(1);
         if (inUse) throw conflict(MENSAGENS.perfilEmUso);
         await tx.delete(perfisT).where(and(eq(perfisT.id, id), eq(perfisT.entidadeId, ctx.entidadeId)));
-        audit({ registro: id, acao: 'excluir', antes: { nome: current.nome, tags: current.tags } });
+        audit({ registro: id, acao: 'excluir', antes: { nome: current.nome, tags: current.tags, todosCentros: current.todosCentros } });
       });
       return c.body(null, 204);
     },

@@ -3,7 +3,7 @@
 import { AppError, type DbOrTx, entidades, forbidden, type ServerPluginInfo, usuarioEntidades } from '@app/server-core';
 import { and, eq, inArray, sql } from '@app/server-core/orm';
 import { ADMIN_TAG, isExemptTag, MENSAGENS, tagNome, type TagInfo, ultimoAdministradorMensagem } from '../shared/index.js';
-import { perfisT, usuariosT } from './tables.js';
+import { centrosCustoT, perfisT, usuariosT } from './tables.js';
 
 /**
  * Serialises every membership/perfil change of this plugin (transaction-level advisory lock), so two
@@ -17,19 +17,34 @@ export interface EntidadeAdministrada {
   nome: string;
   /** Tags the caller holds there. */
   tags: number[];
+  /** The caller's perfil there sees every centro de custo. */
+  todosCentros: boolean;
+  /** The caller's own centros de custo there. */
+  centrosCusto: string[];
 }
 
 /** Entidades where `usuarioId` holds the administration tag, with the tags held there. */
 export async function entidadesAdministradas(db: DbOrTx, usuarioId: string): Promise<Map<string, EntidadeAdministrada>> {
   const rows = await db
-    .select({ id: usuarioEntidades.entidadeId, nome: entidades.nome, tags: perfisT.tags })
+    .select({
+      id: usuarioEntidades.entidadeId,
+      nome: entidades.nome,
+      tags: perfisT.tags,
+      todosCentros: perfisT.todosCentros,
+      centrosCusto: usuarioEntidades.centrosCusto,
+    })
     .from(usuarioEntidades)
     .innerJoin(entidades, eq(entidades.id, usuarioEntidades.entidadeId))
     .innerJoin(perfisT, eq(perfisT.id, usuarioEntidades.perfilId))
     .innerJoin(usuariosT, eq(usuariosT.id, usuarioEntidades.usuarioId))
     .where(and(eq(usuarioEntidades.usuarioId, usuarioId), eq(usuariosT.ativo, true), sql`${ADMIN_TAG} = ANY(${perfisT.tags})`))
     .orderBy(entidades.nome);
-  return new Map(rows.map((r) => [r.id, { nome: r.nome, tags: [...r.tags].sort((a, b) => a - b) }]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { nome: r.nome, tags: [...r.tags].sort((a, b) => a - b), todosCentros: r.todosCentros, centrosCusto: [...r.centrosCusto] },
+    ]),
+  );
 }
 
 /** Number of active administrators (active user, perfil holding tag 3) of each entidade. */
@@ -108,4 +123,39 @@ export function assertPodeAlterarConta(
   managed: ReadonlyMap<string, unknown>,
 ): void {
   if (!podeAlterarConta(callerId, usuarioId, entidadesDoUsuario, managed)) throw forbidden(MENSAGENS.contaCompartilhada);
+}
+
+export interface CentroCusto {
+  id: string;
+  entidadeId: string;
+  codigo: string;
+  nome: string;
+  ativo: boolean;
+}
+
+/** Every centro de custo of the entidades, by código. */
+export async function centrosDe(db: DbOrTx, entidadeIds: readonly string[]): Promise<CentroCusto[]> {
+  const ids = [...new Set(entidadeIds)];
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: centrosCustoT.id,
+      entidadeId: centrosCustoT.entidadeId,
+      codigo: centrosCustoT.codigo,
+      nome: centrosCustoT.nome,
+      ativo: centrosCustoT.ativo,
+    })
+    .from(centrosCustoT)
+    .where(inArray(centrosCustoT.entidadeId, ids))
+    .orderBy(centrosCustoT.codigo);
+}
+
+/** 'código – nome' of a centro de custo (the audit trail and messages name centros this way). */
+export const centroRotulo = (c: Pick<CentroCusto, 'codigo' | 'nome'>): string => `${c.codigo} – ${c.nome}`;
+
+/** Labels of the ids, in código order; an id no longer registered shows as itself. */
+export function rotulosDosCentros(ids: readonly string[], centros: readonly CentroCusto[]): string[] {
+  const byId = new Map(centros.map((c) => [c.id, c]));
+  const known = centros.filter((c) => ids.includes(c.id)).map(centroRotulo);
+  return [...known, ...ids.filter((id) => !byId.has(id))];
 }

@@ -8,6 +8,7 @@ import {
   conflict,
   type DbOrTx,
   entidades,
+  forbidden,
   hashPassword,
   notFound,
   novaSenhaProblem,
@@ -24,9 +25,11 @@ import { and, asc, desc, eq, inArray, ne, or, type SQL, sql } from '@app/server-
 import type { AnyPgColumn } from '@app/server-core/pg-core';
 import { z } from 'zod';
 import {
+  centrosNaoPertencentesMensagem,
   MENSAGENS,
   mascararCpf,
   type PageOf,
+  perfilTodosCentrosMensagem,
   USUARIOS_TAG,
   type Usuario,
   type UsuarioListItem,
@@ -42,11 +45,15 @@ import {
   assertAdminsKept,
   assertCanGrant,
   assertPodeAlterarConta,
+  type CentroCusto,
+  centroRotulo,
+  centrosDe,
   declaredTags,
   type EntidadeAdministrada,
   entidadesAdministradas,
   lockMemberships,
   podeAlterarConta,
+  rotulosDosCentros,
 } from './rules.js';
 import { perfisT, usuariosT } from './tables.js';
 
@@ -98,6 +105,7 @@ async function vinculosOf(db: DbOrTx, usuarioIds: readonly string[]): Promise<(V
       perfilId: perfisT.id,
       perfilNome: perfisT.nome,
       tags: perfisT.tags,
+      centrosCusto: usuarioEntidades.centrosCusto,
     })
     .from(usuarioEntidades)
     .innerJoin(entidades, eq(entidades.id, usuarioEntidades.entidadeId))
@@ -111,7 +119,13 @@ function visible(list: readonly (Vinculo & { usuarioId: string })[], managed: Ma
   return list
     .filter((v) => managed.has(v.entidadeId) || v.entidadeId === atual)
     .sort((a, b) => (a.entidadeId === atual ? -1 : b.entidadeId === atual ? 1 : a.entidadeNome.localeCompare(b.entidadeNome, 'pt-BR')))
-    .map(({ entidadeId, entidadeNome, perfilId, perfilNome }) => ({ entidadeId, entidadeNome, perfilId, perfilNome }));
+    .map(({ entidadeId, entidadeNome, perfilId, perfilNome, centrosCusto }) => ({
+      entidadeId,
+      entidadeNome,
+      perfilId,
+      perfilNome,
+      centrosCusto: [...centrosCusto],
+    }));
 }
 
 async function toUsuario(db: DbOrTx, row: UserRow, ctx: RequestContext, managed?: Map<string, EntidadeAdministrada>): Promise<Usuario> {
@@ -137,9 +151,25 @@ async function toUsuario(db: DbOrTx, row: UserRow, ctx: RequestContext, managed?
   };
 }
 
-/** What the audit trail records of a user (never the password hash; the CPF is masked by server-core). */
-function auditView(row: Pick<UserRow, 'nome' | 'login' | 'email' | 'cpf' | 'cargo' | 'ativo'>, perfis: Record<string, string>) {
-  return { nome: row.nome, login: row.login, email: row.email, cpf: row.cpf, cargo: row.cargo, ativo: row.ativo, perfis };
+/**
+ * What the audit trail records of a user (never the password hash; the CPF is masked by server-core):
+ * the perfil and the centros de custo ('código – nome') per entidade name, centros only where there are some.
+ */
+function auditView(
+  row: Pick<UserRow, 'nome' | 'login' | 'email' | 'cpf' | 'cargo' | 'ativo'>,
+  perfis: Record<string, string>,
+  centrosCusto: Record<string, string[]> = {},
+) {
+  return {
+    nome: row.nome,
+    login: row.login,
+    email: row.email,
+    cpf: row.cpf,
+    cargo: row.cargo,
+    ativo: row.ativo,
+    perfis,
+    ...(Object.keys(centrosCusto).length ? { centrosCusto } : {}),
+  };
 }
 
 async function assertUnique(tx: Tx, data: { login: string; cpf: string | null }, exceptId?: string): Promise<void> {
@@ -161,19 +191,25 @@ interface PlannedLink {
   perfilId: string;
   perfilNome: string;
   entidadeNome: string;
+  /** The membership's centros de custo after the change (ids). */
+  centrosCusto: string[];
 }
 
 /**
  * Checks the memberships asked for: the session's entidade is present, every entidade is one the
- * caller administers, every perfil belongs to its entidade, and a perfil new to the user grants
- * nothing the caller does not hold there.
+ * caller administers, every perfil belongs to its entidade, a perfil new to the user grants nothing
+ * the caller does not hold there (tags, access to every centro de custo), and every centro de custo
+ * is one of that entidade (400), active when newly given (400) and, unless the caller sees every
+ * centro there, one the caller belongs to (403). Omitted centros keep the current ones.
  */
 async function planLinks(
   tx: Tx,
   ctx: RequestContext,
   managed: Map<string, EntidadeAdministrada>,
-  wanted: readonly { entidadeId: string; perfilId: string }[],
+  wanted: readonly { entidadeId: string; perfilId: string; centrosCusto?: string[] | undefined }[],
   current: ReadonlyMap<string, string>,
+  currentCentros: ReadonlyMap<string, readonly string[]>,
+  centros: readonly CentroCusto[],
 ): Promise<PlannedLink[]> {
   if (!wanted.some((v) => v.entidadeId === ctx.entidadeId)) {
     throw badRequest('Verifique os campos destacados.', { entidades: MENSAGENS.entidadeAtualObrigatoria });
@@ -184,41 +220,85 @@ async function planLinks(
   });
   if (Object.keys(fields).length) throw badRequest('Verifique os campos destacados.', fields);
   const perfis = await tx
-    .select({ id: perfisT.id, entidadeId: perfisT.entidadeId, nome: perfisT.nome, tags: perfisT.tags })
+    .select({ id: perfisT.id, entidadeId: perfisT.entidadeId, nome: perfisT.nome, tags: perfisT.tags, todosCentros: perfisT.todosCentros })
     .from(perfisT)
     .where(inArray(perfisT.id, wanted.map((v) => v.perfilId)));
   const declared = declaredTags(ctx.plugins);
+  const centroById = new Map(centros.map((c) => [c.id, c]));
   const planned: PlannedLink[] = [];
+  const naoPertencentes: string[] = [];
   wanted.forEach((v, i) => {
     const perfil = perfis.find((p) => p.id === v.perfilId && p.entidadeId === v.entidadeId);
     if (!perfil) {
       fields[`entidades.${i}.perfilId`] = 'Perfil inválido para esta entidade.';
       return;
     }
+    const caller = managed.get(v.entidadeId)!;
     if (current.get(v.entidadeId) !== v.perfilId) {
-      assertCanGrant(perfil.tags, managed.get(v.entidadeId)!.tags, declared, perfil.nome);
+      assertCanGrant(perfil.tags, caller.tags, declared, perfil.nome);
+      if (perfil.todosCentros && !caller.todosCentros) throw forbidden(perfilTodosCentrosMensagem(perfil.nome));
     }
-    planned.push({ entidadeId: v.entidadeId, perfilId: v.perfilId, perfilNome: perfil.nome, entidadeNome: managed.get(v.entidadeId)!.nome });
+    const had = currentCentros.get(v.entidadeId) ?? [];
+    const centrosCusto = v.centrosCusto ?? [...had];
+    if (v.centrosCusto) {
+      for (const id of v.centrosCusto) {
+        const centro = centroById.get(id);
+        if (!centro || centro.entidadeId !== v.entidadeId) {
+          fields[`entidades.${i}.centrosCusto`] = MENSAGENS.centroCustoInvalido;
+          break;
+        }
+        if (had.includes(id)) continue;
+        if (!centro.ativo) {
+          fields[`entidades.${i}.centrosCusto`] = MENSAGENS.centroCustoInativo;
+          break;
+        }
+        if (!caller.todosCentros && !caller.centrosCusto.includes(id)) naoPertencentes.push(centroRotulo(centro));
+      }
+    }
+    planned.push({ entidadeId: v.entidadeId, perfilId: v.perfilId, perfilNome: perfil.nome, entidadeNome: caller.nome, centrosCusto });
   });
   if (Object.keys(fields).length) throw badRequest('Verifique os campos destacados.', fields);
+  if (naoPertencentes.length) throw forbidden(centrosNaoPertencentesMensagem(naoPertencentes));
   return planned;
 }
+
+/** Centros de custo ('código – nome') per entidade name, for the audit trail (entidades without centros left out). */
+function centrosByEntidadeName(
+  links: readonly { entidadeNome: string; centrosCusto: readonly string[] }[],
+  centros: readonly CentroCusto[],
+): Record<string, string[]> {
+  return Object.fromEntries(
+    links.filter((l) => l.centrosCusto.length > 0).map((l) => [l.entidadeNome, rotulosDosCentros(l.centrosCusto, centros)]),
+  );
+}
+
+/** A membership as the audit rows of other entidades show it. */
+interface Membro {
+  perfil: string;
+  /** 'código – nome' labels. */
+  centros: string[];
+}
+
+const membros = (links: readonly { entidadeId: string; perfilNome: string; centrosCusto: readonly string[] }[], centros: readonly CentroCusto[]) =>
+  new Map<string, Membro>(links.map((l) => [l.entidadeId, { perfil: l.perfilNome, centros: rotulosDosCentros(l.centrosCusto, centros) }]));
+
+const membroView = (m: Membro | null) => (m ? { perfil: m.perfil, ...(m.centros.length ? { centrosCusto: m.centros } : {}) } : { perfil: null });
 
 /** Audit rows for memberships changed in entidades other than the session's (so their admins see it). */
 function auditOtherEntidades(
   audit: AuditFn,
   ctx: RequestContext,
   usuarioId: string,
-  antes: Map<string, string>,
-  depois: Map<string, string>,
+  antes: Map<string, Membro>,
+  depois: Map<string, Membro>,
   acao: string,
 ): void {
   for (const entidadeId of new Set([...antes.keys(), ...depois.keys()])) {
     if (entidadeId === ctx.entidadeId) continue;
     const a = antes.get(entidadeId) ?? null;
     const d = depois.get(entidadeId) ?? null;
-    if (a === d) continue;
-    audit({ registro: usuarioId, acao, antes: { perfil: a }, depois: { perfil: d }, entidadeId });
+    if (JSON.stringify(membroView(a)) === JSON.stringify(membroView(d))) continue;
+    audit({ registro: usuarioId, acao, antes: membroView(a), depois: membroView(d), entidadeId });
   }
 }
 
@@ -330,16 +410,22 @@ export function usuarioRoutes(router: PluginRouter): void {
       const id = await ctx.mutate(async (tx, audit) => {
         await lockMemberships(tx);
         const managed = await entidadesAdministradas(tx, ctx.user.id);
-        const links = await planLinks(tx, ctx, managed, data.entidades, new Map());
+        const centros = await centrosDe(
+          tx,
+          data.entidades.map((v) => v.entidadeId),
+        );
+        const links = await planLinks(tx, ctx, managed, data.entidades, new Map(), new Map(), centros);
         await assertUnique(tx, data);
         const values = { nome: data.nome, login: data.login, email: data.email, cpf: data.cpf, cargo: data.cargo, ativo: data.ativo };
         const [row] = await tx
           .insert(usuariosT)
           .values({ ...values, senhaHash })
           .returning({ id: usuariosT.id });
-        await tx.insert(usuarioEntidades).values(links.map((l) => ({ usuarioId: row!.id, entidadeId: l.entidadeId, perfilId: l.perfilId })));
-        audit({ registro: row!.id, acao: 'criar', depois: auditView(values, byEntidadeName(links)) });
-        auditOtherEntidades(audit, ctx, row!.id, new Map(), new Map(links.map((l) => [l.entidadeId, l.perfilNome])), 'criar');
+        await tx
+          .insert(usuarioEntidades)
+          .values(links.map((l) => ({ usuarioId: row!.id, entidadeId: l.entidadeId, perfilId: l.perfilId, centrosCusto: l.centrosCusto })));
+        audit({ registro: row!.id, acao: 'criar', depois: auditView(values, byEntidadeName(links), centrosByEntidadeName(links, centros)) });
+        auditOtherEntidades(audit, ctx, row!.id, new Map(), membros(links, centros), 'criar');
         return row!.id;
       });
       return c.json({ id }, 201);
@@ -381,7 +467,9 @@ export function usuarioRoutes(router: PluginRouter): void {
           );
         }
         const currentPerfil = new Map(existing.map((l) => [l.entidadeId, l.perfilId]));
-        const links = await planLinks(tx, ctx, managed, data.entidades, currentPerfil);
+        const currentCentros = new Map(existing.map((l) => [l.entidadeId, l.centrosCusto]));
+        const centros = await centrosDe(tx, [...existing.map((l) => l.entidadeId), ...data.entidades.map((v) => v.entidadeId)]);
+        const links = await planLinks(tx, ctx, managed, data.entidades, currentPerfil, currentCentros, centros);
         await assertUnique(tx, data, id);
         const before = await activeAdmins(tx, [...existing.map((l) => l.entidadeId), ...links.map((l) => l.entidadeId)]);
 
@@ -401,14 +489,16 @@ export function usuarioRoutes(router: PluginRouter): void {
         }
         for (const l of links) {
           const had = currentPerfil.get(l.entidadeId);
-          if (had === l.perfilId) continue;
+          const hadCentros = currentCentros.get(l.entidadeId) ?? [];
+          const sameCentros = hadCentros.length === l.centrosCusto.length && l.centrosCusto.every((c) => hadCentros.includes(c));
+          if (had === l.perfilId && sameCentros) continue;
           if (had) {
             await tx
               .update(usuarioEntidades)
-              .set({ perfilId: l.perfilId })
+              .set({ perfilId: l.perfilId, centrosCusto: l.centrosCusto })
               .where(and(eq(usuarioEntidades.usuarioId, id), eq(usuarioEntidades.entidadeId, l.entidadeId)));
           } else {
-            await tx.insert(usuarioEntidades).values({ usuarioId: id, entidadeId: l.entidadeId, perfilId: l.perfilId });
+            await tx.insert(usuarioEntidades).values({ usuarioId: id, entidadeId: l.entidadeId, perfilId: l.perfilId, centrosCusto: l.centrosCusto });
           }
         }
         await assertAdminsKept(tx, before);
@@ -420,17 +510,13 @@ export function usuarioRoutes(router: PluginRouter): void {
         audit({
           registro: id,
           acao: 'alterar',
-          antes: auditView(row, byEntidadeName(oldVisible)),
-          depois: { ...auditView(values, byEntidadeName(links)), ...(senhaHash ? { senhaAlterada: true } : {}) },
+          antes: auditView(row, byEntidadeName(oldVisible), centrosByEntidadeName(oldVisible, centros)),
+          depois: {
+            ...auditView(values, byEntidadeName(links), centrosByEntidadeName(links, centros)),
+            ...(senhaHash ? { senhaAlterada: true } : {}),
+          },
         });
-        auditOtherEntidades(
-          audit,
-          ctx,
-          id,
-          new Map(oldVisible.map((l) => [l.entidadeId, l.perfilNome])),
-          new Map(links.map((l) => [l.entidadeId, l.perfilNome])),
-          'alterar',
-        );
+        auditOtherEntidades(audit, ctx, id, membros(oldVisible, centros), membros(links, centros), 'alterar');
         return toUsuario(tx, updated, ctx, managed);
       });
       return c.json(saved, 200);
@@ -505,6 +591,7 @@ export function usuarioRoutes(router: PluginRouter): void {
         if (!row) throw notFound('Usuário não encontrado.');
         const links = await vinculosOf(tx, [id]);
         const here = links.find((l) => l.entidadeId === ctx.entidadeId)!;
+        const centrosAqui = here.centrosCusto.length ? rotulosDosCentros(here.centrosCusto, await centrosDe(tx, [ctx.entidadeId])) : [];
         const before = await activeAdmins(tx, [ctx.entidadeId]);
         await tx.delete(usuarioEntidades).where(and(eq(usuarioEntidades.usuarioId, id), eq(usuarioEntidades.entidadeId, ctx.entidadeId)));
         const orphan = links.length === 1;
@@ -518,7 +605,7 @@ export function usuarioRoutes(router: PluginRouter): void {
         audit({
           registro: id,
           acao: 'remover_da_entidade',
-          antes: { login: row.login, perfil: here.perfilNome, ativo: row.ativo },
+          antes: { login: row.login, perfil: here.perfilNome, ...(centrosAqui.length ? { centrosCusto: centrosAqui } : {}), ativo: row.ativo },
           depois: { login: row.login, perfil: null, ativo: orphan ? false : row.ativo },
         });
       });

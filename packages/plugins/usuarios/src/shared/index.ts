@@ -19,6 +19,15 @@ export const MENSAGENS = {
   perfilEmUso: 'Este perfil está atribuído a usuários: troque o perfil deles antes de excluí-lo.',
   perfilNomeEmUso: 'Já existe um perfil com este nome nesta entidade.',
   entidadeAtualObrigatoria: 'O usuário precisa ter um perfil nesta entidade.',
+  centroCustoInvalido: 'Selecione centros de custo cadastrados nesta entidade.',
+  centroCustoInativo: 'Centro de custo inativo: não pode ser atribuído a mais usuários.',
+  /** Label of the perfil checkbox (perfis.todos_centros). */
+  todosCentros: 'Acessa os documentos de todos os centros de custo',
+  todosCentrosDica:
+    'Para o setor de compras, a controladoria e os auditores. Sem esta opção, o usuário só vê e movimenta os documentos dos centros de custo aos quais pertence.',
+  /** 403: a perfil cannot be given the access to every centro by someone who lacks it. */
+  todosCentrosSemPermissao:
+    'Você não pode dar acesso aos documentos de todos os centros de custo: o seu perfil não tem esse acesso.',
   /** 403: the account is shared with an entidade the caller does not administer (issue 8). */
   contaCompartilhada:
     'Este usuário também pertence a outra entidade que você não administra: só ele mesmo ou quem administra todas as suas entidades pode alterar nome, login, e-mail, CPF, cargo, senha ou situação da conta.',
@@ -26,6 +35,16 @@ export const MENSAGENS = {
   contaCompartilhadaAviso:
     'Este usuário também pertence a outra entidade que você não administra. Nome, login, e-mail, CPF, cargo, senha e situação da conta só podem ser alterados por ele mesmo ou por quem administra todas as suas entidades. Você ainda pode alterar o perfil dele nas entidades que administra ou removê-lo desta entidade.',
 } as const;
+
+/** 403 when a perfil with access to every centro de custo is assigned by someone who lacks it there. */
+export function perfilTodosCentrosMensagem(perfilNome: string): string {
+  return `Você não pode atribuir o perfil ${perfilNome}: ele dá acesso aos documentos de todos os centros de custo, que o seu perfil não tem.`;
+}
+
+/** 403 when centros de custo the caller does not belong to are given to a user. */
+export function centrosNaoPertencentesMensagem(nomes: readonly string[]): string {
+  return `Você não pode atribuir centros de custo aos quais não pertence: ${nomes.join(', ')}.`;
+}
 
 /** 409 message when an entidade would be left without an active administrator. */
 export function ultimoAdministradorMensagem(entidadeNome: string): string {
@@ -99,6 +118,16 @@ const textoOpcional = (max: number, message: string) =>
 export const vinculoSchema = z.object({
   entidadeId: z.uuid('Entidade inválida.'),
   perfilId: z.uuid('Selecione o perfil.'),
+  /**
+   * Centros de custo (ids of registros_centros_custo of this entidade) the user belongs to: they see
+   * and act on the documents of these centros only, unless the perfil grants all of them. Omitted on
+   * a PUT: kept as they are (a new membership starts with none).
+   */
+  centrosCusto: z
+    .array(z.uuid('Centro de custo inválido.'), { error: 'Informe os centros de custo.' })
+    .max(500, 'Selecione no máximo 500 centros de custo.')
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+    .optional(),
 });
 
 const usuarioCampos = {
@@ -145,6 +174,8 @@ export const perfilBodySchema = z.object({
     .array(z.number().int(), { error: 'Informe as permissões.' })
     .max(1000)
     .transform((tags) => [...new Set(tags)].sort((a, b) => a - b)),
+  /** Users of the perfil see the documents of every centro de custo. Omitted: false on create, kept on update. */
+  todosCentros: z.boolean({ error: 'Indique se o perfil acessa todos os centros de custo.' }).optional(),
 });
 
 export const perfilUpdateSchema = perfilBodySchema.extend({
@@ -162,6 +193,8 @@ export const vinculoViewSchema = z.object({
   entidadeNome: z.string(),
   perfilId: z.string(),
   perfilNome: z.string(),
+  /** Ids of the user's centros de custo in this entidade (a stale id is listed until removed). */
+  centrosCusto: z.array(z.string()),
 });
 
 export const usuarioListItemSchema = z.object({
@@ -200,6 +233,8 @@ export const perfilSchema = z.object({
   id: z.string(),
   nome: z.string(),
   tags: z.array(z.number().int()),
+  /** Users of this perfil see the documents of every centro de custo. */
+  todosCentros: z.boolean(),
   usuarios: z.number().int(),
   version: z.number().int(),
 });
@@ -215,7 +250,13 @@ export const opcoesSchema = z.object({
       atual: z.boolean(),
       /** Tags the caller holds there: perfis with others cannot be assigned by the caller. */
       minhasTags: z.array(z.number().int()),
-      perfis: z.array(z.object({ id: z.string(), nome: z.string(), tags: z.array(z.number().int()) })),
+      /** The caller sees every centro de custo there (may assign any centro and perfis with todosCentros). */
+      meusTodosCentros: z.boolean(),
+      /** The caller's own centros de custo there (without meusTodosCentros, only these can be assigned). */
+      meusCentros: z.array(z.string()),
+      perfis: z.array(z.object({ id: z.string(), nome: z.string(), tags: z.array(z.number().int()), todosCentros: z.boolean() })),
+      /** Centros de custo of the entidade, by código (inactive ones too: kept where already assigned). */
+      centrosCusto: z.array(z.object({ id: z.string(), codigo: z.string(), nome: z.string(), ativo: z.boolean() })),
     }),
   ),
 });

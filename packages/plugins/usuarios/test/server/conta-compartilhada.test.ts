@@ -4,6 +4,7 @@
 import { cpfCheckDigits } from '@app/br';
 import { describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
+import registros from '@app/registros/server';
 import usuarios from '../../src/server/index.js';
 import { MENSAGENS, type Usuario } from '../../src/shared/index.js';
 import { type Api, apiOf, catalogo, entidadeIds, json, perfilId, userId } from './helpers.js';
@@ -26,7 +27,7 @@ function bodyOf(u: Usuario) {
   };
 }
 
-describeEachDatabase('@app/usuarios: accounts shared by several entidades', { plugins: [catalogo, usuarios], seed: true }, (t) => {
+describeEachDatabase('@app/usuarios: accounts shared by several entidades', { plugins: [catalogo, registros, usuarios], seed: true }, (t) => {
   let ent: { prefeitura: string; camara: string };
   let perfil: { prefAdmin: string; prefConsulta: string; prefRequisitante: string; camAdmin: string; camConsulta: string };
   /** The demo admin (administers both entidades), working in the Prefeitura. */

@@ -1,13 +1,14 @@
 import { cpfCheckDigits } from '@app/br';
 import { describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
+import registros from '@app/registros/server';
 import usuarios from '../../src/server/index.js';
 import { MENSAGENS, type Opcoes, type PageOf, type Perfil, type Usuario, type UsuarioListItem } from '../../src/shared/index.js';
 import { type Api, apiOf, catalogo, entidadeIds, json, perfilId, userId } from './helpers.js';
 
 const cpf = (base: string) => `${base}${cpfCheckDigits(base)}`;
 
-describeEachDatabase('@app/usuarios API', { plugins: [catalogo, usuarios], seed: true }, (t) => {
+describeEachDatabase('@app/usuarios API', { plugins: [catalogo, registros, usuarios], seed: true }, (t) => {
   let admin: Api;
   let ent: { prefeitura: string; camara: string };
   let perfil: Record<string, string>;
@@ -138,7 +139,13 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, usuarios], seed:
       const got = await json<Usuario>(await admin.get(`/usuarios/${createdId}`));
       expect(got).toMatchObject({ login: 'fernanda.lima', cpf: '11144477735', cargo: 'Assessora', ativo: true, version: 1 });
       expect(got.entidades).toEqual([
-        { entidadeId: ent.prefeitura, entidadeNome: expect.stringMatching(/^Prefeitura/), perfilId: perfil.Requisitante, perfilNome: 'Requisitante' },
+        {
+          entidadeId: ent.prefeitura,
+          entidadeNome: expect.stringMatching(/^Prefeitura/),
+          perfilId: perfil.Requisitante,
+          perfilNome: 'Requisitante',
+          centrosCusto: [],
+        },
       ]);
       const { token } = await t.server.signIn('fernanda.lima', 'segredo123');
       expect(token).toBeTruthy();
@@ -280,6 +287,7 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, usuarios], seed:
       const body = await json<{ items: { tag: number; nome: string; plugins: string[] }[] }>(await admin.get('/tags'));
       expect(body.items).toEqual([
         { tag: 3, nome: 'Usuários e perfis', plugins: ['usuarios'] },
+        { tag: 24, nome: 'Cadastros', plugins: ['registros'] },
         { tag: 25, nome: 'Produtos', plugins: ['catalogo'] },
         { tag: 26, nome: 'Fornecedores', plugins: ['catalogo'] },
         { tag: 90, nome: 'Logs de Auditoria', plugins: ['catalogo'] },

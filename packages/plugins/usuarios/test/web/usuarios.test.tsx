@@ -30,6 +30,15 @@ const P = {
   p_new: '00000000-0000-4000-8000-000000000004',
   p1: '00000000-0000-4000-8000-000000000005',
   p9: '00000000-0000-4000-8000-000000000006',
+  p_ctl: '00000000-0000-4000-8000-000000000007',
+};
+/** Centros de custo: C1..C3 of the Prefeitura (C3 inactive), C4 and C5 of the Câmara. */
+const C = {
+  c1: '00000000-0000-4000-8000-0000000000c1',
+  c2: '00000000-0000-4000-8000-0000000000c2',
+  c3: '00000000-0000-4000-8000-0000000000c3',
+  c4: '00000000-0000-4000-8000-0000000000c4',
+  c5: '00000000-0000-4000-8000-0000000000c5',
 };
 
 const lista: PageOf<UsuarioListItem> = {
@@ -43,8 +52,8 @@ const lista: PageOf<UsuarioListItem> = {
       cargo: 'Agente de Contratação',
       ativo: true,
       perfis: [
-        { entidadeId: E1, entidadeNome: 'Prefeitura Municipal de Exemplo', perfilId: P.p1, perfilNome: 'Comprador' },
-        { entidadeId: E2, entidadeNome: 'Câmara Municipal de Exemplo', perfilId: P.p9, perfilNome: 'Consulta' },
+        { entidadeId: E1, entidadeNome: 'Prefeitura Municipal de Exemplo', perfilId: P.p1, perfilNome: 'Comprador', centrosCusto: [] },
+        { entidadeId: E2, entidadeNome: 'Câmara Municipal de Exemplo', perfilId: P.p9, perfilNome: 'Consulta', centrosCusto: [] },
       ],
     },
   ],
@@ -60,12 +69,35 @@ const opcoes: Opcoes = {
       nome: 'Prefeitura Municipal de Exemplo',
       atual: true,
       minhasTags: [3, 29, 39],
+      meusTodosCentros: true,
+      meusCentros: [],
       perfis: [
-        { id: P.p_req, nome: 'Requisitante', tags: [29, 39] },
-        { id: P.p_aud, nome: 'Auditor', tags: [90] },
+        { id: P.p_req, nome: 'Requisitante', tags: [29, 39], todosCentros: false },
+        { id: P.p_aud, nome: 'Auditor', tags: [90], todosCentros: true },
+      ],
+      centrosCusto: [
+        { id: C.c1, codigo: '02', nome: 'Secretaria de Educação', ativo: true },
+        { id: C.c2, codigo: '03', nome: 'Secretaria de Saúde', ativo: true },
+        { id: C.c3, codigo: '04', nome: 'Secretaria de Obras', ativo: false },
       ],
     },
-    { id: E2, nome: 'Câmara Municipal de Exemplo', atual: false, minhasTags: [3], perfis: [{ id: P.p_con, nome: 'Consulta', tags: [] }] },
+    {
+      id: E2,
+      nome: 'Câmara Municipal de Exemplo',
+      atual: false,
+      minhasTags: [3],
+      // the caller sees only the Gabinete's documents in the Câmara
+      meusTodosCentros: false,
+      meusCentros: [C.c4],
+      perfis: [
+        { id: P.p_con, nome: 'Consulta', tags: [], todosCentros: false },
+        { id: P.p_ctl, nome: 'Controladoria', tags: [], todosCentros: true },
+      ],
+      centrosCusto: [
+        { id: C.c4, codigo: '01', nome: 'Gabinete', ativo: true },
+        { id: C.c5, codigo: '02', nome: 'Finanças', ativo: true },
+      ],
+    },
   ],
 };
 
@@ -160,8 +192,28 @@ describe('user form', () => {
     fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'fernanda@exemplo.gov.br' } });
     fireEvent.change(screen.getByLabelText(/^CPF/), { target: { value: '111.444.777-35' } });
     fireEvent.change(screen.getByLabelText(/^Senha inicial/), { target: { value: 'uma frase longa' } });
+    // no perfil yet: no centros de custo to choose
+    expect(screen.queryByRole('group', { name: /^Centros de custo em/ })).toBeNull();
     fireEvent.change(screen.getByLabelText(/^Perfil em Prefeitura/), { target: { value: P.p_req } });
+    // a perfil with access to every centro is offered only where the caller has that access too
+    const controladoria = within(screen.getByLabelText(/^Perfil em Câmara/)).getByRole('option', {
+      name: 'Controladoria (acessa todos os centros de custo, o que você não possui)',
+    }) as HTMLOptionElement;
+    expect(controladoria.disabled).toBe(true);
     fireEvent.change(screen.getByLabelText(/^Perfil em Câmara/), { target: { value: P.p_con } });
+    const prefeitura = screen.getByRole('group', { name: 'Centros de custo em Prefeitura Municipal de Exemplo' });
+    // the inactive centro is not offered to a new user
+    expect(within(prefeitura).getAllByRole('checkbox').map((b) => [(b as HTMLInputElement).labels?.[0]?.textContent, (b as HTMLInputElement).disabled])).toEqual([
+      ['02 – Secretaria de Educação', false],
+      ['03 – Secretaria de Saúde', false],
+    ]);
+    fireEvent.click(within(prefeitura).getByLabelText('03 – Secretaria de Saúde'));
+    fireEvent.click(within(prefeitura).getByLabelText('02 – Secretaria de Educação'));
+    const camara = screen.getByRole('group', { name: 'Centros de custo em Câmara Municipal de Exemplo' });
+    expect(within(camara).getByText(/Você só pode dar os centros de custo aos quais pertence/)).toBeTruthy();
+    // in the Câmara the caller gives only the centro they belong to
+    expect((within(camara).getByLabelText('02 – Finanças') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(within(camara).getByLabelText('01 – Gabinete'));
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(window.location.pathname).toBe('/usuarios'), T);
     const post = calls.find((c) => c.method === 'POST')!;
@@ -174,10 +226,39 @@ describe('user form', () => {
       ativo: true,
       senha: 'uma frase longa',
       entidades: [
-        { entidadeId: E1, perfilId: P.p_req },
-        { entidadeId: E2, perfilId: P.p_con },
+        // in the order of the centros (by código), whatever the order they were checked
+        { entidadeId: E1, perfilId: P.p_req, centrosCusto: [C.c1, C.c2] },
+        { entidadeId: E2, perfilId: P.p_con, centrosCusto: [C.c4] },
       ],
     });
+  });
+
+  it('shows the server field message of a centro de custo refused', async () => {
+    signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    mockApi({
+      'GET /api/usuarios/opcoes': () => Response.json(opcoes),
+      'POST /api/usuarios/usuarios': () =>
+        Response.json(
+          {
+            error: {
+              code: 'validation_error',
+              message: 'Verifique os campos destacados.',
+              fields: { 'entidades.0.centrosCusto': MENSAGENS.centroCustoInvalido },
+            },
+          },
+          { status: 400 },
+        ),
+    });
+    start('/usuarios/new');
+    fireEvent.change(await screen.findByLabelText(/^Nome/, {}, T), { target: { value: 'Fernanda Lima' } });
+    fireEvent.change(screen.getByLabelText(/^Login/), { target: { value: 'fernanda' } });
+    fireEvent.change(screen.getByLabelText(/^E-mail/), { target: { value: 'fernanda@exemplo.gov.br' } });
+    fireEvent.change(screen.getByLabelText(/^Senha inicial/), { target: { value: 'uma frase longa' } });
+    fireEvent.change(screen.getByLabelText(/^Perfil em Prefeitura/), { target: { value: P.p_req } });
+    fireEvent.click(screen.getByLabelText('02 – Secretaria de Educação'));
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    const group = screen.getByRole('group', { name: 'Centros de custo em Prefeitura Municipal de Exemplo' });
+    expect(await within(group).findByText(MENSAGENS.centroCustoInvalido, {}, T)).toBeTruthy();
   });
 
   it('edits with the version; a stale version shows the pt-BR conflict message', async () => {
@@ -192,7 +273,16 @@ describe('user form', () => {
       ativo: true,
       version: 4,
       createdAt: '2025-01-01T00:00:00.000Z',
-      entidades: [{ entidadeId: E1, entidadeNome: 'Prefeitura Municipal de Exemplo', perfilId: P.p_aud, perfilNome: 'Auditor' }],
+      // C3 is inactive now, still hers; an id no longer registered is dropped on save
+      entidades: [
+        {
+          entidadeId: E1,
+          entidadeNome: 'Prefeitura Municipal de Exemplo',
+          perfilId: P.p_aud,
+          perfilNome: 'Auditor',
+          centrosCusto: [C.c3, '00000000-0000-4000-8000-0000000000ff'],
+        },
+      ],
       podeAlterarConta: true,
     };
     const { calls } = mockApi({
@@ -209,12 +299,16 @@ describe('user form', () => {
     expect(((await screen.findByLabelText(/^CPF/, {}, T)) as HTMLInputElement).value).toBe('111.444.777-35');
     // the perfil the user already has stays selectable even if the admin could not grant it
     expect((screen.getByRole('option', { name: 'Auditor' }) as HTMLOptionElement).disabled).toBe(false);
+    const centros = screen.getByRole('group', { name: 'Centros de custo em Prefeitura Municipal de Exemplo' });
+    expect(within(centros).getByText(/acessa os documentos de todos os centros de custo/)).toBeTruthy();
+    const inativo = within(centros).getByLabelText('04 – Secretaria de Obras (inativo)') as HTMLInputElement;
+    expect([inativo.checked, inativo.disabled]).toEqual([true, false]);
     fireEvent.change(screen.getByLabelText(/^Cargo/), { target: { value: 'Pregoeira' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText('Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.', {}, T)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Recarregar' })).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT')!;
-    expect(put.body).toMatchObject({ version: 4, cargo: 'Pregoeira', entidades: [{ entidadeId: E1, perfilId: P.p_aud }] });
+    expect(put.body).toMatchObject({ version: 4, cargo: 'Pregoeira', entidades: [{ entidadeId: E1, perfilId: P.p_aud, centrosCusto: [C.c3] }] });
     expect(put.body).not.toHaveProperty('senha');
     expect(screen.getByRole('button', { name: 'Desativar usuário' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voltar para Usuários' }).getAttribute('href')).toBe('/usuarios');
@@ -232,7 +326,7 @@ describe('user form', () => {
       ativo: true,
       version: 2,
       createdAt: '2025-01-01T00:00:00.000Z',
-      entidades: [{ entidadeId: E1, entidadeNome: 'Prefeitura Municipal de Exemplo', perfilId: P.p_aud, perfilNome: 'Auditor' }],
+      entidades: [{ entidadeId: E1, entidadeNome: 'Prefeitura Municipal de Exemplo', perfilId: P.p_aud, perfilNome: 'Auditor', centrosCusto: [C.c2] }],
       podeAlterarConta: false,
     };
     const { calls } = mockApi({
@@ -260,7 +354,7 @@ describe('user form', () => {
       cpf: '',
       cargo: 'Servidora',
       ativo: true,
-      entidades: [{ entidadeId: E1, perfilId: P.p_req }],
+      entidades: [{ entidadeId: E1, perfilId: P.p_req, centrosCusto: [C.c2] }],
       version: 2,
     });
   });
@@ -295,7 +389,35 @@ describe('perfil form', () => {
     fireEvent.click(within(group).getByLabelText('Produtos (25)'));
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(window.location.pathname).toBe('/usuarios/perfis'), T);
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ nome: 'Almoxarife', tags: [25] });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ nome: 'Almoxarife', tags: [25], todosCentros: false });
+  });
+
+  it("'Acessa os documentos de todos os centros de custo': only who has that access gives it", async () => {
+    signedIn(makeSession({ tags: [3], todosCentros: false, centrosCusto: [C.c1] }));
+    const tags = () => Response.json({ items: [{ tag: 3, nome: 'Usuários e perfis', plugins: ['usuarios'] }] });
+    mockApi({ 'GET /api/usuarios/tags': tags });
+    start('/usuarios/perfis/new');
+    const box = (await screen.findByLabelText(MENSAGENS.todosCentros, {}, T)) as HTMLInputElement;
+    expect([box.checked, box.disabled]).toEqual([false, true]);
+    expect(screen.getByText(/Só quem acessa todos os centros de custo pode dar esse acesso/)).toBeTruthy();
+    cleanup();
+    resetCoreState();
+
+    signedIn(makeSession({ tags: [3], todosCentros: true }));
+    const perfil: Perfil = { id: P.p_aud, nome: 'Auditor', tags: [3], todosCentros: false, usuarios: 1, version: 3 };
+    const { calls } = mockApi({
+      'GET /api/usuarios/tags': tags,
+      [`GET /api/usuarios/perfis/${P.p_aud}`]: () => Response.json(perfil),
+      [`PUT /api/usuarios/perfis/${P.p_aud}`]: () => Response.json({ ...perfil, todosCentros: true, version: 4 }),
+      'GET /api/usuarios/perfis': () => Response.json({ items: [], total: 0, page: 1, pageSize: 50 } satisfies PageOf<Perfil>),
+    });
+    start(`/usuarios/perfis/edit/${P.p_aud}`);
+    const enabled = (await screen.findByLabelText(MENSAGENS.todosCentros, {}, T)) as HTMLInputElement;
+    expect(enabled.disabled).toBe(false);
+    fireEvent.click(enabled);
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/usuarios/perfis'), T);
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ nome: 'Auditor', tags: [3], todosCentros: true, version: 3 });
   });
 
   it('perfis list: permissions named (exempt tags hidden), users count, edit link', async () => {
@@ -305,8 +427,8 @@ describe('perfil form', () => {
       'GET /api/usuarios/perfis': () =>
         Response.json({
           items: [
-            { id: P.p_aud, nome: 'Auditor', tags: [0, 90], usuarios: 2, version: 1 },
-            { id: P.p_con, nome: 'Consulta', tags: [], usuarios: 0, version: 1 },
+            { id: P.p_aud, nome: 'Auditor', tags: [0, 90], todosCentros: true, usuarios: 2, version: 1 },
+            { id: P.p_con, nome: 'Consulta', tags: [], todosCentros: false, usuarios: 0, version: 1 },
           ],
           total: 2,
           page: 1,
@@ -318,9 +440,11 @@ describe('perfil form', () => {
     const row = (await screen.findByRole('rowheader', { name: 'Auditor' }, T)).closest('tr')!;
     await waitFor(() => expect(within(row).getAllByRole('cell')[0]!.textContent).toBe('Logs de Auditoria (90)'));
     expect(within(row).getAllByRole('cell')[1]!.textContent).toBe('2');
+    expect(within(row).getAllByRole('cell')[2]!.textContent).toBe('Todos os centros de custo');
     expect(within(row).getByRole('link', { name: 'Editar perfil Auditor' }).getAttribute('href')).toBe(`/usuarios/perfis/edit/${P.p_aud}`);
     const consulta = screen.getByRole('rowheader', { name: 'Consulta' }).closest('tr')!;
     expect(within(consulta).getAllByRole('cell')[0]!.textContent).toBe('Nenhuma');
+    expect(within(consulta).getAllByRole('cell')[2]!.textContent).toBe('Dos centros do usuário');
     expect(screen.getByRole('link', { name: 'Novo perfil' }).getAttribute('href')).toBe('/usuarios/perfis/new');
   });
 

@@ -2,7 +2,7 @@ import { apiErrorMessage, toast, useApi, useMutation, useQuery, useQueryClient, 
 import { Alert, Button, Card, CheckboxField, PageHeader, PageLoading, TextField } from '@app/ui';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
-import { isExemptTag, type Perfil, perfilBodySchema, type TagInfo } from '../../shared/index';
+import { isExemptTag, MENSAGENS, type Perfil, perfilBodySchema, type TagInfo } from '../../shared/index';
 import { type FieldErrors, saveError, zodFields } from '../forms';
 import { type SaveProblem, SaveProblemAlert } from '../SaveProblemAlert';
 import { tagOptions } from '../tags';
@@ -14,6 +14,9 @@ function PerfilForm({ perfil, declared }: { perfil?: Perfil; declared: TagInfo[]
   const [, navigate] = useLocation();
   const [nome, setNome] = useState(perfil?.nome ?? '');
   const [tags, setTags] = useState<number[]>(() => (perfil?.tags ?? []).filter((t) => !isExemptTag(t)));
+  const [todosCentros, setTodosCentros] = useState(perfil?.todosCentros ?? false);
+  // as with tags: only who sees every centro gives that access (an access the perfil already has can be kept or removed)
+  const podeDarTodos = session?.todosCentros === true || perfil?.todosCentros === true;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -30,7 +33,7 @@ function PerfilForm({ perfil, declared }: { perfil?: Perfil; declared: TagInfo[]
     setProblem({ message: e.message, stale: e.stale });
   };
   const save = useMutation({
-    mutationFn: (body: { nome: string; tags: number[]; version?: number }) =>
+    mutationFn: (body: { nome: string; tags: number[]; todosCentros?: boolean | undefined; version?: number }) =>
       perfil ? api.put(`usuarios/perfis/${perfil.id}`, { json: body }).json() : api.post('usuarios/perfis', { json: body }).json(),
     onSuccess: () => done(perfil ? 'Perfil salvo.' : 'Perfil criado.'),
     onError: failed,
@@ -49,7 +52,7 @@ function PerfilForm({ perfil, declared }: { perfil?: Perfil; declared: TagInfo[]
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setProblem(null);
-    const parsed = perfilBodySchema.safeParse({ nome, tags });
+    const parsed = perfilBodySchema.safeParse({ nome, tags, todosCentros });
     if (!parsed.success) {
       setErrors(zodFields(parsed.error));
       setProblem({ message: 'Verifique os campos destacados.', stale: false });
@@ -87,6 +90,20 @@ function PerfilForm({ perfil, declared }: { perfil?: Perfil; declared: TagInfo[]
             })}
           </div>
         </fieldset>
+      </Card>
+      <Card title="Centros de custo">
+        <CheckboxField
+          label={MENSAGENS.todosCentros}
+          hint={
+            podeDarTodos
+              ? MENSAGENS.todosCentrosDica
+              : `${MENSAGENS.todosCentrosDica} Só quem acessa todos os centros de custo pode dar esse acesso.`
+          }
+          checked={todosCentros}
+          disabled={!podeDarTodos && !todosCentros}
+          error={errors.todosCentros}
+          onChange={(e) => setTodosCentros(e.target.checked)}
+        />
       </Card>
       <div className="form-actions" style={{ marginBottom: 'var(--space-6)' }}>
         <Link href="/perfis" className="button button--secondary">

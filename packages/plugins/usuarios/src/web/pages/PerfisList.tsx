@@ -29,6 +29,7 @@ export default function PerfisList() {
       },
     },
     { key: 'usuarios', header: 'Usuários', align: 'end' },
+    { key: 'todosCentros', header: 'Documentos', render: (p) => (p.todosCentros ? 'Todos os centros de custo' : 'Dos centros do usuário') },
     {
       key: 'acoes',
       header: <VisuallyHidden>Ações</VisuallyHidden>,

@@ -36,6 +36,8 @@ interface FormState {
   senha: string;
   /** entidadeId → perfilId ('' = no access there). */
   perfis: Record<string, string>;
+  /** entidadeId → ids of the user's centros de custo there. */
+  centros: Record<string, string[]>;
 }
 
 function initialState(usuario: Usuario | undefined): FormState {
@@ -48,10 +50,79 @@ function initialState(usuario: Usuario | undefined): FormState {
     ativo: usuario?.ativo ?? true,
     senha: '',
     perfis: Object.fromEntries((usuario?.entidades ?? []).map((v) => [v.entidadeId, v.perfilId])),
+    centros: Object.fromEntries((usuario?.entidades ?? []).map((v) => [v.entidadeId, v.centrosCusto])),
   };
 }
 
 const grants = (perfilTags: readonly number[], mine: readonly number[]) => perfilTags.every((t) => mine.includes(t));
+
+/** Why the caller cannot assign a perfil there (null: can). */
+function perfilBloqueio(p: OpcaoEntidade['perfis'][number], e: OpcaoEntidade): string | null {
+  if (!grants(p.tags, e.minhasTags)) return 'concede permissões que você não possui';
+  if (p.todosCentros && !e.meusTodosCentros) return 'acessa todos os centros de custo, o que você não possui';
+  return null;
+}
+
+/**
+ * 'Centros de custo em <entidade>': a checkbox per centro (active ones, and inactive ones the user
+ * already has). Without access to every centro there, the caller only gives centros they belong to.
+ */
+function CentrosCustoField({
+  entidade,
+  perfilTodos,
+  selected,
+  original,
+  error,
+  onChange,
+}: {
+  entidade: OpcaoEntidade;
+  perfilTodos: boolean;
+  selected: readonly string[];
+  original: readonly string[];
+  error: string | undefined;
+  onChange: (ids: string[]) => void;
+}) {
+  const id = `centros-${entidade.id}`;
+  const shown = entidade.centrosCusto.filter((c) => c.ativo || selected.includes(c.id) || original.includes(c.id));
+  const hint = `${
+    perfilTodos
+      ? 'O perfil escolhido acessa os documentos de todos os centros de custo; os centros marcados são a origem padrão dos documentos do usuário.'
+      : 'O usuário só vê e movimenta os documentos dos centros de custo marcados.'
+  }${entidade.meusTodosCentros ? '' : ' Você só pode dar os centros de custo aos quais pertence.'}`;
+  return (
+    <fieldset className="field" aria-describedby={`${id}-dica${error ? ` ${id}-erro` : ''}`} style={{ border: 0, padding: 0, margin: 0 }}>
+      <legend className="field__label">Centros de custo em {entidade.nome}</legend>
+      <p id={`${id}-dica`} className="field__hint">
+        {shown.length === 0 ? 'Nenhum centro de custo cadastrado nesta entidade (Cadastros › Centros de custo).' : hint}
+      </p>
+      <div id={id} tabIndex={-1} style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))', gap: '0.25rem 1rem' }}>
+        {shown.map((c) => {
+          const checked = selected.includes(c.id);
+          const podeDar = entidade.meusTodosCentros || entidade.meusCentros.includes(c.id) || original.includes(c.id);
+          return (
+            <CheckboxField
+              key={c.id}
+              label={`${c.codigo} – ${c.nome}${c.ativo ? '' : ' (inativo)'}`}
+              checked={checked}
+              disabled={!checked && (!podeDar || !c.ativo)}
+              onChange={(e) => {
+                const next = new Set(selected);
+                if (e.target.checked) next.add(c.id);
+                else next.delete(c.id);
+                onChange(entidade.centrosCusto.map((x) => x.id).filter((x) => next.has(x)));
+              }}
+            />
+          );
+        })}
+      </div>
+      {error ? (
+        <p id={`${id}-erro`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
 
 function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes }) {
   const api = useApi();
@@ -67,6 +138,7 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
   // the account row is shared with an entidade the caller does not administer: the server refuses changes (403)
   const contaBloqueada = usuario ? !usuario.podeAlterarConta : false;
   const original = new Map((usuario?.entidades ?? []).map((v) => [v.entidadeId, v.perfilId]));
+  const originalCentros = new Map((usuario?.entidades ?? []).map((v) => [v.entidadeId, v.centrosCusto]));
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
 
@@ -114,7 +186,12 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
       ativo: form.ativo,
       entidades: opcoes.entidades
         .filter((e) => form.perfis[e.id])
-        .map((e) => ({ entidadeId: e.id, perfilId: form.perfis[e.id]! })),
+        .map((e) => ({
+          entidadeId: e.id,
+          perfilId: form.perfis[e.id]!,
+          // only centros the form offers (an id no longer registered is dropped)
+          centrosCusto: e.centrosCusto.map((c) => c.id).filter((id) => (form.centros[e.id] ?? []).includes(id)),
+        })),
       ...(form.senha || !editing ? { senha: form.senha } : {}),
       ...(usuario ? { version: usuario.version } : {}),
     };
@@ -130,8 +207,9 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
     save.mutate(body);
   };
 
+  const indexOf = (e: OpcaoEntidade) => opcoes.entidades.filter((x) => form.perfis[x.id]).findIndex((x) => x.id === e.id);
   const perfilError = (e: OpcaoEntidade) => {
-    const index = opcoes.entidades.filter((x) => form.perfis[x.id]).findIndex((x) => x.id === e.id);
+    const index = indexOf(e);
     return errors[`perfil.${e.id}`] ?? errors[`entidades.${index}.perfilId`] ?? errors[`entidades.${index}.entidadeId`];
   };
 
@@ -193,17 +271,34 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
               error={perfilError(e)}
               onChange={(event) => set('perfis', { ...form.perfis, [e.id]: event.target.value })}
               options={e.perfis.map((p) => {
-                const allowed = grants(p.tags, e.minhasTags) || original.get(e.id) === p.id;
+                const bloqueio = original.get(e.id) === p.id ? null : perfilBloqueio(p, e);
                 return {
                   value: p.id,
-                  label: allowed ? p.nome : `${p.nome} (concede permissões que você não possui)`,
-                  disabled: !allowed,
+                  label: bloqueio ? `${p.nome} (${bloqueio})` : p.nome,
+                  disabled: bloqueio !== null,
                 };
               })}
             />
           ))}
         </div>
       </Card>
+      {opcoes.entidades.some((e) => form.perfis[e.id]) ? (
+        <Card title="Centros de custo">
+          {opcoes.entidades
+            .filter((e) => form.perfis[e.id])
+            .map((e) => (
+              <CentrosCustoField
+                key={e.id}
+                entidade={e}
+                perfilTodos={e.perfis.find((p) => p.id === form.perfis[e.id])?.todosCentros ?? false}
+                selected={form.centros[e.id] ?? []}
+                original={originalCentros.get(e.id) ?? []}
+                error={errors[`entidades.${indexOf(e)}.centrosCusto`]}
+                onChange={(ids) => set('centros', { ...form.centros, [e.id]: ids })}
+              />
+            ))}
+        </Card>
+      ) : null}
       <div className="form-actions" style={{ marginBottom: 'var(--space-6)' }}>
         <Link href="" className="button button--secondary">
           Cancelar
