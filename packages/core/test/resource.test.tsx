@@ -230,13 +230,14 @@ describe('resource form page', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('saves: masked and number fields are sent clean; then back to the list with a toast', async () => {
+  it('saves: masked and number fields are sent clean; then stays on the new record, saying which was saved', async () => {
     let sent: unknown;
     mockApi({
       'POST /api/registros/grupos': async (req) => {
         sent = await req.json();
-        return json({ id: 'n1', ...(sent as object) }, 201);
+        return json({ id: 'n1', ...(sent as object), ativo: true, version: 1 }, 201);
       },
+      'GET /api/registros/grupos/n1': () => json({ id: 'n1', ...(sent as object), ativo: true, version: 1 }),
     });
     renderAt('/ggrupo/new', <FormRoutes />);
     fireEvent.change(await screen.findByLabelText(/^Código/), { target: { value: '10' } });
@@ -247,9 +248,39 @@ describe('resource form page', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     });
-    await screen.findByRole('heading', { name: 'Lista' });
+    // the new record's edit page, in place of /new in the history
+    expect(await screen.findByRole('heading', { name: 'Editar grupo' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/ggrupo/edit/n1');
     expect(sent).toEqual({ codigo: '10', nome: 'Material Esportivo', quantidade: 1234.5, cnae: '4761-0/03' });
-    expect(window.location.pathname).toBe('/ggrupo');
+    expect((screen.getByLabelText(/^Nome/) as HTMLInputElement).value).toBe('Material Esportivo');
+    expect((screen.getByLabelText('Quantidade') as HTMLInputElement).value).toBe('1234,5');
+    expect(getCoreStore().get(toastsAtom).map((t) => t.message)).toContain('Grupo 10 salvo.');
+  });
+
+  it('after saving changes says which record was saved, then goes back to the list', async () => {
+    mockApi({
+      'GET /api/registros/grupos/g1': () => json({ id: 'g1', codigo: '01', nome: 'Expediente', quantidade: null, cnae: null, ativo: true, version: 1 }),
+      'PUT /api/registros/grupos/g1': async (req) => json({ id: 'g1', ...((await req.json()) as object), ativo: true, version: 2 }),
+    });
+    const named = { ...config, recordLabel: (row: Record<string, unknown>) => String(row.nome) };
+    renderAt(
+      '/ggrupo/edit/g1',
+      <Switch>
+        <Route path="/edit/:id">
+          <FormPage config={named} mode="edit" />
+        </Route>
+        <Route>
+          <h1>Lista</h1>
+        </Route>
+      </Switch>,
+    );
+    const nome = (await screen.findByDisplayValue('Expediente')) as HTMLInputElement;
+    fireEvent.change(nome, { target: { value: 'Medicamentos' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    });
+    expect(await screen.findByRole('heading', { name: 'Lista' })).toBeTruthy();
+    expect(getCoreStore().get(toastsAtom).map((t) => t.message)).toContain('Grupo Medicamentos salvo.');
   });
 
   it('warns before leaving with unsaved changes (beforeunload and in-app links)', async () => {
@@ -259,17 +290,28 @@ describe('resource form page', () => {
     const unload = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(unload);
     expect(unload.defaultPrevented).toBe(true);
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const native = vi.spyOn(window, 'confirm');
     await act(async () => {
       fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
     });
-    expect(confirm).toHaveBeenCalledWith(UNSAVED_MESSAGE);
+    // the app's dialog, not the browser's
+    let dialog = await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' });
+    expect(within(dialog).getByText(UNSAVED_MESSAGE)).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Continuar editando' }));
+    });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(window.location.pathname).toBe('/ggrupo/new');
-    confirm.mockReturnValue(true);
+    expect((screen.getByLabelText(/^Nome/) as HTMLInputElement).value).toBe('Algo');
     await act(async () => {
       fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
+    });
+    dialog = await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Sair sem salvar' }));
     });
     expect(await screen.findByRole('heading', { name: 'Lista' })).toBeTruthy();
+    expect(native).not.toHaveBeenCalled();
   });
 
   it('asks before Back leaves a form with unsaved changes; staying keeps the form, leaving goes back', async () => {
@@ -285,16 +327,22 @@ describe('resource form page', () => {
       </QueryClientProvider>,
     );
     fireEvent.change(await screen.findByLabelText(/^Nome/), { target: { value: 'Algo' } });
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     await act(async () => {
       window.history.back();
     });
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith(UNSAVED_MESSAGE));
+    let dialog = await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Continuar editando' }));
+    });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(window.location.pathname).toBe('/ggrupo/new');
     expect((screen.getByLabelText(/^Nome/) as HTMLInputElement).value).toBe('Algo');
-    confirm.mockReturnValue(true);
     await act(async () => {
       window.history.back();
+    });
+    dialog = await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' });
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Sair sem salvar' }));
     });
     expect(await screen.findByRole('heading', { name: 'Lista' })).toBeTruthy();
     expect(window.location.search).toBe('?q=papel');
@@ -344,7 +392,7 @@ describe('resource form page', () => {
       fireEvent.click(within(dialog).getByRole('button', { name: 'Excluir' }));
     });
     await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() =>
       expect(getCoreStore().get(toastsAtom).map((t) => t.message)).toContain('Usado em 3 sub-grupos. Para tirá-lo das listas de escolha, desative-o.'),
     );

@@ -2,7 +2,7 @@
 // 'cep'/'telefone' mask presets, dates and sections.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
 import FormPage, { UNSAVED_MESSAGE, bodyOf, formValuesOf, fromFormValue, toFormValue } from '../src/resource/FormPage';
 import type { FieldDescriptor, ResourceConfig, SchemaIssue, SchemaLike } from '../src/resource/types';
@@ -113,7 +113,7 @@ describe('visibleWhen', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Situação' }), { target: { value: 'ativo' } });
     expect(screen.queryByLabelText(/Motivo do impedimento/)).toBeNull();
     await save();
-    await screen.findByRole('heading', { name: 'Lista' });
+    await waitFor(() => expect(window.location.pathname).toBe('/fornecedor/edit/f1'));
     expect(schema.seen.at(-1)).toEqual({ nome: 'Papelaria', situacao: 'ativo' });
     expect(sent).toEqual({ nome: 'Papelaria', situacao: 'ativo' });
   });
@@ -212,7 +212,7 @@ describe('repeating group', () => {
     fireEvent.change(input('E-mail do contato 1'), { target: { value: 'bruno@exemplo.com.br' } });
     fireEvent.change(input('Razão social'), { target: { value: 'Papelaria' } });
     await save();
-    await screen.findByRole('heading', { name: 'Lista' });
+    await waitFor(() => expect(window.location.pathname).toBe('/fornecedor/edit/f1'));
     expect(sent).toEqual({
       nome: 'Papelaria',
       contatos: [
@@ -239,22 +239,31 @@ describe('repeating group', () => {
     const after = new Event('beforeunload', { cancelable: true });
     window.dispatchEvent(after);
     expect(after.defaultPrevented).toBe(true);
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     await act(async () => {
       fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
     });
-    expect(confirm).toHaveBeenCalledWith(UNSAVED_MESSAGE);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' });
+    expect(within(dialog).getByText(UNSAVED_MESSAGE)).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Continuar editando' }));
+    });
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(window.location.pathname).toBe('/fornecedor/edit/f1');
   });
 
   it('a New form starts with `min` empty rows', () => {
     const config = configOf([{ ...contatos, min: 2 }], schemaOf(() => []));
-    expect(formValuesOf(config, undefined)).toEqual({
+    const values = formValuesOf(config, undefined);
+    expect(values).toEqual({
       contatos: [
-        { nome: '', email: '', telefone: '' },
-        { nome: '', email: '', telefone: '' },
+        { _key: expect.any(String), nome: '', email: '', telefone: '' },
+        { _key: expect.any(String), nome: '', email: '', telefone: '' },
       ],
     });
+    // each row has its own key (React's key: rows keep their identity when another is removed)
+    const rows = values.contatos as { _key: string }[];
+    expect(rows[0]!._key).not.toBe(rows[1]!._key);
+    expect(bodyOf(config, values)).toEqual({ contatos: [{ nome: '', email: '', telefone: '' }, { nome: '', email: '', telefone: '' }] });
   });
 });
 
@@ -283,7 +292,7 @@ describe('document field (CPF or CNPJ, alphanumeric included)', () => {
     expect(doc.value).toBe(shown);
     expect(screen.getByText(hint)).toBeTruthy();
     await save();
-    await screen.findByRole('heading', { name: 'Lista' });
+    await waitFor(() => expect(window.location.pathname).toBe('/fornecedor/edit/f1'));
     expect(sent).toEqual({ documento: stored });
   });
 

@@ -1,6 +1,6 @@
-import { Button, DataTable, type DataTableColumn, PageHeader, Pagination, SelectField, TextField } from '@app/ui';
+import { Button, CheckboxField, DataTable, type DataTableColumn, PageHeader, Pagination, SelectField, TextField } from '@app/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { api } from '../api';
 import { LoadErrorAlert } from '../errors/LoadErrorAlert';
@@ -26,13 +26,84 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-function FilterSelect({ filter, value, onChange }: { filter: ListFilter; value: string; onChange: (v: string) => void }) {
+/** URL/API names of a filter: a period is two ('dataDe', 'dataAte'). */
+export const filterNames = (filter: ListFilter): string[] => ('period' in filter ? [`${filter.name}De`, `${filter.name}Ate`] : [filter.name]);
+
+type FilterValues = Record<string, string>;
+
+function FilterControl({ filter, values, onChange }: { filter: ListFilter; values: FilterValues; onChange: (patch: FilterValues) => void }) {
+  if ('period' in filter) return <PeriodFilter filter={filter} values={values} onChange={onChange} />;
+  const value = values[filter.name] ?? '';
+  const set = (v: string) => onChange({ [filter.name]: v });
   if ('options' in filter) {
-    return (
-      <SelectField label={filter.label} value={value} placeholder="Todos" options={filter.options} onChange={(e) => onChange(e.target.value)} />
-    );
+    if (filter.multiple) return <MultiFilter label={filter.label} options={filter.options} value={value} onChange={set} />;
+    return <SelectField label={filter.label} value={value} placeholder="Todos" options={filter.options} onChange={(e) => set(e.target.value)} />;
   }
-  return <SourceFilterSelect filter={filter} value={value} onChange={onChange} />;
+  return <SourceFilterSelect filter={filter} value={value} onChange={set} />;
+}
+
+/** Two dates ('De', 'Até'): `${name}De` and `${name}Ate`, aaaa-mm-dd. */
+function PeriodFilter({ filter, values, onChange }: { filter: ListFilter; values: FilterValues; onChange: (patch: FilterValues) => void }) {
+  const [de, ate] = filterNames(filter) as [string, string];
+  return (
+    <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <legend className="visually-hidden">{filter.label}</legend>
+      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0.5rem' }}>
+        <TextField label={`${filter.label}: de`} type="date" value={values[de] ?? ''} max={values[ate] || undefined} onChange={(e) => onChange({ [de]: e.target.value })} />
+        <TextField label="até" type="date" value={values[ate] ?? ''} min={values[de] || undefined} onChange={(e) => onChange({ [ate]: e.target.value })} />
+      </div>
+    </fieldset>
+  );
+}
+
+/** Several options at once (sent comma-separated), in a disclosure: 'Situação: Enviado, Aceito'. */
+function MultiFilter({ label, options, value, onChange }: { label: string; options: { value: string; label: string }[]; value: string; onChange: (v: string) => void }) {
+  const id = useId();
+  const selected = new Set(value ? value.split(',') : []);
+  const chosen = options.filter((o) => selected.has(o.value));
+  const summary = chosen.length === 0 ? 'Todas' : chosen.map((o) => o.label).join(', ');
+  return (
+    <div className="field">
+      <span className="field__label" id={`${id}-rotulo`}>
+        {label}
+      </span>
+      <details style={{ position: 'relative' }}>
+        <summary className="input" aria-describedby={`${id}-rotulo`} style={{ cursor: 'pointer', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          <span className="visually-hidden">{label}: </span>
+          {summary}
+        </summary>
+        <fieldset
+          style={{
+            position: 'absolute',
+            zIndex: 50,
+            insetInlineStart: 0,
+            marginTop: '0.25rem',
+            minWidth: '100%',
+            padding: '0.5rem 0.75rem',
+            background: 'var(--color-surface, #fff)',
+            border: '1px solid var(--color-border, #d5dbe3)',
+            borderRadius: 'var(--radius-md, 6px)',
+            boxShadow: 'var(--shadow-md)',
+          }}
+        >
+          <legend className="visually-hidden">{label}</legend>
+          {options.map((o) => (
+            <CheckboxField
+              key={o.value}
+              label={o.label}
+              checked={selected.has(o.value)}
+              onChange={(e) => {
+                const next = new Set(selected);
+                if (e.target.checked) next.add(o.value);
+                else next.delete(o.value);
+                onChange(options.map((opt) => opt.value).filter((v) => next.has(v)).join(','));
+              }}
+            />
+          ))}
+        </fieldset>
+      </details>
+    </div>
+  );
 }
 
 function SourceFilterSelect({
@@ -54,7 +125,8 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
     () => ({
       pageSize: config.pageSize ?? 20,
       sort: config.defaultSort ?? config.columns.find((c) => c.sortable !== false)?.key ?? '',
-      filters: (config.filters ?? []).map((f) => f.name),
+      filters: (config.filters ?? []).flatMap(filterNames),
+      ativo: config.ativo !== false,
     }),
     [config],
   );
@@ -108,6 +180,7 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
     placeholderData: keepPreviousData,
   });
   const data = query.data;
+  const hasAtivo = config.ativo !== false;
 
   const columns: DataTableColumn<Row>[] = [
     ...config.columns.map((c, index) => ({
@@ -119,20 +192,37 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
       rowHeader: index === 0,
       render: (row: Row) => (c.render ? c.render(row) : cellText(c.value ? c.value(row) : row[c.key])),
     })),
-    {
-      key: '__situacao',
-      header: 'Situação',
-      render: (row: Row) => (row.ativo === false ? 'Inativo' : 'Ativo'),
-    },
+    ...(hasAtivo
+      ? [
+          {
+            key: '__situacao',
+            header: 'Situação',
+            render: (row: Row) => (row.ativo === false ? 'Inativo' : 'Ativo'),
+          },
+        ]
+      : []),
     {
       key: '__acoes',
       header: <span className="visually-hidden">Ações</span>,
       align: 'end',
-      render: (row: Row) => (
-        <Link href={editHref(config, String(row.id))} className="button button--ghost button--sm" aria-label={`Editar ${recordLabel(config, row)}`}>
-          Editar
-        </Link>
-      ),
+      render: (row: Row) => {
+        // a record the API says cannot be edited (a document past its editable states) is opened, not edited
+        const verb = row.editavel === false ? 'Abrir' : 'Editar';
+        const link = (
+          <Link href={editHref(config, String(row.id))} className="button button--ghost button--sm" aria-label={`${verb} ${recordLabel(config, row)}`}>
+            {verb}
+          </Link>
+        );
+        const extra = config.slots?.rowActions?.(row);
+        return extra ? (
+          <span style={{ display: 'inline-flex', gap: '0.25rem', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            {extra}
+            {link}
+          </span>
+        ) : (
+          link
+        );
+      },
     },
   ];
 
@@ -154,6 +244,7 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
         description={config.description}
         actions={
           <>
+            {typeof config.slots?.listActions === 'function' ? config.slots.listActions() : (config.slots?.listActions ?? null)}
             {config.noExport ? null : (
               <>
                 <Button variant="secondary" loading={exporting === 'csv'} onClick={() => void exportAs('csv')}>
@@ -181,19 +272,16 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
             onChange={(e) => setText(e.target.value)}
           />
           {(config.filters ?? []).map((f) => (
-            <FilterSelect
-              key={f.name}
-              filter={f}
-              value={state.filters[f.name] ?? ''}
-              onChange={(v) => update({ filters: { [f.name]: v }, page: 1 })}
-            />
+            <FilterControl key={f.name} filter={f} values={state.filters} onChange={(patch) => update({ filters: patch, page: 1 })} />
           ))}
-          <SelectField
-            label="Situação"
-            value={state.ativo}
-            options={ATIVO_OPTIONS}
-            onChange={(e) => update({ ativo: e.target.value as AtivoFilter, page: 1 })}
-          />
+          {hasAtivo ? (
+            <SelectField
+              label="Situação"
+              value={state.ativo}
+              options={ATIVO_OPTIONS}
+              onChange={(e) => update({ ativo: e.target.value as AtivoFilter, page: 1 })}
+            />
+          ) : null}
           <SelectField
             label="Por página"
             value={String(state.pageSize)}
@@ -213,7 +301,11 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
         loading={query.isFetching}
         sort={sortToState(state.sort || defaults.sort)}
         onSortChange={(sort) => update({ sort: stateToSort(sort), page: 1 })}
-        empty={state.q || state.ativo !== 'true' || Object.keys(state.filters).length ? 'Nenhum registro encontrado com estes filtros.' : 'Nenhum registro cadastrado.'}
+        empty={
+          state.q || (hasAtivo && state.ativo !== 'true') || Object.values(state.filters).some(Boolean)
+            ? 'Nenhum registro encontrado com estes filtros.'
+            : 'Nenhum registro cadastrado.'
+        }
       />
       <Pagination page={state.page} pageSize={state.pageSize} total={data?.total ?? 0} onPageChange={(page) => update({ page })} />
     </div>

@@ -1,7 +1,5 @@
 // Pieces shared by the list and form pages of the resource kit (lazy chunk).
-import { Button } from '@app/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { api, apiErrorMessage } from '../api';
 import { toast } from '../toast/queue';
 import type { ResourceConfig, ResourceOptionsSource } from './types';
@@ -118,95 +116,4 @@ export async function downloadExport(endpoint: string, ext: 'csv' | 'xlsx', para
   } catch (error) {
     toast.error(apiErrorMessage(error, 'Não foi possível exportar a lista.'));
   }
-}
-
-export interface ConfirmDialogProps {
-  open: boolean;
-  title: string;
-  children?: ReactNode;
-  confirmLabel: string;
-  variant?: 'danger' | 'primary';
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
-/** A small modal confirmation (role alertdialog): Esc or 'Cancelar' closes, focus starts on Cancelar. */
-export function ConfirmDialog({ open, title, children, confirmLabel, variant = 'danger', busy, onConfirm, onCancel }: ConfirmDialogProps) {
-  const titleId = useId();
-  const bodyId = useId();
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const previous = document.activeElement as HTMLElement | null;
-    cancelRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        onCancel();
-      } else if (event.key === 'Tab' && panelRef.current) {
-        // keep the focus inside the dialog
-        const focusables = [...panelRef.current.querySelectorAll<HTMLElement>('button:not([disabled])')];
-        if (focusables.length === 0) return;
-        const first = focusables[0]!;
-        const last = focusables[focusables.length - 1]!;
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      previous?.focus?.();
-    };
-  }, [open, onCancel]);
-  if (!open) return null;
-  return (
-    <div
-      style={{
-        position: 'fixed',
-        inset: 0,
-        zIndex: 1000,
-        display: 'grid',
-        placeItems: 'center',
-        padding: '1rem',
-        background: 'rgb(0 0 0 / 0.45)',
-      }}
-    >
-      <div
-        ref={panelRef}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={children ? bodyId : undefined}
-        className="card"
-        style={{ maxWidth: '28rem', width: '100%' }}
-      >
-        <div className="card__body">
-          <h2 id={titleId} className="card__title">
-            {title}
-          </h2>
-          {children ? (
-            <div id={bodyId} style={{ marginTop: '0.75rem' }}>
-              {children}
-            </div>
-          ) : null}
-          <div className="form-actions">
-            <Button ref={cancelRef} variant="secondary" onClick={onCancel}>
-              Cancelar
-            </Button>
-            <Button variant={variant} loading={busy} onClick={onConfirm}>
-              {confirmLabel}
-            </Button>
-          </div>
-        </div>
-      </div>
-    </div>
-  );
 }

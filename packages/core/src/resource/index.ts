@@ -1,8 +1,21 @@
 // Resource kit: a registry's web pages from a declaration (see README, "Registries").
 export type { ImportarPlanilhaProps, ImportResult } from './ImportPage';
 export { ImportarPlanilha, defineResourcePages, resourceRoutes, type ResourceRouteTitles } from './define';
+export { BUILTIN_FIELD_TYPES, type FieldRenderProps, type FieldTypeDefinition, fieldId, registerFieldType } from './form/registry';
+export { type FieldErrors, type FieldIssue, issuesToFieldErrors } from './form/errors';
+export { UNSAVED_MESSAGE, useUnsavedChangesGuard } from './form/guard';
 export type {
+  BuiltinFieldType,
+  CustomFieldDescriptor,
+  CustomFieldTypes,
+  FieldBase,
   FieldDescriptor,
+  ItemsFieldDescriptor,
+  RecordSlotContext,
+  ReferenceFieldDescriptor,
+  ReferenceSource,
+  ResourceSlots,
+  SlotContent,
   GroupFieldDescriptor,
   ListFilter,
   MaskPreset,

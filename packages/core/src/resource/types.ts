@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { FieldTypeDefinition } from './form/registry';
 
 type Row = Record<string, unknown>;
 
@@ -39,7 +40,8 @@ export interface ResourceOptionsSource<T = Row> {
   excludeSelf?: boolean;
 }
 
-interface FieldBase {
+/** Props every field descriptor has (a plugin's field type too: `FieldBase & { type: 'cor'; … }`). */
+export interface FieldBase {
   /** Field of the form values / API body. */
   name: string;
   /** Visible label; a function of the form values when it depends on them (e.g. 'Nome' for a CPF, 'Razão social' for a CNPJ). */
@@ -60,6 +62,11 @@ interface FieldBase {
   visibleWhen?: (values: Row) => boolean;
   /** Title of the card the field goes in: consecutive fields with the same section share one card. */
   section?: string;
+  /**
+   * Read-only while this returns true (the control shows the value but cannot change it). The whole
+   * form is read-only when the record says `editavel: false` or `ResourceConfig.readOnlyWhen` holds.
+   */
+  readOnlyWhen?: (values: Row, record: Row | null) => boolean;
 }
 
 /**
@@ -90,7 +97,47 @@ export type ScalarFieldDescriptor =
   | (FieldBase & { type: 'select'; options: { value: string; label: string }[] })
   | (FieldBase & { type: 'select'; source: ResourceOptionsSource })
   /** Several ids of another resource (checkbox list). */
-  | (FieldBase & { type: 'multiselect'; source: ResourceOptionsSource });
+  | (FieldBase & { type: 'multiselect'; source: ResourceOptionsSource })
+  /**
+   * One id of another resource, chosen in a searchable combobox that asks the server (`q=…`,
+   * 20 at a time): for catalogues too big for a select (100 000 products). The chosen record's label
+   * is shown from `labelField` of the values (e.g. 'produtoDescricao', as the API returns it) or,
+   * without it, read once by id.
+   *   { name: 'produtoId', type: 'reference', label: 'Produto', labelField: 'produtoDescricao',
+   *     source: { endpoint: '/produtos/produtos', label: (p) => `${p.codigo} – ${p.descricao}` } }
+   */
+  | ReferenceFieldDescriptor;
+
+/** A searchable source of records (a reference field, the product column of an items grid). */
+export interface ReferenceSource<T = Row> {
+  /** List endpoint under /api, e.g. '/produtos/produtos' (GET by id is `${endpoint}/${id}`). */
+  endpoint: string;
+  /** Text of an option and of the chosen value. */
+  label: (row: T) => string;
+  /** Second line of an option (e.g. the unit and the group). */
+  description?: (row: T) => string | undefined;
+  /** Extra query, or a function of the form values (of the row, inside an items grid). */
+  params?: Record<string, string> | ((values: Row) => Record<string, string | undefined | null>);
+  /** Query parameter of the search text (default 'q'). */
+  searchParam?: string;
+  /** Options asked per search (default 20). */
+  pageSize?: number;
+  sort?: string;
+  /** Only active records (`ativo=true`, the default); false for resources without `ativo`. */
+  activeOnly?: boolean;
+}
+
+/** See `ScalarFieldDescriptor`, type 'reference'. */
+export type ReferenceFieldDescriptor = FieldBase & {
+  type: 'reference';
+  source: ReferenceSource;
+  /** Field of the values (and of the record) holding the chosen record's label: shown without a request, set on choosing. */
+  labelField?: string;
+  /** Other values set when a record is chosen, from it: (p) => ({ unidade: p.unidadeSigla }). */
+  fill?: (row: Row) => Row;
+  /** Text of the list when the search finds nothing. */
+  emptyText?: string;
+};
 
 /**
  * A repeating group: a list of rows, each with the same fields (their names are relative to the
@@ -117,12 +164,77 @@ export type GroupFieldDescriptor = FieldBase & {
   max?: number;
 };
 
-export type FieldDescriptor = ScalarFieldDescriptor | GroupFieldDescriptor;
+/**
+ * Line items of a document: a table with one row per item (product picker, unit, quantity, unit
+ * value, line total, remove button), 'Adicionar item', line totals and the document total updated
+ * live with `lineTotal`/`sumMoney` of @app/documents (the server's functions: the total shown is the
+ * total stored). Quantities and unit values are typed pt-BR ('12,5', '1.234,5678') and sent as
+ * canonical decimal strings ('12.5'); the schema's errors on `itens.2.quantidade` show on that cell.
+ * A row that came from the API keeps its `id` in the body.
+ *   { type: 'items', name: 'itens', label: 'Itens', required: true,
+ *     product: { endpoint: '/produtos/produtos', label: (p) => `${p.codigo} – ${p.descricao}`,
+ *       fill: (p) => ({ unidade: p.unidadeSigla }) } }
+ */
+export type ItemsFieldDescriptor = FieldBase & {
+  type: 'items';
+  /** One row, lower case (default 'item'): 'Quantidade do item 2', 'Remover item 2', 'Adicionar item'. */
+  itemLabel?: string;
+  /** The product column: a reference picker. */
+  product: ReferenceSource & {
+    /** Field of a row holding the id (default 'produtoId'). */
+    field?: string;
+    /** Field of a row holding the product's label (default 'produtoDescricao'). */
+    labelField?: string;
+    /** Column header (default 'Produto ou serviço'). */
+    header?: string;
+    /** Values of the row set from the chosen product: (p) => ({ unidade: p.unidadeSigla }). */
+    fill?: (row: Row) => Row;
+  };
+  /** Field of a row shown as its unit (default 'unidade'; null: no unit column). Not sent. */
+  unitField?: string | null;
+  /** Field of the quantity (default 'quantidade'). */
+  quantityField?: string;
+  /** Field of the unit value (default 'valorUnitario'). */
+  unitValueField?: string;
+  /** Headers of the fixed columns. */
+  headers?: { unit?: string; quantity?: string; unitValue?: string; total?: string };
+  /** More editable columns of a row (their names are relative to the row). */
+  fields?: ScalarFieldDescriptor[];
+  /** Label of the document total (default 'Valor total'). */
+  totalLabel?: string;
+  addLabel?: string;
+  /** Shown when there are no rows (default 'Nenhum item.'). */
+  emptyText?: string;
+  /** Rows a New form starts with (default 0). */
+  min?: number;
+  max?: number;
+};
 
-/** A filter of the list (kept in the URL), e.g. sub-grupos of one grupo. */
+/**
+ * Field types a plugin adds (`registerFieldType` or `ResourceConfig.fieldTypes`) declare their
+ * descriptor here, by module augmentation:
+ *   declare module '@app/core' { interface CustomFieldTypes { cor: { paleta: string[] } } }
+ * then `{ name: 'cor', type: 'cor', label: 'Cor', paleta: [...] }` type-checks as a field.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by plugins through module augmentation
+export interface CustomFieldTypes {}
+
+export type CustomFieldDescriptor = { [K in keyof CustomFieldTypes]: FieldBase & { type: K } & CustomFieldTypes[K] }[keyof CustomFieldTypes];
+
+export type FieldDescriptor = ScalarFieldDescriptor | GroupFieldDescriptor | ItemsFieldDescriptor | CustomFieldDescriptor;
+
+/** Type names of the fields the kit renders itself. */
+export type BuiltinFieldType = (ScalarFieldDescriptor | GroupFieldDescriptor | ItemsFieldDescriptor)['type'];
+
+/**
+ * A filter of the list (kept in the URL), e.g. sub-grupos of one grupo. `multiple`: several options
+ * at once, sent comma-separated (`status=enviado,aceito`). A `period` filter is two dates sent as
+ * `${name}De` and `${name}Ate` (aaaa-mm-dd).
+ */
 export type ListFilter =
-  | { name: string; label: string; options: { value: string; label: string }[] }
-  | { name: string; label: string; source: ResourceOptionsSource };
+  | { name: string; label: string; options: { value: string; label: string }[]; multiple?: boolean }
+  | { name: string; label: string; source: ResourceOptionsSource }
+  | { name: string; label: string; period: true };
 
 export interface ResourceConfig<T = Row> {
   /** API endpoint of the resource under /api, e.g. '/registros/grupos'. */
@@ -156,8 +268,60 @@ export interface ResourceConfig<T = Row> {
   noToggle?: boolean;
   /** Description of the Edit page (default: `${recordLabel} · Ativo|Inativo`). */
   describe?: (row: T) => string;
-  /** Texts of the form: toast after saving / deleting, the note of the delete confirmation. */
-  messages?: { saved?: string; deleted?: string; deleteNote?: string };
+  /**
+   * Texts of the form: toast after saving / deleting, the note of the delete confirmation. The saved
+   * toast names the record: by default `${noun} ${recordLabel} salvo.` ('Grupo Medicamentos salvo.');
+   * a string 'Fornecedor salvo.' gets the record's label before its last word ('Fornecedor Nova Era
+   * salvo.'); a function gets the saved record.
+   */
+  messages?: { saved?: string | ((row: T) => string); deleted?: string; deleteNote?: string };
+  /**
+   * What a record is called in messages ('Grupo'); default from `newTitle` ('Novo grupo' → 'Grupo',
+   * 'Nova unidade' → 'Unidade', feminine).
+   */
+  noun?: string;
+  /** The noun is feminine ('salva', 'Esta'); default from `newTitle` ('Nova …'). */
+  feminine?: boolean;
+  /**
+   * The records have an `ativo` flag (default true): the list's Situação column and filter, the
+   * `ativo` query parameter, Ativar/Desativar. False for documents (their status is a flow).
+   */
+  ativo?: boolean;
+  /**
+   * The whole form is read-only while this holds (a string is the reason shown). Without it, a
+   * record whose API answer says `editavel: false` is read-only.
+   */
+  readOnlyWhen?: (values: Row, record: Row | null) => boolean | string;
+  /** After saving changes (PUT): back to the list (default) or stay on the record. After creating, the form always moves to the new record. */
+  afterSave?: 'list' | 'record';
+  /** Field types of this resource (beside the built-in ones and those of `registerFieldType`). */
+  fieldTypes?: Record<string, FieldTypeDefinition>;
+  /** Where a plugin adds its own pieces to the pages. */
+  slots?: ResourceSlots<T>;
+}
+
+/** What the Edit page's slots get beside the record. */
+export interface RecordSlotContext<T = Row> {
+  record: T;
+  /** The form has unsaved changes. */
+  dirty: boolean;
+  /** Reads the record again and loads it into the form (discards unsaved changes). */
+  reload: () => Promise<void>;
+  /** Loads this record (e.g. the API's answer to an action) into the form. */
+  setRecord: (row: T) => void;
+}
+
+export type SlotContent<A extends unknown[]> = ReactNode | ((...args: A) => ReactNode);
+
+export interface ResourceSlots<T = Row> {
+  /** Buttons of the Edit page's header (beside the record's actions). */
+  actions?: SlotContent<[T, RecordSlotContext<T>]>;
+  /** Buttons of the list's header (beside Exportar and Novo). */
+  listActions?: SlotContent<[]>;
+  /** More buttons/links in each list row, before 'Editar'. */
+  rowActions?: (row: T) => ReactNode;
+  /** Below the Edit form (timeline, attachments, the plugin's own panel). */
+  panels?: SlotContent<[T, RecordSlotContext<T>]>;
 }
 
 /** Page components of a resource (give them to `resourceRoutes`). */

@@ -19,6 +19,8 @@ export interface ListDefaults {
   sort: string;
   /** Names of the extra filters kept in the URL. */
   filters?: readonly string[];
+  /** The records have an `ativo` flag (default true); false: no `ativo` in the URL nor in the API query. */
+  ativo?: boolean;
 }
 
 export const PAGE_SIZES: readonly number[] = [10, 20, 50, 100];
@@ -50,16 +52,16 @@ export function serializeListState(state: ListState, defaults: ListDefaults): st
   const params = new URLSearchParams();
   if (state.q.trim()) params.set('q', state.q.trim());
   for (const [name, value] of Object.entries(state.filters)) if (value) params.set(name, value);
-  if (state.ativo !== 'true') params.set('ativo', state.ativo);
+  if (state.ativo !== 'true' && defaults.ativo !== false) params.set('ativo', state.ativo);
   if (state.sort && state.sort !== defaults.sort) params.set('sort', state.sort);
   if (state.pageSize !== defaults.pageSize) params.set('pageSize', String(state.pageSize));
   if (state.page > 1) params.set('page', String(state.page));
   return params.toString();
 }
 
-/** The API query of a state (`q`, `page`, `pageSize`, `sort`, `ativo`, filters). */
+/** The API query of a state (`q`, `page`, `pageSize`, `sort`, `ativo` unless `defaults.ativo` is false, filters). */
 export function apiParams(state: ListState, defaults: ListDefaults, paging = true): Record<string, string> {
-  const out: Record<string, string> = { ativo: state.ativo, sort: state.sort || defaults.sort };
+  const out: Record<string, string> = defaults.ativo === false ? { sort: state.sort || defaults.sort } : { ativo: state.ativo, sort: state.sort || defaults.sort };
   if (state.q.trim()) out.q = state.q.trim();
   if (paging) {
     out.page = String(state.page);
