@@ -14,7 +14,7 @@ import {
   type Verificacao,
   verificacaoSchema,
 } from '../shared/index.js';
-import { CSV_HEADER, csvLine, csvRow, fetchPage, resolveFilters } from './queries.js';
+import { CSV_HEADER, csvLine, csvRow, enrichRows, fetchPage, resolveFilters } from './queries.js';
 
 /** Rows fetched per query while streaming the CSV. */
 const CSV_BATCH = 1000;
@@ -55,13 +55,19 @@ export default defineServerPlugin({
       tag: AUDITORIA_TAG,
       summary: 'Registros de auditoria da entidade (mais recentes primeiro)',
       description:
-        'Paginação por cursor: passe em cursor o nextCursor da página anterior (o id do último registro mostrado). de/ate: dias (aaaa-mm-dd) em America/Sao_Paulo, inclusive. usuario: id, ou parte do login ou do nome.',
+        'Paginação por cursor: passe em cursor o nextCursor da página anterior (o id do último registro mostrado). de/ate: dias (aaaa-mm-dd) em America/Sao_Paulo, inclusive. usuario: id, ou parte do login ou do nome. acao: código (alterar) ou nome (Alteração). plugin: id (produtos) ou parte do nome (Produtos, Sistema). busca: texto de um registro como a tabela o mostra (código, descrição, nome), sem distinção de acentos: os registros de auditoria que o contêm e todos os do mesmo registro. Cada item traz o nome do registro e as alterações campo a campo, com nomes no lugar de identificadores.',
       request: { query: logQuerySchema },
       responses: { 200: logPageSchema },
       handler: async (c, ctx) => {
         const { cursor, limit, ...filters } = c.req.valid('query');
-        const page = await fetchPage(ctx.db, await resolveFilters(ctx.db, filtersOf(filters)), ctx.entidadeId, cursor, limit);
-        const body: LogPage = { items: page.items.map(({ quando: _q, ...item }) => item), nextCursor: page.nextCursor };
+        const resolved = await resolveFilters(ctx.db, filtersOf(filters), { entidadeId: ctx.entidadeId, plugins: ctx.plugins });
+        const page = await fetchPage(ctx.db, resolved, ctx.entidadeId, cursor, limit);
+        const items = await enrichRows(ctx.db, ctx.entidadeId, page.items);
+        const body: LogPage = {
+          items: items.map(({ quando: _q, ...item }) => item),
+          nextCursor: page.nextCursor,
+          ...(resolved.busca?.limitada ? { buscaLimitada: true } : {}),
+        };
         return c.json(body, 200);
       },
     });
@@ -81,7 +87,7 @@ export default defineServerPlugin({
         await ctx.mutate(async (_tx, audit) => {
           audit({ acao: 'exportar_csv', registro: null, depois: { filtros: filters } });
         });
-        const resolved = await resolveFilters(ctx.db, filters);
+        const resolved = await resolveFilters(ctx.db, filters, { entidadeId: ctx.entidadeId, plugins: ctx.plugins });
         const encoder = new TextEncoder();
         let cursor: string | undefined;
         let started = false;

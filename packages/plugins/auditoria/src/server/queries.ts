@@ -1,7 +1,15 @@
 // The audit log queries: filters → SQL, keyset pages (newest first, cursor = last id shown), CSV lines.
-import type { DbOrTx } from '@app/server-core';
+import { type DbOrTx, type ServerPluginInfo, auditChanges } from '@app/server-core';
 import { type SQL, sql } from '@app/server-core/orm';
-import { type LogFilters, type LogItem, TIME_ZONE, acaoNome } from '../shared/index.js';
+import {
+  BUSCA_MAX_ROWS,
+  type LogFilters,
+  type LogItem,
+  TIME_ZONE,
+  acaoNome,
+  acoesDoFiltro,
+  pluginsDoFiltro,
+} from '../shared/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -10,8 +18,16 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** Filters with the user filter resolved to ids (`usuarioIds`: [] when nobody matches). */
-export type ResolvedFilters = Omit<LogFilters, 'usuario'> & { usuarioIds?: string[] };
+/**
+ * Filters as the query uses them: the user filter resolved to ids (`usuarioIds`: [] when nobody
+ * matches), action and plugin names to codes, the free-text search to the rows and records it found.
+ */
+export type ResolvedFilters = Omit<LogFilters, 'usuario' | 'acao' | 'plugin' | 'busca'> & {
+  usuarioIds?: string[];
+  acoes?: string[];
+  plugins?: string[];
+  busca?: { ids: string[]; registros: string[]; limitada: boolean };
+};
 
 /** Most users a text user filter ('silva') may match. */
 const MAX_USUARIOS = 500;
@@ -21,16 +37,63 @@ const MAX_USUARIOS = 500;
  * is always an index range on (entidade_id, usuario_id, id): joining a text match on usuarios would let
  * the planner pick a sequential scan of audit_log.
  */
-export async function resolveFilters(db: DbOrTx, filters: LogFilters): Promise<ResolvedFilters> {
-  const { usuario, ...rest } = filters;
-  if (!usuario) return rest;
-  if (UUID.test(usuario)) return { ...rest, usuarioIds: [usuario.toLowerCase()] };
+export async function resolveFilters(
+  db: DbOrTx,
+  filters: LogFilters,
+  /** The session's entidade (the search looks only at its rows) and the installed plugins (their names). */
+  scope: { entidadeId?: string; plugins?: readonly Pick<ServerPluginInfo, 'id' | 'tags'>[] } = {},
+): Promise<ResolvedFilters> {
+  const { usuario, acao, plugin, busca, ...rest } = filters;
+  const out: ResolvedFilters = { ...rest };
+  if (acao) out.acoes = acoesDoFiltro(acao);
+  if (plugin) out.plugins = pluginsDoFiltro(plugin, scope.plugins ?? []);
+  if (busca) {
+    if (!scope.entidadeId) throw new Error('resolveFilters: the search needs the entidade.');
+    out.busca = await searchRows(db, busca, scope.entidadeId);
+  }
+  if (!usuario) return out;
+  if (UUID.test(usuario)) return { ...out, usuarioIds: [usuario.toLowerCase()] };
   const pattern = likePattern(usuario);
   const { rows } = await db.execute<{ id: string }>(
     sql`SELECT id::text AS id FROM usuarios WHERE login ILIKE ${pattern} OR nome ILIKE ${pattern} ORDER BY id LIMIT ${MAX_USUARIOS}`,
   );
-  return { ...rest, usuarioIds: rows.map((r) => r.id) };
+  return { ...out, usuarioIds: rows.map((r) => r.id) };
 }
+
+/**
+ * The searchable text of an audit row: antes and depois as JSON text, without accents and in lower
+ * case. Migration 0002 indexes exactly this expression (GIN, pg_trgm): keep both identical.
+ */
+export const SEARCH_TEXT = sql.raw(`compras_busca(coalesce(a.antes::text, '') || ' ' || coalesce(a.depois::text, ''))`);
+
+/** The search's first step (also used by the EXPLAIN test): the newest rows whose text contains `text`. */
+export function searchSql(text: string, entidadeId: string, limit = BUSCA_MAX_ROWS): SQL {
+  const pattern = text.replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql`
+    SELECT a.id::text AS id, a.registro
+      FROM audit_log a
+     WHERE a.entidade_id = ${entidadeId}::uuid
+       AND ${SEARCH_TEXT} LIKE '%' || compras_busca(${pattern}) || '%'
+     ORDER BY a.id DESC
+     LIMIT ${limit + 1}`;
+}
+
+/** Rows whose antes/depois contain the text (newest BUSCA_MAX_ROWS) and the records they belong to. */
+async function searchRows(db: DbOrTx, text: string, entidadeId: string): Promise<NonNullable<ResolvedFilters['busca']>> {
+  const { rows } = await db.execute<{ id: string; registro: string | null }>(searchSql(text, entidadeId));
+  const found = rows.slice(0, BUSCA_MAX_ROWS);
+  return {
+    ids: found.map((r) => r.id),
+    registros: [...new Set(found.flatMap((r) => (r.registro ? [r.registro] : [])))],
+    limitada: rows.length > BUSCA_MAX_ROWS,
+  };
+}
+
+const inList = (values: readonly string[], cast = sql``) =>
+  sql.join(
+    values.map((v) => sql`${v}${cast}`),
+    sql`, `,
+  );
 
 /** WHERE of every audit query: always the session's entidade (another entidade's rows never match). */
 export function whereOf(filters: ResolvedFilters, entidadeId: string): SQL {
@@ -48,9 +111,22 @@ export function whereOf(filters: ResolvedFilters, entidadeId: string): SQL {
           )})`,
     );
   }
-  if (filters.plugin) parts.push(sql`a.plugin = ${filters.plugin}`);
+  if (filters.plugins) {
+    const [only] = filters.plugins;
+    parts.push(filters.plugins.length === 1 ? sql`a.plugin = ${only}` : sql`a.plugin IN (${inList(filters.plugins)})`);
+  }
   if (filters.registro) parts.push(sql`a.registro = ${filters.registro}`);
-  if (filters.acao) parts.push(sql`a.acao = ${filters.acao}`);
+  if (filters.acoes) {
+    const [only] = filters.acoes;
+    parts.push(filters.acoes.length === 1 ? sql`a.acao = ${only}` : sql`a.acao IN (${inList(filters.acoes)})`);
+  }
+  if (filters.busca) {
+    const { ids, registros } = filters.busca;
+    const matches: SQL[] = [];
+    if (ids.length) matches.push(sql`a.id IN (${inList(ids, sql`::bigint`)})`);
+    if (registros.length) matches.push(sql`a.registro IN (${inList(registros)})`);
+    parts.push(matches.length ? sql`(${sql.join(matches, sql` OR `)})` : sql`false`);
+  }
   return sql.join(parts, sql` AND `);
 }
 
@@ -100,7 +176,8 @@ interface Row {
   ip: string | null;
 }
 
-export type LogRow = LogItem & { quando: string };
+/** A row as read (the list adds the names and changes: enrichRows). */
+export type LogRow = Omit<LogItem, 'registroNome' | 'motivo' | 'duplicadoDe' | 'mudancas'> & { quando: string };
 
 /** jsonb comes back parsed from both engines; a string (some drivers) is parsed here. */
 function json(value: unknown): unknown {
@@ -121,6 +198,7 @@ export async function fetchPage(
   limit: number,
 ): Promise<{ items: LogRow[]; nextCursor: string | null }> {
   if (filters.usuarioIds?.length === 0) return { items: [], nextCursor: null };
+  if (filters.busca && !filters.busca.ids.length) return { items: [], nextCursor: null };
   const { rows } = await db.execute<Row & Record<string, unknown>>(listSql(filters, entidadeId, cursor, limit + 1));
   const page = rows.slice(0, limit);
   const items = page.map((r) => ({
@@ -138,6 +216,104 @@ export async function fetchPage(
     ip: r.ip,
   }));
   return { items, nextCursor: rows.length > limit ? (page[page.length - 1]?.id ?? null) : null };
+}
+
+// ---- Names and changes of a page
+
+/** Keys whose newest audited value names a record, best first. */
+const NAME_KEYS = ['codigo', 'descricao', 'nome', 'razaoSocial', 'nomeFantasia', 'titulo', 'assunto', 'sigla', 'login', 'numero', 'ano'];
+
+function nameOf(v: Record<string, string>): string | null {
+  const main = v.descricao ?? v.nome ?? v.razaoSocial ?? v.nomeFantasia ?? v.titulo ?? v.assunto;
+  if (v.numero && v.ano) return `${v.numero}/${v.ano}${main ? ` – ${main}` : ''}`;
+  if (v.codigo && main) return `${v.codigo} – ${main}`;
+  return main ?? v.sigla ?? v.login ?? v.codigo ?? null;
+}
+
+/** Every uuid in a value, at any depth. */
+function collectUuids(value: unknown, out: Set<string>): void {
+  if (typeof value === 'string') {
+    if (UUID.test(value)) out.add(value.toLowerCase());
+  } else if (Array.isArray(value)) {
+    for (const v of value) collectUuids(v, out);
+  } else if (value && typeof value === 'object') {
+    for (const v of Object.values(value)) collectUuids(v, out);
+  }
+}
+
+/** Keys of line items that reference other records ('produtoId'): they name and pair the items. */
+function itemReferenceKeys(value: unknown): string[] {
+  const keys = new Set<string>();
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    for (const v of Object.values(value)) {
+      if (!Array.isArray(v)) continue;
+      for (const item of v) {
+        if (item && typeof item === 'object' && !Array.isArray(item)) {
+          for (const [k, x] of Object.entries(item)) if (/.Id$/.test(k) && k !== 'entidadeId' && typeof x === 'string' && UUID.test(x)) keys.add(k);
+        }
+      }
+    }
+  }
+  return [...keys];
+}
+
+/**
+ * Names of the ids a page shows, without knowing which plugin owns them: users and perfis of the
+ * entidade from their tables, any other record from its own audit trail (the newest código,
+ * descrição, nome, número/ano… audited for it in this entidade: deleted records keep their name).
+ * Three indexed queries, whatever the page holds.
+ */
+export async function namesOfIds(db: DbOrTx, entidadeId: string, ids: ReadonlySet<string>): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (!ids.size) return names;
+  const list = inList([...ids], sql`::uuid`);
+  const { rows: people } = await db.execute<{ id: string; nome: string }>(sql`
+    SELECT u.id::text AS id, u.nome FROM usuarios u
+     WHERE u.id IN (${list})
+       AND EXISTS (SELECT 1 FROM usuario_entidades ue WHERE ue.usuario_id = u.id AND ue.entidade_id = ${entidadeId}::uuid)
+    UNION ALL
+    SELECT p.id::text, p.nome FROM perfis p WHERE p.id IN (${list}) AND p.entidade_id = ${entidadeId}::uuid`);
+  for (const row of people) names.set(row.id, row.nome);
+  const rest = [...ids].filter((id) => !names.has(id));
+  if (!rest.length) return names;
+  const { rows } = await db.execute<{ registro: string; key: string; value: string }>(sql`
+    SELECT DISTINCT ON (a.registro, e.key) a.registro, e.key, e.value #>> '{}' AS value
+      FROM audit_log a
+     CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(a.depois) = 'object' THEN a.depois ELSE '{}'::jsonb END) e
+     WHERE a.entidade_id = ${entidadeId}::uuid
+       AND a.registro IN (${inList(rest)})
+       AND e.key IN (${inList(NAME_KEYS)})
+       AND jsonb_typeof(e.value) IN ('string', 'number')
+     ORDER BY a.registro, e.key, a.id DESC`);
+  const values = new Map<string, Record<string, string>>();
+  for (const row of rows) {
+    const v = values.get(row.registro) ?? {};
+    if (row.value) v[row.key] = row.value;
+    values.set(row.registro, v);
+  }
+  for (const [id, v] of values) {
+    const nome = nameOf(v);
+    if (nome) names.set(id.toLowerCase(), nome);
+  }
+  return names;
+}
+
+/** The page as the list answers it: each row's record named and its changes described with names (server-core's auditChanges). */
+export async function enrichRows(db: DbOrTx, entidadeId: string, rows: readonly LogRow[]): Promise<(LogItem & { quando: string })[]> {
+  const ids = new Set<string>();
+  for (const row of rows) {
+    if (row.registro && UUID.test(row.registro)) ids.add(row.registro.toLowerCase());
+    collectUuids(row.antes, ids);
+    collectUuids(row.depois, ids);
+  }
+  const names = await namesOfIds(db, entidadeId, ids);
+  const name = (_campo: string, value: string) => (UUID.test(value) ? (names.get(value.toLowerCase()) ?? value) : value);
+  return rows.map((row) => {
+    const referenceFields = [...new Set([...itemReferenceKeys(row.antes), ...itemReferenceKeys(row.depois)])];
+    const { mudancas, motivo, duplicadoDe } = auditChanges(row, { name, referenceFields });
+    const registroNome = row.registro && UUID.test(row.registro) ? (names.get(row.registro.toLowerCase()) ?? null) : null;
+    return { ...row, registroNome, motivo, duplicadoDe, mudancas };
+  });
 }
 
 // ---- CSV (pt-BR Excel: UTF-8 with BOM, ';' separator, CRLF: server-core's csvLine)

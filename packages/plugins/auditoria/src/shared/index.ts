@@ -26,14 +26,26 @@ const texto = (max: number) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+/** Fewest characters of the free-text search (what a trigram index can look up). */
+export const BUSCA_MIN = 3;
+/** Most matching audit rows the free-text search looks at (newest first); their records' rows all show. */
+export const BUSCA_MAX_ROWS = 1000;
+
 const filterFields = {
   de: data('Data inicial'),
   ate: data('Data final'),
   /** A user id, or part of a login / name. */
   usuario: texto(200),
+  /** A plugin id ('produtos', 'core'), or part of its name ('Produtos', 'Sistema'). */
   plugin: texto(100),
   registro: texto(200),
+  /** An action code ('alterar'), or its name ('Alteração'). */
   acao: texto(100),
+  /**
+   * Text of a record as the table shows it (a product's código or descrição, a name): rows whose
+   * antes/depois contain it, accent- and case-insensitively, and every row of those records.
+   */
+  busca: texto(200).refine((v) => v === undefined || v.length >= BUSCA_MIN, `Pesquisa: digite ao menos ${BUSCA_MIN} caracteres.`),
 };
 
 const periodoValido = (f: { de?: string | undefined; ate?: string | undefined }) => !f.de || !f.ate || f.de <= f.ate;
@@ -54,9 +66,23 @@ export const logQuerySchema = z
   })
   .refine(periodoValido, periodoMensagem);
 
-export const FILTER_KEYS = ['de', 'ate', 'usuario', 'plugin', 'registro', 'acao'] as const;
+export const FILTER_KEYS = ['de', 'ate', 'usuario', 'plugin', 'registro', 'acao', 'busca'] as const;
 /** The filters given (empty ones left out). */
 export type LogFilters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
+
+const fieldChangeShape = { campo: z.string(), antes: z.unknown(), depois: z.unknown() };
+
+/** A changed field as server-core's auditChanges gives it (ids of other records named). */
+export const fieldChangeSchema = z.object({
+  ...fieldChangeShape,
+  itens: z
+    .object({
+      adicionados: z.array(z.string()),
+      removidos: z.array(z.string()),
+      alterados: z.array(z.object({ item: z.string(), mudancas: z.array(z.object(fieldChangeShape)) })),
+    })
+    .optional(),
+});
 
 export const logItemSchema = z.object({
   id: z.number().int(),
@@ -71,12 +97,22 @@ export const logItemSchema = z.object({
   antes: z.unknown().nullable(),
   depois: z.unknown().nullable(),
   ip: z.string().nullable(),
+  /** The record's name (code and description, name, number/year), from its own audit trail; null when unknown. */
+  registroNome: z.string().nullable(),
+  /** Reason of a transition (`depois.motivo`). */
+  motivo: z.string().nullable(),
+  /** Document this one was duplicated from. */
+  duplicadoDe: z.string().nullable(),
+  /** Field-level changes, ids of other records replaced by their names. */
+  mudancas: z.array(fieldChangeSchema),
 });
 
 export const logPageSchema = z.object({
   items: z.array(logItemSchema),
   /** Pass as `cursor` for the next page; null at the end. */
   nextCursor: z.string().nullable(),
+  /** The free-text search matched more rows than it looks at (BUSCA_MAX_ROWS, newest kept). */
+  buscaLimitada: z.boolean().optional(),
 });
 
 export const verificacaoSchema = z.object({
@@ -127,18 +163,23 @@ export function diffFields(antes: unknown, depois: unknown): FieldChange[] {
   return [{ campo: '(valor)', antes: showValue(antes), depois: showValue(depois) }];
 }
 
-/** Readable names of the usual actions. */
+/**
+ * Readable names of the usual actions (the CSV's 'Ação'): the same as @app/core's AUDIT_ACTION_LABELS,
+ * which the page and the document timelines use (a test holds them equal).
+ */
 export const ACOES: Readonly<Record<string, string>> = {
-  criar: 'Inclusão',
+  criar: 'Criação',
   alterar: 'Alteração',
   excluir: 'Exclusão',
+  ativar: 'Ativação',
+  desativar: 'Desativação',
+  reativar: 'Reativação',
+  duplicar: 'Duplicação',
   entrar: 'Entrada no sistema',
   entrar_falhou: 'Entrada sem sucesso',
   sair: 'Saída do sistema',
   trocar_entidade: 'Troca de entidade',
   acesso_negado: 'Acesso negado',
-  desativar: 'Desativação',
-  reativar: 'Reativação',
   remover_da_entidade: 'Remoção da entidade',
   exportar_csv: 'Exportação CSV',
   devtools_aberto: 'Ferramentas do desenvolvedor abertas',
@@ -148,4 +189,51 @@ export const ACOES: Readonly<Record<string, string>> = {
   dados_demonstracao: 'Dados de demonstração',
 };
 
-export const acaoNome = (acao: string): string => ACOES[acao] ?? acao;
+export const acaoNome = (acao: string): string => (Object.hasOwn(ACOES, acao) ? ACOES[acao]! : acao);
+
+/** Other names users give the actions (the filter accepts them too). */
+const SINONIMOS: Readonly<Record<string, readonly string[]>> = {
+  criar: ['Inclusão', 'Cadastro'],
+  alterar: ['Edição'],
+  excluir: ['Remoção'],
+};
+
+/** Lower case without accents: 'Alteração' → 'alteracao' (as compras_busca does in the database). */
+export function normalizar(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+}
+
+/**
+ * The action codes a filter text means: a code as is ('alterar'); a name ('Alteração', 'alteracao',
+ * 'Inclusão') → the codes with that name; otherwise the codes whose name contains it ('entrada' →
+ * entrar, entrar_falhou). Text that names nothing is taken as a code (a plugin's own action).
+ */
+export function acoesDoFiltro(text: string): string[] {
+  const t = normalizar(text);
+  if (!t) return [];
+  if (Object.hasOwn(ACOES, text.trim())) return [text.trim()];
+  const names = Object.keys(ACOES).map((codigo) => ({ codigo, nomes: [ACOES[codigo]!, ...(SINONIMOS[codigo] ?? [])].map(normalizar) }));
+  const exact = names.filter((n) => n.nomes.includes(t)).map((n) => n.codigo);
+  if (exact.length) return exact;
+  const partial = names.filter((n) => n.nomes.some((nome) => nome.includes(t))).map((n) => n.codigo);
+  return partial.length ? partial : [text.trim()];
+}
+
+/** Name of core's own rows (sign-in, perfis, usuários of the entidade) in the plugin filter and column. */
+export const PLUGIN_CORE_NOME = 'Sistema';
+
+/**
+ * The plugin ids a filter text means: an id as is ('produtos'); otherwise the plugins whose id or
+ * permission name contains it ('Produtos' → produtos, named 'Produtos e Serviços'; 'Sistema' → core).
+ * Text that names no installed plugin is taken as an id (rows of a plugin removed since).
+ */
+export function pluginsDoFiltro(text: string, plugins: readonly { id: string; tags: readonly { nome: string }[] }[]): string[] {
+  const raw = text.trim();
+  const t = normalizar(raw);
+  if (!t) return [];
+  const all = [{ id: 'core', tags: [{ nome: PLUGIN_CORE_NOME }] }, ...plugins];
+  const byId = all.find((p) => p.id.toLowerCase() === raw.toLowerCase());
+  if (byId) return [byId.id];
+  const found = all.filter((p) => normalizar(p.id).includes(t) || p.tags.some((tag) => normalizar(tag.nome).includes(t))).map((p) => p.id);
+  return found.length ? [...new Set(found)] : [raw];
+}

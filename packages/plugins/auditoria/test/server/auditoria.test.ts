@@ -242,7 +242,7 @@ describeEachDatabase('@app/auditoria API', { plugins: [auditoria], seed: true },
         'consulta',
         'memorandos',
         `reg-${g % 100}`,
-        g % 3 === 0 ? 'Inclusão' : g % 3 === 1 ? 'Alteração' : 'Exclusão',
+        g % 3 === 0 ? 'Criação' : g % 3 === 1 ? 'Alteração' : 'Exclusão',
         g % 3 === 0 ? 'criar' : g % 3 === 1 ? 'alterar' : 'excluir',
       ]);
       expect(lines.slice(1).every((l) => !l.includes('cam-'))).toBe(true);
