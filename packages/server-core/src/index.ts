@@ -113,6 +113,15 @@ export { computeBuildId } from './static.js';
 export { consoleLogger, silentLogger, type Logger } from './logger.js';
 export { pageQuerySchema, pageOf, type PageQuery, type Page } from './pagination.js';
 export { defineCrudResource, describeReferences, searchCondition, searchTerms, STALE_MESSAGE, MAX_EXPORT_ROWS, type CrudColumn, type CrudReference, type CrudResourceDefinition, type CrudTable, type CrudUnique, type CrudWriteContext } from './crud.js';
+export {
+  MAX_SET_VALUES,
+  type CrudExportQuery,
+  type CrudListQuery,
+  type CrudResource,
+  type CrudRow,
+  type CrudSetFilter,
+} from './crud.js';
+export * from './documents/index.js';
 export * from './spreadsheet.js';
 export { defineSpreadsheetImport, importResultSchema, type SpreadsheetImportDefinition } from './spreadsheet-routes.js';
 export { type CellValue, csvField, csvLine, toCsv } from './xlsx.js';

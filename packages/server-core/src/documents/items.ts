@@ -16,6 +16,8 @@ const INSERT_CHUNK = 500;
 
 type Row = Record<string, unknown>;
 
+const CANONICAL = /^-?\d{1,30}(\.\d{1,30})?$/;
+
 export interface DocumentItemsDefinition {
   /** The items table (one row per line). */
   table: PgTable;
@@ -85,9 +87,11 @@ export function createDocumentItems(def: DocumentItemsDefinition, where: string)
   for (const [key, column] of Object.entries(columns)) if (!hidden.has(key)) answered[key] = column;
   for (const [key, expr] of Object.entries(def.extra ?? {})) answered[key] = expr;
 
+  // values come out of the plugin's schema (quantitySchema / unitValueSchema): canonical strings,
+  // taken as they are ('10.015' is ten and a bit, not the pt-BR 10.015); a number is read exactly
   const decimal = (line: Row, key: string, index: number, message: string): string => {
     const raw = line[key];
-    const value = typeof raw === 'string' || typeof raw === 'number' ? parseDecimal(raw) : null;
+    const value = typeof raw === 'string' ? (CANONICAL.test(raw) ? raw : null) : typeof raw === 'number' ? parseDecimal(raw) : null;
     if (value === null) throw badRequest('Verifique os campos destacados.', { [`${field}.${index}.${key}`]: message });
     return value;
   };

@@ -1,0 +1,575 @@
+// defineDocumentResource: a document (memorando, requisição, cotação…) from declarations: the CRUD
+// routes of defineCrudResource plus a number per entidade and year, line items with exact totals, a
+// status flow (one route per transition, 409/403 from the flow, audited with the reason), edit and
+// delete only in editable states, duplicate, timeline, PDF and row-level scope.
+import { TIME_ZONE } from '@app/br';
+import { type Flow, formatDecimal, formatNumero, parseNumero, reasonSchema, transitionBodySchema, type TransitionBody } from '@app/documents';
+import { z } from '@hono/zod-openapi';
+import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type HistoryNames, recordHistory, recordHistorySchema } from '../audit-history.js';
+import type { RequestContext } from '../context.js';
+import {
+  type CrudColumn,
+  type CrudReference,
+  type CrudResource,
+  type CrudResourceDefinition,
+  type CrudRow,
+  type CrudSetFilter,
+  type CrudTable,
+  type CrudUnique,
+  type CrudWriteContext,
+  defineCrudResource,
+} from '../crud.js';
+import { entidades } from '../db/schema.js';
+import type { DbOrTx, Tx } from '../db/types.js';
+import { AppError, notFound } from '../errors.js';
+import { type PdfDocument, renderDocumentPdf } from '../pdf.js';
+import type { PluginRouter } from '../router.js';
+import { type DocumentItems, type DocumentItemsDefinition, createDocumentItems } from './items.js';
+import { nextDocumentNumber } from './numbering.js';
+
+type Row = CrudRow;
+
+/** The header table: a CrudTable with `status` (text), `numero` and `ano` (integers). */
+export type DocumentTable = CrudTable & { status: AnyPgColumn; numero: AnyPgColumn; ano: AnyPgColumn };
+
+export interface DocumentLabel {
+  /** For OpenAPI summaries: 'memorando', 'memorandos'. */
+  singular: string;
+  plural: string;
+  /** How people call the document, capitalized: 'Memorando' (PDF title, messages, file names). */
+  documento: string;
+  /** The noun is feminine ('Esta requisição está enviada e não pode ser alterada.'). */
+  feminino?: boolean;
+}
+
+/** What `afterSave` gets besides the write context: the number and the products of the document. */
+export interface DocumentSaveContext extends CrudWriteContext {
+  id: string;
+  numero: number;
+  ano: number;
+  /** 'Memorando 12/2026' (for produto usage, messages). */
+  descricao: string;
+  /** Distinct product ids of the items as saved (none without `items.productColumn`). */
+  produtoIds: string[];
+}
+
+/** What the plugin's `pdf` returns: the kit fills the entidade, title, number, status and time. */
+export type DocumentPdfContent = Omit<PdfDocument, 'entidade' | 'title' | 'numero' | 'generatedAt'> &
+  Partial<Pick<PdfDocument, 'title' | 'numero' | 'generatedAt'>>;
+
+export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject, F extends Flow<string, string, string> = Flow> {
+  /** Path under /api/<plugin>, e.g. '/memorandos'. */
+  path: string;
+  /** Permission tag of every route. */
+  tag: number;
+  table: DocumentTable;
+  /** The status flow (from the plugin's shared code). */
+  flow: F;
+  /** Body of POST and PUT: the header fields and the items array (`items.field`, default 'itens'). */
+  schema: S;
+  updateSchema?: z.ZodObject;
+  label: DocumentLabel;
+  /** Kind of the number sequence (default '<plugin>/<path without slash>', e.g. 'memorandos/memorandos'). */
+  kind?: string;
+  /** Line items (saved with the header in one transaction). */
+  items?: DocumentItemsDefinition;
+  /**
+   * Who the person is for this record, decided on the server only: e.g. 'origem' when the person's
+   * centros include the origin, 'destino', 'autor'. Matched against the transitions' `who`.
+   */
+  roles: (row: Row, ctx: RequestContext) => Iterable<string>;
+  /** Row-level scope, e.g. `(ctx) => centroCustoScope(ctx, t.origemId, t.destinoId)` (404 outside it). */
+  scope?: (ctx: RequestContext) => SQL | undefined;
+  /** Server-set fields on create (and duplicate), e.g. `{ solicitanteId: ctx.user.id }`; never changed by PUT. */
+  defaults?: (ctx: RequestContext) => Row;
+  /** Body → header values (default: the body; status, numero, ano, the total and `defaults` are the kit's). */
+  toRow?: (data: z.output<S>, write: CrudWriteContext) => Row;
+  /** Extra checks after zod and the references: field → pt-BR message (400). */
+  validate?: (tx: Tx, data: z.output<S>, write: CrudWriteContext) => Promise<Record<string, string> | undefined>;
+  /** After the header and items are saved, same transaction (e.g. setProdutoUsos with `descricao`, `produtoIds`). */
+  afterSave?: (tx: Tx, id: string, data: z.output<S>, write: DocumentSaveContext) => Promise<void>;
+  /** After a delete, same transaction (e.g. clearProdutoUsos). */
+  afterDelete?: (tx: Tx, id: string, before: Row, write: CrudWriteContext) => Promise<void>;
+  /** More rules for PUT besides the flow's editable states (pt-BR message → 409 `locked`). */
+  canEdit?: (row: Row, ctx: RequestContext) => string | null;
+  /** More rules for DELETE besides the flow's editable states. */
+  canDelete?: (row: Row, ctx: RequestContext) => string | null;
+  /** Runs after the status changed, same transaction (e.g. record who accepted). Throw AppError to refuse. */
+  onTransition?: (tx: Tx, name: string, row: Row, body: TransitionBody, ctx: RequestContext) => Promise<void>;
+  /**
+   * POST /:id/duplicar (default on): `reset` lists body fields not copied (links, attachments…; an
+   * item field as 'itens.*.campo'), `today` date fields set to today (America/Sao_Paulo). false: no route.
+   */
+  duplicate?: { reset?: string[]; today?: string[] } | false;
+  /** GET /:id.pdf: the document's content (texts formatted in pt-BR). Absent: no PDF route. */
+  pdf?: (row: Row, ctx: RequestContext) => DocumentPdfContent | Promise<DocumentPdfContent>;
+  /** GET /:id/historico: fields whose ids the timeline names, and fields it leaves out. */
+  history?: { names?: HistoryNames; skip?: readonly string[] };
+  // the list, as in defineCrudResource
+  extra?: Record<string, SQL | AnyPgColumn>;
+  joins?: { table: PgTable; on: SQL }[];
+  busca?: AnyPgColumn | SQL;
+  searchColumns?: (AnyPgColumn | SQL)[];
+  sortable: string[];
+  defaultSort?: string;
+  filters?: Record<string, AnyPgColumn>;
+  ranges?: Record<string, AnyPgColumn>;
+  /** Set filters; `status` (the flow's states) is always there. */
+  sets?: Record<string, AnyPgColumn | CrudSetFilter>;
+  references?: Record<string, CrudReference>;
+  unique?: CrudUnique[];
+  usedBy?: (tx: Tx, id: string, row: Row) => Promise<string | null>;
+  /** Export columns: a `numero` column without `value` prints '12/2026', a `status` one the state's label. */
+  columns: CrudColumn[];
+  exportName?: string;
+  hidden?: string[];
+}
+
+/** What defineDocumentResource returns: the CRUD operations plus the document's own. */
+export interface DocumentResource<S extends z.ZodObject = z.ZodObject> {
+  readonly crud: CrudResource<S>;
+  readonly flow: Flow<string, string, string>;
+  readonly items: DocumentItems | undefined;
+  /** Kind of the number sequence. */
+  readonly kind: string;
+  readonly paths: {
+    list: string;
+    item: string;
+    csv: string;
+    xlsx: string;
+    duplicar: string | undefined;
+    historico: string;
+    pdf: string | undefined;
+    /** One per transition: `<path>/:id/<name>`. */
+    transitions: Record<string, string>;
+  };
+  /** The roles of the person for a record (as read). */
+  rolesOf(row: Row, ctx: RequestContext): Set<string>;
+  /** Performs a transition (lock, version, flow, status, hook); returns the record before and after. Audit it yourself. */
+  transition(tx: Tx, id: string, name: string, body: TransitionBody, ctx: RequestContext): Promise<{ before: Row; after: Row }>;
+  /** Creates the duplicate of a record the person can read; returns the source and the new record. Audit it yourself. */
+  duplicate(tx: Tx, id: string, ctx: RequestContext): Promise<{ source: Row; created: Row }>;
+}
+
+const RESERVED_ACTIONS = new Set(['duplicar', 'historico', 'ativar', 'desativar']);
+
+/** 'Memorando' → 'memorando'; 'PCA' stays. */
+function lowerFirst(text: string): string {
+  return /^.[\p{Ll}\s]/u.test(text) || text.length === 1 ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+/** 'Pré-requisição' → 'pre-requisicao'. */
+function slug(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+function todayIso(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
+}
+
+/** The object schema inside optional/nullable/default/pipe/array wrappers, if any. */
+function objectSchemaOf(schema: unknown): z.ZodObject | undefined {
+  let current = schema as { _zod?: { def?: Record<string, unknown> } } | undefined;
+  for (let depth = 0; current && depth < 8; depth++) {
+    if (current instanceof z.ZodObject) return current;
+    const def = current._zod?.def;
+    if (!def) return undefined;
+    current = (def.innerType ?? def.in ?? def.element) as typeof current;
+  }
+  return undefined;
+}
+
+/** Copies `source` into an input of `schema`: its keys only, a null the field does not take left out. */
+function inputOf(schema: z.ZodObject | undefined, source: Row, reset: ReadonlySet<string>): Row {
+  const out: Row = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (reset.has(key)) continue;
+    const field = schema ? (Object.hasOwn(schema.shape, key) ? (schema.shape[key] as z.ZodType) : undefined) : undefined;
+    if (schema && !field) continue;
+    if (value === null && field && !field.safeParse(null).success) continue;
+    out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * Declares a document resource on a plugin router. Routes (all with `tag`, all in the entidade and
+ * the `scope`, a foreign or out-of-scope id → 404):
+ *
+ * - `GET    <path>?q=&page=&pageSize=&sort=&status=a,b&<filters>&<range>De=&<range>Ate=` → page; `q`
+ *   '12/2026' finds by number; each item carries `transicoes` (what this person may do now) and `editavel`
+ * - `GET    <path>.csv` / `.xlsx` (the list's filters and scope)
+ * - `GET    <path>/:id` → the document with `itens` (ordered, with totals), `transicoes`, `editavel`
+ * - `POST   <path>` → 201 (status = flow.initial, numero/ano from the counter, `defaults`)
+ * - `PUT    <path>/:id` (version; 409 `locked` outside an editable state) · `DELETE <path>/:id` (same)
+ * - `POST   <path>/:id/<transition>` { version, motivo } → the document (400 without a required
+ *   reason, 409 `stale`, 409 `invalid_transition`, 403 without the role), audited as the transition
+ * - `POST   <path>/:id/duplicar` → 201 a new draft with the content and items, audited 'criar' with `duplicadoDe`
+ * - `GET    <path>/:id/historico` → the timeline (recordHistory)
+ * - `GET    <path>/:id.pdf` → application/pdf (with `pdf`)
+ */
+export function defineDocumentResource<S extends z.ZodObject, F extends Flow<string, string, string>>(
+  router: PluginRouter,
+  definition: DocumentResourceDefinition<S, F>,
+): DocumentResource<S> {
+  const def = definition;
+  const { table, tag, path, flow, label } = def;
+  const where = `defineDocumentResource(${router.pluginId}${path})`;
+  for (const key of ['status', 'numero', 'ano'] as const) {
+    if (!table[key]) throw new Error(`${where}: the table needs a '${key}' column.`);
+  }
+  for (const name of flow.transitionNames) {
+    if (RESERVED_ACTIONS.has(name)) throw new Error(`${where}: a transition cannot be named '${name}' (a route of the kit).`);
+  }
+  const kind = def.kind ?? `${router.pluginId}${path}`;
+  const items = def.items ? createDocumentItems(def.items, where) : undefined;
+  const itemsField = items?.field;
+  const headerColumns = Object.entries(getTableColumns(table) as Record<string, AnyPgColumn>);
+  const documentTotalKey = def.items?.documentTotalColumn
+    ? headerColumns.find(([, column]) => column === def.items!.documentTotalColumn)?.[0]
+    : undefined;
+  if (def.items?.documentTotalColumn && !documentTotalKey) throw new Error(`${where}: items.documentTotalColumn is not a column of the header.`);
+  const feminino = label.feminino === true;
+  const documento = lowerFirst(label.documento);
+  const kitKeys = new Set(['status', 'numero', 'ano', ...(documentTotalKey ? [documentTotalKey] : [])]);
+
+  const rolesOf = (row: Row, ctx: RequestContext) => new Set(def.roles(row, ctx));
+  const lockedMessage = (status: unknown, action: 'alterado' | 'excluído') => {
+    const verb = feminino ? action.replace(/o$/, 'a') : action;
+    return `${feminino ? 'Esta' : 'Este'} ${documento} está ${lowerFirst(flow.stateLabel(String(status)))} e não pode ser ${verb}.`;
+  };
+  const editRefusal = (row: Row, ctx: RequestContext): string | null =>
+    flow.isEditable(String(row.status)) ? (def.canEdit?.(row, ctx) ?? null) : lockedMessage(row.status, 'alterado');
+  const deleteRefusal = (row: Row, ctx: RequestContext): string | null =>
+    flow.isEditable(String(row.status)) ? (def.canDelete?.(row, ctx) ?? null) : lockedMessage(row.status, 'excluído');
+
+  const headerValues = (data: z.output<S>, write: CrudWriteContext): Row => {
+    const values = def.toRow ? def.toRow(data, write) : { ...(data as Row) };
+    if (itemsField) delete values[itemsField];
+    for (const key of kitKeys) delete values[key];
+    const defaults = def.defaults?.(write.ctx) ?? {};
+    if (write.current) for (const key of Object.keys(defaults)) delete values[key];
+    else Object.assign(values, defaults);
+    const lines = itemsField ? (data as Row)[itemsField] : undefined;
+    if (items && documentTotalKey) {
+      if (Array.isArray(lines)) values[documentTotalKey] = items.totals(lines as Row[]).total;
+      else if (!write.current) values[documentTotalKey] = items.totals([]).total;
+    }
+    return values;
+  };
+
+  const itemReferences: Record<string, CrudReference> = {};
+  for (const [key, ref] of Object.entries(def.items?.references ?? {})) itemReferences[`${itemsField}.*.${key}`] = ref;
+
+  const searchExact = (q: string): SQL | undefined => {
+    const parsed = parseNumero(q);
+    if (parsed) return and(eq(table.numero, parsed.numero), eq(table.ano, parsed.ano));
+    if (/^\d{1,9}$/.test(q)) return eq(table.numero, Number(q));
+    return undefined;
+  };
+
+  const columns: CrudColumn[] = def.columns.map((c) => {
+    if (c.value) return c;
+    if (c.key === 'numero') return { ...c, value: (row: Row) => formatNumero(row.numero as number, row.ano as number) };
+    if (c.key === 'status') return { ...c, value: (row: Row) => flow.stateLabel(String(row.status)) };
+    return c;
+  });
+
+  const present = (rows: Row[], ctx: RequestContext): Row[] =>
+    rows.map((row) => {
+      const status = String(row.status);
+      return {
+        ...row,
+        transicoes: flow.available(status, rolesOf(row, ctx)),
+        editavel: editRefusal(row, ctx) === null,
+      };
+    });
+
+  const crudDefinition: CrudResourceDefinition<S> = {
+    path,
+    tag,
+    table,
+    label: { singular: label.singular, plural: label.plural },
+    schema: def.schema,
+    ...(def.updateSchema ? { updateSchema: def.updateSchema } : {}),
+    toRow: headerValues,
+    ...(def.validate ? { validate: def.validate } : {}),
+    beforeInsert: async (tx, values, _data, write) => {
+      const { numero, ano } = await nextDocumentNumber(tx, { entidadeId: write.entidadeId, tipo: kind });
+      return { ...values, status: flow.initial, numero, ano };
+    },
+    afterSave: async (tx, id, data, write) => {
+      const lines = itemsField ? (data as Row)[itemsField] : undefined;
+      if (items && Array.isArray(lines)) await items.save(tx, id, write.entidadeId, lines as Row[]);
+      if (!def.afterSave) return;
+      const [row] = (await tx
+        .select({ numero: table.numero, ano: table.ano })
+        .from(table as PgTable)
+        .where(eq(table.id, id))) as { numero: number; ano: number }[];
+      await def.afterSave(tx, id, data, {
+        ...write,
+        id,
+        numero: row!.numero,
+        ano: row!.ano,
+        descricao: `${label.documento} ${formatNumero(row!.numero, row!.ano)}`,
+        produtoIds: items ? await items.productIds(tx, id) : [],
+      });
+    },
+    ...(def.afterDelete ? { afterDelete: def.afterDelete } : {}),
+    canEdit: editRefusal,
+    canDelete: deleteRefusal,
+    ...(def.scope ? { scope: def.scope } : {}),
+    ...(items ? { expand: async (db: DbOrTx, row: Row) => ({ ...row, [items.field]: await items.read(db, String(row.id)) }) } : {}),
+    present,
+    responseShape: {
+      status: z.string(),
+      numero: z.number().int(),
+      ano: z.number().int(),
+      transicoes: z.array(z.string()),
+      editavel: z.boolean(),
+      ...(items ? { [items.field]: z.array(z.object({}).loose()).optional() } : {}),
+    },
+    ...(def.extra ? { extra: def.extra } : {}),
+    ...(def.joins ? { joins: def.joins } : {}),
+    ...(def.busca ? { busca: def.busca } : {}),
+    ...(def.searchColumns ? { searchColumns: def.searchColumns } : {}),
+    searchExact,
+    sortable: def.sortable,
+    ...(def.defaultSort ? { defaultSort: def.defaultSort } : {}),
+    ...(def.filters ? { filters: def.filters } : {}),
+    ...(def.ranges ? { ranges: def.ranges } : {}),
+    sets: { status: { column: table.status, values: flow.stateNames }, ...(def.sets ?? {}) },
+    references: { ...(def.references ?? {}), ...itemReferences },
+    ...(def.unique ? { unique: def.unique } : {}),
+    ...(def.usedBy ? { usedBy: def.usedBy } : {}),
+    columns,
+    ...(def.exportName ? { exportName: def.exportName } : {}),
+    ...(def.hidden ? { hidden: def.hidden } : {}),
+  };
+
+  const idParams = z.object({ id: z.string() });
+  const numeroOf = (row: Row) => formatNumero(row.numero as number, row.ano as number);
+
+  // GET <path>/:id.pdf before the CRUD routes: GET <path>/:id would take 'x.pdf' for an id. Hono
+  // reads `{id{[^/]+\.pdf}}` as the parameter `id` matching '<anything>.pdf'.
+  let crud: CrudResource<S> | undefined;
+  const pdfPath = def.pdf ? `${path}/{id{[^/]+\\.pdf}}` : undefined;
+  if (def.pdf && pdfPath) {
+    const pdf = def.pdf;
+    router.route({
+      method: 'get',
+      path: pdfPath,
+      tag,
+      summary: `${label.documento} em PDF`,
+      description: `O ${label.singular} para imprimir (A4): \`GET ${path}/{id}.pdf\`.`,
+      request: { params: idParams },
+      responses: { 200: { description: 'Arquivo PDF' }, 404: { description: 'Não encontrado' } },
+      handler: async (c, ctx) => {
+        const id = c.req.valid('param').id.replace(/\.pdf$/, '');
+        const row = await crud!.readOne(ctx.db, id, ctx);
+        if (!row) throw notFound();
+        const content = await pdf(row, ctx);
+        const [entidade] = await ctx.db
+          .select({ nome: entidades.nome, cnpj: entidades.cnpj })
+          .from(entidades)
+          .where(eq(entidades.id, ctx.entidadeId));
+        const bytes = await renderDocumentPdf({
+          ...content,
+          entidade: { nome: entidade?.nome ?? '', cnpj: entidade?.cnpj ?? '' },
+          title: content.title ?? label.documento,
+          numero: content.numero ?? numeroOf(row),
+          status: content.status ?? flow.stateLabel(String(row.status)),
+          generatedAt: content.generatedAt ?? new Date(),
+        });
+        const fileName = `${slug(label.documento)}-${row.numero}-${row.ano}.pdf`;
+        return new Response(bytes as Uint8Array<ArrayBuffer>, {
+          status: 200,
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `inline; filename="${fileName}"`,
+            'cache-control': 'no-store',
+          },
+        });
+      },
+    });
+  }
+
+  crud = defineCrudResource(router, crudDefinition);
+  const ops = crud;
+
+  const transition = async (tx: Tx, id: string, name: string, body: TransitionBody, ctx: RequestContext) => {
+    if (!flow.isTransition(name)) throw new Error(`${where}: '${name}' is not a transition of the flow.`);
+    const locked = await ops.lock(tx, id, ctx);
+    ops.checkVersion(locked, body.version);
+    const before = (await ops.readOne(tx, id, ctx, { scoped: false }))!;
+    const check = flow.check(name, String(locked.status), rolesOf(before, ctx));
+    if (!check.ok) {
+      throw check.status === 409 ? new AppError(409, 'invalid_transition', check.message) : new AppError(403, 'forbidden', check.message);
+    }
+    const t = flow.transitions[name]!;
+    if (t.reason && !body.motivo) throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { motivo: 'Informe o motivo.' });
+    const set: Row = { status: t.to, version: sql`${table.version} + 1` };
+    if (ops.columns.updatedAt) set.updatedAt = sql`now()`;
+    await tx
+      .update(table as PgTable)
+      .set(set as never)
+      .where(ops.byId(id, ctx, { scoped: false }));
+    await def.onTransition?.(tx, name, before, body, ctx);
+    const after = (await ops.readOne(tx, id, ctx, { scoped: false }))!;
+    return { before, after };
+  };
+
+  for (const name of flow.transitionNames) {
+    const t = flow.transitions[name]!;
+    const body = t.reason ? transitionBodySchema.extend({ motivo: reasonSchema }) : transitionBodySchema;
+    router.route({
+      method: 'post',
+      path: `${path}/:id/${name}`,
+      tag,
+      summary: `${t.label} ${label.singular}`,
+      description:
+        `De ${t.from.map((s) => flow.stateLabel(s)).join(', ')} para ${flow.stateLabel(t.to)}.` +
+        (t.reason ? ' Exige `motivo`.' : '') +
+        (t.who?.length ? ` Só para: ${t.who.join(', ')}.` : '') +
+        ' Envie a `version` lida (409 `stale` se desatualizada); 409 `invalid_transition` quando o estado não permite.',
+      request: { params: idParams, body },
+      responses: {
+        200: ops.itemSchema,
+        404: { description: 'Não encontrado' },
+        409: { description: 'Versão desatualizada (stale) ou transição não permitida no estado atual (invalid_transition)' },
+      },
+      handler: async (c, ctx) => {
+        const { id } = c.req.valid('param');
+        const input = c.req.valid('json') as TransitionBody;
+        const row = await ctx.mutate(async (tx, audit) => {
+          const { before, after } = await transition(tx, id, name, input, ctx);
+          audit({
+            registro: id,
+            acao: name,
+            antes: ops.auditable(before),
+            depois: { ...ops.auditable(after), ...(input.motivo ? { motivo: input.motivo } : {}) },
+          });
+          return after;
+        });
+        return c.json((await ops.present([row], ctx))[0], 200);
+      },
+    });
+  }
+
+  const duplicateOptions = def.duplicate === false ? undefined : (def.duplicate ?? {});
+  const reset = new Set(duplicateOptions?.reset ?? []);
+  const resetTop = new Set([...reset].filter((key) => !key.includes('.*.')));
+  const resetItem = new Set([...reset].filter((key) => key.startsWith(`${itemsField}.*.`)).map((key) => key.slice(`${itemsField}.*.`.length)));
+  const itemSchema = itemsField ? objectSchemaOf(def.schema.shape[itemsField]) : undefined;
+  const itemKeys = items ? new Set([items.keys.total, items.keys.order]) : new Set<string>();
+
+  const duplicate = async (tx: Tx, id: string, ctx: RequestContext) => {
+    const source = await ops.readOne(tx, id, ctx);
+    if (!source) throw notFound();
+    const input = inputOf(def.schema, source, new Set([...resetTop, ...kitKeys, 'id', 'version']));
+    if (itemsField && Array.isArray(source[itemsField])) {
+      const decimals = items ? [items.keys.quantity, items.keys.unitValue] : [];
+      input[itemsField] = (source[itemsField] as Row[]).map((line) => {
+        const copy = inputOf(itemSchema, line, new Set([...resetItem, ...itemKeys]));
+        // in pt-BR ('10,015'): what the schema reads without the ambiguity of '10.015'
+        for (const key of decimals) if (typeof copy[key] === 'string') copy[key] = formatDecimal(copy[key] as string);
+        return copy;
+      });
+    }
+    for (const key of duplicateOptions?.today ?? []) input[key] = todayIso();
+    const parsed = def.schema.safeParse(input);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path.length ? issue.path.map(String).join('.') : '_';
+        if (!Object.hasOwn(fields, key)) fields[key] = issue.message;
+      }
+      throw new AppError(
+        400,
+        'validation_error',
+        `Não é possível duplicar: ${feminino ? 'a' : 'o'} ${documento} ${numeroOf(source)} tem dados que não são mais aceitos. Crie um novo.`,
+        fields,
+      );
+    }
+    const created = await ops.createRecord(tx, parsed.data as z.output<S>, { entidadeId: ctx.entidadeId, ctx });
+    return { source, created };
+  };
+
+  const duplicarPath = duplicateOptions ? `${path}/:id/duplicar` : undefined;
+  if (duplicarPath) {
+    router.route({
+      method: 'post',
+      path: duplicarPath,
+      tag,
+      summary: `Duplicar ${label.singular}`,
+      description: `Um novo ${label.singular} em ${flow.stateLabel(flow.initial)} com o conteúdo e os itens deste, novo número e data de hoje.`,
+      request: { params: idParams },
+      responses: { 201: ops.itemSchema, 404: { description: 'Não encontrado' } },
+      handler: async (c, ctx) => {
+        const { id } = c.req.valid('param');
+        const row = await ctx.mutate(async (tx, audit) => {
+          const { source, created } = await duplicate(tx, id, ctx);
+          audit({ registro: String(created.id), acao: 'criar', depois: { ...ops.auditable(created), duplicadoDe: numeroOf(source) } });
+          return created;
+        });
+        return c.json((await ops.present([row], ctx))[0], 201);
+      },
+    });
+  }
+
+  const historicoPath = `${path}/:id/historico`;
+  router.route({
+    method: 'get',
+    path: historicoPath,
+    tag,
+    summary: `Histórico do ${label.singular}`,
+    description: 'Quem fez o quê e quando, com o motivo e os campos alterados (mais recentes primeiro).',
+    request: { params: idParams },
+    responses: { 200: recordHistorySchema, 404: { description: 'Não encontrado' } },
+    handler: async (c, ctx) => {
+      const { id } = c.req.valid('param');
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) throw notFound();
+      const [found] = await ctx.db
+        .select({ id: table.id })
+        .from(table as PgTable)
+        .where(ops.byId(id, ctx))
+        .limit(1);
+      if (!found) throw notFound();
+      const history = await recordHistory(ctx.db, {
+        entidadeId: ctx.entidadeId,
+        plugin: router.pluginId,
+        registro: id,
+        ...(def.history?.names ? { names: def.history.names } : {}),
+        ...(def.history?.skip ? { skip: def.history.skip } : {}),
+      });
+      return c.json(history, 200);
+    },
+  });
+
+  return {
+    crud: ops,
+    flow,
+    items,
+    kind,
+    paths: {
+      list: ops.paths.list,
+      item: ops.paths.item,
+      csv: ops.paths.csv,
+      xlsx: ops.paths.xlsx,
+      duplicar: duplicarPath,
+      historico: historicoPath,
+      pdf: def.pdf ? `${path}/:id.pdf` : undefined,
+      transitions: Object.fromEntries(flow.transitionNames.map((name) => [name, `${path}/:id/${name}`])),
+    },
+    rolesOf,
+    transition,
+    duplicate,
+  };
+}

@@ -1,0 +1,12 @@
+// The server half of the document kit (the isomorphic half is @app/documents).
+export {
+  type DocumentLabel,
+  type DocumentPdfContent,
+  type DocumentResource,
+  type DocumentResourceDefinition,
+  type DocumentSaveContext,
+  type DocumentTable,
+  defineDocumentResource,
+} from './define.js';
+export { type DocumentItems, type DocumentItemsDefinition, MAX_DOCUMENT_ITEMS, createDocumentItems } from './items.js';
+export { type NextDocumentNumberOptions, documentCounters, lastDocumentNumber, nextDocumentNumber } from './numbering.js';
