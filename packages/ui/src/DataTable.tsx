@@ -19,6 +19,11 @@ export type DataTableColumn<T> = {
   width?: string;
   /** Makes the cells of this column row headers (th scope=row), e.g. the name column. */
   rowHeader?: boolean;
+  /**
+   * Text cells (string or number content) are clamped to 2 lines, with the full text in a title and
+   * shown whole while the row has the focus; false shows them whole.
+   */
+  clamp?: boolean;
 };
 
 export type DataTableProps<T> = {
@@ -53,6 +58,41 @@ function defaultKey(row: unknown, index: number): Key {
   return index;
 }
 
+/** A header over an empty column may wrap: after each '/' too ('CATMAT/CATSER'). */
+function wrappableHeader(header: ReactNode): ReactNode {
+  if (typeof header !== 'string' || !header.includes('/')) return header;
+  const parts = header.split('/');
+  return parts.map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of a fixed string
+    <Fragment key={i}>
+      {part}
+      {i < parts.length - 1 ? (
+        <>
+          /<wbr />
+        </>
+      ) : null}
+    </Fragment>
+  ));
+}
+
+const isEmptyContent = (content: ReactNode) => content === null || content === undefined || content === false || content === '';
+
+/** Text long enough to maybe wrap past 2 lines gets a title with the whole text. */
+const TITLE_MIN_LENGTH = 40;
+/** Short text (a group, a unit, a status) stays on one line, leaving the wrapping to long text. */
+const NOWRAP_MAX_LENGTH = 24;
+
+function cellContent(content: ReactNode, clamp: boolean): ReactNode {
+  if (!clamp || (typeof content !== 'string' && typeof content !== 'number')) return content;
+  const text = String(content);
+  if (text.length <= NOWRAP_MAX_LENGTH) return <span className="data-table__nowrap">{text}</span>;
+  return (
+    <span className="data-table__clamp" title={text.length >= TITLE_MIN_LENGTH ? text : undefined}>
+      {text}
+    </span>
+  );
+}
+
 function defaultCell(row: unknown, key: string): ReactNode {
   if (!row || typeof row !== 'object') return null;
   const value = (row as Record<string, unknown>)[key];
@@ -83,6 +123,12 @@ export function DataTable<T>({
   const showEmpty = !loading && rows.length === 0;
   const showLoadingRow = loading && rows.length === 0;
 
+  const contents = rows.map((row) => columns.map((col) => (col.render ? col.render(row) : defaultCell(row, col.key))));
+  // A column with nothing in any row of the page shrinks to its header (which may then wrap).
+  const emptyColumn = columns.map((_, c) => rows.length > 0 && contents.every((cells) => isEmptyContent(cells[c])));
+  const cellClass = (col: DataTableColumn<T>, c: number) =>
+    cx(alignClass(col.align), emptyColumn[c] && 'data-table__cell--empty-column');
+
   const nextSort = (key: string): SortState =>
     sort?.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' };
 
@@ -93,15 +139,16 @@ export function DataTable<T>({
           <caption className={cx('data-table__caption', captionHidden && 'visually-hidden')}>{caption}</caption>
           <thead>
             <tr>
-              {columns.map((col) => {
+              {columns.map((col, c) => {
                 const active = sort?.key === col.key ? sort.dir : undefined;
                 const sortable = col.sortable && onSortChange;
+                const header = emptyColumn[c] ? wrappableHeader(col.header) : col.header;
                 return (
                   <th
                     key={col.key}
                     scope="col"
-                    style={col.width ? { width: col.width } : undefined}
-                    className={alignClass(col.align)}
+                    style={col.width && !emptyColumn[c] ? { width: col.width } : undefined}
+                    className={cellClass(col, c)}
                     aria-sort={sortable ? (active === 'asc' ? 'ascending' : active === 'desc' ? 'descending' : 'none') : undefined}
                   >
                     {sortable ? (
@@ -111,7 +158,7 @@ export function DataTable<T>({
                         data-active={active ? 'true' : undefined}
                         onClick={() => onSortChange(nextSort(col.key))}
                       >
-                        {col.header}
+                        {header}
                         <Icon
                           name={active === 'asc' ? 'chevron-up' : active === 'desc' ? 'chevron-down' : 'chevrons-up-down'}
                           size={16}
@@ -119,7 +166,7 @@ export function DataTable<T>({
                         />
                       </button>
                     ) : (
-                      col.header
+                      header
                     )}
                   </th>
                 );
@@ -133,14 +180,14 @@ export function DataTable<T>({
               return (
                 <Fragment key={rowKey(row, index)}>
                   <tr data-detail-open={hasDetail || undefined}>
-                    {columns.map((col) => {
-                      const content = col.render ? col.render(row) : defaultCell(row, col.key);
+                    {columns.map((col, c) => {
+                      const content = cellContent(contents[index]![c], col.clamp !== false);
                       return col.rowHeader ? (
-                        <th key={col.key} scope="row" className={alignClass(col.align)}>
+                        <th key={col.key} scope="row" className={cellClass(col, c)}>
                           {content}
                         </th>
                       ) : (
-                        <td key={col.key} className={alignClass(col.align)}>
+                        <td key={col.key} className={cellClass(col, c)}>
                           {content}
                         </td>
                       );

@@ -70,6 +70,75 @@ describe('DataTable', () => {
     expect(all[1]!.hasAttribute('data-detail-open')).toBe(false);
   });
 
+  it('dense lists: long text is clamped with a title, short text stays on one line, clamp: false opts out', () => {
+    type Produto = { id: number; descricao: string; grupo: string; nota: string };
+    const longo = 'Ácido acetilsalicílico 100 mg, comprimido revestido, blister com 10';
+    render(
+      <DataTable<Produto>
+        caption="Produtos"
+        columns={[
+          { key: 'descricao', header: 'Descrição', rowHeader: true },
+          { key: 'grupo', header: 'Grupo' },
+          { key: 'nota', header: 'Nota', clamp: false },
+        ]}
+        rows={[{ id: 1, descricao: longo, grupo: 'Medicamentos', nota: longo }]}
+      />,
+    );
+    const header = screen.getByRole('rowheader');
+    const clamp = header.querySelector('.data-table__clamp');
+    expect(clamp?.textContent).toBe(longo);
+    expect(clamp?.getAttribute('title')).toBe(longo);
+    const [grupo, nota] = screen.getAllByRole('cell');
+    expect(grupo!.querySelector('.data-table__nowrap')?.textContent).toBe('Medicamentos');
+    expect(grupo!.querySelector('[title]')).toBeNull();
+    expect(nota!.textContent).toBe(longo);
+    expect(nota!.querySelector('.data-table__clamp, .data-table__nowrap')).toBeNull();
+  });
+
+  it('a column empty in every row of the page loses its width and its header may wrap after "/"', () => {
+    type Produto = { id: number; descricao: string; catalogo: string | null };
+    const cols: DataTableColumn<Produto>[] = [
+      { key: 'descricao', header: 'Descrição' },
+      { key: 'catalogo', header: 'CATMAT/CATSER', width: '9rem', sortable: true },
+    ];
+    const { rerender } = render(
+      <DataTable<Produto>
+        caption="Produtos"
+        columns={cols}
+        rows={[
+          { id: 1, descricao: 'Caneta', catalogo: null },
+          { id: 2, descricao: 'Lápis', catalogo: '' },
+        ]}
+        onSortChange={() => {}}
+      />,
+    );
+    let th = screen.getAllByRole('columnheader')[1]!;
+    expect(th.className).toContain('data-table__cell--empty-column');
+    expect(th.getAttribute('style')).toBeNull();
+    expect(th.querySelector('wbr')).not.toBeNull();
+    expect(within(th).getByRole('button').textContent).toBe('CATMAT/CATSER');
+    for (const row of screen.getAllByRole('row').slice(1)) {
+      expect(row.lastElementChild!.className).toContain('data-table__cell--empty-column');
+    }
+    expect(screen.getAllByRole('columnheader')[0]!.className).not.toContain('empty-column');
+
+    rerender(
+      <DataTable<Produto>
+        caption="Produtos"
+        columns={cols}
+        rows={[
+          { id: 1, descricao: 'Caneta', catalogo: null },
+          { id: 2, descricao: 'Lápis', catalogo: '150177' },
+        ]}
+        onSortChange={() => {}}
+      />,
+    );
+    th = screen.getAllByRole('columnheader')[1]!;
+    expect(th.className ?? '').not.toContain('empty-column');
+    expect(th.getAttribute('style')).toBe('width: 9rem;');
+    expect(th.querySelector('wbr')).toBeNull();
+  });
+
   it('shows the empty state and the loading state', () => {
     const { rerender } = render(<DataTable caption="Fornecedores" columns={columns} rows={[]} />);
     expect(screen.getByText('Nenhum registro encontrado.')).toBeTruthy();
