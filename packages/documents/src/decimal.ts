@@ -14,9 +14,11 @@ const CANONICAL = /^(-)?(\d+)(?:\.(\d+))?$/;
 
 /**
  * Reads what a person typed or what the API received, pt-BR or canonical: '1.234,56', '1234,56',
- * '1234.56', '1.234' (thousands), ' R$ 10 '. Returns the canonical string ('1234.56') or null when it
- * is not a number. A dot is a thousands separator when a comma is present or when it groups exactly
- * three digits ('1.234', '1.234.567'); otherwise it is the decimal point ('1.5').
+ * '1234.56', '1.234.567' (thousands), ' R$ 10 '. Returns the canonical string ('1234.56') or null
+ * when it is not a number. A dot is a thousands separator when a comma is present or when there are
+ * several dots grouping three digits ('1.234.567'); a single dot without a comma is the decimal point
+ * ('1.5', '1.234' = 1,234): a canonical value read again gives itself (parseDecimal('10.015') is
+ * 10,015, the value the form sent for '10,015', never 10015).
  */
 export function parseDecimal(input: string | number | null | undefined): string | null {
   if (input === null || input === undefined) return null;
@@ -36,7 +38,7 @@ export function parseDecimal(input: string | number | null | undefined): string 
   if (text.includes(',')) {
     if (!/^\d{1,3}(\.\d{3})*(,\d+)?$|^\d+(,\d+)?$/.test(text)) return null;
     text = text.replace(/\./g, '').replace(',', '.');
-  } else if (/^\d{1,3}(\.\d{3})+$/.test(text)) {
+  } else if (/^\d{1,3}(\.\d{3}){2,}$/.test(text)) {
     text = text.replace(/\./g, '');
   }
   if (!/^\d+(\.\d+)?$/.test(text)) return null;

@@ -18,7 +18,8 @@ describe('parseDecimal', () => {
     ['1.234,56', '1234.56'],
     ['1234,56', '1234.56'],
     ['1234.56', '1234.56'],
-    ['1.234', '1234'],
+    ['1.234', '1.234'],
+    ['10.015', '10.015'],
     ['1.234.567', '1234567'],
     ['1.5', '1.5'],
     [' R$ 10 ', '10'],
@@ -33,6 +34,13 @@ describe('parseDecimal', () => {
   });
   it.each(['', 'abc', '1,2,3', '1.23,4.5', '12.34.5', '1e3', '--1', ',5', '1.', 'NaN'])('%s is not a number', (input) => {
     expect(parseDecimal(input)).toBeNull();
+  });
+  it('reads its own output back unchanged (the form sends canonical values the API parses again)', () => {
+    for (const typed of ['10,015', '1.234,5', '0,125', '1.234.567', '12,3456', '999.999.999,9999', '1.5', '3']) {
+      const canonical = parseDecimal(typed)!;
+      expect([typed, parseDecimal(canonical)]).toEqual([typed, canonical]);
+      expect([typed, unitValueSchema.parse(canonical)]).toEqual([typed, canonical]);
+    }
   });
   it('refuses floats written in exponent form', () => {
     expect(parseDecimal(1e21)).toBeNull();
