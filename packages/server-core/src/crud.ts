@@ -303,8 +303,10 @@ export function searchCondition(expressions: { expr: AnyPgColumn | SQL; normaliz
   );
 }
 
+const TEXT_COLUMNS = new Set(['PgText', 'PgVarchar', 'PgChar']);
+/** A text column (collatable): not a uuid, date, timestamp or numeric, which drizzle also reads as strings. */
 function isTextColumn(column: AnyPgColumn): boolean {
-  return column.dataType === 'string' && column.columnType !== 'PgUUID';
+  return TEXT_COLUMNS.has(column.columnType);
 }
 
 /** Collation of text sort keys: ICU's root locale when the server has it (PGlite does), else the default. */
