@@ -14,11 +14,11 @@ const CANONICAL = /^(-)?(\d+)(?:\.(\d+))?$/;
 
 /**
  * Reads what a person typed or what the API received, pt-BR or canonical: '1.234,56', '1234,56',
- * '1234.56', '1.234.567' (thousands), ' R$ 10 '. Returns the canonical string ('1234.56') or null
- * when it is not a number. A dot is a thousands separator when a comma is present or when there are
- * several dots grouping three digits ('1.234.567'); a single dot without a comma is the decimal point
- * ('1.5', '1.234' = 1,234): a canonical value read again gives itself (parseDecimal('10.015') is
- * 10,015, the value the form sent for '10,015', never 10015).
+ * '1234.56', '1.234' (thousands), ' R$ 10 '. Returns the canonical string ('1234.56') or null when it
+ * is not a number. A dot is a thousands separator when a comma is present or when it groups exactly
+ * three digits ('1.234', '1.234.567'); otherwise it is the decimal point ('1.5').
+ * Typed text only: a canonical value with three places ('10.015') would be read as thousands; a
+ * value the API received goes through `decimalSchema`, which takes a canonical string as it is.
  */
 export function parseDecimal(input: string | number | null | undefined): string | null {
   if (input === null || input === undefined) return null;
@@ -38,11 +38,24 @@ export function parseDecimal(input: string | number | null | undefined): string 
   if (text.includes(',')) {
     if (!/^\d{1,3}(\.\d{3})*(,\d+)?$|^\d+(,\d+)?$/.test(text)) return null;
     text = text.replace(/\./g, '').replace(',', '.');
-  } else if (/^\d{1,3}(\.\d{3}){2,}$/.test(text)) {
+  } else if (/^\d{1,3}(\.\d{3})+$/.test(text)) {
     text = text.replace(/\./g, '');
   }
   if (!/^\d+(\.\d+)?$/.test(text)) return null;
   return normalize(sign + text);
+}
+
+/**
+ * Reads what a person typed in a pt-BR form field, where a dot groups thousands: '1.500' = 1500,
+ * '1.234.567,8' = 1234567.8, '12,5' = 12.5. A dot that does not group three digits ('1.5', '12.75')
+ * is taken as the decimal point typed by habit. Use it on typed text only (a field's display value);
+ * a value from the API or the form's state is canonical: read it with `parseDecimal`.
+ */
+export function parseDecimalInput(input: string | null | undefined): string | null {
+  if (input === null || input === undefined) return null;
+  const text = input.replace(/\s|R\$/g, '');
+  if (/^-?\d{1,3}(\.\d{3})+$/.test(text)) return parseDecimal(text.replace(/\./g, ''));
+  return parseDecimal(text);
 }
 
 /** '0012.500' → '12.5'; '-0' → '0'. */
@@ -164,15 +177,18 @@ export interface DecimalSchemaOptions {
 }
 
 /**
- * A decimal field of a shared schema: accepts a pt-BR or canonical string (or a plain number),
- * outputs the canonical string. pt-BR messages for empty, not a number, too many places, too big,
+ * A decimal field of a shared schema: accepts a canonical string (taken as it is: '10.015' is 10,015,
+ * '1.000' is 1), a pt-BR one ('1.234,56', read by parseDecimal) or a plain number, outputs the
+ * canonical string. pt-BR messages for empty, not a number, too many places, too big,
  * not positive.
  */
 export function decimalSchema(options: DecimalSchemaOptions) {
   const { scale, message } = options;
   const integerDigits = options.integerDigits ?? 11;
   return z.union([z.string(), z.number()], { error: message }).transform((raw, ctx): string => {
-    const value = parseDecimal(raw);
+    // canonical ('10.015', what the form sends and the API answers) as it is; anything else is typed pt-BR
+    const trimmed = typeof raw === 'string' ? raw.trim() : raw;
+    const value = typeof trimmed === 'string' && CANONICAL.test(trimmed) ? normalize(trimmed) : parseDecimal(raw);
     if (value === null) {
       ctx.addIssue({ code: 'custom', message: String(raw).trim() === '' ? message : 'Informe um número, por exemplo 1.234,56.' });
       return z.NEVER;

@@ -7,6 +7,7 @@ import {
   fromUnits,
   lineTotal,
   parseDecimal,
+  parseDecimalInput,
   quantitySchema,
   sumMoney,
   toUnits,
@@ -18,8 +19,7 @@ describe('parseDecimal', () => {
     ['1.234,56', '1234.56'],
     ['1234,56', '1234.56'],
     ['1234.56', '1234.56'],
-    ['1.234', '1.234'],
-    ['10.015', '10.015'],
+    ['1.234', '1234'],
     ['1.234.567', '1234567'],
     ['1.5', '1.5'],
     [' R$ 10 ', '10'],
@@ -35,17 +35,43 @@ describe('parseDecimal', () => {
   it.each(['', 'abc', '1,2,3', '1.23,4.5', '12.34.5', '1e3', '--1', ',5', '1.', 'NaN'])('%s is not a number', (input) => {
     expect(parseDecimal(input)).toBeNull();
   });
-  it('reads its own output back unchanged (the form sends canonical values the API parses again)', () => {
-    for (const typed of ['10,015', '1.234,5', '0,125', '1.234.567', '12,3456', '999.999.999,9999', '1.5', '3']) {
+  it('the schemas take a canonical value as it is (the form sends parseDecimal of what was typed; the API parses it again)', () => {
+    for (const typed of ['10,015', '1.234,5', '0,125', '1.234.567', '1.000', '12,3456', '999.999.999,9999', '1.5', '3']) {
       const canonical = parseDecimal(typed)!;
-      expect([typed, parseDecimal(canonical)]).toEqual([typed, canonical]);
       expect([typed, unitValueSchema.parse(canonical)]).toEqual([typed, canonical]);
+      expect([typed, quantitySchema.parse(canonical)]).toEqual([typed, canonical]);
     }
+    expect(unitValueSchema.parse('10.015')).toBe('10.015');
+    expect(unitValueSchema.parse(' 0012.50 ')).toBe('12.5');
+    // pt-BR with a comma still works; a lone '1.000' is canonical here (the form sends parseDecimal('1.000') = '1000')
+    expect(quantitySchema.parse('1.000,5')).toBe('1000.5');
+    expect(quantitySchema.parse('1.000')).toBe('1');
   });
   it('refuses floats written in exponent form', () => {
     expect(parseDecimal(1e21)).toBeNull();
     expect(parseDecimal(Number.NaN)).toBeNull();
     expect(parseDecimal(1e-7)).toBeNull();
+  });
+});
+
+describe('parseDecimalInput (typed pt-BR)', () => {
+  it.each([
+    ['1.500', '1500'],
+    ['1.234.567,8', '1234567.8'],
+    ['12,5', '12.5'],
+    ['1.5', '1.5'],
+    ['12.75', '12.75'],
+    [' R$ 2.000 ', '2000'],
+    ['-1.000', '-1000'],
+  ])('%s → %s', (input, out) => {
+    expect(parseDecimalInput(input)).toBe(out);
+  });
+  it('is not a number when it is not', () => {
+    expect(parseDecimalInput('1,2,3')).toBeNull();
+    expect(parseDecimalInput('')).toBeNull();
+  });
+  it('reads back what formatDecimal shows', () => {
+    for (const v of ['1500', '1234567.8', '0.0125', '999.999']) expect(parseDecimalInput(formatDecimal(v))).toBe(v);
   });
 });
 
