@@ -146,6 +146,8 @@ export function showValue(value: unknown): string {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
+ * @deprecated The list answers each row's `mudancas` (server-core's auditChanges, ids named) and the
+ * page renders them with @app/core's AuditChangeList; kept for callers of this export.
  * Field-level 'antes → depois' of an audit row: one line per key of either object (a change stores only
  * the changed fields); non-object values become one line named '(valor)'.
  */

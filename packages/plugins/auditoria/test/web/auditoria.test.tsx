@@ -31,8 +31,15 @@ const item = (id: number, extra: Partial<LogItem> = {}): LogItem => ({
   registro: `reg-${id}`,
   acao: 'alterar',
   antes: { nome: 'Caneta azul', preco: '1.50' },
-  depois: { nome: 'Caneta preta', preco: '1.50' },
+  depois: { nome: 'Caneta preta', preco: '1.75' },
   ip: '10.0.0.1',
+  registroNome: null,
+  motivo: null,
+  duplicadoDe: null,
+  mudancas: [
+    { campo: 'nome', antes: 'Caneta azul', depois: 'Caneta preta' },
+    { campo: 'preco', antes: '1.50', depois: '1.75' },
+  ],
   ...extra,
 });
 
@@ -52,8 +59,14 @@ describe('logs page', () => {
       'GET /api/auditoria/logs': (call) =>
         Response.json(
           call.search.get('cursor') === '9'
-            ? ({ items: [item(8, { acao: 'criar', antes: null, depois: { nome: 'Lápis' } })], nextCursor: null } satisfies LogPage)
-            : ({ items: [item(10), item(9, { usuarioId: null, usuarioNome: null, usuarioLogin: null, acao: 'entrar', antes: null, depois: null })], nextCursor: '9' } satisfies LogPage),
+            ? ({
+                items: [item(8, { acao: 'criar', antes: null, depois: { nome: 'Lápis' }, mudancas: [{ campo: 'nome', antes: null, depois: 'Lápis' }] })],
+                nextCursor: null,
+              } satisfies LogPage)
+            : ({
+                items: [item(10), item(9, { usuarioId: null, usuarioNome: null, usuarioLogin: null, acao: 'entrar', antes: null, depois: null, mudancas: [] })],
+                nextCursor: '9',
+              } satisfies LogPage),
         ),
     });
     start('/logs?plugin=produtos&de=2024-01-01');
@@ -76,9 +89,10 @@ describe('logs page', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const changes = screen.getByRole('list', { name: 'Alterações do registro 10' });
+    // the wording of the document timelines (@app/core): labels, pt-BR decimals
     expect(within(changes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'nome: Caneta azul → Caneta preta',
-      'preco: 1.50 → 1.50',
+      'Nome: Caneta azul → Caneta preta',
+      'Preço: 1,5 → 1,75',
     ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));

@@ -1,16 +1,29 @@
-import { LoadErrorAlert, apiErrorMessage, toast, useApi, useMutation, usePlugins, useQuery } from '@app/core';
-import { Alert, Button, Card, EmptyState, formatDateTime, PageHeader, Spinner, TextField, VisuallyHidden } from '@app/ui';
+import {
+  AUDIT_ACTION_LABELS,
+  AuditChangeList,
+  LoadErrorAlert,
+  type PluginManifest,
+  apiErrorMessage,
+  auditActionLabel,
+  auditEntrySummary,
+  toast,
+  useApi,
+  useMutation,
+  usePlugins,
+  useQuery,
+} from '@app/core';
+import { Alert, Button, Card, EmptyState, formatDateTime, PageHeader, SelectField, Spinner, TextField, VisuallyHidden } from '@app/ui';
 import { type FormEvent, Fragment, useId, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import {
-  ACOES,
-  acaoNome,
+  BUSCA_MAX_ROWS,
+  BUSCA_MIN,
   DEFAULT_LIMIT,
-  diffFields,
   FILTER_KEYS,
   type LogFilters,
   type LogItem,
   type LogPage,
+  PLUGIN_CORE_NOME,
   type Verificacao,
 } from '../../shared/index';
 
@@ -29,9 +42,20 @@ function filtersFrom(params: URLSearchParams): LogFilters {
 const searchParamsOf = (filters: LogFilters): Record<string, string> =>
   Object.fromEntries(Object.entries(filters).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
 
+const byLabel = (a: { label: string }, b: { label: string }) => a.label.localeCompare(b.label, 'pt-BR');
+
+/** Plugin id → what the table shows: the web plugin's title, 'Sistema' for core, else the id. */
+function pluginTitles(plugins: readonly PluginManifest[]): Map<string, string> {
+  return new Map([['core', PLUGIN_CORE_NOME], ...plugins.map((p) => [p.id, p.title] as [string, string])]);
+}
+
+/** The options of a select, with the current value kept when it is not one of them (a URL typed by hand). */
+function withCurrent(options: { value: string; label: string }[], current: string, label: (value: string) => string) {
+  return current && !options.some((o) => o.value === current) ? [...options, { value: current, label: label(current) }] : options;
+}
+
 function Filters({ initial, onApply }: { initial: LogFilters; onApply: (filters: LogFilters) => void }) {
-  const plugins = usePlugins();
-  const listId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
+  const titles = pluginTitles(usePlugins());
   const [draft, setDraft] = useState<Draft>(() => ({
     de: initial.de ?? '',
     ate: initial.ate ?? '',
@@ -39,16 +63,30 @@ function Filters({ initial, onApply }: { initial: LogFilters; onApply: (filters:
     plugin: initial.plugin ?? '',
     registro: initial.registro ?? '',
     acao: initial.acao ?? '',
+    busca: initial.busca ?? '',
   }));
   const [error, setError] = useState<string | null>(null);
+  const [buscaError, setBuscaError] = useState<string | null>(null);
   const set = (key: FilterKey) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
+  const pluginOptions = withCurrent(
+    [...titles].map(([value, label]) => ({ value, label })).sort(byLabel),
+    draft.plugin,
+    (v) => v,
+  );
+  const acaoOptions = withCurrent(
+    Object.entries(AUDIT_ACTION_LABELS)
+      .map(([value, label]) => ({ value, label }))
+      .sort(byLabel),
+    draft.acao,
+    (v) => auditActionLabel(v),
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (draft.de && draft.ate && draft.de > draft.ate) {
-      setError('A data inicial deve ser anterior ou igual à final.');
-      return;
-    }
-    setError(null);
+    const periodo = draft.de && draft.ate && draft.de > draft.ate;
+    const busca = draft.busca.trim() && draft.busca.trim().length < BUSCA_MIN;
+    setError(periodo ? 'A data inicial deve ser anterior ou igual à final.' : null);
+    setBuscaError(busca ? `Digite ao menos ${BUSCA_MIN} caracteres.` : null);
+    if (periodo || busca) return;
     const next: LogFilters = {};
     for (const key of FILTER_KEYS) if (draft[key].trim()) next[key] = draft[key].trim();
     onApply(next);
@@ -60,23 +98,19 @@ function Filters({ initial, onApply }: { initial: LogFilters; onApply: (filters:
           <div className="form-grid">
             <TextField label="Período: de" type="date" value={draft.de} onChange={set('de')} />
             <TextField label="Período: até" type="date" value={draft.ate} onChange={set('ate')} error={error ?? undefined} />
+            <TextField
+              label="Pesquisa"
+              hint="Código, descrição ou nome do registro"
+              value={draft.busca}
+              onChange={set('busca')}
+              error={buscaError ?? undefined}
+              autoComplete="off"
+            />
             <TextField label="Usuário" hint="Login ou parte do nome" value={draft.usuario} onChange={set('usuario')} autoComplete="off" />
-            <TextField label="Plugin" value={draft.plugin} onChange={set('plugin')} list={`${listId}-plugins`} autoComplete="off" />
+            <SelectField label="Plugin" value={draft.plugin} onChange={set('plugin')} placeholder="Todos" options={pluginOptions} />
+            <SelectField label="Ação" value={draft.acao} onChange={set('acao')} placeholder="Todas" options={acaoOptions} />
             <TextField label="Registro" hint="Identificador do registro" value={draft.registro} onChange={set('registro')} autoComplete="off" />
-            <TextField label="Ação" value={draft.acao} onChange={set('acao')} list={`${listId}-acoes`} autoComplete="off" />
           </div>
-          <datalist id={`${listId}-plugins`}>
-            {['core', ...plugins.map((p) => p.id)].map((id) => (
-              <option key={id} value={id} />
-            ))}
-          </datalist>
-          <datalist id={`${listId}-acoes`}>
-            {Object.entries(ACOES).map(([codigo, nome]) => (
-              <option key={codigo} value={codigo}>
-                {nome}
-              </option>
-            ))}
-          </datalist>
           <div className="form-actions">
             <Button variant="secondary" onClick={() => onApply({})}>
               Limpar filtros
@@ -91,25 +125,23 @@ function Filters({ initial, onApply }: { initial: LogFilters; onApply: (filters:
   );
 }
 
+/** A row's details: its changes in the wording of the document timelines (@app/core's AuditChangeList), the reason, the IP. */
 function Changes({ item, id }: { item: LogItem; id: string }) {
-  const changes = diffFields(item.antes, item.depois);
   return (
     <div id={id} className="field__hint">
-      {changes.length === 0 ? (
-        <p>Sem campos registrados.</p>
+      {item.duplicadoDe ? <p>{auditEntrySummary(item)}</p> : null}
+      {item.motivo ? <p>Motivo: {item.motivo}</p> : null}
+      {item.mudancas.length === 0 ? (
+        <p>Sem campos alterados.</p>
       ) : (
-        <ul aria-label={`Alterações do registro ${item.id}`}>
-          {changes.map((c) => (
-            <li key={c.campo}>
-              <strong>{c.campo}</strong>: <span>{c.antes}</span> → <span>{c.depois}</span>
-            </li>
-          ))}
-        </ul>
+        <AuditChangeList changes={item.mudancas} acao={item.acao} label={`Alterações do registro ${item.id}`} />
       )}
       {item.ip ? <p>IP: {item.ip}</p> : null}
     </div>
   );
 }
+
+const hasDetails = (item: LogItem) => item.mudancas.length > 0 || Boolean(item.motivo) || Boolean(item.duplicadoDe);
 
 function usuarioText(item: LogItem): string {
   if (item.usuarioNome) return item.usuarioNome;
@@ -118,6 +150,7 @@ function usuarioText(item: LogItem): string {
 
 function LogTable({ filters }: { filters: LogFilters }) {
   const api = useApi();
+  const titles = pluginTitles(usePlugins());
   const baseId = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const [previous, setPrevious] = useState<LogItem[]>([]);
   const [cursor, setCursor] = useState<string | undefined>(undefined);
@@ -176,11 +209,11 @@ function LogTable({ filters }: { filters: LogFilters }) {
                         {usuarioText(item)}
                         {item.usuarioLogin ? <span className="field__hint"> ({item.usuarioLogin})</span> : null}
                       </th>
-                      <td>{item.plugin}</td>
-                      <td>{item.registro ?? '—'}</td>
-                      <td title={item.acao}>{acaoNome(item.acao)}</td>
+                      <td>{titles.get(item.plugin) ?? item.plugin}</td>
+                      <td title={item.registroNome && item.registro ? item.registro : undefined}>{item.registroNome ?? item.registro ?? '—'}</td>
+                      <td title={item.acao}>{auditActionLabel(item.acao)}</td>
                       <td>
-                        {item.antes == null && item.depois == null ? (
+                        {!hasDetails(item) ? (
                           '—'
                         ) : (
                           <Button
@@ -224,6 +257,12 @@ function LogTable({ filters }: { filters: LogFilters }) {
           </table>
         </div>
       </div>
+      {page.data?.buscaLimitada ? (
+        <p className="field__hint" style={{ textAlign: 'center' }}>
+          A pesquisa encontrou muitos registros: são mostrados os dos {BUSCA_MAX_ROWS.toLocaleString('pt-BR')} mais recentes que contêm o
+          texto. Refine a pesquisa ou use os outros filtros.
+        </p>
+      ) : null}
       <div className="form-actions" style={{ justifyContent: 'center', margin: 'var(--space-4, 1rem) 0' }}>
         {page.data?.nextCursor ? (
           <Button variant="secondary" loading={page.isFetching} onClick={loadMore}>
