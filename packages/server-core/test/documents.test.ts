@@ -508,11 +508,20 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
       ['/memorandos', { json: memo({ itens: [{ produtoId: produto.papel, quantidade: '1e400', valorUnitario: '1' }] }) }, 400],
       ['/memorandos', { json: memo({ itens: [{ produtoId: produto.papel, quantidade: '123456789012', valorUnitario: '1' }] }) }, 400],
       ['/memorandos', { json: memo({ dataDesejada: '2026-13-01' }) }, 400],
+      // the total would overflow numeric(17,2)
+      ['/memorandos', { json: memo({ itens: [{ produtoId: produto.papel, quantidade: '99999999999', valorUnitario: '99999999999' }] }) }, 400],
       [`/memorandos/${doc.id}`, { method: 'PUT', json: memo() }, 400],
     ] as const) {
       const res = await req(path, origem, init as { method?: string; json?: unknown });
       expect(res.status, `${path} ${JSON.stringify(init).slice(0, 80)}: ${await res.clone().text()}`).toBe(status);
     }
+  });
+
+  it('names the item whose total would not fit', async () => {
+    const res = await req('/memorandos', origem, {
+      json: memo({ itens: [{ produtoId: produto.papel, quantidade: '1', valorUnitario: '1' }, { produtoId: produto.papel, quantidade: '99999999999', valorUnitario: '99999' }] }),
+    });
+    expect((await error(res, 400)).fields).toEqual({ 'itens.1.total': 'Total do item acima do permitido.' });
   });
 
   it('lists every route in OpenAPI with the tag', async () => {

@@ -8,5 +8,11 @@ export {
   type DocumentTable,
   defineDocumentResource,
 } from './define.js';
-export { type DocumentItems, type DocumentItemsDefinition, MAX_DOCUMENT_ITEMS, createDocumentItems } from './items.js';
+export {
+  type DocumentItems,
+  type DocumentItemsDefinition,
+  MAX_DOCUMENT_ITEMS,
+  MAX_TOTAL_INTEGER_DIGITS,
+  createDocumentItems,
+} from './items.js';
 export { type NextDocumentNumberOptions, documentCounters, lastDocumentNumber, nextDocumentNumber } from './numbering.js';

@@ -17,6 +17,9 @@ const INSERT_CHUNK = 500;
 type Row = Record<string, unknown>;
 
 const CANONICAL = /^-?\d{1,30}(\.\d{1,30})?$/;
+/** Digits before the point of a total column, numeric(17,2). */
+export const MAX_TOTAL_INTEGER_DIGITS = 15;
+const tooBig = (money: string) => money.replace(/^-/, '').split('.')[0]!.length > MAX_TOTAL_INTEGER_DIGITS;
 
 export interface DocumentItemsDefinition {
   /** The items table (one row per line). */
@@ -103,9 +106,13 @@ export function createDocumentItems(def: DocumentItemsDefinition, where: string)
     const out = lines.map((line, i) => {
       const quantity = decimal(line, quantityKey, i, 'Informe a quantidade.');
       const unitValue = decimal(line, unitValueKey, i, 'Informe o valor unitário.');
-      return { ...line, [quantityKey]: quantity, [unitValueKey]: unitValue, [totalKey]: lineTotal(quantity, unitValue) };
+      const total = lineTotal(quantity, unitValue);
+      if (tooBig(total)) throw badRequest('Verifique os campos destacados.', { [`${field}.${i}.${totalKey}`]: 'Total do item acima do permitido.' });
+      return { ...line, [quantityKey]: quantity, [unitValueKey]: unitValue, [totalKey]: total };
     });
-    return { lines: out, total: sumMoney(out.map((line) => line[totalKey] as string)) };
+    const total = sumMoney(out.map((line) => line[totalKey] as string));
+    if (tooBig(total)) throw badRequest('Verifique os campos destacados.', { [field]: 'Total do documento acima do permitido.' });
+    return { lines: out, total };
   };
 
   const save = async (tx: Tx, documentId: string, entidadeId: string, lines: readonly Row[]) => {
