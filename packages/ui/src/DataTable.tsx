@@ -20,8 +20,9 @@ export type DataTableColumn<T> = {
   /** Makes the cells of this column row headers (th scope=row), e.g. the name column. */
   rowHeader?: boolean;
   /**
-   * Text cells (string or number content) are clamped to 2 lines, with the full text in a title and
-   * shown whole while the row has the focus; false shows them whole.
+   * Text cells (string or number content): up to 24 characters stay on one line; longer text is
+   * clamped to 2 lines, whole in a title (from 40 characters) and while the row has the focus.
+   * False: the text as it is (wraps freely).
    */
   clamp?: boolean;
 };
