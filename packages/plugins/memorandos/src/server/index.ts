@@ -1,0 +1,186 @@
+// @app/memorandos/server: 'Memorandos' (tag 29) under /api/memorandos, from defineDocumentResource:
+//   GET/POST /memorandos, GET/PUT/DELETE /memorandos/:id, GET /memorandos.csv|.xlsx,
+//   POST /memorandos/:id/enviar|aceitar|devolver|arquivar|cancelar|duplicar,
+//   GET /memorandos/:id/historico, GET /memorandos/:id.pdf.
+import { TIME_ZONE } from '@app/br';
+import { formatDecimal, formatMoney } from '@app/documents';
+import { produtos, setProdutoUsos } from '@app/produtos/server';
+import { centrosCusto, unidades } from '@app/registros/server';
+import { type RequestContext, centroCustoScope, defineDocumentResource, defineServerPlugin } from '@app/server-core';
+import { eq } from '@app/server-core/orm';
+import { alias } from '@app/server-core/pg-core';
+import {
+  MEMORANDOS_TAG,
+  MEMORANDOS_TAG_NOME,
+  PRIORIDADE_LABEL,
+  PRIORIDADES,
+  type Prioridade,
+  fluxo,
+  memorandoInputSchema,
+  papeisNoMemorando,
+} from '../shared/index.js';
+import { seedMemorandos } from './seed.js';
+import { memorandoItens, memorandos } from './tables.js';
+
+export { memorandoItens, memorandos } from './tables.js';
+
+type Row = Record<string, unknown>;
+
+const origem = alias(centrosCusto, 'origem');
+const destino = alias(centrosCusto, 'destino');
+const unidade = alias(unidades, 'unidade');
+
+const papeis = (row: Row, ctx: RequestContext) =>
+  papeisNoMemorando(row as { origemId: string; destinoId: string; solicitanteId: string }, {
+    userId: ctx.user.id,
+    centrosCusto: ctx.centrosCusto,
+    todosCentros: ctx.todosCentros,
+  });
+
+const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
+const centro = (codigo: unknown, nome: unknown) => `${String(codigo ?? '')} – ${String(nome ?? '')}`;
+
+export default defineServerPlugin({
+  id: 'memorandos',
+  version: __PKG_VERSION__,
+  core: '^1.0.0',
+  dependsOn: ['registros', 'produtos'],
+  tags: [{ tag: MEMORANDOS_TAG, nome: MEMORANDOS_TAG_NOME }],
+  migrations: new URL('../../migrations/', import.meta.url),
+  routes(router) {
+    defineDocumentResource(router, {
+      path: '/memorandos',
+      tag: MEMORANDOS_TAG,
+      table: memorandos,
+      flow: fluxo,
+      schema: memorandoInputSchema,
+      label: { singular: 'memorando', plural: 'memorandos', documento: 'Memorando' },
+      roles: papeis,
+      scope: (ctx) => centroCustoScope(ctx, memorandos.origemId, memorandos.destinoId),
+      defaults: (ctx) => ({
+        solicitanteId: ctx.user.id,
+        solicitanteNome: ctx.user.nome,
+        data: new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date()),
+      }),
+      // only the requesting area changes its memorando; none is deleted (its number stays: cancel it)
+      canEdit: (row, ctx) => (papeis(row, ctx).has('origem') ? null : 'Só o centro de custo de origem pode alterar este memorando.'),
+      canDelete: () => 'Memorandos não são excluídos: cancele-o informando o motivo.',
+      validate: async (_tx, data, write) => {
+        const fields: Record<string, string> = {};
+        const { ctx } = write;
+        if (data.destinoId === data.origemId) fields.destinoId = 'O destino deve ser outro centro de custo.';
+        if (!ctx.todosCentros && !ctx.centrosCusto.includes(data.origemId)) {
+          fields.origemId = 'Escolha um centro de custo ao qual você pertence.';
+        }
+        return Object.keys(fields).length ? fields : undefined;
+      },
+      afterSave: (tx, id, _data, write) =>
+        setProdutoUsos(tx, { entidadeId: write.entidadeId, origem: 'memorandos', documentoId: id, descricao: write.descricao }, write.produtoIds),
+      references: {
+        origemId: { table: centrosCusto, active: centrosCusto.ativo, message: 'Escolha um centro de custo cadastrado em Registros.' },
+        destinoId: { table: centrosCusto, active: centrosCusto.ativo, message: 'Escolha um centro de custo cadastrado em Registros.' },
+      },
+      items: {
+        table: memorandoItens,
+        documentColumn: memorandoItens.memorandoId,
+        orderColumn: memorandoItens.ordem,
+        productColumn: memorandoItens.produtoId,
+        quantityColumn: memorandoItens.quantidade,
+        unitValueColumn: memorandoItens.valorUnitario,
+        totalColumn: memorandoItens.valorTotal,
+        documentTotalColumn: memorandos.valorTotal,
+        references: {
+          produtoId: {
+            table: produtos,
+            active: produtos.ativo,
+            message: 'Escolha um produto ou serviço do catálogo.',
+            inactiveMessage: 'Este produto está desativado: escolha outro.',
+          },
+        },
+        joins: [
+          { table: produtos, on: eq(produtos.id, memorandoItens.produtoId) },
+          { table: unidade, on: eq(unidade.id, produtos.unidadeId) },
+        ],
+        extra: { produtoCodigo: produtos.codigo, produtoDescricao: produtos.descricao, unidadeSigla: unidade.sigla },
+      },
+      duplicate: { reset: ['dataDesejada'] },
+      history: {
+        names: {
+          origemId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
+          destinoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
+          produtoId: { table: 'produtos', label: "codigo || ' – ' || descricao" },
+          solicitanteId: { table: 'usuarios', label: 'nome', scoped: false },
+        },
+        skip: ['solicitanteNome'],
+      },
+      pdf: (row) => ({
+        fields: [
+          { label: 'Data', value: dataBr(row.data) },
+          { label: 'Prioridade', value: PRIORIDADE_LABEL[row.prioridade as Prioridade] },
+          { label: 'Origem', value: centro(row.origemCodigo, row.origemNome) },
+          { label: 'Destino', value: centro(row.destinoCodigo, row.destinoNome) },
+          { label: 'Solicitante', value: String(row.solicitanteNome) },
+          { label: 'Data desejada', value: dataBr(row.dataDesejada) || 'Não informada' },
+          { label: 'Assunto', value: String(row.assunto) },
+        ],
+        items: {
+          columns: [
+            { header: 'Item', align: 'right' },
+            { header: 'Código' },
+            { header: 'Descrição', width: '*' },
+            { header: 'Unid.' },
+            { header: 'Quantidade', align: 'right' },
+            { header: 'Valor unitário', align: 'right' },
+            { header: 'Valor total', align: 'right' },
+          ],
+          rows: (row.itens as Row[]).map((item) => [
+            String(item.ordem),
+            String(item.produtoCodigo ?? ''),
+            String(item.produtoDescricao ?? ''),
+            String(item.unidadeSigla ?? ''),
+            formatDecimal(item.quantidade as string),
+            formatMoney(item.valorUnitario as string, 4),
+            formatMoney(item.valorTotal as string),
+          ]),
+          total: { label: 'Valor total estimado', value: formatMoney(row.valorTotal as string) },
+        },
+        sections: [{ title: 'Justificativa da necessidade', text: String(row.justificativa) }],
+        signatures: [
+          { name: String(row.solicitanteNome), role: `Solicitante – ${String(row.origemNome)}` },
+          { name: String(row.origemResponsavel ?? ''), role: `Responsável – ${String(row.origemNome)}` },
+        ],
+      }),
+      joins: [
+        { table: origem, on: eq(origem.id, memorandos.origemId) },
+        { table: destino, on: eq(destino.id, memorandos.destinoId) },
+      ],
+      extra: {
+        origemCodigo: origem.codigo,
+        origemNome: origem.nome,
+        origemResponsavel: origem.responsavelNome,
+        destinoCodigo: destino.codigo,
+        destinoNome: destino.nome,
+      },
+      busca: memorandos.busca,
+      sortable: ['numero', 'data', 'assunto', 'origemNome', 'destinoNome', 'solicitanteNome', 'prioridade', 'status', 'valorTotal', 'dataDesejada'],
+      defaultSort: '-numero',
+      filters: { origemId: memorandos.origemId, destinoId: memorandos.destinoId },
+      ranges: { data: memorandos.data },
+      sets: { prioridade: { column: memorandos.prioridade, values: PRIORIDADES } },
+      columns: [
+        { key: 'numero', header: 'Número' },
+        { key: 'data', header: 'Data', value: (row) => dataBr(row.data) },
+        { key: 'status', header: 'Situação' },
+        { key: 'assunto', header: 'Assunto' },
+        { key: 'origemNome', header: 'Origem' },
+        { key: 'destinoNome', header: 'Destino' },
+        { key: 'solicitanteNome', header: 'Solicitante' },
+        { key: 'prioridade', header: 'Prioridade', value: (row) => PRIORIDADE_LABEL[row.prioridade as Prioridade] },
+        { key: 'dataDesejada', header: 'Data desejada', value: (row) => dataBr(row.dataDesejada) },
+        { key: 'valorTotal', header: 'Valor total estimado', value: (row) => formatDecimal(row.valorTotal as string, { min: 2 }) },
+      ],
+      exportName: 'memorandos',
+    });
+  },
+  seed: seedMemorandos,
+});
