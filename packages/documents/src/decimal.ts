@@ -13,12 +13,12 @@ export const MONEY_SCALE = 2;
 const CANONICAL = /^(-)?(\d+)(?:\.(\d+))?$/;
 
 /**
- * Reads what a person typed or what the API received, pt-BR or canonical: '1.234,56', '1234,56',
- * '1234.56', '1.234' (thousands), ' R$ 10 '. Returns the canonical string ('1234.56') or null when it
- * is not a number. A dot is a thousands separator when a comma is present or when it groups exactly
- * three digits ('1.234', '1.234.567'); otherwise it is the decimal point ('1.5').
- * Typed text only: a canonical value with three places ('10.015') would be read as thousands; a
- * value the API received goes through `decimalSchema`, which takes a canonical string as it is.
+ * Reads a canonical value (what the API and the form's state hold) or pt-BR text with a comma:
+ * '1234.56', '10.015', '1.234,56', '1234,56', ' R$ 10 '. Returns the canonical string ('1234.56') or
+ * null when it is not a number. A single dot without a comma is the decimal point ('1.5', '10.015'
+ * = 10,015), so a canonical value read again gives itself; a dot is a thousands separator when a
+ * comma is present or when several dots group three digits ('1.234.567'). Typed text of a pt-BR
+ * field, where '1.500' means 1500, goes through `parseDecimalInput`.
  */
 export function parseDecimal(input: string | number | null | undefined): string | null {
   if (input === null || input === undefined) return null;
@@ -38,7 +38,7 @@ export function parseDecimal(input: string | number | null | undefined): string 
   if (text.includes(',')) {
     if (!/^\d{1,3}(\.\d{3})*(,\d+)?$|^\d+(,\d+)?$/.test(text)) return null;
     text = text.replace(/\./g, '').replace(',', '.');
-  } else if (/^\d{1,3}(\.\d{3})+$/.test(text)) {
+  } else if (/^\d{1,3}(\.\d{3}){2,}$/.test(text)) {
     text = text.replace(/\./g, '');
   }
   if (!/^\d+(\.\d+)?$/.test(text)) return null;
@@ -178,15 +178,15 @@ export interface DecimalSchemaOptions {
 
 /**
  * A decimal field of a shared schema: accepts a canonical string (taken as it is: '10.015' is 10,015,
- * '1.000' is 1), a pt-BR one ('1.234,56', read by parseDecimal) or a plain number, outputs the
- * canonical string. pt-BR messages for empty, not a number, too many places, too big,
- * not positive.
+ * '1.000' is 1), pt-BR text with a comma ('1.234,56') or a plain number, outputs the canonical
+ * string (the form sends parseDecimalInput of what was typed). pt-BR messages for empty, not a
+ * number, too many places, too big, not positive.
  */
 export function decimalSchema(options: DecimalSchemaOptions) {
   const { scale, message } = options;
   const integerDigits = options.integerDigits ?? 11;
   return z.union([z.string(), z.number()], { error: message }).transform((raw, ctx): string => {
-    // canonical ('10.015', what the form sends and the API answers) as it is; anything else is typed pt-BR
+    // canonical ('10.015', what the form sends and the API answers) as it is; else pt-BR with a comma
     const trimmed = typeof raw === 'string' ? raw.trim() : raw;
     const value = typeof trimmed === 'string' && CANONICAL.test(trimmed) ? normalize(trimmed) : parseDecimal(raw);
     if (value === null) {

@@ -19,7 +19,8 @@ describe('parseDecimal', () => {
     ['1.234,56', '1234.56'],
     ['1234,56', '1234.56'],
     ['1234.56', '1234.56'],
-    ['1.234', '1234'],
+    ['1.234', '1.234'],
+    ['10.015', '10.015'],
     ['1.234.567', '1234567'],
     ['1.5', '1.5'],
     [' R$ 10 ', '10'],
@@ -35,15 +36,16 @@ describe('parseDecimal', () => {
   it.each(['', 'abc', '1,2,3', '1.23,4.5', '12.34.5', '1e3', '--1', ',5', '1.', 'NaN'])('%s is not a number', (input) => {
     expect(parseDecimal(input)).toBeNull();
   });
-  it('the schemas take a canonical value as it is (the form sends parseDecimal of what was typed; the API parses it again)', () => {
+  it('reads a canonical value back unchanged, and so do the schemas (the form sends parseDecimalInput of what was typed; the API parses it again)', () => {
     for (const typed of ['10,015', '1.234,5', '0,125', '1.234.567', '1.000', '12,3456', '999.999.999,9999', '1.5', '3']) {
-      const canonical = parseDecimal(typed)!;
+      const canonical = parseDecimalInput(typed)!;
+      expect([typed, parseDecimal(canonical)]).toEqual([typed, canonical]);
       expect([typed, unitValueSchema.parse(canonical)]).toEqual([typed, canonical]);
       expect([typed, quantitySchema.parse(canonical)]).toEqual([typed, canonical]);
     }
     expect(unitValueSchema.parse('10.015')).toBe('10.015');
     expect(unitValueSchema.parse(' 0012.50 ')).toBe('12.5');
-    // pt-BR with a comma still works; a lone '1.000' is canonical here (the form sends parseDecimal('1.000') = '1000')
+    // pt-BR with a comma still works; a lone '1.000' is canonical here (the form sends parseDecimalInput('1.000') = '1000')
     expect(quantitySchema.parse('1.000,5')).toBe('1000.5');
     expect(quantitySchema.parse('1.000')).toBe('1');
   });
