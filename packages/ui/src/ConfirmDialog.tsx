@@ -61,12 +61,12 @@ function ConfirmDialogImpl({
   // The element focused when the dialog opened: it gets the focus back (there is no Radix Trigger).
   const returnTo = useRef<HTMLElement | null>(null);
   const mounted = useRef(true);
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
       mounted.current = false;
-    },
-    [],
-  );
+    };
+  }, []);
 
   const handleOpenChange = (next: boolean) => {
     if (!next && pending) return;

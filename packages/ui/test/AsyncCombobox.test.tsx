@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { AsyncCombobox, type AsyncComboboxOption, type AsyncComboboxProps } from '../src/AsyncCombobox';
 
@@ -60,12 +60,20 @@ function Picker({
 
 const liveText = () => document.querySelector('.combobox [role="status"]')?.textContent;
 
+// Keystrokes without a macrotask in between (delay: null), so a debounce cannot fire mid-word on a
+// busy machine: each test's request count is exact.
+const setupUser = () => userEvent.setup({ delay: null });
+
 describe('AsyncCombobox', () => {
   it('keyboard only: typing searches once (debounced), arrows move the active option, Enter selects', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const load = vi.fn(async (q: string, _signal: AbortSignal) => search(q));
     const onChange = vi.fn();
-    render(<Picker loadOptions={load} debounceMs={200} onChange={onChange} />);
+    render(
+      <StrictMode>
+        <Picker loadOptions={load} debounceMs={200} onChange={onChange} />
+      </StrictMode>,
+    );
     // nothing is fetched before the user asks
     expect(load).not.toHaveBeenCalled();
 
@@ -109,7 +117,7 @@ describe('AsyncCombobox', () => {
   });
 
   it('ArrowDown on a closed list opens it with the first results (empty query); the current value is marked', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const load = vi.fn(async (q: string, _signal: AbortSignal) => search(q));
     render(<Picker initial="4" initialLabel="Caneta azul" loadOptions={load} />);
     const input = screen.getByRole('combobox', { name: 'Produto' }) as HTMLInputElement;
@@ -127,7 +135,7 @@ describe('AsyncCombobox', () => {
   });
 
   it('a slow earlier response does not overwrite a later one (the earlier request is aborted)', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { calls, load } = manualLoader();
     render(<Picker loadOptions={load} />);
     const input = screen.getByRole('combobox', { name: 'Produto' });
@@ -155,7 +163,7 @@ describe('AsyncCombobox', () => {
   });
 
   it('empty state: "Nenhum resultado" (or emptyText) is shown and announced', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const { rerender } = render(<Picker />);
     const input = screen.getByRole('combobox', { name: 'Produto' });
     input.focus();
@@ -173,7 +181,7 @@ describe('AsyncCombobox', () => {
   });
 
   it('minChars: shorter text does not search and says why', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const load = vi.fn(async (q: string, _signal: AbortSignal) => search(q));
     render(<Picker loadOptions={load} minChars={3} />);
     screen.getByRole('combobox').focus();
@@ -186,7 +194,7 @@ describe('AsyncCombobox', () => {
   });
 
   it('Escape closes; a second Escape puts the selected label back; Tab leaves without changing', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const onChange = vi.fn();
     render(<Picker initial="4" initialLabel="Caneta azul" onChange={onChange} />);
     const input = screen.getByRole('combobox', { name: 'Produto' }) as HTMLInputElement;
@@ -214,7 +222,7 @@ describe('AsyncCombobox', () => {
   });
 
   it('clearing: emptying the text and pressing Enter, or leaving it empty, or the clear button', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const onChange = vi.fn();
     const { unmount } = render(<Picker initial="4" initialLabel="Caneta azul" onChange={onChange} />);
     let input = screen.getByRole('combobox', { name: 'Produto' }) as HTMLInputElement;
@@ -250,7 +258,7 @@ describe('AsyncCombobox', () => {
   });
 
   it('the pointer: the toggle opens the list, a click picks an option, focus stays in the input', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     const onChange = vi.fn();
     render(<Picker onChange={onChange} name="produtoId" />);
     const input = screen.getByRole('combobox', { name: 'Produto' });
@@ -264,7 +272,7 @@ describe('AsyncCombobox', () => {
   });
 
   it('a failed search says so; aria-invalid, aria-describedby, aria-labelledby and disabled pass through', async () => {
-    const user = userEvent.setup();
+    const user = setupUser();
     render(
       <>
         <span id="rotulo">Fornecedor</span>

@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { StrictMode, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog, type ConfirmDialogProps, type ConfirmOptions, confirmDialog, useConfirm } from '../src/ConfirmDialog';
 
@@ -138,14 +138,17 @@ describe('ConfirmDialog', () => {
   it('children (a required reason): onConfirm returning false keeps it open; a pending promise shows busy', async () => {
     const user = userEvent.setup();
     let release: (v: boolean) => void = () => {};
+    // StrictMode: effects run twice; the dialog must still close when the promise settles
     render(
-      <ReasonDialog
-        pending={() =>
-          new Promise<boolean>((resolve) => {
-            release = resolve;
-          })
-        }
-      />,
+      <StrictMode>
+        <ReasonDialog
+          pending={() =>
+            new Promise<boolean>((resolve) => {
+              release = resolve;
+            })
+          }
+        />
+      </StrictMode>,
     );
     await screen.findByRole('alertdialog', { name: 'Cancelar o pedido?' });
     // default tone with a field: the field gets the focus
