@@ -43,8 +43,8 @@ export function listHref(config: ResourceConfig): string {
   return search ? `${base}?${search}` : base;
 }
 export const listStateKey = (config: ResourceConfig) => `compras:lista:${config.endpoint}`;
-export const newHref = (config: ResourceConfig) => `${(config.base ?? '').replace(/\/+$/, '')}/new`;
-export const editHref = (config: ResourceConfig, id: string) => `${(config.base ?? '').replace(/\/+$/, '')}/edit/${encodeURIComponent(id)}`;
+export const newHref = (config: Pick<ResourceConfig, 'base'>) => `${(config.base ?? '').replace(/\/+$/, '')}/new`;
+export const editHref = (config: Pick<ResourceConfig, 'base'>, id: string) => `${(config.base ?? '').replace(/\/+$/, '')}/edit/${encodeURIComponent(id)}`;
 
 /** Active records of another resource as select options (+ the current value when it is inactive). */
 export function useResourceOptions(

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import type { PluginRoute } from '../contract';
 import { ChunkLoadError } from '../routing/chunkError';
 import type { ImportarPlanilhaProps } from './ImportPage';
+import type { DocumentPages } from './documents/types';
 import type { ResourceConfig, ResourcePages } from './types';
 
 const chunk = <T,>(load: () => Promise<T>) =>
@@ -63,5 +64,33 @@ export function resourceRoutes(
     { path: base || '/', title: titles.title, ...tag, load: () => load().then((m) => ({ default: m.default.List })) },
     { path: `${base}/new`, title: titles.newTitle, ...tag, load: () => load().then((m) => ({ default: m.default.New })) },
     { path: `${base}/edit/:id`, title: titles.editTitle, ...tag, load: () => load().then((m) => ({ default: m.default.Edit })) },
+  ];
+}
+
+export interface DocumentRouteTitles extends ResourceRouteTitles {
+  /** Title of duplicar/:id (default: the edit title with 'Duplicar': 'Duplicar memorando'). */
+  duplicateTitle?: string;
+}
+
+/**
+ * The routes of a document for a plugin manifest (cheap: titles and a lazy import only): the three
+ * of `resourceRoutes` plus `<base>/duplicar/:id`. `load` imports the module whose default export is
+ * `defineDocumentPages(...)`.
+ */
+export function documentRoutes(
+  titles: DocumentRouteTitles,
+  load: () => Promise<{ default: DocumentPages }>,
+  options: { base?: string; tag?: number } = {},
+): PluginRoute[] {
+  const base = (options.base ?? '').replace(/\/+$/, '');
+  const tag = options.tag === undefined ? {} : { tag: options.tag };
+  return [
+    ...resourceRoutes(titles, load, options),
+    {
+      path: `${base}/duplicar/:id`,
+      title: titles.duplicateTitle ?? titles.editTitle.replace(/^Editar\b/, 'Duplicar'),
+      ...tag,
+      load: () => load().then((m) => ({ default: m.default.Duplicate })),
+    },
   ];
 }

@@ -1,6 +1,16 @@
 // Resource kit: a registry's web pages from a declaration (see README, "Registries").
 export type { ImportarPlanilhaProps, ImportResult } from './ImportPage';
-export { ImportarPlanilha, defineResourcePages, resourceRoutes, type ResourceRouteTitles } from './define';
+export {
+  ImportarPlanilha,
+  defineResourcePages,
+  documentRoutes,
+  resourceRoutes,
+  type DocumentRouteTitles,
+  type ResourceRouteTitles,
+} from './define';
+export { defineDocumentPages } from './documents/define';
+export { StatusBadge } from './documents/StatusBadge';
+export type { DocumentConfig, DocumentItemsConfig, DocumentPages } from './documents/types';
 export { BUILTIN_FIELD_TYPES, type FieldRenderProps, type FieldTypeDefinition, fieldId, registerFieldType } from './form/registry';
 export { type FieldErrors, type FieldIssue, issuesToFieldErrors } from './form/errors';
 export { UNSAVED_MESSAGE, useUnsavedChangesGuard } from './form/guard';

@@ -274,7 +274,7 @@ export interface ResourceConfig<T = Row> {
    * a string 'Fornecedor salvo.' gets the record's label before its last word ('Fornecedor Nova Era
    * salvo.'); a function gets the saved record.
    */
-  messages?: { saved?: string | ((row: T) => string); deleted?: string; deleteNote?: string };
+  messages?: { saved?: string | ((row: T) => string); deleted?: string; deleteTitle?: string; deleteNote?: string };
   /**
    * What a record is called in messages ('Grupo'); default from `newTitle` ('Novo grupo' → 'Grupo',
    * 'Nova unidade' → 'Unidade', feminine).

@@ -1,14 +1,15 @@
 // The view of a resource form: header, notices, the fields by section, the action bar, the plugin's
 // slots and the confirmations. State and saving live in the controller.
 import { Alert, Button, Card, ConfirmDialog, PageHeader, PageLoading } from '@app/ui';
-import { Fragment, type ReactNode, useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Link } from 'wouter';
 import { apiErrorMessage, apiErrorStatus } from '../../api';
 import { listHref, recordLabel } from '../common';
-import type { FieldDescriptor, RecordSlotContext, SlotContent } from '../types';
-import type { FormController } from './controller';
+import type { FieldDescriptor, RecordSlotContext } from '../types';
+import { type FormController, nounOf } from './controller';
 import { FormField } from './FormField';
 import { fieldId } from './registry';
+import { renderSlot } from './slots';
 import { isVisible, labelOf, typeLookup } from './values';
 
 type Row = Record<string, unknown>;
@@ -22,10 +23,6 @@ function sections(fields: FieldDescriptor[]): { section: string | undefined; fie
     else out.push({ section: field.section, fields: [field] });
   }
   return out;
-}
-
-export function renderSlot<A extends unknown[]>(slot: SlotContent<A> | undefined, ...args: A): ReactNode {
-  return typeof slot === 'function' ? (slot as (...a: A) => ReactNode)(...args) : (slot ?? null);
 }
 
 export function FormView({ form }: { form: FormController }) {
@@ -156,10 +153,10 @@ export function FormView({ form }: { form: FormController }) {
       <ConfirmDialog
         open={confirm === 'excluir'}
         onOpenChange={(open) => (open ? undefined : setConfirm(null))}
-        title="Excluir este registro?"
+        title={config.messages?.deleteTitle ?? 'Excluir este registro?'}
         description={
           <p>
-            <strong>{name}</strong> será excluído definitivamente.{' '}
+            <strong>{name}</strong> {nounOf(config).feminine ? 'será excluída' : 'será excluído'} definitivamente.{' '}
             {config.messages?.deleteNote ?? 'Registros em uso não podem ser excluídos: desative-os.'}
           </p>
         }

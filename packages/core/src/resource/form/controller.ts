@@ -2,7 +2,6 @@
 // validates with the shared schema, knows whether there are unsaved changes, and saves with the
 // stale-record protocol (PUT carries `version`; 409 `stale` → offer to reload).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isHTTPError, isNetworkError } from 'ky';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { api, apiErrorBody, apiErrorMessage, apiErrorStatus } from '../../api';
@@ -10,20 +9,14 @@ import { toast } from '../../toast/queue';
 import { apiPath, editHref, listHref, queryKeys, recordLabel } from '../common';
 import type { ResourceConfig } from '../types';
 import { useUnsavedChangesGuard } from './guard';
+import { OFFLINE_MESSAGE, isOfflineError } from './offline';
 import { fieldId } from './registry';
 import { type FieldErrors, type Values, bodyOf, fieldPaths, formValuesOf, typeLookup, validate } from './values';
 
 type Row = Record<string, unknown>;
 
 export const INVALID_MESSAGE = 'Verifique os campos destacados.';
-export const OFFLINE_MESSAGE = 'Sem conexão: as alterações não foram enviadas. Tente de novo quando a conexão voltar.';
-
-/** The browser is offline, or the call failed before any answer (network down, DNS, connection refused). */
-export function isOfflineError(error?: unknown): boolean {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
-  if (error === undefined || isHTTPError(error)) return false;
-  return isNetworkError(error) || (error instanceof TypeError && /fetch|network/i.test(error.message));
-}
+export { OFFLINE_MESSAGE, isOfflineError } from './offline';
 
 /** What a record is called in messages: `noun`, or from `newTitle` ('Novo grupo' → Grupo; 'Nova unidade' → Unidade, feminine). */
 export function nounOf(config: Pick<ResourceConfig, 'noun' | 'feminine' | 'newTitle'>): { noun: string; feminine: boolean } {

@@ -1,7 +1,7 @@
 // Values of a resource form: API record → what the controls hold → body the schema validates and
 // the API receives. Pure functions (no React): the controller and the tests use them.
 import { maskCpfCnpjInput, normalizeDocument } from '@app/br';
-import { formatDecimal, parseDecimal } from '@app/documents';
+import { formatDecimal, parseDecimalInput } from '@app/documents';
 import { maskCep, maskPhone } from '@app/ui';
 import type {
   FieldDescriptor,
@@ -13,9 +13,10 @@ import type {
 } from '../types';
 import { applyMask } from '../urlState';
 import { type FieldErrors, issuesToFieldErrors } from './errors';
+import { itemsNames } from './itemsNames';
 import { BUILTIN_FIELD_TYPES, type FieldTypeDefinition, registeredFieldType } from './registry';
 
-export { issuesToFieldErrors, type FieldErrors };
+export { issuesToFieldErrors, itemsNames, type FieldErrors };
 
 type Row = Record<string, unknown>;
 export type Values = Record<string, unknown>;
@@ -62,17 +63,6 @@ export const emptyGroupRow = (group: GroupFieldDescriptor): Values => ({ [ROW_KE
 
 // ---------------------------------------------------------------------------- items grid
 
-/** Field names of an items grid, defaults applied. */
-export function itemsNames(field: ItemsFieldDescriptor) {
-  return {
-    product: field.product.field ?? 'produtoId',
-    productLabel: field.product.labelField ?? 'produtoDescricao',
-    unit: field.unitField === null ? null : (field.unitField ?? 'unidade'),
-    quantity: field.quantityField ?? 'quantidade',
-    unitValue: field.unitValueField ?? 'valorUnitario',
-  };
-}
-
 /** A quantity as typed: '12,5'. */
 export const quantityText = (value: unknown): string => (value === null || value === undefined || value === '' ? '' : formatDecimal(String(value)));
 /** A unit value as typed: at least two places, '3,30', '0,0125'. */
@@ -82,7 +72,7 @@ export const unitValueText = (value: unknown): string =>
 export const decimalBody = (text: unknown): string => {
   const t = textOf(text).trim();
   if (t === '') return '';
-  return parseDecimal(t) ?? t;
+  return parseDecimalInput(t) ?? t;
 };
 
 export function emptyItemRow(field: ItemsFieldDescriptor): Values {

@@ -1,7 +1,7 @@
 // Line items of a document: one table row per item (product picker, unit, quantity, unit value,
 // line total, remove), 'Adicionar item', and the totals computed live with the server's functions
 // (lineTotal/sumMoney of @app/documents: exact decimals, the total shown is the total stored).
-import { formatMoney, lineTotal, parseDecimal, sumMoney } from '@app/documents';
+import { formatMoney, lineTotal, parseDecimalInput, sumMoney } from '@app/documents';
 import { AsyncCombobox, Button } from '@app/ui';
 import type { ReactNode } from 'react';
 import type { ItemsFieldDescriptor } from '../../types';
@@ -16,8 +16,8 @@ const rowsOf = (value: unknown): Values[] => (Array.isArray(value) ? (value as V
 
 /** Line total of a row as typed ('3' × '0,3333' → '1.00'), or null while either is not a number. */
 export function rowTotal(quantity: unknown, unitValue: unknown): string | null {
-  const q = parseDecimal(String(quantity ?? ''));
-  const v = parseDecimal(String(unitValue ?? ''));
+  const q = parseDecimalInput(String(quantity ?? ''));
+  const v = parseDecimalInput(String(unitValue ?? ''));
   if (q === null || v === null) return null;
   return lineTotal(q, v);
 }
@@ -176,7 +176,7 @@ function ItemRow(props: ItemRowProps) {
             }}
             onBlur={(e) => {
               // '1234,5' → '1.234,5' (a value: '1.234,50'); what is not a number stays as typed
-              const canonical = parseDecimal(e.target.value);
+              const canonical = parseDecimalInput(e.target.value);
               if (canonical === null) return;
               const shown = format(canonical);
               if (shown !== e.target.value) update(key, (r) => ({ ...r, [name]: shown }), cellPath);
