@@ -170,6 +170,12 @@ export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> {
   sortable: string[];
   /** Default `sort`, e.g. 'nome' or '-createdAt' (default: the first sortable field). */
   defaultSort?: string;
+  /**
+   * Sortable fields ordered by several columns, in order, all in the direction asked: e.g. a document
+   * number `{ numero: [t.ano, t.numero] }` (sort=-numero → ano DESC, numero DESC: 3/2027 before
+   * 120/2026, walking an index on (entidade_id, ano, numero)).
+   */
+  sortColumns?: Record<string, AnyPgColumn[]>;
   /** Equality filters from the query string: `{ grupoId: subgrupos.grupoId }` → `?grupoId=…`. */
   filters?: Record<string, AnyPgColumn>;
   /**
@@ -649,10 +655,13 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
       if (!def.sortable.includes(name) && key !== defaultSort) {
         throw badRequest('Ordenação inválida.', { sort: `Não é possível ordenar por '${name}'.` });
       }
-      const base = sortExpr(name, icu) ?? (Object.hasOwn(columns, name) ? columns[name] : undefined);
-      if (!base) continue;
-      const expr = afterFilter ? sql`ROW(${base})` : base;
-      out.push(key.startsWith('-') ? desc(expr) : asc(expr));
+      const composite = def.sortColumns && Object.hasOwn(def.sortColumns, name) ? def.sortColumns[name] : undefined;
+      const bases = composite ?? [sortExpr(name, icu) ?? (Object.hasOwn(columns, name) ? columns[name] : undefined)];
+      for (const base of bases) {
+        if (!base) continue;
+        const expr = afterFilter ? sql`ROW(${base})` : base;
+        out.push(key.startsWith('-') ? desc(expr) : asc(expr));
+      }
     }
     out.push(asc(table.id));
     return out;

@@ -491,6 +491,17 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
     expect(items[0]).not.toHaveProperty('itens');
   });
 
+  it('sorts by number as year, then number (a number of next year first when newest first)', async () => {
+    const tag = `Ordem${randomUUID().slice(0, 6)}`;
+    const a = await create(origem, { assunto: `${tag} a` });
+    const b = await create(origem, { assunto: `${tag} b` });
+    const c = await create(origem, { assunto: `${tag} c` });
+    // c becomes 1/<next year>: a smaller number, a later year
+    await t.server.sql('UPDATE doc_memos SET numero = 1, ano = ano + 1 WHERE id = $1', [c.id]);
+    expect((await list(origem, `q=${tag}&sort=-numero`)).items.map((i) => i.id)).toEqual([c.id, b.id, a.id]);
+    expect((await list(origem, `q=${tag}&sort=numero`)).items.map((i) => i.id)).toEqual([a.id, b.id, c.id]);
+  });
+
   it('answers 400 or 404, never 5xx, to malformed input', async () => {
     const doc = await create(origem);
     for (const [path, init, status] of [

@@ -112,6 +112,7 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
   joins?: { table: PgTable; on: SQL }[];
   busca?: AnyPgColumn | SQL;
   searchColumns?: (AnyPgColumn | SQL)[];
+  /** Sortable fields; 'numero' sorts by year, then number. */
   sortable: string[];
   defaultSort?: string;
   filters?: Record<string, AnyPgColumn>;
@@ -342,6 +343,8 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     ...(def.searchColumns ? { searchColumns: def.searchColumns } : {}),
     searchExact,
     sortable: def.sortable,
+    // the number sorts by year, then number (3/2027 before 120/2026)
+    sortColumns: { numero: [table.ano, table.numero] },
     ...(def.defaultSort ? { defaultSort: def.defaultSort } : {}),
     ...(def.filters ? { filters: def.filters } : {}),
     ...(def.ranges ? { ranges: def.ranges } : {}),
