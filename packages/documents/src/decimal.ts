@@ -1,7 +1,6 @@
 // Exact decimals for quantities and money, the same functions in the browser and on the server.
 // A value travels as a canonical string ('1234.5' : dot, no grouping), is computed as a BigInt of
 // its smallest unit (cents, ten-thousandths) and is stored in a numeric column. No float anywhere.
-import { z } from 'zod';
 
 /** Decimal places of a quantity (numeric(15,4)). */
 export const QUANTITY_SCALE = 4;
@@ -56,6 +55,11 @@ export function parseDecimalInput(input: string | null | undefined): string | nu
   const text = input.replace(/\s|R\$/g, '');
   if (/^-?\d{1,3}(\.\d{3})+$/.test(text)) return parseDecimal(text.replace(/\./g, ''));
   return parseDecimal(text);
+}
+
+/** A canonical decimal ('10.015', '-2.5') normalized ('10.015', '-2.5'), or null when it is not one. */
+export function parseCanonical(text: string): string | null {
+  return CANONICAL.test(text) ? normalize(text) : null;
 }
 
 /** '0012.500' → '12.5'; '-0' → '0'. */
@@ -164,57 +168,3 @@ export function formatMoney(value: string | number | null | undefined, maxPlaces
   const text = formatDecimal(value, { min: MONEY_SCALE, max: maxPlaces });
   return text.startsWith('-') ? `-R$ ${text.slice(1)}` : `R$ ${text}`;
 }
-
-export interface DecimalSchemaOptions {
-  /** Most decimal places accepted (more is an error, never a silent rounding). */
-  scale: number;
-  /** Digits before the point (numeric(p, s): p - s). */
-  integerDigits?: number;
-  /** Message when empty / not a number. */
-  message: string;
-  /** Strictly greater than zero (quantities, unit values). */
-  positive?: boolean;
-}
-
-/**
- * A decimal field of a shared schema: accepts a canonical string (taken as it is: '10.015' is 10,015,
- * '1.000' is 1), pt-BR text with a comma ('1.234,56') or a plain number, outputs the canonical
- * string (the form sends parseDecimalInput of what was typed). pt-BR messages for empty, not a
- * number, too many places, too big, not positive.
- */
-export function decimalSchema(options: DecimalSchemaOptions) {
-  const { scale, message } = options;
-  const integerDigits = options.integerDigits ?? 11;
-  return z.union([z.string(), z.number()], { error: message }).transform((raw, ctx): string => {
-    // canonical ('10.015', what the form sends and the API answers) as it is; else pt-BR with a comma
-    const trimmed = typeof raw === 'string' ? raw.trim() : raw;
-    const value = typeof trimmed === 'string' && CANONICAL.test(trimmed) ? normalize(trimmed) : parseDecimal(raw);
-    if (value === null) {
-      ctx.addIssue({ code: 'custom', message: String(raw).trim() === '' ? message : 'Informe um número, por exemplo 1.234,56.' });
-      return z.NEVER;
-    }
-    if (decimalPlaces(value) > scale) {
-      ctx.addIssue({ code: 'custom', message: `Use no máximo ${scale} casas decimais.` });
-      return z.NEVER;
-    }
-    const int = value.replace(/^-/, '').split('.')[0]!;
-    if (int.length > integerDigits) {
-      ctx.addIssue({ code: 'custom', message: 'Valor acima do permitido.' });
-      return z.NEVER;
-    }
-    if (options.positive && !/[1-9]/.test(value.replace(/^-/, '')) ) {
-      ctx.addIssue({ code: 'custom', message: 'Informe um valor maior que zero.' });
-      return z.NEVER;
-    }
-    if (options.positive && value.startsWith('-')) {
-      ctx.addIssue({ code: 'custom', message: 'Informe um valor maior que zero.' });
-      return z.NEVER;
-    }
-    return value;
-  });
-}
-
-/** Quantity of a line item: > 0, up to 4 places. */
-export const quantitySchema = decimalSchema({ scale: QUANTITY_SCALE, message: 'Informe a quantidade.', positive: true });
-/** Estimated unit value of a line item: > 0, up to 4 places. */
-export const unitValueSchema = decimalSchema({ scale: UNIT_VALUE_SCALE, message: 'Informe o valor unitário.', positive: true });

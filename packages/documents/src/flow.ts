@@ -1,7 +1,6 @@
 // A document's status flow, declared once in the plugin's shared code and used by both halves: the
 // server enforces it (one route per transition, 409 when the state does not allow it, 403 when the
 // person may not), the web shows the transitions the server says this person may perform now.
-import { z } from 'zod';
 
 export type FlowTone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
@@ -59,25 +58,6 @@ export interface Flow<S extends string = string, R extends string = string, T ex
   /** Transitions these roles may perform from `state`, in declaration order. */
   available(state: string, roles: ReadonlySet<string>): T[];
 }
-
-/** Reason of a transition that requires one (and optional otherwise). */
-export const reasonSchema = z
-  .string({ error: 'Informe o motivo.' })
-  .trim()
-  .min(3, 'Informe o motivo (ao menos 3 caracteres).')
-  .max(2000, 'Use no máximo 2000 caracteres.');
-
-/** Body of POST /:id/<transition>: the version read and, when required, the reason. */
-export const transitionBodySchema = z.object({
-  version: z.number({ error: 'Informe a versão do registro.' }).int(),
-  motivo: z
-    .string()
-    .trim()
-    .max(2000, 'Use no máximo 2000 caracteres.')
-    .nullish()
-    .transform((v) => (v ? v : null)),
-});
-export type TransitionBody = z.output<typeof transitionBodySchema>;
 
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 

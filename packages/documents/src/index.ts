@@ -1,3 +1,4 @@
 export * from './decimal';
 export * from './flow';
 export * from './numbering';
+export * from './schemas';

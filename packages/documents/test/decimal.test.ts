@@ -12,7 +12,7 @@ import {
   sumMoney,
   toUnits,
   unitValueSchema,
-} from '../src/decimal';
+} from '../src';
 
 describe('parseDecimal', () => {
   it.each([
