@@ -210,7 +210,7 @@ describeEachDatabase('memorandos API', { plugins }, (t) => {
     }
     for (const estado of fluxo.stateNames) {
       for (const acao of fluxo.transitionNames) {
-        const t0 = fluxo.transitions[acao];
+        const t0 = fluxo.transitions[acao]!;
         const who = t0.who?.includes('destino') ? bruno.token : rita.token;
         const m = await ler(emEstado[estado]!.id);
         const r = await agir(m, acao, who, 'Motivo do teste.');
@@ -399,6 +399,6 @@ describeEachDatabase('memorandos API', { plugins }, (t) => {
 describe('flow declaration', () => {
   it('only rascunho and devolvido are editable; returns and cancellations need a reason', () => {
     expect(fluxo.stateNames.filter((s) => fluxo.isEditable(s))).toEqual(['rascunho', 'devolvido']);
-    expect(fluxo.transitionNames.filter((n) => fluxo.transitions[n].reason)).toEqual(['devolver', 'cancelar']);
+    expect(fluxo.transitionNames.filter((n) => fluxo.transitions[n]?.reason)).toEqual(['devolver', 'cancelar']);
   });
 });

@@ -1,0 +1,54 @@
+import { type ResourceOptionsSource, defineDocumentPages } from '@app/core';
+import { formatMoney } from '@app/documents';
+import { PRIORIDADE_LABEL, PRIORIDADES, type Prioridade, fluxo, memorandoInputSchema } from '../../shared/index.js';
+import { TITLES } from '../titles';
+
+type Row = Record<string, unknown>;
+
+const centros: ResourceOptionsSource = { endpoint: '/registros/centros-custo', label: (c) => `${String(c.codigo)} – ${String(c.nome)}`, sort: 'codigo' };
+const prioridades = PRIORIDADES.map((value) => ({ value, label: PRIORIDADE_LABEL[value] }));
+const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
+
+export default defineDocumentPages({
+  endpoint: '/memorandos/memorandos',
+  ...TITLES,
+  description: 'Demandas das áreas requisitantes (DFD): o que se precisa, por quê, quanto e para quando.',
+  documento: 'Memorando',
+  flow: fluxo,
+  schema: memorandoInputSchema,
+  defaults: { prioridade: 'media' },
+  columns: [
+    { key: 'data', header: 'Data', width: '7rem', value: (row: Row) => dataBr(row.data) },
+    { key: 'assunto', header: 'Assunto' },
+    { key: 'origemNome', header: 'Origem' },
+    { key: 'destinoNome', header: 'Destino' },
+    { key: 'prioridade', header: 'Prioridade', width: '7rem', value: (row: Row) => PRIORIDADE_LABEL[row.prioridade as Prioridade] ?? '' },
+    { key: 'valorTotal', header: 'Valor estimado', width: '9rem', align: 'end', value: (row: Row) => formatMoney(row.valorTotal as string) },
+  ],
+  filters: [
+    { name: 'origemId', label: 'Origem', source: centros },
+    { name: 'destinoId', label: 'Destino', source: centros },
+    { name: 'prioridade', label: 'Prioridade', options: prioridades, multiple: true },
+  ],
+  fields: [
+    { name: 'origemId', type: 'select', label: 'Origem (centro de custo)', required: true, source: centros, hint: 'Um centro de custo ao qual você pertence.' },
+    { name: 'destinoId', type: 'select', label: 'Destino', required: true, source: centros, hint: 'O setor de compras ou outro centro de custo.' },
+    { name: 'prioridade', type: 'select', label: 'Prioridade', required: true, options: prioridades },
+    { name: 'dataDesejada', type: 'date', label: 'Data desejada' },
+    { name: 'assunto', type: 'text', label: 'Assunto', required: true, maxLength: 200, wide: true },
+    { name: 'justificativa', type: 'textarea', label: 'Justificativa da necessidade', required: true, rows: 5, maxLength: 5000, wide: true },
+  ],
+  items: {
+    required: true,
+    unitField: 'unidadeSigla',
+    totalLabel: 'Valor total estimado',
+    headers: { unitValue: 'Valor unitário estimado' },
+    product: {
+      endpoint: '/produtos/produtos',
+      label: (p) => `${String(p.codigo)} – ${String(p.descricao)}`,
+      description: (p) => [p.unidadeSigla, p.grupoNome].filter(Boolean).join(' · '),
+      fill: (p) => ({ unidadeSigla: p.unidadeSigla }),
+    },
+  },
+  timelineLabels: { origemId: 'Origem', destinoId: 'Destino', solicitanteId: 'Solicitante', valorTotal: 'Valor total estimado', motivo: 'Motivo' },
+});
