@@ -36,12 +36,13 @@ const CSS = `
 .items-grid__table th, .items-grid__table td { padding: var(--space-1, 0.25rem) var(--space-2, 0.5rem); text-align: start; vertical-align: top; border-bottom: 1px solid var(--color-border, #d5dbe3); }
 .items-grid__table thead th { font-weight: 600; white-space: nowrap; }
 .items-grid__table .input { width: 100%; }
-.items-grid__num { width: 2.5rem; padding-top: 0.6rem !important; }
+.items-grid__num { width: 2.5rem; }
 .items-grid__product { min-width: 16rem; }
-.items-grid__unit { width: 6rem; padding-top: 0.6rem !important; }
+.items-grid__unit { width: 6rem; }
+.items-grid__table tbody th, .items-grid__table tbody td.items-grid__unit, .items-grid__table tbody td.items-grid__total { padding-top: 0.6rem; }
 .items-grid__qty, .items-grid__value { width: 9rem; }
 .items-grid__qty .input, .items-grid__value .input { text-align: end; }
-.items-grid__total { width: 9rem; text-align: end !important; white-space: nowrap; padding-top: 0.6rem !important; }
+.items-grid__total { width: 9rem; text-align: end !important; white-space: nowrap; }
 .items-grid__actions { width: 3rem; text-align: end !important; }
 .items-grid__cell-label { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .items-grid__table .field__error { margin-top: 0.25rem; }
@@ -60,21 +61,39 @@ const CSS = `
 }
 `;
 
+/** 'Quantidade' shown (stacked rows), 'Quantidade do item 2' read: the column and the row. */
+function CellLabel({ htmlFor, column, row }: { htmlFor?: string; column: string; row: string }) {
+  const content = (
+    <>
+      {column}
+      <span className="visually-hidden"> {row}</span>
+    </>
+  );
+  return htmlFor ? (
+    <label className="items-grid__cell-label" htmlFor={htmlFor}>
+      {content}
+    </label>
+  ) : (
+    <span className="items-grid__cell-label">{content}</span>
+  );
+}
+
 interface CellProps {
   id: string;
-  label: string;
+  /** Column header ('Quantidade'). */
+  column: string;
+  /** 'do item 2'. */
+  row: string;
   error: string | undefined;
   children: (described: { 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
 }
 
 /** A labelled cell input with its error under it. */
-function CellInput({ id, label, error, children }: CellProps) {
+function CellInput({ id, column, row, error, children }: CellProps) {
   const errorId = `${id}-erro`;
   return (
     <>
-      <label className="items-grid__cell-label" htmlFor={id}>
-        {label}
-      </label>
+      <CellLabel htmlFor={id} column={column} row={row} />
       {children(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
       {error ? (
         <p id={errorId} className="field__error">
@@ -107,14 +126,13 @@ function ProductCell({ field, path, index, row, errors, readOnly, item, update }
   const selected = String(row[n.product] ?? '');
   const { label: selectedLabel } = useReferenceLabel(field.product, selected, String(row[n.productLabel] ?? ''));
   const { loadOptions, rowOf } = useReferenceSearch(field.product, row);
-  const label = `${field.product.header ?? 'Produto ou serviço'} do ${item} ${index + 1}`;
+  const column = field.product.header ?? 'Produto ou serviço';
+  const label = `${column} do ${item} ${index + 1}`;
   const error = errors[cellPath];
   if (readOnly) return <span>{selectedLabel}</span>;
   return (
     <>
-      <label className="items-grid__cell-label" htmlFor={id}>
-        {label}
-      </label>
+      <CellLabel htmlFor={id} column={column} row={`do ${item} ${index + 1}`} />
       <AsyncCombobox
         id={id}
         label={label}
@@ -160,7 +178,7 @@ function ItemRow(props: ItemRowProps) {
     const cellPath = `${path}.${index}.${name}`;
     const id = fieldId(cellPath);
     return (
-      <CellInput id={id} label={`${header} do ${item} ${number}`} error={errors[cellPath]}>
+      <CellInput id={id} column={header} row={`do ${item} ${number}`} error={errors[cellPath]}>
         {(described) => (
           <input
             id={id}
@@ -197,7 +215,7 @@ function ItemRow(props: ItemRowProps) {
       </td>
       {n.unit ? (
         <td className="items-grid__unit">
-          <span className="items-grid__cell-label">{headers.unit ?? 'Unidade'}</span>
+          <CellLabel column={headers.unit ?? 'Unidade'} row={`do ${item} ${number}`} />
           {String(row[n.unit] ?? '') || '—'}
         </td>
       ) : null}
@@ -227,7 +245,7 @@ function ItemRow(props: ItemRowProps) {
         );
       })}
       <td className="items-grid__total">
-        <span className="items-grid__cell-label">{headers.total ?? 'Valor total'}</span>
+        <CellLabel column={headers.total ?? 'Valor total'} row={`do ${item} ${number}`} />
         {total === null ? '—' : formatMoney(total)}
       </td>
       {readOnly ? null : (
@@ -267,7 +285,8 @@ export function ItemsField({ field, path, id, label, value, error, errors, recor
       <style href="compras-items-grid" precedence="default">
         {CSS}
       </style>
-      <legend className="field__label">
+      {/* inside a card of the same name the legend is read, not shown twice */}
+      <legend className={field.section === label ? 'visually-hidden' : 'field__label'}>
         {label}
         {field.required ? <span className="field__required" aria-hidden="true"> *</span> : null}
       </legend>
