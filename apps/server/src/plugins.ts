@@ -6,6 +6,7 @@ import auditoria from '@app/auditoria/server';
 import registros from '@app/registros/server';
 import produtos from '@app/produtos/server';
 import fornecedores from '@app/fornecedores/server';
+import memorandos from '@app/memorandos/server';
 import type { ServerPlugin } from '@app/server-core';
 
-export const serverPlugins: readonly ServerPlugin[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, about];
+export const serverPlugins: readonly ServerPlugin[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, about];

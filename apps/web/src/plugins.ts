@@ -8,6 +8,7 @@ import auditoria from '@app/auditoria';
 import registros from '@app/registros';
 import produtos from '@app/produtos';
 import fornecedores from '@app/fornecedores';
+import memorandos from '@app/memorandos';
 import type { PluginManifest } from '@app/core';
 
-export const plugins: PluginManifest[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, about].flat();
+export const plugins: PluginManifest[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, about].flat();
