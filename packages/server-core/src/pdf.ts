@@ -1,0 +1,436 @@
+// Printable documents (memorandos, requisições, cotações…) as PDF, rendered on the server with
+// pdfmake (tables that break across pages with the header row repeated, page numbers "n de N").
+// One generic layout every document plugin calls: the plugin turns its record into a
+// `PdfDocument` (texts already formatted in pt-BR) and sends the bytes as application/pdf.
+//
+// Fonts: the 14 standard PDF fonts (Helvetica here), nothing embedded. They are WinAnsi-encoded,
+// which covers Portuguese (á, ç, ã, õ, º, ª, –, —, “”, €…); any other character is reduced to its
+// base letter (ő → o) or shown as '?', never as the garbage the encoder would otherwise emit.
+import { TIME_ZONE, formatCnpj } from '@app/br';
+import pdfMake from 'pdfmake';
+import type { Column, Content, ContentColumns, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+
+export interface PdfDocumentField {
+  label: string;
+  value: string;
+}
+
+export interface PdfDocumentColumn {
+  header: string;
+  /** Numbers go right-aligned. Defaults to 'left'. */
+  align?: 'left' | 'right' | 'center';
+  /** Points, '*' (share of the remaining width) or 'auto' (fits its content). Defaults to '*' for
+   * left-aligned columns and 'auto' for the others. */
+  width?: number | '*' | 'auto';
+}
+
+export interface PdfDocument {
+  entidade: {
+    nome: string;
+    /** 14 characters, unformatted (the alphanumeric CNPJ too): shown with the CNPJ mask. */
+    cnpj: string;
+  };
+  /** e.g. 'Memorando' */
+  title: string;
+  /** e.g. '12/2026' */
+  numero: string;
+  /** e.g. 'Enviado' */
+  status?: string;
+  /** Header facts, already formatted in pt-BR: datas, origem, destino, solicitante, prioridade, assunto. */
+  fields: PdfDocumentField[];
+  items?: {
+    columns: PdfDocumentColumn[];
+    /** One string per column (extra cells are dropped, missing ones left blank). */
+    rows: string[][];
+    total?: { label: string; value: string };
+  };
+  /** Long texts, e.g. { title: 'Justificativa da necessidade', text }. */
+  sections?: { title: string; text: string }[];
+  /** Signature block: a line, the name and the role under it. */
+  signatures?: { name: string; role: string }[];
+  /** Footer: 'Gerado em dd/mm/aaaa às hh:mm' (America/Sao_Paulo) and 'Página n de N' on every page. */
+  generatedAt: Date;
+}
+
+// --- Text: what the standard fonts can print -------------------------------------------------
+
+/** Code points above 0xFF that WinAnsi (Windows-1252) has, in 0x80–0x9F. */
+const WIN_ANSI_EXTRA = new Set([
+  0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018,
+  0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178,
+]);
+
+function isWinAnsi(cp: number): boolean {
+  return (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff) || WIN_ANSI_EXTRA.has(cp);
+}
+
+/** Characters outside WinAnsi with an obvious printable stand-in. */
+const STAND_INS: Record<string, string> = {
+  '\u2010': '-', // hyphen
+  '\u2011': '-', // non-breaking hyphen
+  '\u2012': '–', // figure dash
+  '\u2015': '—', // horizontal bar
+  '\u2212': '-', // minus sign
+  '\u2032': "'", // prime
+  '\u2033': '"', // double prime
+  '\u2264': '<=',
+  '\u2265': '>=',
+  '\u2260': '!=',
+};
+
+const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u206f\ufeff]/gu;
+const ODD_SPACE = /[\u2000-\u200a\u202f\u205f\u3000]/gu;
+
+/**
+ * `value` as the standard fonts can print it: NFC, line breaks normalised to '\n', tabs as spaces,
+ * control and invisible characters removed, anything outside WinAnsi reduced to its base letter or
+ * replaced by '?'. Exported for tests.
+ */
+export function pdfSafeText(value: unknown): string {
+  const text = (typeof value === 'string' ? value : value == null ? '' : String(value))
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\t/g, '    ')
+    .replace(INVISIBLE, '')
+    .replace(ODD_SPACE, ' ');
+  let out = '';
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (cp === 0x0a || isWinAnsi(cp)) {
+      out += ch;
+      continue;
+    }
+    const standIn = STAND_INS[ch];
+    if (standIn !== undefined) {
+      out += standIn;
+      continue;
+    }
+    // ő → o, ł stays unknown: the base letter when decomposing leaves only WinAnsi.
+    const base = ch.normalize('NFD').replace(/\p{M}/gu, '');
+    out += base.length > 0 && [...base].every((c) => isWinAnsi(c.codePointAt(0)!)) ? base : '?';
+  }
+  return out;
+}
+
+/** `value` cut to `max` characters, with an ellipsis when cut (headers and signatures: one place, bounded). */
+function clamp(value: string, max: number): string {
+  const chars = [...value];
+  return chars.length <= max ? value : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/** A run without spaces longer than this is no word: it gets invisible break points (a URL, a pasted hash, hostile input). */
+const LONG_WORD = 30;
+const LONG_RUN = new RegExp(`\\S{${LONG_WORD + 1},}`, 'gu');
+/**
+ * An invisible break point: a space at a tenth of a point, so it neither shows nor takes room. (pdfmake's
+ * own `wordBreak: 'break-all'` makes one text run per character: about 0.1 ms each, 1 s for 10 000.)
+ */
+const breakPoint = () => ({ text: ' ', fontSize: 0.1 });
+
+type Inline = string | ReturnType<typeof breakPoint>;
+
+/**
+ * pdfmake text for `value`: made safe, and every run without a space longer than `longerThan` cut
+ * every `chunk` characters with an invisible break point, so a column is never sized by one endless
+ * word and nothing overflows its column or the page.
+ */
+function para(value: string, chunk = LONG_WORD, longerThan = Math.max(chunk, LONG_WORD)): string | Inline[] {
+  const text = pdfSafeText(value);
+  const parts: Inline[] = [];
+  let last = 0;
+  const runs = longerThan === LONG_WORD ? LONG_RUN : new RegExp(`\\S{${longerThan + 1},}`, 'gu');
+  for (const m of text.matchAll(runs)) {
+    if (m.index > last) parts.push(text.slice(last, m.index));
+    // pdfSafeText leaves only WinAnsi characters: one UTF-16 unit each, slicing is safe.
+    for (let i = 0; i < m[0].length; i += chunk) {
+      if (i > 0) parts.push(breakPoint()); // a new object each time: pdfmake writes into them
+      parts.push(m[0].slice(i, i + chunk));
+    }
+    last = m.index + m[0].length;
+  }
+  if (last === 0) return text;
+  if (last < text.length) parts.push(text.slice(last));
+  return parts;
+}
+
+// --- Dates -------------------------------------------------------------------------------------
+
+const GENERATED_AT = new Intl.DateTimeFormat('pt-BR', {
+  timeZone: TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** 'Gerado em dd/mm/aaaa às hh:mm' in the application's time zone. */
+function generatedAtText(date: Date): string {
+  if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
+    throw new RangeError('PDF: generatedAt não é uma data válida.');
+  }
+  const p = Object.fromEntries(GENERATED_AT.formatToParts(date).map((part) => [part.type, part.value]));
+  return `Gerado em ${p.day}/${p.month}/${p.year} às ${p.hour}:${p.minute}`;
+}
+
+// --- Layout ------------------------------------------------------------------------------------
+
+const FONT = 'Helvetica';
+const FONTS = {
+  [FONT]: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' },
+};
+/** pdfmake asks the local-access policy for a font's "file": only these built-in names are allowed. */
+const STANDARD_FONT_NAMES = new Set(Object.values(FONTS[FONT]));
+
+const MARGIN_X = 40;
+const MARGIN_TOP = 80;
+const MARGIN_BOTTOM = 56;
+const A4_WIDTH = 595.28;
+const CONTENT_WIDTH = A4_WIDTH - 2 * MARGIN_X;
+
+const COLOR = { text: '#1f2328', muted: '#57606a', rule: '#c8ccd1', zebra: '#f3f5f7', head: '#e4e7eb' };
+
+function rule(width: number, color = COLOR.rule, margin: [number, number, number, number] = [0, 0, 0, 0]): Content {
+  return { canvas: [{ type: 'line', x1: 0, y1: 0, x2: width, y2: 0, lineWidth: 0.75, lineColor: color }], margin };
+}
+
+function runningHeader(doc: PdfDocument, currentPage: number): Content {
+  const nome = clamp(pdfSafeText(doc.entidade.nome).replace(/\s+/g, ' ').trim(), 110);
+  const cnpj = clamp(pdfSafeText(formatCnpj(doc.entidade.cnpj)).replace(/\s+/g, ' ').trim(), 40);
+  const reference = currentPage > 1 ? clamp(pdfSafeText(`${doc.title} nº ${doc.numero}`), 60) : '';
+  return {
+    margin: [MARGIN_X, 24, MARGIN_X, 0],
+    stack: [
+      {
+        columns: [
+          {
+            width: '*',
+            stack: [
+              { text: para(nome), bold: true, fontSize: 10 },
+              { text: para(`CNPJ ${cnpj}`, 20, 20), fontSize: 8, color: COLOR.muted, margin: [0, 2, 0, 0] },
+            ],
+          },
+          { width: 'auto', text: para(reference, 20, 20), fontSize: 8, color: COLOR.muted, alignment: 'right', margin: [12, 0, 0, 0] },
+        ],
+      },
+      rule(CONTENT_WIDTH, COLOR.rule, [0, 5, 0, 0]),
+    ],
+  };
+}
+
+function footer(generated: string, currentPage: number, pageCount: number): Content {
+  return {
+    margin: [MARGIN_X, 18, MARGIN_X, 0],
+    stack: [
+      rule(CONTENT_WIDTH),
+      {
+        margin: [0, 5, 0, 0],
+        fontSize: 8,
+        color: COLOR.muted,
+        columns: [
+          { width: '*', text: generated },
+          { width: 'auto', text: `Página ${currentPage} de ${pageCount}`, alignment: 'right' },
+        ],
+      },
+    ],
+  };
+}
+
+function titleBlock(doc: PdfDocument): Content {
+  const columns: ContentColumns['columns'] = [
+    { width: '*', text: para(`${doc.title} nº ${doc.numero}`, 20, 20), fontSize: 18, bold: true },
+  ];
+  const status = doc.status === undefined ? '' : clamp(pdfSafeText(doc.status).trim(), 40);
+  if (status) {
+    columns.push({
+      width: 'auto',
+      margin: [12, 3, 0, 0],
+      table: { body: [[{ text: para(status, 12, 12), bold: true, fontSize: 9, margin: [4, 1, 4, 1] }]] },
+      layout: {
+        fillColor: () => COLOR.head,
+        hLineWidth: () => 0,
+        vLineWidth: () => 0,
+      },
+    });
+  }
+  return { columns, margin: [0, 0, 0, 10] };
+}
+
+const FACT_WIDTH = (CONTENT_WIDTH - 24) / 2;
+
+function factsGrid(fields: PdfDocumentField[]): Content | null {
+  if (fields.length === 0) return null;
+  const cell = (f: PdfDocumentField | undefined): TableCell =>
+    f
+      ? {
+          stack: [
+            { text: para(f.label), fontSize: 7.5, bold: true, color: COLOR.muted },
+            { text: para(f.value), fontSize: 10, margin: [0, 1, 0, 0] },
+          ],
+        }
+      : { text: '' };
+  const body: TableCell[][] = [];
+  for (let i = 0; i < fields.length; i += 2) body.push([cell(fields[i]), cell(fields[i + 1])]);
+  return {
+    // Fixed widths (the page less the padding, halved): long words wrap inside, never widen a column.
+    table: { widths: [FACT_WIDTH, FACT_WIDTH], body },
+    layout: {
+      hLineWidth: (i, node) => (i === 0 || i === node.table.body.length ? 0 : 0.5),
+      vLineWidth: () => 0,
+      hLineColor: () => COLOR.rule,
+      paddingLeft: (i) => (i === 0 ? 0 : 8),
+      paddingRight: () => 8,
+      paddingTop: () => 4,
+      paddingBottom: () => 4,
+    },
+    margin: [0, 0, 0, 12],
+  };
+}
+
+function itemsTable(items: NonNullable<PdfDocument['items']>): Content | null {
+  const { columns } = items;
+  const n = columns.length;
+  if (n === 0) return null;
+  const align = (c: PdfDocumentColumn) => c.align ?? 'left';
+  // Fixed widths that cannot fit the page (with the cells' padding) become shares of it.
+  const fixed = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width + 8 : 8), 0);
+  const widths = columns.map((c) => {
+    if (typeof c.width === 'number') return Number.isFinite(c.width) && c.width > 0 && fixed <= CONTENT_WIDTH ? c.width : '*';
+    return c.width === '*' || c.width === 'auto' ? c.width : align(c) === 'left' ? '*' : 'auto';
+  });
+  // Endless words are cut into pieces that fit the column's share of the page even in bold
+  // (W, the widest letter, is 0.944 em), so together the columns never outgrow the page.
+  const chunk = Math.min(LONG_WORD, Math.max(2, Math.floor((CONTENT_WIDTH / n - 8) / (0.944 * 9))));
+  const text = (value: string) => para(value, chunk, LONG_WORD);
+  // Numbers (right-aligned, centred) stay on one line: 'R$ 1.234,56' never wraps after 'R$'.
+  const cell = (value: string | undefined, alignment: 'left' | 'right' | 'center', extra: object = {}): TableCell => {
+    const text = para(value ?? '', chunk, LONG_WORD);
+    return { text, alignment, ...(alignment !== 'left' && typeof text === 'string' ? { noWrap: true } : {}), ...extra };
+  };
+  const header: TableCell[] = columns.map((c) => ({ text: text(clamp(pdfSafeText(c.header), 60)), bold: true, fontSize: 8.5, alignment: align(c) }));
+  const rows: TableCell[][] = items.rows.map((row) =>
+    columns.map((c, i) => cell(row[i], align(c))),
+  );
+  if (rows.length === 0) {
+    const empty: TableCell[] = [{ text: 'Nenhum item.', italics: true, color: COLOR.muted, colSpan: n }];
+    for (let i = 1; i < n; i++) empty.push({ text: '' });
+    rows.push(empty);
+  }
+  const hasTotal = items.total !== undefined;
+  if (items.total) {
+    const { label, value } = items.total;
+    if (n === 1) {
+      rows.push([{ text: text(`${label}: ${value}`), bold: true, alignment: 'right' }]);
+    } else {
+      const total: TableCell[] = [{ text: text(label), bold: true, alignment: 'right', colSpan: n - 1 }];
+      for (let i = 1; i < n - 1; i++) total.push({ text: '' });
+      total.push(cell(value, 'right', { bold: true }));
+      rows.push(total);
+    }
+  }
+  const firstRowShort = (items.rows[0] ?? []).every((v) => typeof v !== 'string' || v.length <= 200);
+  const lastRow = rows.length; // body index of the last row (the header is 0)
+  const table: ContentTable = {
+    // The header row repeats on every page; it is kept with the first row only when that row is
+    // surely shorter than a page (pdfmake drops whatever a kept-together block puts past one page).
+    table: { headerRows: 1, ...(firstRowShort ? { keepWithHeaderRows: 1 } : {}), widths, body: [header, ...rows] },
+    fontSize: 9,
+    layout: {
+      fillColor: (i) => (i === 0 ? COLOR.head : hasTotal && i === lastRow ? null : i % 2 === 0 ? COLOR.zebra : null),
+      hLineWidth: (i, node) => {
+        if (i === 0 || i === node.table.body.length) return i === 0 ? 0 : 0.75;
+        if (i === 1) return 0.75;
+        return hasTotal && i === lastRow ? 1 : 0;
+      },
+      vLineWidth: () => 0,
+      hLineColor: () => COLOR.muted,
+      paddingLeft: () => 4,
+      paddingRight: () => 4,
+      paddingTop: () => 3,
+      paddingBottom: () => 3,
+    },
+    margin: [0, 0, 0, 12],
+  };
+  return table;
+}
+
+function sectionsBlock(sections: NonNullable<PdfDocument['sections']>): Content[] {
+  return sections.map((s) => ({
+    stack: [
+      { text: para(s.title), bold: true, fontSize: 11, margin: [0, 0, 0, 4] },
+      { text: para(s.text), fontSize: 10, lineHeight: 1.25 },
+    ],
+    margin: [0, 0, 0, 12],
+  }));
+}
+
+const SIGNATURE_WIDTH = 220;
+
+function signatureBlock(signatures: NonNullable<PdfDocument['signatures']>): Content | null {
+  if (signatures.length === 0) return null;
+  const one = (s: { name: string; role: string }): Column => ({
+    width: SIGNATURE_WIDTH,
+    stack: [
+      rule(SIGNATURE_WIDTH, COLOR.text),
+      { text: para(clamp(pdfSafeText(s.name), 120)), bold: true, fontSize: 9.5, alignment: 'center', margin: [0, 4, 0, 0] },
+      { text: para(clamp(pdfSafeText(s.role), 120)), fontSize: 8.5, color: COLOR.muted, alignment: 'center' },
+    ],
+  });
+  const rows: Content[] = [];
+  for (let i = 0; i < signatures.length; i += 2) {
+    const pair = signatures.slice(i, i + 2).map(one);
+    rows.push({
+      columns: [{ width: '*', text: '' }, ...pair.flatMap((c, j) => (j === 0 ? [c] : [{ width: '*', text: '' }, c])), { width: '*', text: '' }],
+      margin: [0, 44, 0, 0],
+      unbreakable: true,
+    });
+  }
+  // Kept together on one page when that fits (pdfmake drops what an unbreakable block puts beyond
+  // its first page, so a long list only keeps each pair together).
+  return rows.length <= 4 ? { stack: rows, unbreakable: true, margin: [0, 8, 0, 0] } : { stack: rows, margin: [0, 8, 0, 0] };
+}
+
+function definition(doc: PdfDocument): TDocumentDefinitions {
+  const generated = generatedAtText(doc.generatedAt);
+  const content: Content[] = [titleBlock(doc)];
+  const facts = factsGrid(doc.fields ?? []);
+  if (facts) content.push(facts);
+  const items = doc.items ? itemsTable(doc.items) : null;
+  if (items) content.push(items);
+  content.push(...sectionsBlock(doc.sections ?? []));
+  const signatures = signatureBlock(doc.signatures ?? []);
+  if (signatures) content.push(signatures);
+  return {
+    pageSize: 'A4',
+    pageOrientation: 'portrait',
+    pageMargins: [MARGIN_X, MARGIN_TOP, MARGIN_X, MARGIN_BOTTOM],
+    info: {
+      title: clamp(pdfSafeText(`${doc.title} nº ${doc.numero}`), 200),
+      author: clamp(pdfSafeText(doc.entidade.nome), 200),
+      creator: 'Compras',
+    },
+    language: 'pt-BR',
+    defaultStyle: { font: FONT, fontSize: 10, color: COLOR.text },
+    header: (currentPage) => runningHeader(doc, currentPage),
+    footer: (currentPage, pageCount) => footer(generated, currentPage, pageCount),
+    content,
+  };
+}
+
+/**
+ * The document as a PDF (A4 portrait): entidade and CNPJ on every page, title and number, status,
+ * a two-column grid of facts, the items table (header repeated on each page, total at the end),
+ * long texts, signatures, and a footer with the generation time and 'Página n de N'.
+ */
+export async function renderDocumentPdf(doc: PdfDocument): Promise<Uint8Array> {
+  const dd = definition(doc);
+  // pdfmake is one shared instance: set what this render needs right before creating it (the
+  // printer captures fonts and policies synchronously). No URL is fetched, no file is read except
+  // the built-in font metrics.
+  pdfMake.setFonts(FONTS);
+  pdfMake.setUrlAccessPolicy(() => false);
+  pdfMake.setLocalAccessPolicy((path) => STANDARD_FONT_NAMES.has(path));
+  const buffer = await pdfMake.createPdf(dd).getBuffer();
+  return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
