@@ -60,25 +60,39 @@ export async function resolveFilters(
   return { ...out, usuarioIds: rows.map((r) => r.id) };
 }
 
-/**
- * The searchable text of an audit row: antes and depois as JSON text, without accents and in lower
- * case. Migration 0002 indexes exactly this expression (GIN, pg_trgm): keep both identical.
- */
-export const SEARCH_TEXT = sql.raw(`compras_busca(coalesce(a.antes::text, '') || ' ' || coalesce(a.depois::text, ''))`);
+/** Keys of `depois` whose values name a record: searched by `busca`, and shown as its name. */
+export const NAME_KEYS = ['codigo', 'descricao', 'nome', 'razaoSocial', 'nomeFantasia', 'titulo', 'assunto', 'sigla', 'login'] as const;
 
-/** The search's first step (also used by the EXPLAIN test): the newest rows whose text contains `text`. */
+/**
+ * The searchable text of an audit row: what names the record in its `depois` (código, descrição,
+ * nome…, and número/ano as '12/2026'), without accents, in lower case. Only those fields: a record is
+ * found by what the table shows of it, and every row of the records found is listed; the whole JSON
+ * would cost ten times more per row and a ten times larger index. Migration 0002 indexes exactly this
+ * expression (partial, `depois IS NOT NULL`; GIN, pg_trgm): keep both identical (a test checks it).
+ */
+export const SEARCH_TEXT = sql.raw(
+  `compras_busca(${[...NAME_KEYS.map((k) => `coalesce(a.depois->>'${k}', '')`), `coalesce((a.depois->>'numero') || '/' || (a.depois->>'ano'), '')`].join(" || ' ' || ")})`,
+);
+
+/**
+ * The search's first step (also used by the EXPLAIN test): the newest rows of the entidade whose
+ * searchable text contains `text`. Materialized first: the trigram index finds every match (a
+ * bitmap, cost in proportion to the matches), instead of the planner walking the trail newest first
+ * and computing the text of every row until it has enough.
+ */
 export function searchSql(text: string, entidadeId: string, limit = BUSCA_MAX_ROWS): SQL {
   const pattern = text.replace(/[\\%_]/g, (c) => `\\${c}`);
   return sql`
-    SELECT a.id::text AS id, a.registro
-      FROM audit_log a
-     WHERE a.entidade_id = ${entidadeId}::uuid
-       AND ${SEARCH_TEXT} LIKE '%' || compras_busca(${pattern}) || '%'
-     ORDER BY a.id DESC
-     LIMIT ${limit + 1}`;
+    WITH m AS MATERIALIZED (
+      SELECT a.id, a.registro
+        FROM audit_log a
+       WHERE a.entidade_id = ${entidadeId}::uuid
+         AND a.depois IS NOT NULL
+         AND ${SEARCH_TEXT} LIKE '%' || compras_busca(${pattern}) || '%')
+    SELECT m.id::text AS id, m.registro FROM m ORDER BY m.id DESC LIMIT ${limit + 1}`;
 }
 
-/** Rows whose antes/depois contain the text (newest BUSCA_MAX_ROWS) and the records they belong to. */
+/** Rows whose searchable text contains the text (newest BUSCA_MAX_ROWS) and the records they belong to. */
 async function searchRows(db: DbOrTx, text: string, entidadeId: string): Promise<NonNullable<ResolvedFilters['busca']>> {
   const { rows } = await db.execute<{ id: string; registro: string | null }>(searchSql(text, entidadeId));
   const found = rows.slice(0, BUSCA_MAX_ROWS);
@@ -220,8 +234,6 @@ export async function fetchPage(
 
 // ---- Names and changes of a page
 
-/** Keys whose newest audited value names a record, best first. */
-const NAME_KEYS = ['codigo', 'descricao', 'nome', 'razaoSocial', 'nomeFantasia', 'titulo', 'assunto', 'sigla', 'login', 'numero', 'ano'];
 
 function nameOf(v: Record<string, string>): string | null {
   const main = v.descricao ?? v.nome ?? v.razaoSocial ?? v.nomeFantasia ?? v.titulo ?? v.assunto;
@@ -282,7 +294,7 @@ export async function namesOfIds(db: DbOrTx, entidadeId: string, ids: ReadonlySe
      CROSS JOIN LATERAL jsonb_each(CASE WHEN jsonb_typeof(a.depois) = 'object' THEN a.depois ELSE '{}'::jsonb END) e
      WHERE a.entidade_id = ${entidadeId}::uuid
        AND a.registro IN (${inList(rest)})
-       AND e.key IN (${inList(NAME_KEYS)})
+       AND e.key IN (${inList([...NAME_KEYS, 'numero', 'ano'])})
        AND jsonb_typeof(e.value) IN ('string', 'number')
      ORDER BY a.registro, e.key, a.id DESC`);
   const values = new Map<string, Record<string, string>>();

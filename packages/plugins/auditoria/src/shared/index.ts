@@ -227,7 +227,7 @@ export const PLUGIN_CORE_NOME = 'Sistema';
 /**
  * The plugin ids a filter text means: an id as is ('produtos'); otherwise the plugins whose id or
  * permission name contains it ('Produtos' → produtos, named 'Produtos e Serviços'; 'Sistema' → core).
- * Text that names no installed plugin is taken as an id (rows of a plugin removed since).
+ * Text that names no installed plugin is taken as an id, in lower case (rows of a plugin removed since).
  */
 export function pluginsDoFiltro(text: string, plugins: readonly { id: string; tags: readonly { nome: string }[] }[]): string[] {
   const raw = text.trim();
@@ -237,5 +237,6 @@ export function pluginsDoFiltro(text: string, plugins: readonly { id: string; ta
   const byId = all.find((p) => p.id.toLowerCase() === raw.toLowerCase());
   if (byId) return [byId.id];
   const found = all.filter((p) => normalizar(p.id).includes(t) || p.tags.some((tag) => normalizar(tag.nome).includes(t))).map((p) => p.id);
-  return found.length ? [...new Set(found)] : [raw];
+  // plugin ids are lower case (defineServerPlugin): 'Memorandos' of a plugin removed since is 'memorandos'
+  return found.length ? [...new Set(found)] : [raw.toLowerCase()];
 }
