@@ -288,6 +288,16 @@ function factsGrid(fields: PdfDocumentField[]): Content | null {
   };
 }
 
+/**
+ * An upper bound of the width of `text` in Helvetica (regular or bold) at `size` points: digits and
+ * '$' 0.556 em, '.', ',', ':', ';' and space 0.278 em, '-' 0.333 em, anything else as wide as 'W'.
+ */
+function maxWidth(text: string, size: number): number {
+  let em = 0;
+  for (const ch of text) em += /[0-9$#]/.test(ch) ? 0.556 : /[.,:; ]/.test(ch) ? 0.278 : ch === '-' ? 0.333 : 0.944;
+  return em * size;
+}
+
 function itemsTable(items: NonNullable<PdfDocument['items']>): Content | null {
   const { columns } = items;
   const n = columns.length;
@@ -303,15 +313,33 @@ function itemsTable(items: NonNullable<PdfDocument['items']>): Content | null {
   // (W, the widest letter, is 0.944 em), so together the columns never outgrow the page.
   const chunk = Math.min(LONG_WORD, Math.max(2, Math.floor((CONTENT_WIDTH / n - 8) / (0.944 * 9))));
   const text = (value: string) => para(value, chunk, LONG_WORD);
-  // Numbers (right-aligned, centred) stay on one line: 'R$ 1.234,56' never wraps after 'R$'.
-  const cell = (value: string | undefined, alignment: 'left' | 'right' | 'center', extra: object = {}): TableCell => {
-    const text = para(value ?? '', chunk, LONG_WORD);
-    return { text, alignment, ...(alignment !== 'left' && typeof text === 'string' ? { noWrap: true } : {}), ...extra };
+  // Numbers (right-aligned and centred columns) stay on one line, 'R$ 1.234,56' never wraps after
+  // 'R$': column by column, narrowest first, while all such columns fit in three quarters of the page.
+  const headers = columns.map((c) => clamp(pdfSafeText(c.header), 60));
+  const short = (value: string | undefined) => {
+    const t = pdfSafeText(value ?? '');
+    return t.length <= 40 && !t.includes('\n') ? t : null;
   };
-  const header: TableCell[] = columns.map((c) => ({ text: text(clamp(pdfSafeText(c.header), 60)), bold: true, fontSize: 8.5, alignment: align(c) }));
-  const rows: TableCell[][] = items.rows.map((row) =>
-    columns.map((c, i) => cell(row[i], align(c))),
-  );
+  const need = columns.map((c, i) => {
+    if (align(c) === 'left') return Number.POSITIVE_INFINITY;
+    const values = [headers[i], ...items.rows.map((row) => row[i]), ...(i === n - 1 && items.total ? [items.total.value] : [])];
+    return Math.max(0, ...values.map((v) => maxWidth(short(v) ?? '', 9)));
+  });
+  const oneLine = new Set<number>();
+  let used = 0;
+  for (const i of need.map((_, i) => i).sort((a, b) => need[a]! - need[b]!)) {
+    if (used + need[i]! + 8 > 0.75 * CONTENT_WIDTH) break;
+    used += need[i]! + 8;
+    oneLine.add(i);
+  }
+  const cell = (value: string | undefined, column: number, extra: object = {}): TableCell => ({
+    text: para(value ?? '', chunk, LONG_WORD),
+    alignment: align(columns[column]!),
+    ...(oneLine.has(column) && short(value) !== null ? { noWrap: true } : {}),
+    ...extra,
+  });
+  const header: TableCell[] = headers.map((h, i) => cell(h, i, { bold: true, fontSize: 8.5 }));
+  const rows: TableCell[][] = items.rows.map((row) => columns.map((_, i) => cell(row[i], i)));
   if (rows.length === 0) {
     const empty: TableCell[] = [{ text: 'Nenhum item.', italics: true, color: COLOR.muted, colSpan: n }];
     for (let i = 1; i < n; i++) empty.push({ text: '' });
@@ -325,7 +353,7 @@ function itemsTable(items: NonNullable<PdfDocument['items']>): Content | null {
     } else {
       const total: TableCell[] = [{ text: text(label), bold: true, alignment: 'right', colSpan: n - 1 }];
       for (let i = 1; i < n - 1; i++) total.push({ text: '' });
-      total.push(cell(value, 'right', { bold: true }));
+      total.push(cell(value, n - 1, { bold: true, alignment: 'right' }));
       rows.push(total);
     }
   }

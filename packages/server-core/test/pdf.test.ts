@@ -100,7 +100,7 @@ function memorando(overrides: Partial<PdfDocument> = {}): PdfDocument {
       ],
       rows: [
         ['1', 'Papel sulfite A4, 75 g/m², caixa com 10 resmas', 'cx', '1', 'R$ 1.234,56', 'R$ 1.234,56'],
-        ['2', 'Caneta esferográfica azul', 'un', '100', 'R$ 1,50', 'R$ 150,00'],
+        ['2', 'Caneta esferográfica azul, corpo transparente, ponta média 1,0 mm, tinta à base de óleo', 'un', '100', 'R$ 1,50', 'R$ 150,00'],
       ],
       total: { label: 'Total geral', value: 'R$ 1.384,56' },
     },
@@ -149,7 +149,11 @@ describe('renderDocumentPdf', () => {
     }
     expect(page.lines).toContain('Nº Descrição Unid. Qtde. Valor unitário Valor total');
     expect(page.lines).toContain('1 Papel sulfite A4, 75 g/m², caixa com 10 resmas cx 1 R$ 1.234,56 R$ 1.234,56');
-    expect(page.lines).toContain('2 Caneta esferográfica azul un 100 R$ 1,50 R$ 150,00');
+    // A long description wraps inside its cell; the numbers beside it stay on one line each.
+    expect(text).toContain('2 Caneta esferográfica azul, corpo transparente, ponta média 1,0 mm, tinta à base de óleo un 100 R$ 1,50 R$ 150,00');
+    for (const oneRun of ['Valor unitário', 'Valor total', 'R$ 1.234,56', 'R$ 1.384,56']) {
+      expect(page.runs.map((r) => r.str)).toContain(oneRun);
+    }
     expect(page.lines).toContain('Total geral R$ 1.384,56');
     // The header facts come in pairs, side by side: 'Data' and 'Prioridade' on one line, the second
     // in the right half; 'Origem' on the next row, under 'Data'.
