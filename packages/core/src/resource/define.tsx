@@ -55,7 +55,7 @@ export interface ResourceRouteTitles {
  */
 export function resourceRoutes(
   titles: ResourceRouteTitles,
-  load: () => Promise<{ default: ResourcePages }>,
+  load: () => Promise<{ default: Pick<ResourcePages, 'List' | 'New' | 'Edit'> }>,
   options: { base?: string; tag?: number } = {},
 ): PluginRoute[] {
   const base = (options.base ?? '').replace(/\/+$/, '');

@@ -7,13 +7,14 @@ import { api, apiErrorMessage, apiErrorStatus } from '../../api';
 import { toast } from '../../toast/queue';
 import { apiPath, editHref, listHref, queryKeys } from '../common';
 import { OFFLINE_MESSAGE, isOfflineError } from '../form/offline';
-import type { ResourceConfig } from '../types';
-import type { DocumentInfo } from './info';
+import { documentResource } from './build';
 import { numeroOf } from './numero';
+import type { DocumentConfig } from './types';
 
 type Row = Record<string, unknown>;
 
-export default function DuplicatePage({ config, doc, title }: { config: ResourceConfig; doc: DocumentInfo; title: string }) {
+export default function DuplicatePage({ config: declaration }: { config: DocumentConfig }) {
+  const { resource: config, doc, duplicateTitle: title } = documentResource(declaration);
   const { id } = useParams<{ id: string }>();
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();

@@ -1,15 +1,8 @@
 // defineDocumentPages: a document's list, edit and duplicate pages from its declaration, on the
-// resource kit (same list, same form, same controller), plus what every document has.
-import { Card } from '@app/ui';
-import { Suspense, lazy } from 'react';
-import { RecordTimeline } from '../../audit/Timeline';
+// resource kit (same list, same form, same controller), plus what every document has. This module
+// is cheap (it is @app/core's, on the first page): the pages and what builds them are lazy chunks.
+import { lazy } from 'react';
 import { ChunkLoadError } from '../../routing/chunkError';
-import { itemsNames } from '../form/itemsNames';
-import { renderSlot } from '../form/slots';
-import type { FieldDescriptor, ItemsFieldDescriptor, ListFilter, ResourceColumn, ResourceConfig } from '../types';
-import type { DocumentInfo } from './info';
-import { numeroOf } from './numero';
-import { StatusBadge } from './StatusBadge';
 import type { DocumentConfig, DocumentPages } from './types';
 
 type Row = Record<string, unknown>;
@@ -18,31 +11,9 @@ const chunk = <T,>(load: () => Promise<T>) =>
   load().catch((error: unknown) => {
     throw new ChunkLoadError(error);
   });
-const ListPage = lazy(() => chunk(() => import('../ListPage')));
-const FormPage = lazy(() => chunk(() => import('../FormPage')));
+const ListDocument = lazy(() => chunk(() => import('./ListDocument')));
+const EditDocument = lazy(() => chunk(() => import('./EditDocument')));
 const DuplicatePage = lazy(() => chunk(() => import('./DuplicatePage')));
-// only the Edit page shows it (its chunk comes with the form's)
-const DocumentActions = lazy(() => chunk(() => import('./DocumentActions')));
-
-const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-
-/** Labels of the timeline: the form's field labels (items as 'itens.quantidade'), the status, the plugin's extra ones. */
-function timelineLabels(fields: readonly FieldDescriptor[], extra: Record<string, string> | undefined): Record<string, string> {
-  const labels: Record<string, string> = {};
-  for (const field of fields) {
-    if (typeof field.label === 'string') labels[field.name] = field.label;
-    if (field.type === 'items') {
-      const f = field as ItemsFieldDescriptor;
-      const n = itemsNames(f);
-      const h = f.headers ?? {};
-      labels[`${f.name}.${n.product}`] = f.product.header ?? 'Produto ou serviço';
-      labels[`${f.name}.${n.quantity}`] = h.quantity ?? 'Quantidade';
-      labels[`${f.name}.${n.unitValue}`] = h.unitValue ?? 'Valor unitário';
-      for (const sub of f.fields ?? []) if (typeof sub.label === 'string') labels[`${f.name}.${sub.name}`] = sub.label;
-    }
-  }
-  return { status: 'Situação', ...labels, ...extra };
-}
 
 /**
  * The pages of a document from its declaration, on the resource kit: call it in a lazy page module
@@ -83,117 +54,16 @@ function timelineLabels(fields: readonly FieldDescriptor[], extra: Record<string
  */
 export function defineDocumentPages<T = Row>(config: DocumentConfig<T>): DocumentPages {
   const c = config as unknown as DocumentConfig;
-  const { flow, documento } = c;
-  const feminino = c.feminino === true;
-  const doc: DocumentInfo = {
-    endpoint: c.endpoint,
-    base: c.base,
-    flow,
-    documento,
-    feminino,
-    duplicate: c.duplicate !== false,
-    pdf: c.pdf !== false,
-  };
-
-  const hasColumn = (key: string) => c.columns.some((col) => col.key === key);
-  const statusColumn: ResourceColumn = {
-    key: 'status',
-    header: 'Situação',
-    width: '9rem',
-    value: (row) => flow.stateLabel(String(row.status ?? '')),
-    render: (row) => <StatusBadge flow={flow} status={row.status} />,
-  };
-  const columns: ResourceColumn[] = [
-    ...(hasColumn('numero') ? [] : [{ key: 'numero', header: 'Número', width: '7rem', value: (row: Row) => numeroOf(row) }]),
-    ...c.columns.map((col) => (col.key === 'status' && !col.render ? { ...statusColumn, ...col, render: statusColumn.render } : col)),
-    ...(hasColumn('status') ? [] : [statusColumn]),
-  ];
-
-  const itemsField: FieldDescriptor | null = c.items
-    ? ({ section: 'Itens', ...c.items, type: 'items', name: c.items.name ?? 'itens', label: c.items.label ?? 'Itens' } as ItemsFieldDescriptor)
-    : null;
-  const fields = itemsField ? [...c.fields, itemsField] : c.fields;
-
-  const period = c.period === false ? null : (c.period ?? { name: 'data', label: 'Período' });
-  const filters: ListFilter[] = [
-    { name: 'status', label: 'Situação', options: flow.stateNames.map((s) => ({ value: s, label: flow.stateLabel(s) })), multiple: true },
-    ...(period ? [{ name: period.name, label: period.label ?? 'Período', period: true as const }] : []),
-    ...(c.filters ?? []),
-  ];
-
-  const este = feminino ? 'Esta' : 'Este';
-  const labels = timelineLabels(fields, c.timelineLabels);
-  const formats: Record<string, 'money' | 'decimal'> = { valorTotal: 'money' };
-  if (itemsField) {
-    const n = itemsNames(itemsField as ItemsFieldDescriptor);
-    formats[n.quantity] = 'decimal';
-    formats[n.unitValue] = 'money';
-  }
-
-  const resource: ResourceConfig = {
-    ...(c as unknown as ResourceConfig),
-    columns,
-    fields,
-    filters,
-    ativo: false,
-    noToggle: true,
-    noun: documento,
-    feminine: feminino,
-    afterSave: c.afterSave ?? 'record',
-    defaultSort: c.defaultSort ?? '-numero',
-    recordLabel: c.recordLabel ?? numeroOf,
-    describe: c.describe ?? ((row) => `${documento} ${numeroOf(row)} · ${flow.stateLabel(String(row.status ?? ''))}`),
-    readOnlyWhen:
-      c.readOnlyWhen ??
-      ((_values, record) =>
-        record?.editavel === false ? `${este} ${lower(documento)} está ${lower(flow.stateLabel(String(record.status ?? '')))}: somente leitura.` : false),
-    messages: {
-      deleted: `${documento} ${feminino ? 'excluída' : 'excluído'}.`,
-      deleteTitle: `Excluir ${este.toLowerCase()} ${lower(documento)}?`,
-      deleteNote: '',
-      ...c.messages,
-    },
-    slots: {
-      listActions: c.slots?.listActions,
-      rowActions: c.slots?.rowActions,
-      actions: (record, ctx) => (
-        <>
-          <Suspense fallback={null}>
-            <DocumentActions doc={doc} record={record} ctx={ctx} />
-          </Suspense>
-          {renderSlot(c.slots?.actions, record, ctx)}
-        </>
-      ),
-      panels: (record, ctx) => (
-        <>
-          {renderSlot(c.slots?.panels, record, ctx)}
-          {c.timeline === false ? null : (
-            <Card title="Histórico">
-              <RecordTimeline
-                endpoint={c.endpoint}
-                id={String(record.id)}
-                labels={labels}
-                actions={flow.transitions}
-                values={{ status: flow.states }}
-                formats={formats}
-              />
-            </Card>
-          )}
-        </>
-      ),
-    },
-  };
-  const duplicateTitle = c.editTitle.replace(/^Editar\b/, 'Duplicar');
-
+  // Created once per document, when its page module is evaluated (never during a render).
   return {
-    config: resource,
+    config: c,
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per document
-    List: () => <ListPage config={resource} />,
+    List: () => <ListDocument config={c} />,
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per document
-    New: () => <FormPage config={resource} mode="new" />,
+    New: () => <EditDocument config={c} mode="new" />,
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per document
-    Edit: () => <FormPage config={resource} mode="edit" />,
+    Edit: () => <EditDocument config={c} mode="edit" />,
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per document
-    Duplicate: () => <DuplicatePage config={resource} doc={doc} title={duplicateTitle} />,
+    Duplicate: () => <DuplicatePage config={c} />,
   };
 }

@@ -43,7 +43,9 @@ export interface DocumentConfig<T = Row> extends Omit<ResourceConfig<T>, 'ativo'
 }
 
 /** The page components of a document (give them to `documentRoutes`). */
-export interface DocumentPages extends ResourcePages {
+export interface DocumentPages extends Omit<ResourcePages, 'config'> {
+  /** The declaration. */
+  config: DocumentConfig;
   /** duplicar/:id: duplicates the document and opens the new draft. */
   Duplicate: () => ReactNode;
 }

@@ -1,18 +1,13 @@
 // The unsaved-changes guard of a form: asks before the page is left with changes not saved.
+// The hook is exported by @app/core (so it is on the first page): the dialog is a lazy chunk.
 import { useEffect, useRef } from 'react';
-import { confirmDialog } from '@app/ui';
 
 export const UNSAVED_MESSAGE = 'Há alterações não salvas. Deseja sair sem salvar?';
 
-/** The app's confirmation dialog (the @app/ui one): resolves true to leave. */
-function askToLeave(message: string): Promise<boolean> {
-  return confirmDialog({
-    title: 'Sair sem salvar?',
-    description: message,
-    confirmLabel: 'Sair sem salvar',
-    cancelLabel: 'Continuar editando',
-    tone: 'danger',
-  });
+/** The app's confirmation dialog (the @app/ui one), loaded when first needed: resolves true to leave. */
+async function askToLeave(message: string): Promise<boolean> {
+  const { askToLeave: ask } = await import('./leaveDialog');
+  return ask(message);
 }
 
 /**
