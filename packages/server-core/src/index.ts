@@ -127,3 +127,4 @@ export { defineSpreadsheetImport, importResultSchema, type SpreadsheetImportDefi
 export { type CellValue, csvField, csvLine, toCsv } from './xlsx.js';
 export * from './core-schemas.js';
 export { INVALID_CHARS_MESSAGE, dateSchema, findInvalidInput, hasInvalidChars, isCalendarDate } from './input-guard.js';
+export { type PdfDocument, type PdfDocumentColumn, type PdfDocumentField, pdfSafeText, renderDocumentPdf } from './pdf.js';

@@ -7,7 +7,6 @@
 // which covers Portuguese (á, ç, ã, õ, º, ª, –, —, “”, €…); any other character is reduced to its
 // base letter (ő → o) or shown as '?', never as the garbage the encoder would otherwise emit.
 import { TIME_ZONE, formatCnpj } from '@app/br';
-import pdfMake from 'pdfmake';
 import type { Column, Content, ContentColumns, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 export interface PdfDocumentField {
@@ -78,6 +77,7 @@ const STAND_INS: Record<string, string> = {
   '\u2260': '!=',
 };
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing them is the point
 const INVISIBLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u206f\ufeff]/gu;
 const ODD_SPACE = /[\u2000-\u200a\u202f\u205f\u3000]/gu;
 
@@ -446,6 +446,14 @@ function definition(doc: PdfDocument): TDocumentDefinitions {
   };
 }
 
+let pdfMakeModule: Promise<typeof import('pdfmake')> | undefined;
+
+/** pdfmake (with pdfkit and fontkit) loads on the first PDF, not with every server and test that imports server-core. */
+function loadPdfMake(): Promise<typeof import('pdfmake')> {
+  pdfMakeModule ??= import('pdfmake').then((m) => ((m as { default?: typeof import('pdfmake') }).default ?? m) as typeof import('pdfmake'));
+  return pdfMakeModule;
+}
+
 /**
  * The document as a PDF (A4 portrait): entidade and CNPJ on every page, title and number, status,
  * a two-column grid of facts, the items table (header repeated on each page, total at the end),
@@ -453,6 +461,7 @@ function definition(doc: PdfDocument): TDocumentDefinitions {
  */
 export async function renderDocumentPdf(doc: PdfDocument): Promise<Uint8Array> {
   const dd = definition(doc);
+  const pdfMake = await loadPdfMake();
   // pdfmake is one shared instance: set what this render needs right before creating it (the
   // printer captures fonts and policies synchronously). No URL is fetched, no file is read except
   // the built-in font metrics.

@@ -265,6 +265,7 @@ describe('renderDocumentPdf', () => {
     expect(n).toBeGreaterThan(1);
     for (const [index, page] of pages.entries()) {
       expect(page.text).toContain(`Página ${index + 1} de ${n}`);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: finding none is the point
       expect(page.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
     }
     // Nothing of a long word is lost: broken over lines (and pages), but all there, in order.
