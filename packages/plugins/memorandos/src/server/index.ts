@@ -1,7 +1,7 @@
 // @app/memorandos/server: 'Memorandos' (tag 29) under /api/memorandos, from defineDocumentResource:
 //   GET/POST /memorandos, GET/PUT/DELETE /memorandos/:id, GET /memorandos.csv|.xlsx,
 //   POST /memorandos/:id/enviar|aceitar|devolver|arquivar|cancelar|duplicar,
-//   GET /memorandos/:id/historico, GET /memorandos/:id.pdf.
+//   GET /memorandos/:id/historico, GET /memorandos/:id.pdf; the form's pickers GET /centros-custo, /produtos.
 import { TIME_ZONE } from '@app/br';
 import { formatDecimal, formatMoney } from '@app/documents';
 import { produtos, setProdutoUsos } from '@app/produtos/server';
@@ -19,6 +19,7 @@ import {
   memorandoInputSchema,
   papeisNoMemorando,
 } from '../shared/index.js';
+import { lookups } from './lookups.js';
 import { seedMemorandos } from './seed.js';
 import { memorandoItens, memorandos } from './tables.js';
 
@@ -48,6 +49,7 @@ export default defineServerPlugin({
   tags: [{ tag: MEMORANDOS_TAG, nome: MEMORANDOS_TAG_NOME }],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
+    lookups(router, MEMORANDOS_TAG);
     defineDocumentResource(router, {
       path: '/memorandos',
       tag: MEMORANDOS_TAG,

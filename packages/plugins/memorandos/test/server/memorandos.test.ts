@@ -388,6 +388,27 @@ describeEachDatabase('memorandos API', { plugins }, (t) => {
     }
   });
 
+  it('the pickers answer under the memorandos tag: my centros for the origin, active centros and products of the entidade', async () => {
+    const page = async (path: string, token = rita.token) => {
+      const res = await api(path, token);
+      expect(res.status, path).toBe(200);
+      return ((await res.json()) as { items: Record<string, unknown>[] }).items;
+    };
+    expect((await page('/centros-custo?origem=true')).map((c) => c.nome)).toEqual(['Secretaria de Educação']);
+    expect((await page('/centros-custo?origem=true', gestor.token)).map((c) => c.codigo)).toEqual(['01.01', '02', '03']);
+    expect((await page('/centros-custo')).map((c) => c.codigo)).toEqual(['01.01', '02', '03']);
+    expect((await page('/centros-custo?q=saude')).map((c) => c.id)).toEqual([fx.saude]);
+    const toner = await page('/produtos?q=TONER');
+    expect(toner).toEqual([{ id: fx.toner, ativo: true, codigo: '000003', descricao: 'Toner para impressora laser', unidadeSigla: 'U000003', grupoNome: 'Grupo 000003' }]);
+    expect((await page('/produtos?q=disquete')).length).toBe(0);
+    expect((await page('/produtos?q=papel')).map((p) => p.id)).toEqual([fx.papel]);
+    expect((await api(`/produtos/${fx.daCamara}`, rita.token)).status).toBe(404);
+    expect(((await (await api(`/produtos/${fx.papel}`, rita.token)).json()) as { descricao: string }).descricao).toBe('Papel sulfite A4, resma 500 folhas');
+    // a user without the memorandos tag gets 403
+    const { token: consulta } = await t.server.signIn('consulta', 'demo1234');
+    expect((await api('/produtos', consulta)).status).toBe(403);
+  });
+
   it('a product used by a memorando cannot be deleted: the message names the memorando', async () => {
     const { token: admin } = await t.server.signIn(undefined, undefined, fx.entidadeId);
     const res = await t.server.request(`/api/produtos/produtos/${fx.toner}`, { token: admin, method: 'DELETE' });

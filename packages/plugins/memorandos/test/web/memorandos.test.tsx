@@ -71,7 +71,7 @@ describe('pages', () => {
     signInForTest(makeTestSession({ tags: [29] }));
     const calls = mockApi({
       'GET /api/memorandos/memorandos': () => Response.json(pageOf([memorando()])),
-      'GET /api/registros/centros-custo': () => Response.json(pageOf(CENTROS)),
+      'GET /api/memorandos/centros-custo': () => Response.json(pageOf(CENTROS)),
     }).calls;
     start('/memorando');
     expect(await screen.findByRole('heading', { level: 1, name: 'Memorandos' }, T)).toBeTruthy();
@@ -89,7 +89,7 @@ describe('pages', () => {
     mockApi({
       'GET /api/memorandos/memorandos/00000000-0000-4000-8000-000000000001': () => Response.json(memorando()),
       'GET /api/memorandos/memorandos/00000000-0000-4000-8000-000000000001/historico': () => Response.json({ items: [], truncated: false }),
-      'GET /api/registros/centros-custo': () => Response.json(pageOf(CENTROS)),
+      'GET /api/memorandos/centros-custo': () => Response.json(pageOf(CENTROS)),
     });
     start('/memorando/edit/00000000-0000-4000-8000-000000000001');
     expect(await screen.findByText('Este memorando está enviado: somente leitura.', {}, T)).toBeTruthy();
@@ -108,7 +108,7 @@ describe('pages', () => {
 
   it('a new memorando: fields, the items grid and its live total, priority Média by default', async () => {
     signInForTest(makeTestSession({ tags: [29] }));
-    mockApi({ 'GET /api/registros/centros-custo': () => Response.json(pageOf(CENTROS)) });
+    mockApi({ 'GET /api/memorandos/centros-custo': () => Response.json(pageOf(CENTROS)) });
     start('/memorando/new');
     expect(await screen.findByRole('heading', { level: 1, name: 'Novo memorando' }, T)).toBeTruthy();
     for (const name of ['Assunto', 'Justificativa da necessidade', 'Data desejada']) expect(screen.getByLabelText(name, { exact: false })).toBeTruthy();

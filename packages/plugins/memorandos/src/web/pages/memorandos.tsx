@@ -5,7 +5,8 @@ import { TITLES } from '../titles';
 
 type Row = Record<string, unknown>;
 
-const centros: ResourceOptionsSource = { endpoint: '/registros/centros-custo', label: (c) => `${String(c.codigo)} – ${String(c.nome)}`, sort: 'codigo' };
+// the plugin's own pickers (tag 29): a requisitante holds neither Cadastros nor Produtos
+const centros: ResourceOptionsSource = { endpoint: '/memorandos/centros-custo', label: (c) => `${String(c.codigo)} – ${String(c.nome)}` };
 const prioridades = PRIORIDADES.map((value) => ({ value, label: PRIORIDADE_LABEL[value] }));
 const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
 
@@ -31,7 +32,7 @@ export default defineDocumentPages({
     { name: 'prioridade', label: 'Prioridade', options: prioridades, multiple: true },
   ],
   fields: [
-    { name: 'origemId', type: 'select', label: 'Origem (centro de custo)', required: true, source: centros, hint: 'Um centro de custo ao qual você pertence.' },
+    { name: 'origemId', type: 'select', label: 'Origem (centro de custo)', required: true, source: { ...centros, params: { origem: 'true' } } },
     { name: 'destinoId', type: 'select', label: 'Destino', required: true, source: centros, hint: 'O setor de compras ou outro centro de custo.' },
     { name: 'prioridade', type: 'select', label: 'Prioridade', required: true, options: prioridades },
     { name: 'dataDesejada', type: 'date', label: 'Data desejada' },
@@ -44,7 +45,7 @@ export default defineDocumentPages({
     totalLabel: 'Valor total estimado',
     headers: { unitValue: 'Valor unitário estimado' },
     product: {
-      endpoint: '/produtos/produtos',
+      endpoint: '/memorandos/produtos',
       label: (p) => `${String(p.codigo)} – ${String(p.descricao)}`,
       description: (p) => [p.unidadeSigla, p.grupoNome].filter(Boolean).join(' · '),
       fill: (p) => ({ unidadeSigla: p.unidadeSigla }),
