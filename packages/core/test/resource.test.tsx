@@ -314,6 +314,19 @@ describe('resource form page', () => {
     expect(native).not.toHaveBeenCalled();
   });
 
+  it('the question goes away with the page (e.g. signed out while it was open)', async () => {
+    mockApi({});
+    const view = renderAt('/ggrupo/new', <FormRoutes />);
+    fireEvent.change(await screen.findByLabelText(/^Nome/), { target: { value: 'Algo' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
+    });
+    expect(await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' })).toBeTruthy();
+    view.unmount();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(document.body.querySelector('[aria-hidden="true"]')).toBeNull();
+  });
+
   it('asks before Back leaves a form with unsaved changes; staying keeps the form, leaving goes back', async () => {
     mockApi({});
     window.history.replaceState(null, '', '/ggrupo?q=papel');

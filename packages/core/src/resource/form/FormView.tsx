@@ -150,6 +150,7 @@ export function FormView({ form }: { form: FormController }) {
         </div>
       </form>
       {mode === 'edit' && record && ctx ? renderSlot(config.slots?.panels, record, ctx) : null}
+      {form.guardDialog}
       <ConfirmDialog
         open={confirm === 'excluir'}
         onOpenChange={(open) => (open ? undefined : setConfirm(null))}

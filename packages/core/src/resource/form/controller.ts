@@ -272,6 +272,8 @@ export function useFormController(config: ResourceConfig, mode: FormMode) {
     setRecord,
     goTo,
     goToList,
+    /** The unsaved-changes question (render it). */
+    guardDialog: guard.dialog,
   };
 }
 

@@ -1,18 +1,18 @@
 // The unsaved-changes guard of a form: asks before the page is left with changes not saved.
-// The hook is exported by @app/core (so it is on the first page): the dialog is a lazy chunk.
-import { useEffect, useRef } from 'react';
+// The hook is exported by @app/core (so it is on the first page): its dialog is a lazy chunk.
+import { type ReactNode, Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 
 export const UNSAVED_MESSAGE = 'Há alterações não salvas. Deseja sair sem salvar?';
 
-/** The app's confirmation dialog (the @app/ui one), loaded when first needed: resolves true to leave. */
-async function askToLeave(message: string): Promise<boolean> {
-  const { askToLeave: ask } = await import('./leaveDialog');
-  return ask(message);
-}
+const LeaveDialog = lazy(() => import('./LeaveDialog'));
 
 /**
  * While `active` (unsaved changes): the browser asks before closing/reloading (beforeunload), and
- * in-app links and the Back button ask `message` first, in the app's confirmation dialog.
+ * in-app links and the Back button ask `message` first, in the app's confirmation dialog (@app/ui
+ * ConfirmDialog): render the returned `dialog` in the page.
+ *
+ *   const guard = useUnsavedChangesGuard(dirty);
+ *   return <form>…{guard.dialog}</form>;   // before navigating in code: navigate(to, { replace: guard.release() })
  *
  * Back cannot be cancelled after the router has seen it (the router re-renders, and this page is gone,
  * before a popstate listener of the page runs). So when the form becomes dirty a guard entry with the
@@ -20,11 +20,32 @@ async function askToLeave(message: string): Promise<boolean> {
  * pushes the guard again or goes back for real. Leaving through a link or `release()` replaces the
  * guard entry, so history keeps no duplicate of the form.
  */
-export function useUnsavedChangesGuard(active: boolean, message = UNSAVED_MESSAGE): { release: () => boolean } {
+export function useUnsavedChangesGuard(active: boolean, message = UNSAVED_MESSAGE): { release: () => boolean; dialog: ReactNode } {
   const activeRef = useRef(active);
   activeRef.current = active;
   const guarded = useRef(false);
   const asking = useRef(false);
+
+  // the question, in the app's dialog (rendered by the page: it goes away with the page)
+  const [dialog, setDialog] = useState<{ open: boolean } | null>(null);
+  const answer = useRef<((leave: boolean) => void) | null>(null);
+  const askToLeave = useCallback(
+    () =>
+      new Promise<boolean>((resolve) => {
+        answer.current?.(false);
+        answer.current = resolve;
+        setDialog({ open: true });
+      }),
+    [],
+  );
+  const settle = useCallback((leave: boolean) => {
+    const resolve = answer.current;
+    answer.current = null;
+    setDialog((d) => (d ? { open: false } : d));
+    resolve?.(leave);
+  }, []);
+  // a page that goes away while asking (signed out) stays
+  useEffect(() => () => answer.current?.(false), []);
 
   useEffect(() => {
     if (active && !guarded.current) {
@@ -57,7 +78,7 @@ export function useUnsavedChangesGuard(active: boolean, message = UNSAVED_MESSAG
         return;
       }
       asking.current = true;
-      void askToLeave(message).then((leave) => {
+      void askToLeave().then((leave) => {
         asking.current = false;
         if (!mounted) return;
         if (leave) window.history.back();
@@ -85,7 +106,7 @@ export function useUnsavedChangesGuard(active: boolean, message = UNSAVED_MESSAG
       }
       if (asking.current) return;
       asking.current = true;
-      void askToLeave(message).then((ok) => {
+      void askToLeave().then((ok) => {
         asking.current = false;
         if (ok && mounted && guarded.current) leave();
       });
@@ -99,9 +120,15 @@ export function useUnsavedChangesGuard(active: boolean, message = UNSAVED_MESSAG
       window.removeEventListener('popstate', onPopState);
       document.removeEventListener('click', onClick, true);
     };
-  }, [message]);
+  }, [askToLeave]);
 
   return {
+    /** Render it in the page: the question when the person tries to leave. */
+    dialog: dialog ? (
+      <Suspense fallback={null}>
+        <LeaveDialog open={dialog.open} message={message} onAnswer={settle} />
+      </Suspense>
+    ) : null,
     /** Before navigating away in code: true when the guard entry is on top (navigate with replace). */
     release: () => {
       const was = guarded.current;
