@@ -42,8 +42,9 @@ const filterFields = {
   /** An action code ('alterar'), or its name ('Alteração'). */
   acao: texto(100),
   /**
-   * Text of a record as the table shows it (a product's código or descrição, a name): rows whose
-   * antes/depois contain it, accent- and case-insensitively, and every row of those records.
+   * Text of a record as the table shows it (a product's código or descrição, a name, a document's
+   * 12/2026): the records whose audited name (código, descrição, nome… in `depois`) contains it,
+   * accent- and case-insensitively, with every row of those records.
    */
   busca: texto(200).refine((v) => v === undefined || v.length >= BUSCA_MIN, `Pesquisa: digite ao menos ${BUSCA_MIN} caracteres.`),
 };
