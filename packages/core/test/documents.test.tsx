@@ -150,7 +150,13 @@ describe('document list', () => {
     expect(screen.queryByRole('combobox', { name: 'Situação' })).toBeNull();
     expect(params(calls[0]!)).toEqual({ sort: '-numero', page: '1', pageSize: '20' });
 
-    // status: several at once
+    // status: several at once, in a disclosure that Escape closes
+    const summary = screen.getByText('Todas').closest('summary') as HTMLElement;
+    const disclosure = summary.parentElement as HTMLDetailsElement;
+    fireEvent.click(summary);
+    expect(disclosure.open).toBe(true);
+    fireEvent.keyDown(screen.getByRole('checkbox', { name: 'Enviado' }), { key: 'Escape' });
+    expect(disclosure.open).toBe(false);
     await act(async () => {
       fireEvent.click(screen.getByRole('checkbox', { name: 'Enviado' }));
     });
@@ -158,6 +164,7 @@ describe('document list', () => {
       fireEvent.click(screen.getByRole('checkbox', { name: 'Aceito' }));
     });
     expect(new URLSearchParams(window.location.search).get('status')).toBe('enviado,aceito');
+    expect(summary.textContent).toBe('Situação: Enviado, Aceito');
     // period
     await act(async () => {
       fireEvent.change(screen.getByLabelText('Período: de'), { target: { value: '2026-01-01' } });

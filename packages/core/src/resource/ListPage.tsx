@@ -59,6 +59,16 @@ function PeriodFilter({ filter, values, onChange }: { filter: ListFilter; values
 /** Several options at once (sent comma-separated), in a disclosure: 'Situação: Enviado, Aceito'. */
 function MultiFilter({ label, options, value, onChange }: { label: string; options: { value: string; label: string }[]; value: string; onChange: (v: string) => void }) {
   const id = useId();
+  const details = useRef<HTMLDetailsElement>(null);
+  // closes on Escape (focus back on its summary) and on a click outside it
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      const el = details.current;
+      if (el?.open && !el.contains(event.target as Node)) el.open = false;
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, []);
   const selected = new Set(value ? value.split(',') : []);
   const chosen = options.filter((o) => selected.has(o.value));
   const summary = chosen.length === 0 ? 'Todas' : chosen.map((o) => o.label).join(', ');
@@ -67,7 +77,17 @@ function MultiFilter({ label, options, value, onChange }: { label: string; optio
       <span className="field__label" id={`${id}-rotulo`}>
         {label}
       </span>
-      <details style={{ position: 'relative' }}>
+      <details
+        ref={details}
+        style={{ position: 'relative' }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && details.current?.open) {
+            event.preventDefault();
+            details.current.open = false;
+            details.current.querySelector('summary')?.focus();
+          }
+        }}
+      >
         <summary className="input" aria-describedby={`${id}-rotulo`} style={{ cursor: 'pointer', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
           <span className="visually-hidden">{label}: </span>
           {summary}
