@@ -266,6 +266,8 @@ export interface ResourceConfig<T = Row> {
   noExport?: boolean;
   /** Hide Ativar/Desativar on the Edit page (the record's status is one of its own fields). */
   noToggle?: boolean;
+  /** No 'Excluir' on the form: records that are never deleted (a document is cancelled instead, keeping its number). */
+  noDelete?: boolean;
   /** Description of the Edit page (default: `${recordLabel} · Ativo|Inativo`). */
   describe?: (row: T) => string;
   /**

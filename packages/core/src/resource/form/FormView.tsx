@@ -121,7 +121,7 @@ export function FormView({ form }: { form: FormController }) {
           section ? <Card key={i} title={section}>{renderGrid(fields)}</Card> : <Fragment key={i}>{renderGrid(fields)}</Fragment>,
         )}
         <div className="form-actions">
-          {mode === 'edit' && !readOnly ? (
+          {mode === 'edit' && !readOnly && !config.noDelete ? (
             <Button variant="danger" icon="trash" onClick={() => setConfirm('excluir')} style={{ marginInlineEnd: 'auto' }}>
               Excluir
             </Button>
