@@ -138,8 +138,9 @@ describe('form', () => {
       impedimentoDe: '2026-03-01',
       impedimentoAte: '2027-02-28',
     });
-    await waitFor(() => expect(window.location.pathname).toBe('/fornecedor'), T);
-    expect(await screen.findByText('Fornecedor salvo.', {}, T)).toBeTruthy();
+    // stays on the record it created, and says which one was saved
+    await waitFor(() => expect(window.location.pathname).toBe('/fornecedor/edit/novo'), T);
+    expect(await screen.findByText('Fornecedor Nova Era Tecnologia Ltda salvo.', {}, T)).toBeTruthy();
   });
 
   it('edit: loads masked values, sends the version, and shows the server field errors (duplicate document)', async () => {
@@ -252,7 +253,7 @@ describe('form', () => {
     start(`/fornecedor/edit/${fornecedor.id}`);
     const nome = (await screen.findByLabelText(/Razão social/, {}, T)) as HTMLInputElement;
     await waitFor(() => expect(nome.value).toBe('Nova Era Tecnologia Ltda'), T);
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const native = vi.spyOn(window, 'confirm');
 
     // nothing changed: leaves without asking
     const clean = new Event('beforeunload', { cancelable: true });
@@ -264,14 +265,18 @@ describe('form', () => {
     window.dispatchEvent(dirty);
     expect(dirty.defaultPrevented).toBe(true);
     fireEvent.click(screen.getByRole('link', { name: /Voltar para Fornecedores/ }));
-    expect(confirm).toHaveBeenCalledWith('Há alterações não salvas. Deseja sair sem salvar?');
+    // the app's dialog, not the browser's
+    let dialog = await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' }, T);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull(), T);
     expect(window.location.pathname).toBe(`/fornecedor/edit/${fornecedor.id}`);
     expect((screen.getByLabelText(/Razão social/) as HTMLInputElement).value).toBe('Nova Era Tecnologia S.A.');
 
-    confirm.mockReturnValue(true);
     fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
+    dialog = await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' }, T);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Sair sem salvar' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Fornecedores' }, T)).toBeTruthy();
-    expect(confirm).toHaveBeenCalledTimes(2);
+    expect(native).not.toHaveBeenCalled();
   });
 
   it('editing a record someone else changed: says so and offers to reload', async () => {
