@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { Session } from '../types';
 import type { FieldTypeDefinition } from './form/registry';
 
 type Row = Record<string, unknown>;
@@ -250,8 +251,11 @@ export interface ResourceConfig<T = Row> {
   fields: FieldDescriptor[];
   /** The zod schema shared with the server: same pt-BR messages on both sides. */
   schema: SchemaLike;
-  /** Initial values of the New form (merged over empty values per field type). */
-  defaults?: Row;
+  /**
+   * Initial values of the New form (merged over empty values per field type), or a function of the
+   * session: `(s) => ({ origemId: s?.centrosCusto?.[0] })` (the user's own centro de custo).
+   */
+  defaults?: Row | ((session: Session | null) => Row);
   /** Default sort (must match the server's defaultSort); default: the first column. */
   defaultSort?: string;
   /** Extra list filters. */

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { api, apiErrorBody, apiErrorMessage, apiErrorStatus } from '../../api';
+import { useSession } from '../../hooks';
 import { toast } from '../../toast/queue';
 import { apiPath, editHref, listHref, queryKeys, recordLabel } from '../common';
 import type { ResourceConfig } from '../types';
@@ -66,7 +67,8 @@ export function useFormController(config: ResourceConfig, mode: FormMode) {
     queryFn: ({ signal }) => api.get(`${apiPath(config.endpoint)}/${encodeURIComponent(id!)}`, { signal }).json<Row>(),
   });
 
-  const [values, setValues] = useState<Values>(() => formValuesOf(config, undefined));
+  const session = useSession();
+  const [values, setValues] = useState<Values>(() => formValuesOf(config, undefined, session));
   const [baseline, setBaseline] = useState<Values>(values);
   const [record, setRecordState] = useState<Row | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});

@@ -3,6 +3,7 @@
 import { maskCpfCnpjInput, normalizeDocument } from '@app/br';
 import { formatDecimal, parseDecimalInput } from '@app/documents';
 import { maskCep, maskPhone } from '@app/ui';
+import type { Session } from '../../types';
 import type {
   FieldDescriptor,
   GroupFieldDescriptor,
@@ -186,9 +187,10 @@ export function fromFormValue(field: FieldDescriptor, value: unknown, types: Fie
   }
 }
 
-/** The form values of a record (or of the New form: `defaults`). */
-export function formValuesOf(config: ResourceConfig, row: Row | undefined): Values {
-  return valuesOfFields(config.fields, row ?? config.defaults ?? {}, typeLookup(config));
+/** The form values of a record (or of the New form: `defaults`, of the session when a function). */
+export function formValuesOf(config: ResourceConfig, row: Row | undefined, session: Session | null = null): Values {
+  const defaults = typeof config.defaults === 'function' ? config.defaults(session) : config.defaults;
+  return valuesOfFields(config.fields, row ?? defaults ?? {}, typeLookup(config));
 }
 
 /** The body of the form: visible fields only (a hidden field is absent), each as the API takes it. */
