@@ -106,13 +106,28 @@ describe('pages', () => {
     expect(screen.getByDisplayValue('Material de expediente para as escolas')).toBeTruthy();
   });
 
-  it('a new memorando: fields, the items grid and its live total, priority Média by default', async () => {
+  it('a draft is edited and sent, never deleted: no Excluir', async () => {
     signInForTest(makeTestSession({ tags: [29] }));
+    const rascunho = memorando({ status: 'rascunho', editavel: true, transicoes: ['enviar', 'cancelar'] });
+    mockApi({
+      'GET /api/memorandos/memorandos/00000000-0000-4000-8000-000000000001': () => Response.json(rascunho),
+      'GET /api/memorandos/memorandos/00000000-0000-4000-8000-000000000001/historico': () => Response.json({ items: [], truncated: false }),
+      'GET /api/memorandos/centros-custo': () => Response.json(pageOf(CENTROS)),
+    });
+    start('/memorando/edit/00000000-0000-4000-8000-000000000001');
+    expect(await screen.findByRole('button', { name: 'Salvar' }, T)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Enviar' })).toBeTruthy(), T);
+    expect(screen.queryByRole('button', { name: 'Excluir' })).toBeNull();
+  });
+
+  it("a new memorando: from the person's own centro, priority Média, the fields and the items grid with its live total", async () => {
+    signInForTest(makeTestSession({ tags: [29], centrosCusto: [CENTROS[1]!.id] }));
     mockApi({ 'GET /api/memorandos/centros-custo': () => Response.json(pageOf(CENTROS)) });
     start('/memorando/new');
     expect(await screen.findByRole('heading', { level: 1, name: 'Novo memorando' }, T)).toBeTruthy();
     for (const name of ['Assunto', 'Justificativa da necessidade', 'Data desejada']) expect(screen.getByLabelText(name, { exact: false })).toBeTruthy();
     expect((screen.getByLabelText('Prioridade', { exact: false }) as HTMLSelectElement).value).toBe('media');
+    await waitFor(() => expect((screen.getByLabelText('Origem (centro de custo)', { exact: false }) as HTMLSelectElement).value).toBe(CENTROS[1]!.id), T);
     fireEvent.click(screen.getByRole('button', { name: 'Adicionar item' }));
     expect(await screen.findByText('Valor total estimado', { exact: false }, T)).toBeTruthy();
   });

@@ -17,7 +17,9 @@ export default defineDocumentPages({
   documento: 'Memorando',
   flow: fluxo,
   schema: memorandoInputSchema,
-  defaults: { prioridade: 'media' },
+  // a new memorando starts from the person's own centro; none is deleted (cancelled, it keeps its number)
+  defaults: (session) => ({ prioridade: 'media', origemId: session?.centrosCusto?.[0] ?? '' }),
+  noDelete: true,
   columns: [
     { key: 'data', header: 'Data', width: '7rem', value: (row: Row) => dataBr(row.data) },
     { key: 'assunto', header: 'Assunto' },
