@@ -122,6 +122,7 @@ export {
   type CrudSetFilter,
 } from './crud.js';
 export * from './documents/index.js';
+export { defineLookup, type LookupDefinition } from './lookup.js';
 export * from './spreadsheet.js';
 export { defineSpreadsheetImport, importResultSchema, type SpreadsheetImportDefinition } from './spreadsheet-routes.js';
 export { type CellValue, csvField, csvLine, toCsv } from './xlsx.js';
