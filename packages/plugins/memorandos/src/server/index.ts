@@ -5,8 +5,8 @@
 import { TIME_ZONE } from '@app/br';
 import { formatDecimal, formatMoney } from '@app/documents';
 import { produtos, setProdutoUsos } from '@app/produtos/server';
-import { centrosCusto, unidades } from '@app/registros/server';
-import { type RequestContext, centroCustoScope, defineDocumentResource, defineServerPlugin } from '@app/server-core';
+import { centrosCusto, grupos, unidades } from '@app/registros/server';
+import { type RequestContext, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
 import { eq } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import {
@@ -19,7 +19,6 @@ import {
   memorandoInputSchema,
   papeisNoMemorando,
 } from '../shared/index.js';
-import { lookups } from './lookups.js';
 import { seedMemorandos } from './seed.js';
 import { memorandoItens, memorandos } from './tables.js';
 
@@ -49,7 +48,32 @@ export default defineServerPlugin({
   tags: [{ tag: MEMORANDOS_TAG, nome: MEMORANDOS_TAG_NOME }],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
-    lookups(router, MEMORANDOS_TAG);
+    // the form's pickers under tag 29: a requisitante holds neither Cadastros (24) nor Produtos (25)
+    const tag = MEMORANDOS_TAG;
+    defineLookup(router, {
+      path: '/centros-custo',
+      tag,
+      summary: 'Centros de custo para origem e destino',
+      table: centrosCusto,
+      fields: { codigo: centrosCusto.codigo, nome: centrosCusto.nome },
+      busca: centrosCusto.busca,
+      order: centrosCusto.codigo,
+      // origem=true: the centros the person may write from
+      filters: { origem: (ctx, v) => (v === 'true' ? centroCustoScope(ctx, centrosCusto.id) : undefined) },
+    });
+    defineLookup(router, {
+      path: '/produtos',
+      tag,
+      summary: 'Produtos e serviços do catálogo',
+      table: produtos,
+      fields: { codigo: produtos.codigo, descricao: produtos.descricao, unidadeSigla: unidades.sigla, grupoNome: grupos.nome },
+      joins: [
+        { table: unidades, on: eq(unidades.id, produtos.unidadeId) },
+        { table: grupos, on: eq(grupos.id, produtos.grupoId) },
+      ],
+      busca: produtos.busca,
+      order: produtos.descricao,
+    });
     defineDocumentResource(router, {
       path: '/memorandos',
       tag: MEMORANDOS_TAG,
