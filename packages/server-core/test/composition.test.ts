@@ -80,6 +80,7 @@ describe('plugin composition', () => {
         'core/0007_indice_ordenacao.sql',
         'core/0008_audit_checkpoints.sql',
         'core/0009_tentativas_entrada.sql',
+        'core/0010_escopo_centros_custo.sql',
         'teste/0001_itens.sql',
         'teste/0002_itens_obs.sql',
       ]);
