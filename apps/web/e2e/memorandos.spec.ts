@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { signInFromHome } from './helpers';
+import { signIn, signInFromHome } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -39,11 +39,47 @@ async function addItem(page: Page, n: number, busca: string, quantidade: string,
   await page.keyboard.type(valor);
 }
 
+/** Signs in through the form with a password of our own and waits for the home page. */
+async function signInAs(page: Page, login: string, senha: string) {
+  await page.goto('/signin');
+  await signIn(page, login, senha);
+  await expect(page.getByRole('navigation', { name: 'Menu principal' })).toBeVisible();
+}
+
 let memorandoUrl = '';
 let numero = '';
 
+/**
+ * A requisitante of our own, created by the administrator through the API: perfil Requisitante, in
+ * the Secretaria Municipal de Educação (the demo 'requisitante' gets a new password in identity.spec).
+ */
+const RITA = { login: 'rita.e2e', nome: 'Rita Requisitante E2E', senha: 'uma senha longa de teste e2e' };
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await signInFromHome(page, 'admin');
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const headers = { authorization: `Bearer ${token}` };
+  const get = async (path: string) => (await (await page.request.get(`/api${path}`, { headers })).json()) as { items: Record<string, string>[] };
+  const { entidade } = (await (await page.request.get('/api/session', { headers })).json()) as { entidade: { id: string } };
+  const perfil = (await get('/usuarios/perfis?q=Requisitante')).items.find((p) => p.nome === 'Requisitante');
+  const educacao = (await get('/memorandos/centros-custo?q=Secretaria%20Municipal%20de%20Educacao')).items[0];
+  const res = await page.request.post('/api/usuarios/usuarios', {
+    headers,
+    data: {
+      nome: RITA.nome,
+      login: RITA.login,
+      email: 'rita.e2e@exemplo.gov.br',
+      senha: RITA.senha,
+      entidades: [{ entidadeId: entidade.id, perfilId: perfil?.id, centrosCusto: [educacao?.id] }],
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await page.close();
+});
+
 test('the requisitante writes a memorando with three items using the keyboard, and sends it', async ({ page }) => {
-  await signInFromHome(page, 'requisitante');
+  await signInAs(page, RITA.login, RITA.senha);
   await page.goto('/memorando/new');
   await expect(page.getByRole('heading', { level: 1, name: 'Novo memorando' })).toBeVisible();
   await page.getByLabel('Origem (centro de custo)').selectOption({ label: '02 – Secretaria Municipal de Educação' });
@@ -88,7 +124,7 @@ test('the destination (Compras e Licitações) accepts it, prints it as a PDF an
   await dialog.getByRole('button', { name: 'Aceitar' }).click();
   await expect(page.getByText(`Memorando ${numero} aceito.`)).toBeVisible();
   // the timeline tells who sent and who accepted
-  await expect(page.getByText('Rita Requisitante').first()).toBeVisible();
+  await expect(page.getByText(RITA.nome).first()).toBeVisible();
   await expect(page.getByText('Carla Compradora').first()).toBeVisible();
 
   const pdf = page.waitForResponse((r) => /\/api\/memorandos\/memorandos\/[0-9a-f-]+\.pdf$/.test(r.url()));
@@ -110,7 +146,7 @@ test('the destination (Compras e Licitações) accepts it, prints it as a PDF an
 for (const theme of ['light', 'dark'] as const) {
   test(`the list and a memorando are axe-clean in ${theme}`, async ({ page }) => {
     await page.addInitScript((t) => localStorage.setItem('theme', JSON.stringify(t)), theme);
-    await signInFromHome(page, 'requisitante');
+    await signInAs(page, RITA.login, RITA.senha);
     await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     await page.goto('/memorando');
     await expect(page.getByRole('cell', { name: 'Material de expediente para a escola E2E' }).first()).toBeVisible();
