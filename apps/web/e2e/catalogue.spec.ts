@@ -11,20 +11,22 @@ test('create a grupo, a sub-grupo, a unit and a product through the UI', async (
   await page.getByRole('textbox', { name: 'Código', exact: true }).fill('E2E1');
   await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Grupo de teste E2E');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Registro salvo.')).toBeVisible();
+  // the saved toast names the record, and the form stays on it
+  await expect(page.getByText(/^Grupo .*E2E.* salvo\.$/)).toBeVisible();
+  await expect(page).toHaveURL(/\/ggrupo\/edit\//);
 
   await page.goto('/subgrupo/new');
   await page.getByRole('combobox', { name: 'Grupo', exact: true }).selectOption({ label: 'E2E1 – Grupo de teste E2E' });
   await page.getByRole('textbox', { name: 'Código', exact: true }).fill('E2E1S');
   await page.getByRole('textbox', { name: 'Nome', exact: true }).fill('Sub-grupo de teste E2E');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Registro salvo.')).toBeVisible();
+  await expect(page.getByText(/^Sub-grupo .*E2E.* salvo\.$/)).toBeVisible();
 
   await page.goto('/unidadeprodutos/new');
   await page.getByRole('textbox', { name: 'Sigla', exact: true }).fill('e2eu');
   await page.getByRole('textbox', { name: 'Descrição', exact: true }).fill('Unidade de teste E2E');
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Registro salvo.')).toBeVisible();
+  await expect(page.getByText(/^Unidade .*E2E.* salva\.$/)).toBeVisible();
 
   await page.goto('/produtos/new');
   await page.getByRole('textbox', { name: 'Descrição', exact: true }).fill('Produto de teste E2E, caixa com 10');
@@ -33,7 +35,7 @@ test('create a grupo, a sub-grupo, a unit and a product through the UI', async (
   await page.getByRole('combobox', { name: 'Sub-grupo', exact: true }).selectOption({ label: 'E2E1S – Sub-grupo de teste E2E' });
   await page.getByRole('combobox', { name: 'Unidade de fornecimento', exact: true }).selectOption({ label: 'E2EU – Unidade de teste E2E' });
   await page.getByRole('button', { name: 'Salvar' }).click();
-  await expect(page.getByText('Registro salvo.')).toBeVisible();
+  await expect(page.getByText(/^Produto .*Produto de teste E2E.* salvo\.$/)).toBeVisible();
 
   // The list finds it without accents or case, and the URL keeps the search.
   await page.goto('/produtos?q=PRODUTO%20DE%20TESTE%20e2e');
