@@ -81,6 +81,7 @@ describe('plugin composition', () => {
         'core/0008_audit_checkpoints.sql',
         'core/0009_tentativas_entrada.sql',
         'core/0010_escopo_centros_custo.sql',
+        'core/0011_document_counters.sql',
         'teste/0001_itens.sql',
         'teste/0002_itens_obs.sql',
       ]);
