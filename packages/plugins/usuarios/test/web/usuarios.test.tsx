@@ -261,7 +261,7 @@ describe('user form', () => {
     expect(await within(group).findByText(MENSAGENS.centroCustoInvalido, {}, T)).toBeTruthy();
   });
 
-  it('edits with the version; a stale version shows the pt-BR conflict message', async () => {
+  it("edits with the version; 409 'stale' shows the kit's notice, and 'Recarregar' discards the changes", async () => {
     signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
     const usuario: Usuario = {
       id: 'u1',
@@ -285,14 +285,14 @@ describe('user form', () => {
       ],
       podeAlterarConta: true,
     };
+    let version = 4;
     const { calls } = mockApi({
       'GET /api/usuarios/opcoes': () => Response.json(opcoes),
-      'GET /api/usuarios/usuarios/u1': () => Response.json(usuario),
-      'PUT /api/usuarios/usuarios/u1': () =>
-        Response.json(
-          { error: { code: 'conflict', message: 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.' } },
-          { status: 409 },
-        ),
+      'GET /api/usuarios/usuarios/u1': () => Response.json({ ...usuario, version }),
+      'PUT /api/usuarios/usuarios/u1': () => {
+        version = 5;
+        return Response.json({ error: { code: 'stale', message: MENSAGENS.versaoDesatualizada } }, { status: 409 });
+      },
     });
     start('/usuarios/edit/u1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Editar usuário' }, T)).toBeTruthy();
@@ -305,13 +305,25 @@ describe('user form', () => {
     expect([inativo.checked, inativo.disabled]).toEqual([true, false]);
     fireEvent.change(screen.getByLabelText(/^Cargo/), { target: { value: 'Pregoeira' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.', {}, T)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Recarregar' })).toBeTruthy();
+    // the resource kit's notice (same title and message as its forms)
+    expect(await screen.findByText('Registro alterado por outra pessoa', {}, T)).toBeTruthy();
+    expect(screen.getByText(`${MENSAGENS.versaoDesatualizada} Suas alterações não salvas serão descartadas.`)).toBeTruthy();
     const put = calls.find((c) => c.method === 'PUT')!;
     expect(put.body).toMatchObject({ version: 4, cargo: 'Pregoeira', entidades: [{ entidadeId: E1, perfilId: P.p_aud, centrosCusto: [C.c3] }] });
     expect(put.body).not.toHaveProperty('senha');
     expect(screen.getByRole('button', { name: 'Desativar usuário' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Voltar para Usuários' }).getAttribute('href')).toBe('/usuarios');
+    // 'Recarregar': the current version, the changes not saved discarded
+    fireEvent.click(screen.getByRole('button', { name: 'Recarregar' }));
+    await waitFor(() => expect((screen.getByLabelText(/^Cargo/) as HTMLInputElement).value).toBe(''), T);
+    expect(screen.queryByText('Registro alterado por outra pessoa')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2), T);
+    expect(calls.filter((c) => c.method === 'PUT')[1]!.body).toMatchObject({ version: 5, cargo: '' });
+    // nothing changed since the reload: leaving does not ask
+    fireEvent.click(screen.getByRole('link', { name: 'Voltar para Usuários' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/usuarios'), T);
+    expect(screen.queryByText('Sair sem salvar?')).toBeNull();
   });
 
   it('a user shared with an entidade the caller does not administer: account fields locked, with the reason; perfis still editable', async () => {
@@ -418,6 +430,61 @@ describe('perfil form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     await waitFor(() => expect(window.location.pathname).toBe('/usuarios/perfis'), T);
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ nome: 'Auditor', tags: [3], todosCentros: true, version: 3 });
+  });
+
+  it('unsaved changes: leaving asks in the app dialog (core guard), not before any change', async () => {
+    signedIn(makeSession({ tags: [3] }));
+    const perfil: Perfil = { id: P.p_aud, nome: 'Auditor', tags: [3], todosCentros: false, usuarios: 1, version: 3 };
+    mockApi({
+      'GET /api/usuarios/tags': () => Response.json({ items: [{ tag: 3, nome: 'Usuários e perfis', plugins: ['usuarios'] }] }),
+      [`GET /api/usuarios/perfis/${P.p_aud}`]: () => Response.json(perfil),
+      'GET /api/usuarios/perfis': () => Response.json({ items: [], total: 0, page: 1, pageSize: 50 } satisfies PageOf<Perfil>),
+    });
+    start(`/usuarios/perfis/edit/${P.p_aud}`);
+    const nome = (await screen.findByLabelText(/^Nome do perfil/, {}, T)) as HTMLInputElement;
+    // a change undone is no change
+    fireEvent.change(nome, { target: { value: 'Auditoria' } });
+    fireEvent.change(nome, { target: { value: 'Auditor' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/usuarios/perfis'), T);
+    expect(screen.queryByText('Sair sem salvar?')).toBeNull();
+    cleanup();
+
+    start(`/usuarios/perfis/edit/${P.p_aud}`);
+    fireEvent.change(await screen.findByLabelText(/^Nome do perfil/, {}, T), { target: { value: 'Auditoria' } });
+    fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
+    expect(await screen.findByText('Sair sem salvar?', {}, T)).toBeTruthy();
+    expect(screen.getByText('Há alterações não salvas. Deseja sair sem salvar?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continuar editando' }));
+    await waitFor(() => expect(screen.queryByText('Sair sem salvar?')).toBeNull(), T);
+    expect(window.location.pathname).toBe(`/usuarios/perfis/edit/${P.p_aud}`);
+    expect((screen.getByLabelText(/^Nome do perfil/) as HTMLInputElement).value).toBe('Auditoria');
+    fireEvent.click(screen.getByRole('link', { name: 'Voltar para Perfis' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sair sem salvar' }, T));
+    await waitFor(() => expect(window.location.pathname).toBe('/usuarios/perfis'), T);
+  });
+
+  it("409 'conflict' with the old-version message is the stale notice too; another 409 is a plain save error", async () => {
+    signedIn(makeSession({ tags: [3] }));
+    const perfil: Perfil = { id: P.p_aud, nome: 'Auditor', tags: [3], todosCentros: false, usuarios: 1, version: 3 };
+    let answer: { code: string; message: string } = { code: 'conflict', message: MENSAGENS.versaoDesatualizada };
+    mockApi({
+      'GET /api/usuarios/tags': () => Response.json({ items: [{ tag: 3, nome: 'Usuários e perfis', plugins: ['usuarios'] }] }),
+      [`GET /api/usuarios/perfis/${P.p_aud}`]: () => Response.json(perfil),
+      [`PUT /api/usuarios/perfis/${P.p_aud}`]: () => Response.json({ error: answer }, { status: 409 }),
+    });
+    start(`/usuarios/perfis/edit/${P.p_aud}`);
+    fireEvent.change(await screen.findByLabelText(/^Nome do perfil/, {}, T), { target: { value: 'Auditoria' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Registro alterado por outra pessoa', {}, T)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Recarregar' })).toBeTruthy();
+
+    answer = { code: 'conflict', message: MENSAGENS.perfilNomeEmUso };
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText(MENSAGENS.perfilNomeEmUso, {}, T)).toBeTruthy();
+    expect(screen.getByText('Não foi possível salvar')).toBeTruthy();
+    expect(screen.queryByText('Registro alterado por outra pessoa')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Recarregar' })).toBeNull();
   });
 
   it('perfis list: permissions named (exempt tags hidden), users count, edit link', async () => {

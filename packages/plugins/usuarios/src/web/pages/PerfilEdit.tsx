@@ -1,20 +1,47 @@
-import { apiErrorMessage, toast, useApi, useMutation, useQuery, useQueryClient, useSession } from '@app/core';
+import {
+  apiErrorMessage,
+  issuesToFieldErrors,
+  toast,
+  useApi,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  useSession,
+  useUnsavedChangesGuard,
+} from '@app/core';
 import { Alert, Button, Card, CheckboxField, PageHeader, PageLoading, TextField } from '@app/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { isExemptTag, MENSAGENS, type Perfil, perfilBodySchema, type TagInfo } from '../../shared/index';
-import { type FieldErrors, saveError, zodFields } from '../forms';
+import { type FieldErrors, INVALID_MESSAGE, saveError, sortedIds } from '../forms';
 import { type SaveProblem, SaveProblemAlert } from '../SaveProblemAlert';
 import { tagOptions } from '../tags';
 
-function PerfilForm({ perfil, declared }: { perfil?: Perfil; declared: TagInfo[] }) {
+/** What the form would save (order-free): differs from the loaded one when there are unsaved changes. */
+const snapshot = (nome: string, tags: readonly number[], todosCentros: boolean) => JSON.stringify([nome, sortedIds(tags), todosCentros]);
+
+function PerfilForm({
+  perfil,
+  declared,
+  onDirty,
+  leave,
+}: {
+  perfil?: Perfil;
+  declared: TagInfo[];
+  /** Whether there are unsaved changes (the page's guard asks before leaving). */
+  onDirty: (dirty: boolean) => void;
+  /** Navigates away in code (past the page's guard). */
+  leave: (to: string) => void;
+}) {
   const api = useApi();
   const session = useSession();
   const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
   const [nome, setNome] = useState(perfil?.nome ?? '');
   const [tags, setTags] = useState<number[]>(() => (perfil?.tags ?? []).filter((t) => !isExemptTag(t)));
   const [todosCentros, setTodosCentros] = useState(perfil?.todosCentros ?? false);
+  const [baseline] = useState(() => snapshot(nome, tags, todosCentros));
+  const dirty = snapshot(nome, tags, todosCentros) !== baseline;
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   // as with tags: only who sees every centro gives that access (an access the perfil already has can be kept or removed)
   const podeDarTodos = session?.todosCentros === true || perfil?.todosCentros === true;
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -25,7 +52,7 @@ function PerfilForm({ perfil, declared }: { perfil?: Perfil; declared: TagInfo[]
   const done = async (message: string) => {
     await queryClient.invalidateQueries({ queryKey: ['usuarios'] });
     toast.success(message);
-    navigate('/perfis');
+    leave('/perfis');
   };
   const failed = (error: unknown) => {
     const e = saveError(error);
@@ -54,8 +81,8 @@ function PerfilForm({ perfil, declared }: { perfil?: Perfil; declared: TagInfo[]
     setProblem(null);
     const parsed = perfilBodySchema.safeParse({ nome, tags, todosCentros });
     if (!parsed.success) {
-      setErrors(zodFields(parsed.error));
-      setProblem({ message: 'Verifique os campos destacados.', stale: false });
+      setErrors(issuesToFieldErrors(parsed.error.issues));
+      setProblem({ message: INVALID_MESSAGE, stale: false });
       return;
     }
     setErrors({});
@@ -145,7 +172,12 @@ function PerfilForm({ perfil, declared }: { perfil?: Perfil; declared: TagInfo[]
 /** '/usuarios/perfis/new' and '/usuarios/perfis/edit/:id'. */
 export default function PerfilEdit() {
   const api = useApi();
+  const [, navigate] = useLocation();
   const { id } = useParams<{ id?: string }>();
+  // the guard lives here, not in the form: the form is mounted again on each version (after 'Recarregar')
+  const [dirty, setDirty] = useState(false);
+  const guard = useUnsavedChangesGuard(dirty);
+  const leave = (to: string) => navigate(to, { replace: guard.release() });
   const tags = useQuery({ queryKey: ['usuarios', 'tags'], queryFn: () => api.get('usuarios/tags').json<{ items: TagInfo[] }>() });
   const perfil = useQuery({
     queryKey: ['usuarios', 'perfil', id],
@@ -165,10 +197,17 @@ export default function PerfilEdit() {
           {apiErrorMessage(error)}
         </Alert>
       ) : tags.data && (!id || perfil.data) ? (
-        <PerfilForm key={`${id ?? 'novo'}:${perfil.data?.version ?? 0}`} perfil={perfil.data} declared={tags.data.items} />
+        <PerfilForm
+          key={`${id ?? 'novo'}:${perfil.data?.version ?? 0}`}
+          perfil={perfil.data}
+          declared={tags.data.items}
+          onDirty={setDirty}
+          leave={leave}
+        />
       ) : (
         <PageLoading />
       )}
+      {guard.dialog}
     </div>
   );
 }

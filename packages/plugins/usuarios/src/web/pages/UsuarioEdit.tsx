@@ -1,4 +1,14 @@
-import { apiErrorMessage, toast, useApi, useMutation, useQuery, useQueryClient, useSession } from '@app/core';
+import {
+  apiErrorMessage,
+  issuesToFieldErrors,
+  toast,
+  useApi,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  useSession,
+  useUnsavedChangesGuard,
+} from '@app/core';
 import {
   Alert,
   Button,
@@ -11,7 +21,7 @@ import {
   SelectField,
   TextField,
 } from '@app/ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import {
   MENSAGENS,
@@ -21,7 +31,7 @@ import {
   usuarioCreateSchema,
   usuarioUpdateSchema,
 } from '../../shared/index';
-import { type FieldErrors, saveError, zodFields } from '../forms';
+import { type FieldErrors, INVALID_MESSAGE, saveError, sortedIds } from '../forms';
 import { type SaveProblem, SaveProblemAlert } from '../SaveProblemAlert';
 
 type OpcaoEntidade = Opcoes['entidades'][number];
@@ -52,6 +62,16 @@ function initialState(usuario: Usuario | undefined): FormState {
     perfis: Object.fromEntries((usuario?.entidades ?? []).map((v) => [v.entidadeId, v.perfilId])),
     centros: Object.fromEntries((usuario?.entidades ?? []).map((v) => [v.entidadeId, v.centrosCusto])),
   };
+}
+
+/** What the form would save (order-free): differs from the loaded one when there are unsaved changes. */
+function snapshot(form: FormState): string {
+  const entidades = Object.keys(form.perfis)
+    .filter((id) => form.perfis[id])
+    .sort()
+    .map((id) => [id, form.perfis[id], sortedIds(form.centros[id] ?? [])]);
+  const { nome, login, email, cpf, cargo, ativo, senha } = form;
+  return JSON.stringify({ nome, login, email, cpf, cargo, ativo, senha, entidades });
 }
 
 const grants = (perfilTags: readonly number[], mine: readonly number[]) => perfilTags.every((t) => mine.includes(t));
@@ -124,12 +144,26 @@ function CentrosCustoField({
   );
 }
 
-function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes }) {
+function UsuarioForm({
+  usuario,
+  opcoes,
+  onDirty,
+  leave,
+}: {
+  usuario?: Usuario;
+  opcoes: Opcoes;
+  /** Whether there are unsaved changes (the page's guard asks before leaving). */
+  onDirty: (dirty: boolean) => void;
+  /** Navigates away in code (past the page's guard). */
+  leave: (to: string) => void;
+}) {
   const api = useApi();
   const session = useSession();
   const queryClient = useQueryClient();
-  const [, navigate] = useLocation();
   const [form, setForm] = useState<FormState>(() => initialState(usuario));
+  const [baseline] = useState(() => snapshot(initialState(usuario)));
+  const dirty = snapshot(form) !== baseline;
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [problem, setProblem] = useState<SaveProblem | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -145,7 +179,7 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
   const done = async (message: string) => {
     await queryClient.invalidateQueries({ queryKey: ['usuarios'] });
     toast.success(message);
-    navigate('');
+    leave('');
   };
   const failed = (error: unknown) => {
     const e = saveError(error);
@@ -196,12 +230,12 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
       ...(usuario ? { version: usuario.version } : {}),
     };
     const parsed = (editing ? usuarioUpdateSchema : usuarioCreateSchema).safeParse(body);
-    const fields = parsed.success ? {} : zodFields(parsed.error);
+    const fields = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
     const atual = opcoes.entidades.find((e) => e.atual);
     if (atual && !form.perfis[atual.id]) fields[`perfil.${atual.id}`] = MENSAGENS.entidadeAtualObrigatoria;
     setErrors(fields);
     if (Object.keys(fields).length > 0) {
-      setProblem({ message: 'Verifique os campos destacados.', stale: false });
+      setProblem({ message: INVALID_MESSAGE, stale: false });
       return;
     }
     save.mutate(body);
@@ -346,7 +380,12 @@ function UsuarioForm({ usuario, opcoes }: { usuario?: Usuario; opcoes: Opcoes })
 /** '/usuarios/new' and '/usuarios/edit/:id'. */
 export default function UsuarioEdit() {
   const api = useApi();
+  const [, navigate] = useLocation();
   const { id } = useParams<{ id?: string }>();
+  // the guard lives here, not in the form: the form is mounted again on each version (after 'Recarregar')
+  const [dirty, setDirty] = useState(false);
+  const guard = useUnsavedChangesGuard(dirty);
+  const leave = (to: string) => navigate(to, { replace: guard.release() });
   const opcoes = useQuery({ queryKey: ['usuarios', 'opcoes'], queryFn: () => api.get('usuarios/opcoes').json<Opcoes>() });
   const usuario = useQuery({
     queryKey: ['usuarios', 'usuario', id],
@@ -367,10 +406,17 @@ export default function UsuarioEdit() {
           {apiErrorMessage(error)}
         </Alert>
       ) : opcoes.data && (!id || usuario.data) ? (
-        <UsuarioForm key={`${id ?? 'novo'}:${usuario.data?.version ?? 0}`} usuario={usuario.data} opcoes={opcoes.data} />
+        <UsuarioForm
+          key={`${id ?? 'novo'}:${usuario.data?.version ?? 0}`}
+          usuario={usuario.data}
+          opcoes={opcoes.data}
+          onDirty={setDirty}
+          leave={leave}
+        />
       ) : (
         <PageLoading />
       )}
+      {guard.dialog}
     </div>
   );
 }
