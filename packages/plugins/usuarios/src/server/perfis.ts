@@ -191,7 +191,7 @@ export function perfilRoutes(router: PluginRouter): void {
         await lockMemberships(tx);
         const current = await perfilOf(tx, id, ctx.entidadeId);
         if (!current) throw notFound('Perfil não encontrado.');
-        if (current.version !== data.version) throw conflict(MENSAGENS.versaoDesatualizada);
+        if (current.version !== data.version) throw new AppError(409, 'stale', MENSAGENS.versaoDesatualizada);
         const added = tags.filter((t) => !current.tags.includes(t));
         assertCanGrant(added, ctx.tags, declaredTags(ctx.plugins));
         const todosCentros = data.todosCentros ?? current.todosCentros;
@@ -203,7 +203,7 @@ export function perfilRoutes(router: PluginRouter): void {
           .set({ nome: data.nome, tags, todosCentros, version: sql`${perfisT.version} + 1` })
           .where(and(eq(perfisT.id, id), eq(perfisT.version, data.version)))
           .returning({ id: perfisT.id });
-        if (!updated) throw conflict(MENSAGENS.versaoDesatualizada);
+        if (!updated) throw new AppError(409, 'stale', MENSAGENS.versaoDesatualizada);
         await assertAdminsKept(tx, before);
         audit({
           registro: id,

@@ -452,7 +452,7 @@ export function usuarioRoutes(router: PluginRouter): void {
         await lockMemberships(tx);
         const row = await memberUser(tx, id, ctx.entidadeId);
         if (!row) throw notFound('Usuário não encontrado.');
-        if (row.version !== data.version) throw conflict(MENSAGENS.versaoDesatualizada);
+        if (row.version !== data.version) throw new AppError(409, 'stale', MENSAGENS.versaoDesatualizada);
         const managed = await entidadesAdministradas(tx, ctx.user.id);
         const existing = await vinculosOf(tx, [id]);
         const values = { nome: data.nome, login: data.login, email: data.email, cpf: data.cpf, cargo: data.cargo, ativo: data.ativo };
@@ -478,7 +478,7 @@ export function usuarioRoutes(router: PluginRouter): void {
           .set({ ...values, ...(senhaHash ? { senhaHash } : {}), version: sql`${usuariosT.version} + 1` })
           .where(and(eq(usuariosT.id, id), eq(usuariosT.version, data.version)))
           .returning();
-        if (!updated) throw conflict(MENSAGENS.versaoDesatualizada);
+        if (!updated) throw new AppError(409, 'stale', MENSAGENS.versaoDesatualizada);
 
         // memberships in the entidades the caller administers become exactly `links`
         const wanted = new Map(links.map((l) => [l.entidadeId, l.perfilId]));
@@ -529,7 +529,7 @@ export function usuarioRoutes(router: PluginRouter): void {
       await lockMemberships(tx);
       const row = await memberUser(tx, id, ctx.entidadeId);
       if (!row) throw notFound('Usuário não encontrado.');
-      if (version !== undefined && row.version !== version) throw conflict(MENSAGENS.versaoDesatualizada);
+      if (version !== undefined && row.version !== version) throw new AppError(409, 'stale', MENSAGENS.versaoDesatualizada);
       // `ativo` is global: only the user or an administrator of every entidade of the user changes it,
       // and every entidade of the user counts for the last-administrator rule
       const entidadesDoUsuario = (await vinculosOf(tx, [id])).map((l) => l.entidadeId);

@@ -187,9 +187,10 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, registros, usuar
       expect(saved.entidades[0]?.perfilNome).toBe('Aprovador');
       const stale = await admin.put(`/usuarios/${createdId}`, { ...body, nome: 'Outra' });
       expect(stale.status).toBe(409);
-      expect((await json<{ error: { message: string } }>(stale)).error.message).toBe(
-        'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.',
-      );
+      const staleBody = await json<{ error: { code: string; message: string } }>(stale);
+      // the same protocol as every registry of the kit: 409 'stale'
+      expect(staleBody.error.code).toBe('stale');
+      expect(staleBody.error.message).toBe('Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.');
       const [audit] = await t.server.sql<{ antes: Record<string, unknown>; depois: Record<string, unknown> }>(
         "SELECT antes, depois FROM audit_log WHERE plugin = 'usuarios' AND acao = 'alterar' AND registro = $1 ORDER BY id DESC LIMIT 1",
         [createdId],
