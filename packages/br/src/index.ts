@@ -1,3 +1,4 @@
+export * from './busca';
 export * from './dates';
 export * from './documents';
 export * from './schemas';
