@@ -1,15 +1,25 @@
 import { satisfies, validate } from 'compare-versions';
-import { CORE_VERSION, EXEMPT_TAGS, type PluginManifest, type PluginRoute } from './contract';
+import { CORE_VERSION, EXEMPT_TAGS, type PluginManifest, type PluginMount, type PluginRoute, pluginMounts } from './contract';
 
 /** Paths owned by core: no plugin route may take them. */
 export const RESERVED_PATHS: readonly string[] = ['/signin', '/recoveryPass', '/403', '/500', '/__boom'];
 
+/** One section of one plugin, as mounted. */
+export interface ResolvedMount {
+  plugin: PluginManifest;
+  mount: PluginMount;
+  /** mount.basePath normalized ('/a/' → '/a'). */
+  basePath: string;
+}
+
 export interface ResolvedRoute {
   plugin: PluginManifest;
+  /** The section the route belongs to (the plugin's only one unless it declares `mounts`). */
+  mount: PluginMount;
   route: PluginRoute;
   /** Absolute path, e.g. '/memorando/edit/:id'. */
   fullPath: string;
-  /** route.tag ?? plugin.tag */
+  /** route.tag ?? mount.tag */
   tag: number;
   title: string;
 }
@@ -17,10 +27,12 @@ export interface ResolvedRoute {
 export interface ComposedApp {
   /** Enabled plugins in the order given. */
   plugins: PluginManifest[];
-  /** The plugin mounted at '/', if any (its routes are registered at top level). */
-  home: PluginManifest | null;
-  /** Other plugins, longest basePath first (mount order). */
-  mounted: PluginManifest[];
+  /** Every section of every plugin, in the order given. */
+  mounts: ResolvedMount[];
+  /** The section mounted at '/', if any (its routes are registered at top level). */
+  home: ResolvedMount | null;
+  /** Other sections, longest basePath first (mount order). */
+  mounted: ResolvedMount[];
   routes: ResolvedRoute[];
 }
 
@@ -67,17 +79,31 @@ function isUnder(path: string, base: string): boolean {
   return p === b || p.startsWith(`${b}/`);
 }
 
+const SINGLE_MOUNT_KEYS = ['basePath', 'tag', 'menu', 'routes'] as const;
+
+/** The sections of a manifest, or a problem when its shape mixes or omits them (checked at run time too). */
+function mountsOrProblem(p: PluginManifest): PluginMount[] | string {
+  if (p.mounts === undefined) return pluginMounts(p);
+  const mixed = SINGLE_MOUNT_KEYS.filter((k) => (p as unknown as Record<string, unknown>)[k] !== undefined);
+  if (mixed.length > 0) {
+    return `o plugin ${name(p)} declara ${mixed.join(', ')} e mounts ao mesmo tempo: declare as seções só em mounts.`;
+  }
+  if (!Array.isArray(p.mounts) || p.mounts.length === 0) return `o plugin ${name(p)} declara mounts sem nenhuma seção.`;
+  return p.mounts;
+}
+
 /**
  * Checks and composes the enabled plugins. Refuses (throws PluginCompositionError naming the
- * plugins): duplicate ids; invalid base paths; two plugins at the same basePath; a basePath
- * nested inside another plugin's; a route path registered twice (within or across plugins,
- * also against core's reserved paths); a home-plugin route inside another plugin's basePath;
- * a `core` range the running @app/core (CORE_VERSION) does not satisfy.
+ * plugins): duplicate ids; a manifest that mixes inline fields and `mounts`; invalid base paths;
+ * two sections at the same basePath (across plugins or inside one); a basePath nested inside
+ * another's; a route path registered twice (within or across plugins, also against core's
+ * reserved paths); a home route inside another section's basePath; a `core` range the running
+ * @app/core (CORE_VERSION) does not satisfy; an invalid permission tag.
  */
 export function composePlugins(manifests: readonly PluginManifest[], coreVersion: string = CORE_VERSION): ComposedApp {
   const problems: string[] = [];
 
-  // ids
+  // ids: one per manifest, unique (it is the server half's id and the API prefix)
   const byId = new Map<string, PluginManifest>();
   for (const p of manifests) {
     if (!p.id || !/^[a-z0-9][a-z0-9-]*$/.test(p.id)) {
@@ -104,30 +130,42 @@ export function composePlugins(manifests: readonly PluginManifest[], coreVersion
     }
   }
 
-  // base paths
-  const byBase = new Map<string, PluginManifest>();
-  const valid: PluginManifest[] = [];
+  // sections
+  const all: { plugin: PluginManifest; mount: PluginMount }[] = [];
   for (const p of manifests) {
-    if (!p.basePath.startsWith('/') || /[?#*:]/.test(p.basePath) || p.basePath.includes('//')) {
-      problems.push(`o plugin ${name(p)} tem um basePath inválido: "${p.basePath}".`);
+    const mounts = mountsOrProblem(p);
+    if (typeof mounts === 'string') problems.push(mounts);
+    else for (const mount of mounts) all.push({ plugin: p, mount });
+  }
+
+  // base paths
+  const byBase = new Map<string, ResolvedMount>();
+  const valid: ResolvedMount[] = [];
+  for (const { plugin: p, mount } of all) {
+    const raw = mount.basePath;
+    if (typeof raw !== 'string' || !raw.startsWith('/') || /[?#*:]/.test(raw) || raw.includes('//')) {
+      problems.push(`o plugin ${name(p)} tem um basePath inválido: "${String(raw)}".`);
       continue;
     }
-    const base = normalizePath(p.basePath).toLowerCase();
-    const other = byBase.get(base);
+    const basePath = normalizePath(raw);
+    const other = byBase.get(basePath.toLowerCase());
     if (other) {
-      problems.push(`os plugins ${name(other)} e ${name(p)} usam o mesmo basePath "${normalizePath(p.basePath)}".`);
+      problems.push(
+        other.plugin === p
+          ? `o plugin ${name(p)} declara o basePath "${basePath}" mais de uma vez.`
+          : `os plugins ${name(other.plugin)} e ${name(p)} usam o mesmo basePath "${basePath}".`,
+      );
       continue;
     }
-    byBase.set(base, p);
-    valid.push(p);
+    const resolved: ResolvedMount = { plugin: p, mount, basePath };
+    byBase.set(basePath.toLowerCase(), resolved);
+    valid.push(resolved);
   }
   for (const a of valid) {
     for (const b of valid) {
-      const baseA = normalizePath(a.basePath);
-      const baseB = normalizePath(b.basePath);
-      if (a !== b && baseA !== '/' && baseB !== baseA && isUnder(baseB, baseA)) {
+      if (a !== b && a.basePath !== '/' && isUnder(b.basePath, a.basePath)) {
         problems.push(
-          `o basePath "${baseB}" do plugin ${name(b)} fica dentro do basePath "${baseA}" do plugin ${name(a)}.`,
+          `o basePath "${b.basePath}" do plugin ${name(b.plugin)} fica dentro do basePath "${a.basePath}" do plugin ${name(a.plugin)}.`,
         );
       }
     }
@@ -137,12 +175,16 @@ export function composePlugins(manifests: readonly PluginManifest[], coreVersion
   const routes: ResolvedRoute[] = [];
   const seen = new Map<string, { owner: string; path: string }>();
   for (const path of RESERVED_PATHS) seen.set(patternKey(path), { owner: 'o núcleo (@app/core)', path });
-  for (const p of manifests) {
-    if (!Array.isArray(p.routes) || p.routes.length === 0) {
-      problems.push(`o plugin ${name(p)} não declara nenhuma rota.`);
+  for (const { plugin: p, mount, basePath } of valid) {
+    if (!Array.isArray(mount.routes) || mount.routes.length === 0) {
+      problems.push(
+        p.mounts === undefined
+          ? `o plugin ${name(p)} não declara nenhuma rota.`
+          : `a seção "${basePath}" do plugin ${name(p)} não declara nenhuma rota.`,
+      );
       continue;
     }
-    for (const route of p.routes) {
+    for (const route of mount.routes) {
       if (!route.path.startsWith('/')) {
         problems.push(`a rota "${route.path}" do plugin ${name(p)} deve começar com "/".`);
         continue;
@@ -151,7 +193,7 @@ export function composePlugins(manifests: readonly PluginManifest[], coreVersion
         problems.push(`a rota "${route.path}" do plugin ${name(p)} não tem a função load().`);
         continue;
       }
-      const fullPath = joinPath(p.basePath, route.path);
+      const fullPath = joinPath(basePath, route.path);
       const key = patternKey(fullPath);
       const prev = seen.get(key);
       if (prev) {
@@ -161,26 +203,27 @@ export function composePlugins(manifests: readonly PluginManifest[], coreVersion
         continue;
       }
       seen.set(key, { owner: `o plugin ${name(p)}`, path: fullPath });
-      routes.push({ plugin: p, route, fullPath, tag: route.tag ?? p.tag, title: route.title });
+      routes.push({ plugin: p, mount, route, fullPath, tag: route.tag ?? mount.tag, title: route.title });
     }
   }
 
-  // a home-plugin route must not land inside another plugin's basePath (it would be shadowed)
+  // a home route must not land inside another section's basePath (it would be shadowed)
+  const home = valid.find((m) => m.basePath === '/') ?? null;
   for (const r of routes) {
-    if (normalizePath(r.plugin.basePath) !== '/' || r.fullPath === '/') continue;
+    if (r.mount !== home?.mount || r.fullPath === '/') continue;
     for (const other of valid) {
-      const base = normalizePath(other.basePath);
-      if (other !== r.plugin && base !== '/' && isUnder(r.fullPath, base)) {
+      if (other !== home && isUnder(r.fullPath, other.basePath)) {
         problems.push(
-          `a rota "${r.fullPath}" do plugin ${name(r.plugin)} fica dentro do basePath "${base}" do plugin ${name(other)}.`,
+          `a rota "${r.fullPath}" do plugin ${name(r.plugin)} fica dentro do basePath "${other.basePath}" do plugin ${name(other.plugin)}.`,
         );
       }
     }
   }
 
   // tags
-  for (const p of manifests) {
-    for (const t of [p.tag, ...p.routes.map((r) => r.tag)]) {
+  for (const { plugin: p, mount } of all) {
+    const routeTags = Array.isArray(mount.routes) ? mount.routes.map((r) => r.tag) : [];
+    for (const t of [mount.tag, ...routeTags]) {
       if (t !== undefined && (!Number.isInteger(t) || (t < 0 && !EXEMPT_TAGS.includes(t)))) {
         problems.push(`o plugin ${name(p)} usa uma tag de permissão inválida: ${t}.`);
       }
@@ -189,11 +232,8 @@ export function composePlugins(manifests: readonly PluginManifest[], coreVersion
 
   if (problems.length > 0) throw new PluginCompositionError([...new Set(problems)]);
 
-  const home = valid.find((p) => normalizePath(p.basePath) === '/') ?? null;
-  const mounted = valid
-    .filter((p) => p !== home)
-    .sort((a, b) => normalizePath(b.basePath).length - normalizePath(a.basePath).length);
-  return { plugins: [...manifests], home, mounted, routes };
+  const mounted = valid.filter((m) => m !== home).sort((a, b) => b.basePath.length - a.basePath.length);
+  return { plugins: [...manifests], mounts: valid, home, mounted, routes };
 }
 
 /** Exempt tags (0 and -1..-4) pass without the user holding them (spec §6). */
@@ -215,16 +255,19 @@ export interface MenuEntry {
   order?: number;
 }
 
-/** The side menu: enabled plugins' `menu` entries whose tag the user holds (or is exempt). */
+/** The side menu: the `menu` entry of every section of the enabled plugins whose tag the user holds (or is exempt). */
 export function buildMenu(plugins: readonly PluginManifest[], userTags: readonly number[] | null | undefined): MenuEntry[] {
   const items: MenuEntry[] = [];
   for (const p of plugins) {
-    if (!p.menu || !hasTag(userTags, p.tag)) continue;
-    const item: MenuEntry = { href: normalizePath(p.basePath), label: p.menu.label };
-    if (p.menu.icon !== undefined) item.icon = p.menu.icon;
-    if (p.menu.group !== undefined) item.group = p.menu.group;
-    if (p.menu.order !== undefined) item.order = p.menu.order;
-    items.push(item);
+    for (const mount of pluginMounts(p)) {
+      const { menu } = mount;
+      if (!menu || !hasTag(userTags, mount.tag)) continue;
+      const item: MenuEntry = { href: normalizePath(mount.basePath), label: menu.label };
+      if (menu.icon !== undefined) item.icon = menu.icon;
+      if (menu.group !== undefined) item.group = menu.group;
+      if (menu.order !== undefined) item.order = menu.order;
+      items.push(item);
+    }
   }
   return items;
 }

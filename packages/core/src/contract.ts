@@ -27,26 +27,60 @@ export interface PluginMenu {
   order?: number;
 }
 
-export interface PluginManifest {
-  /** Unique id, also the server half's id and the API prefix (/api/<id>). */
+/**
+ * One section of a plugin: mounted under `basePath`, guarded by `tag`, with its own menu entry and
+ * routes. A plugin declares one inline (`basePath`, `tag`, `menu`, `routes` on the manifest) or
+ * several in `mounts`, all under the plugin's one id (= the server half's id and API prefix).
+ */
+export interface PluginMount {
+  /** Where the section is mounted, e.g. '/requisicao'. '/' is allowed for the home plugin only. */
+  basePath: string;
+  /** Title of the section (About page, composition messages). */
+  title: string;
+  /** Numeric permission tag of the section (spec §6); its routes inherit it. */
+  tag: number;
+  menu?: PluginMenu;
+  routes: PluginRoute[];
+}
+
+/** What every manifest carries, whatever its mounts. */
+export interface PluginIdentity {
+  /** Unique id, also the server half's id and the API prefix (/api/<id>): one per package. */
   id: string;
   title: string;
-  /** Where the plugin is mounted, e.g. '/memorando'. '/' is allowed for the home plugin only. */
-  basePath: string;
-  /** Numeric permission tag of the section (spec §6). */
-  tag: number;
   /** semver range of @app/core this plugin supports, e.g. '^1.0.0'. */
   core: string;
   /** Plugin package version (filled by definePlugin from the build). */
   version: string;
   /** Package name (filled by definePlugin from the build). */
   packageName: string;
-  menu?: PluginMenu;
-  routes: PluginRoute[];
 }
 
-export type PluginDefinition = Omit<PluginManifest, 'version' | 'packageName'> &
-  Partial<Pick<PluginManifest, 'version' | 'packageName'>>;
+/** One section declared inline (most plugins): its title is the plugin's. */
+export interface SingleMount {
+  /** Where the plugin is mounted, e.g. '/memorando'. '/' is allowed for the home plugin only. */
+  basePath: string;
+  /** Numeric permission tag of the section (spec §6). */
+  tag: number;
+  menu?: PluginMenu;
+  routes: PluginRoute[];
+  mounts?: never;
+}
+
+/** Several sections, e.g. @app/registros (nine registries, each at its historical URL). */
+export interface SeveralMounts {
+  mounts: PluginMount[];
+  basePath?: never;
+  tag?: never;
+  menu?: never;
+  routes?: never;
+}
+
+export type PluginManifest = PluginIdentity & (SingleMount | SeveralMounts);
+
+export type PluginDefinition = Omit<PluginIdentity, 'version' | 'packageName'> &
+  Partial<Pick<PluginIdentity, 'version' | 'packageName'>> &
+  (SingleMount | SeveralMounts);
 
 /**
  * Declares a web plugin. Keep the module that calls this cheap: no static page imports,
@@ -58,4 +92,12 @@ export function definePlugin(definition: PluginDefinition): PluginManifest {
     version: definition.version ?? 'unknown',
     packageName: definition.packageName ?? `@app/${definition.id}`,
   };
+}
+
+/** The sections of a plugin: its `mounts`, or the one declared inline (titled with the plugin's title). */
+export function pluginMounts(plugin: PluginManifest): PluginMount[] {
+  if (plugin.mounts !== undefined) return plugin.mounts;
+  const mount: PluginMount = { basePath: plugin.basePath, title: plugin.title, tag: plugin.tag, routes: plugin.routes };
+  if (plugin.menu !== undefined) mount.menu = plugin.menu;
+  return [mount];
 }

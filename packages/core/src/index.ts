@@ -6,9 +6,14 @@ export {
   EXEMPT_TAGS,
   definePlugin,
   type PluginDefinition,
+  type PluginIdentity,
   type PluginManifest,
   type PluginMenu,
+  type PluginMount,
   type PluginRoute,
+  pluginMounts,
+  type SeveralMounts,
+  type SingleMount,
 } from './contract';
 
 // app
@@ -22,6 +27,7 @@ export {
   isExemptTag,
   type MenuEntry,
   PluginCompositionError,
+  type ResolvedMount,
   type ResolvedRoute,
   RESERVED_PATHS,
 } from './compose';

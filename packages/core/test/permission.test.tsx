@@ -81,6 +81,28 @@ describe('routes of the app', () => {
         { path: '/quebrada', title: 'Quebrada', load: () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')) },
       ],
     }),
+    // several sections under one id, each with its own tag and menu entry
+    definePlugin({
+      id: 'requisicoes',
+      title: 'Requisições',
+      core: '^1.0.0',
+      mounts: [
+        {
+          basePath: '/pre-requisicao',
+          title: 'Pré-requisições',
+          tag: 39,
+          menu: { label: 'Pré-requisições', group: 'Documentos' },
+          routes: [{ path: '/edit/:id', title: 'Editar pré-requisição', load: page('Pré-requisição em edição') }],
+        },
+        {
+          basePath: '/requisicao',
+          title: 'Requisições',
+          tag: 40,
+          menu: { label: 'Requisições', group: 'Documentos' },
+          routes: [{ path: '/', title: 'Requisições', load: page('Lista de requisições') }],
+        },
+      ],
+    }),
   ];
 
   function start(path: string, tags = [24]) {
@@ -100,6 +122,21 @@ describe('routes of the app', () => {
     expect(screen.getByText('Prefeitura de Exemplo', { selector: '.app-brand__entidade' })).toBeTruthy();
     await waitFor(() => expect(document.title).toBe('Dashboard · Compras'));
     expect(getCoreStore().get(routeInfoAtom)).toEqual({ tag: 0, title: 'Dashboard', path: '/' });
+  });
+
+  it('a plugin with several mounts: each section is routed, registers its title and tag, and has its own menu entry', async () => {
+    start('/pre-requisicao/edit/7', [39]);
+    await screen.findByRole('heading', { name: 'Pré-requisição em edição' });
+    await waitFor(() => expect(getCoreStore().get(routeInfoAtom)).toEqual({ tag: 39, title: 'Editar pré-requisição', path: '/pre-requisicao/edit/7' }));
+    const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+    expect(nav.textContent).toContain('Pré-requisições');
+    expect(nav.textContent).not.toContain('Requisições');
+  });
+
+  it('a section of a several-mount plugin whose tag the user lacks lands on Erro 403', async () => {
+    start('/requisicao', [39]);
+    await screen.findByRole('heading', { name: 'Erro 403' });
+    expect(window.location.pathname).toBe('/403');
   });
 
   it('a section without the tag lands on Erro 403 (tag -3)', async () => {

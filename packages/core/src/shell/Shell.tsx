@@ -4,8 +4,7 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { api, apiErrorMessage } from '../api';
-import { type ComposedApp, type ResolvedRoute, buildMenu } from '../compose';
-import type { PluginManifest } from '../contract';
+import { type ComposedApp, type ResolvedMount, type ResolvedRoute, buildMenu } from '../compose';
 import { getQueryClient } from '../query';
 import { ForbiddenPage, NotFoundPage } from '../routing/ErrorPages';
 import { RouteView } from '../routing/RouteView';
@@ -76,13 +75,13 @@ function PluginRoutes({ routes }: { routes: ResolvedRoute[] }) {
   );
 }
 
-function routesOf(app: ComposedApp, plugin: PluginManifest): ResolvedRoute[] {
-  return app.routes.filter((r) => r.plugin === plugin);
+function routesOf(app: ComposedApp, section: ResolvedMount): ResolvedRoute[] {
+  return app.routes.filter((r) => r.mount === section.mount);
 }
 
 /**
  * The signed-in frame (lazy chunk): one QueryClientProvider, @app/ui's AppLayout with the side
- * menu, entidade switcher and 'Sair', and every plugin mounted under its basePath.
+ * menu, entidade switcher and 'Sair', and every plugin section mounted under its basePath.
  */
 export default function Shell() {
   const app = useAtomValue(composedAppAtom);
@@ -119,9 +118,9 @@ export default function Shell() {
           <Route path="/403">
             <ForbiddenPage />
           </Route>
-          {app.mounted.map((plugin) => (
-            <Route key={plugin.id} path={plugin.basePath} nest>
-              <PluginRoutes routes={routesOf(app, plugin)} />
+          {app.mounted.map((section) => (
+            <Route key={section.basePath} path={section.basePath} nest>
+              <PluginRoutes routes={routesOf(app, section)} />
             </Route>
           ))}
           {homeRoutes.map((r) => (
