@@ -6,6 +6,7 @@
 // 'Baixar modelo' file. exceljs is imported on first use (it is large), papaparse too.
 // Reading is bounded (spreadsheet-read.ts: 10 000 data rows, 50 MB uncompressed, 413 with a pt-BR
 // message naming the limit) and, for requests, done in a worker thread (spreadsheet-pool.ts).
+import { comprasBusca } from '@app/br';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { MutateFn } from './context.js';
@@ -173,13 +174,13 @@ const spec = (value: string | ImportColumnSpec): ImportColumnSpec => (typeof val
 
 /** Header comparison ignores case, accents, spaces and a trailing '*' ('Descricao *' = 'Descrição'). */
 export function normalizeHeader(header: string): string {
-  return header
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/\*+\s*$/, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+  return comprasBusca(
+    header
+      .normalize('NFC')
+      .replace(/\*+\s*$/, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
 
 export interface TemplateOptions {
@@ -335,19 +336,12 @@ export function fileResponse(c: Context, file: { body: Uint8Array; contentType: 
 // ---------------------------------------------------------------------------------------------
 // Importing
 
-const BUSCA_FROM = 'ÁÀÂÃÄÅáàâãäåªÉÈÊËéèêëÍÌÎÏíìîïÓÒÔÕÖØóòôõöøºÚÙÛÜúùûüÇçÑñÝýÿ';
-const BUSCA_TO = 'AAAAAAaaaaaaaEEEEeeeeIIIIiiiiOOOOOOoooooooUUUUuuuuCcNnYyy';
-const BUSCA_MAP = new Map([...BUSCA_FROM].map((ch, i) => [ch, BUSCA_TO[i]!]));
-
 /**
  * The SQL function compras_busca(text) in JavaScript (lower case, Portuguese/Latin-1 accents
  * removed): keys of `importRows` unique checks compare with `compras_busca(column)` in the database.
+ * The one implementation is @app/br's (isomorphic); re-exported here for server plugins.
  */
-export function comprasBusca(value: string): string {
-  let out = '';
-  for (const ch of value) out += BUSCA_MAP.get(ch) ?? ch;
-  return out.toLowerCase();
-}
+export { comprasBusca } from '@app/br';
 
 /** A row that passed the schema, with its line. */
 export interface ValidRow<T> {

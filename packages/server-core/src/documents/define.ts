@@ -2,8 +2,8 @@
 // routes of defineCrudResource plus a number per entidade and year, line items with exact totals, a
 // status flow (one route per transition, 409/403 from the flow, audited with the reason), edit and
 // delete only in editable states, duplicate, timeline, PDF and row-level scope.
-import { TIME_ZONE } from '@app/br';
-import { type Flow, formatDecimal, formatNumero, parseNumero, reasonSchema, transitionBodySchema, type TransitionBody } from '@app/documents';
+import { TIME_ZONE, comprasBusca } from '@app/br';
+import { type Flow, formatDecimal, formatNumero, parseNumero, reasonSchemaOf, transitionBodySchema, type TransitionBody } from '@app/documents';
 import { z } from '@hono/zod-openapi';
 import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -11,6 +11,7 @@ import { type HistoryNames, recordHistory, recordHistorySchema } from '../audit-
 import type { RequestContext } from '../context.js';
 import {
   type CrudColumn,
+  type CrudCondition,
   type CrudReference,
   type CrudResource,
   type CrudResourceDefinition,
@@ -80,6 +81,26 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
    * centros include the origin, 'destino', 'autor'. Matched against the transitions' `who`.
    */
   roles: (row: Row, ctx: RequestContext) => Iterable<string>;
+  /**
+   * Roles that need a query (e.g. 'aprovador': approver of the record's current level), for many
+   * records at once (one query per list page): record id → roles, merged with `roles`. Also run,
+   * inside the transaction, before a transition is checked.
+   */
+  loadRoles?: (db: DbOrTx, rows: Row[], ctx: RequestContext) => Promise<Map<string, Iterable<string>>>;
+  /**
+   * Where a transition really goes, decided on the server before the status changes (locked record,
+   * same transaction): `to` another declared state (e.g. an approval that stays 'em_aprovacao' and
+   * moves to the next level) and `set` more header columns. Throw AppError to refuse (403/409).
+   */
+  resolveTransition?: (
+    tx: Tx,
+    name: string,
+    row: Row,
+    body: TransitionBody,
+    ctx: RequestContext,
+  ) => Promise<{ to?: string; set?: Row } | undefined>;
+  /** List parameters computed per person (see CrudCondition), e.g. `aguardandoMinha`. */
+  conditions?: Record<string, CrudCondition>;
   /** Row-level scope, e.g. `(ctx) => centroCustoScope(ctx, t.origemId, t.destinoId)` (404 outside it). */
   scope?: (ctx: RequestContext) => SQL | undefined;
   /** Server-set fields on create (and duplicate), e.g. `{ solicitanteId: ctx.user.id }`; never changed by PUT. */
@@ -146,8 +167,8 @@ export interface DocumentResource<S extends z.ZodObject = z.ZodObject> {
     /** One per transition: `<path>/:id/<name>`. */
     transitions: Record<string, string>;
   };
-  /** The roles of the person for a record (as read). */
-  rolesOf(row: Row, ctx: RequestContext): Set<string>;
+  /** The roles of the person for a record (as read), with `loadRoles` when declared. */
+  rolesOf(row: Row, ctx: RequestContext, db?: DbOrTx): Promise<Set<string>>;
   /** Performs a transition (lock, version, flow, status, hook); returns the record before and after. Audit it yourself. */
   transition(tx: Tx, id: string, name: string, body: TransitionBody, ctx: RequestContext): Promise<{ before: Row; after: Row }>;
   /** Creates the duplicate of a record the person can read; returns the source and the new record. Audit it yourself. */
@@ -163,10 +184,7 @@ function lowerFirst(text: string): string {
 
 /** 'Pré-requisição' → 'pre-requisicao'. */
 function slug(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
+  return comprasBusca(text.normalize('NFC'))
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
@@ -230,7 +248,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     if (RESERVED_ACTIONS.has(name)) throw new Error(`${where}: a transition cannot be named '${name}' (a route of the kit).`);
   }
   const kind = def.kind ?? `${router.pluginId}${path}`;
-  const items = def.items ? createDocumentItems(def.items, where) : undefined;
+  const items = def.items ? createDocumentItems(def.items, where, { table: table as PgTable, id: table.id }) : undefined;
   const itemsField = items?.field;
   const headerColumns = Object.entries(getTableColumns(table) as Record<string, AnyPgColumn>);
   const documentTotalKey = def.items?.documentTotalColumn
@@ -241,7 +259,11 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
   const documento = lowerFirst(label.documento);
   const kitKeys = new Set(['status', 'numero', 'ano', ...(documentTotalKey ? [documentTotalKey] : [])]);
 
-  const rolesOf = (row: Row, ctx: RequestContext) => new Set(def.roles(row, ctx));
+  const rolesOfAll = async (db: DbOrTx, rows: Row[], ctx: RequestContext): Promise<Set<string>[]> => {
+    const loaded = def.loadRoles && rows.length ? await def.loadRoles(db, rows, ctx) : undefined;
+    return rows.map((row) => new Set([...def.roles(row, ctx), ...(loaded?.get(String(row.id)) ?? [])]));
+  };
+  const rolesOf = async (row: Row, ctx: RequestContext, db: DbOrTx = ctx.db) => (await rolesOfAll(db, [row], ctx))[0]!;
   const lockedMessage = (status: unknown, action: 'alterado' | 'excluído') => {
     const verb = feminino ? action.replace(/o$/, 'a') : action;
     return `${feminino ? 'Esta' : 'Este'} ${documento} está ${lowerFirst(flow.stateLabel(String(status)))} e não pode ser ${verb}.`;
@@ -283,15 +305,14 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     return c;
   });
 
-  const present = (rows: Row[], ctx: RequestContext): Row[] =>
-    rows.map((row) => {
-      const status = String(row.status);
-      return {
-        ...row,
-        transicoes: flow.available(status, rolesOf(row, ctx)),
-        editavel: editRefusal(row, ctx) === null,
-      };
-    });
+  const present = async (rows: Row[], ctx: RequestContext): Promise<Row[]> => {
+    const roles = await rolesOfAll(ctx.db, rows, ctx);
+    return rows.map((row, i) => ({
+      ...row,
+      transicoes: flow.available(String(row.status), roles[i]!),
+      editavel: editRefusal(row, ctx) === null,
+    }));
+  };
 
   const crudDefinition: CrudResourceDefinition<S> = {
     path,
@@ -348,6 +369,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     ...(def.defaultSort ? { defaultSort: def.defaultSort } : {}),
     ...(def.filters ? { filters: def.filters } : {}),
     ...(def.ranges ? { ranges: def.ranges } : {}),
+    ...(def.conditions ? { conditions: def.conditions } : {}),
     sets: { status: { column: table.status, values: flow.stateNames }, ...(def.sets ?? {}) },
     references: { ...(def.references ?? {}), ...itemReferences },
     ...(def.unique ? { unique: def.unique } : {}),
@@ -412,13 +434,16 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     const locked = await ops.lock(tx, id, ctx);
     ops.checkVersion(locked, body.version);
     const before = (await ops.readOne(tx, id, ctx, { scoped: false }))!;
-    const check = flow.check(name, String(locked.status), rolesOf(before, ctx));
+    const check = flow.check(name, String(locked.status), await rolesOf(before, ctx, tx));
     if (!check.ok) {
       throw check.status === 409 ? new AppError(409, 'invalid_transition', check.message) : new AppError(403, 'forbidden', check.message);
     }
     const t = flow.transitions[name]!;
     if (t.reason && !body.motivo) throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { motivo: 'Informe o motivo.' });
-    const set: Row = { status: t.to, version: sql`${table.version} + 1` };
+    const resolved = (await def.resolveTransition?.(tx, name, before, body, ctx)) ?? {};
+    const to = resolved.to ?? t.to;
+    if (!flow.isState(to)) throw new Error(`${where}: resolveTransition('${name}') answered '${to}', not a state of the flow.`);
+    const set: Row = { ...(resolved.set ?? {}), status: to, version: sql`${table.version} + 1` };
     if (ops.columns.updatedAt) set.updatedAt = sql`now()`;
     await tx
       .update(table as PgTable)
@@ -431,7 +456,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
 
   for (const name of flow.transitionNames) {
     const t = flow.transitions[name]!;
-    const body = t.reason ? transitionBodySchema.extend({ motivo: reasonSchema }) : transitionBodySchema;
+    const body = t.reason ? transitionBodySchema.extend({ motivo: reasonSchemaOf(t.reasonMin ?? 3) }) : transitionBodySchema;
     router.route({
       method: 'post',
       path: `${path}/:id/${name}`,
@@ -439,7 +464,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       summary: `${t.label} ${label.singular}`,
       description:
         `De ${t.from.map((s) => flow.stateLabel(s)).join(', ')} para ${flow.stateLabel(t.to)}.` +
-        (t.reason ? ' Exige `motivo`.' : '') +
+        (t.reason ? ` Exige \`motivo\` (ao menos ${t.reasonMin ?? 3} caracteres).` : '') +
         (t.who?.length ? ` Só para: ${t.who.join(', ')}.` : '') +
         ' Envie a `version` lida (409 `stale` se desatualizada); 409 `invalid_transition` quando o estado não permite.',
       request: { params: idParams, body },

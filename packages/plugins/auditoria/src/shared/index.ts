@@ -1,5 +1,5 @@
 // @app/auditoria/shared: filters, answers and the field-level diff of an audit row.
-import { isCalendarDate, TIME_ZONE } from '@app/br';
+import { comprasBusca, isCalendarDate, TIME_ZONE } from '@app/br';
 import { z } from 'zod';
 
 /** 'Logs de Auditoria' (tag 90). */
@@ -203,7 +203,7 @@ const SINONIMOS: Readonly<Record<string, readonly string[]>> = {
 
 /** Lower case without accents: 'Alteração' → 'alteracao' (as compras_busca does in the database). */
 export function normalizar(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+  return comprasBusca(text.normalize('NFC')).trim();
 }
 
 /**

@@ -2,7 +2,7 @@
 // the bases below, three of them alphanumeric as issued from July 2026), two pessoas físicas with
 // valid CPFs, addresses in real municípios, contacts (e-mails on example.com, reserved for examples)
 // and ramos de atividade (matched by name to registros' ramos by the seed).
-import { cnpjCheckDigits, cpfCheckDigits } from '@app/br';
+import { cnpjCheckDigits, comprasBusca, cpfCheckDigits } from '@app/br';
 import type { Situacao } from '../shared/index.js';
 
 /** Ramos the demo uses; the seed finds each in registros' ramos by keywords of the name, or creates it. */
@@ -117,10 +117,7 @@ const PESSOAS: Row[] = [
 ];
 
 const slug = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
+  comprasBusca(text)
     .replace(/[^a-z0-9]+/g, '')
     .slice(0, 24);
 

@@ -1,6 +1,6 @@
 // @app/fornecedores/shared: suppliers (pessoa física or jurídica, with the 2026 alphanumeric CNPJ),
 // validated the same way by the form, the API and the spreadsheet import.
-import { cepSchema, cpfCnpjSchema, formatCpfCnpj, isCalendarDate, normalizeDocument, ufSchema } from '@app/br';
+import { cepSchema, comprasBusca, cpfCnpjSchema, formatCpfCnpj, isCalendarDate, normalizeDocument, ufSchema } from '@app/br';
 import { z } from 'zod';
 
 /** Permission tag of 'Fornecedores'. */
@@ -183,12 +183,7 @@ export const FORNECEDOR_IMPORT_COLUMNS = {
   'Impedido até': { field: 'impedimentoAte', hint: 'dd/mm/aaaa; obrigatório quando Impedido.', width: 12 },
 } as const;
 
-const normal = (v: string) =>
-  v
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
+const normal = (v: string) => comprasBusca(v.normalize('NFC').trim());
 
 /**
  * A spreadsheet program turns a CPF/CNPJ typed in a General cell into a number, dropping leading

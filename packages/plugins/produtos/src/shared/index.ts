@@ -1,5 +1,6 @@
 // @app/produtos/shared: the catalogue of materials and services, validated the same way by the form
 // and by the API (and by the spreadsheet import).
+import { comprasBusca } from '@app/br';
 import { z } from 'zod';
 
 /** Permission tag of 'Produtos e Serviços'. */
@@ -110,11 +111,7 @@ export type ProdutoUso = z.infer<typeof produtoUsoSchema>;
 
 /** 'Material'/'Serviço' (also 'M', 'S', 'servico', 'serviços'…) → tipo; undefined when unknown. */
 export function parseTipoItem(value: string | undefined): TipoItem | undefined {
-  const v = (value ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
+  const v = comprasBusca((value ?? '').normalize('NFC').trim());
   if (['m', 'mat', 'material', 'materiais'].includes(v)) return 'material';
   if (['s', 'serv', 'servico', 'servicos'].includes(v)) return 'servico';
   return undefined;
@@ -122,11 +119,7 @@ export function parseTipoItem(value: string | undefined): TipoItem | undefined {
 
 /** 'Sim'/'Não' of a spreadsheet cell (also S/N, true/false, 1/0, ativo/inativo). */
 export function parseSimNao(value: string | undefined): boolean | undefined {
-  const v = (value ?? '')
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .toLowerCase();
+  const v = comprasBusca((value ?? '').normalize('NFC').trim());
   if (['sim', 's', 'true', 'verdadeiro', '1', 'ativo', 'x'].includes(v)) return true;
   if (['nao', 'n', 'false', 'falso', '0', 'inativo'].includes(v)) return false;
   return undefined;
