@@ -1,6 +1,7 @@
 // CPF and CNPJ: mod-11 check digits (domain.md). The alphanumeric CNPJ (IN RFB 2.229/2024) lets the
 // 12 base positions be A–Z or 0–9; each character counts as its ASCII code − 48 (digits keep their
 // value, A = 17 … Z = 42) and the two check digits stay numeric.
+import { applyMask, CNPJ_MASK, CPF_MASK } from './mask';
 
 /** Upper case, without mask or spaces: the stored form. */
 export function normalizeDocument(value: string): string {
@@ -53,46 +54,20 @@ export function isValidCnpj(value: string): boolean {
   return cnpjCheckDigits(cnpj.slice(0, 12)) === cnpj.slice(12);
 }
 
-/** '12345678909' → '123.456.789-09' (input may be masked already or partial). */
+/** A complete CPF '12345678909' → '123.456.789-09'; anything that is not 11 digits is given back normalised. */
 export function formatCpf(value: string): string {
   const v = normalizeDocument(value);
-  if (v.length !== 11) return v;
-  return `${v.slice(0, 3)}.${v.slice(3, 6)}.${v.slice(6, 9)}-${v.slice(9)}`;
+  return /^\d{11}$/.test(v) ? applyMask(CPF_MASK, v) : v;
 }
 
-/** '12345678909' → '***.456.789-**' (LGPD: where the full number is not needed). */
-export function maskCpfPartial(value: string): string {
-  const v = normalizeDocument(value);
-  if (v.length !== 11) return '***.***.***-**';
-  return `***.${v.slice(3, 6)}.${v.slice(6, 9)}-**`;
-}
-
-/** '12ABC34501DE35' → '12.ABC.345/01DE-35'. */
+/** A complete CNPJ '12ABC34501DE35' → '12.ABC.345/01DE-35'; anything else is given back normalised. */
 export function formatCnpj(value: string): string {
   const v = normalizeDocument(value);
-  if (v.length !== 14) return v;
-  return `${v.slice(0, 2)}.${v.slice(2, 5)}.${v.slice(5, 8)}/${v.slice(8, 12)}-${v.slice(12)}`;
+  return /^[0-9A-Z]{12}\d{2}$/.test(v) ? applyMask(CNPJ_MASK, v) : v;
 }
 
 /** Formats a CPF (11) or CNPJ (14) by its length. */
 export function formatCpfCnpj(value: string): string {
   const v = normalizeDocument(value);
   return v.length === 11 ? formatCpf(v) : formatCnpj(v);
-}
-
-/** Progressive input mask for a CPF or CNPJ being typed (letters allowed for the new CNPJ). */
-export function maskCpfCnpjInput(value: string): string {
-  const v = normalizeDocument(value).replace(/[^0-9A-Z]/g, '').slice(0, 14);
-  if (v.length <= 11 && /^\d*$/.test(v)) {
-    return v
-      .replace(/^(\d{3})(\d)/, '$1.$2')
-      .replace(/^(\d{3})\.(\d{3})(\d)/, '$1.$2.$3')
-      .replace(/\.(\d{3})(\d{1,2})$/, '.$1-$2');
-  }
-  let out = v.slice(0, 2);
-  if (v.length > 2) out += `.${v.slice(2, 5)}`;
-  if (v.length > 5) out += `.${v.slice(5, 8)}`;
-  if (v.length > 8) out += `/${v.slice(8, 12)}`;
-  if (v.length > 12) out += `-${v.slice(12)}`;
-  return out;
 }

@@ -1,4 +1,6 @@
 export * from './busca';
 export * from './dates';
 export * from './documents';
+export * from './mask';
 export * from './schemas';
+export * from './time';

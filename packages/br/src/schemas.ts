@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate, normalizeDate } from './dates';
 import { isValidCnpj, isValidCpf, normalizeDocument } from './documents';
 
 /** CPF accepted with or without mask; stored as 11 digits. */
@@ -45,3 +46,33 @@ export const UFS = [
 ] as const;
 
 export const ufSchema = z.enum(UFS, { error: 'UF inválida.' });
+
+/**
+ * A calendar day, the one date schema of the application: 'dd/mm/aaaa' (as people and spreadsheets
+ * write it) or 'aaaa-mm-dd' (as <input type="date"> and the API send it) in, 'aaaa-mm-dd' out, and
+ * only days that exist (years 0001–9999). Days are São Paulo's (TIME_ZONE): compare with `today()`.
+ * Messages name the field: 'Data: informe a data.', 'Data: use o formato dd/mm/aaaa.',
+ * 'Data: data inexistente.'. Stays a string schema (OpenAPI shows a string).
+ */
+export function dateSchema(campo = 'Data') {
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${campo}: informe a data.` : `${campo}: use o formato dd/mm/aaaa.`) })
+    .trim()
+    .superRefine((value, ctx) => {
+      const iso = normalizeDate(value);
+      if (value === '') ctx.addIssue({ code: 'custom', message: `${campo}: informe a data.` });
+      else if (iso === null) ctx.addIssue({ code: 'custom', message: `${campo}: use o formato dd/mm/aaaa.` });
+      else if (!isCalendarDate(iso)) ctx.addIssue({ code: 'custom', message: `${campo}: data inexistente.` });
+    })
+    .overwrite((value) => normalizeDate(value) ?? value);
+}
+
+/** `dateSchema` for a day that may be left blank: null, undefined, '' and blanks give null. */
+export function optionalDateSchema(campo = 'Data') {
+  return z
+    .string({ error: `${campo}: use o formato dd/mm/aaaa.` })
+    .trim()
+    .nullish()
+    .transform((value) => value || null)
+    .pipe(dateSchema(campo).nullable());
+}
