@@ -4,11 +4,10 @@ import about from '@app/about';
 import dashboard from '@app/dashboard';
 import usuarios from '@app/usuarios';
 import auditoria from '@app/auditoria';
-// The registries package exports one manifest per registry URL: hence .flat() below.
 import registros from '@app/registros';
 import produtos from '@app/produtos';
 import fornecedores from '@app/fornecedores';
 import memorandos from '@app/memorandos';
 import type { PluginManifest } from '@app/core';
 
-export const plugins: PluginManifest[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, about].flat();
+export const plugins: PluginManifest[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, about];
