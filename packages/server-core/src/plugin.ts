@@ -83,7 +83,7 @@ export function composePlugins(plugins: readonly ServerPlugin[], coreVersion: st
     try {
       compatible = validate(coreVersion) && satisfies(coreVersion, plugin.core);
     } catch {
-      throw new Error(`Server plugin '${plugin.id}' declares an invalid core range '${plugin.core}'.`);
+      throw new Error(`Server plugin '${plugin.id}' (${plugin.version}) declares an invalid core range '${plugin.core}'.`);
     }
     if (!compatible) {
       throw new Error(

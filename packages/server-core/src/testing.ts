@@ -8,7 +8,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { RawClient } from './db/types.js';
 import { openDatabase, redactUrl } from './db/open.js';
 import type { Logger } from './logger.js';
-import type { ServerPlugin } from './plugin.js';
+import { type ServerPlugin, defineServerPlugin } from './plugin.js';
 import { DEMO } from './seed.js';
 import { type ComposedServer, type CreateServerOptions, createServer } from './server.js';
 
@@ -49,6 +49,31 @@ export interface TestRequestInit {
   headers?: Record<string, string>;
 }
 
+/** A file for {@link TestServer.upload}. */
+export interface TestUpload {
+  content: string | Uint8Array;
+  /** Default 'planilha.csv'. */
+  filename?: string;
+  /** Default: 'text/csv' for a .csv name, none otherwise. */
+  type?: string;
+  /** Form field, default 'arquivo' (what the import pages send). */
+  field?: string;
+}
+
+/** A person created by {@link TestServer.createUser}. */
+export interface TestUserOptions {
+  login: string;
+  nome?: string;
+  /** Default: the demo Prefeitura. */
+  entidadeId?: string;
+  /** Tags of the user's own perfil in that entidade. */
+  tags?: readonly number[];
+  /** Centros de custo the user works in (ignored with `todosCentros`). */
+  centros?: readonly string[];
+  /** The perfil reaches every centro de custo. */
+  todosCentros?: boolean;
+}
+
 export interface TestServer extends ComposedServer {
   engine: TestEngine;
   /** Calls the app in-process: `await server.request('/api/session', { token })`. */
@@ -64,6 +89,17 @@ export interface TestServer extends ComposedServer {
   /** Raw SQL on one connection (bypasses drizzle). */
   sql<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   withRawClient<T>(fn: (raw: RawClient) => Promise<T>): Promise<T>;
+  /** INSERTs one row with raw SQL (no audit, no validation: fixtures only) and returns its id. */
+  insert(table: string, values: Record<string, unknown>): Promise<string>;
+  /** Ids of the two demo entidades. */
+  demoEntidades(): Promise<{ prefeitura: string; camara: string }>;
+  /**
+   * A user with password {@link DEMO}.senha and a perfil of their own (named 'Perfil de <login>') in one
+   * entidade, signed in there. Copies the demo admin's password hash: no hashing cost.
+   */
+  createUser(options: TestUserOptions): Promise<{ id: string; perfilId: string; token: string }>;
+  /** POSTs a file as multipart/form-data, as the import pages do. */
+  upload(path: string, token: string, file: TestUpload): Promise<Response>;
 }
 
 export interface TestServerOptions extends Partial<Omit<CreateServerOptions, 'plugins' | 'database' | 'databaseUrl' | 'dataDir'>> {
@@ -150,19 +186,77 @@ export async function createTestServer(plugins: readonly ServerPlugin[] = [], op
     );
   };
 
+  const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) =>
+    server.database.withRawClient((raw) => raw.query<T>(text, params));
+  const insert = async (table: string, values: Record<string, unknown>) => {
+    const keys = Object.keys(values);
+    for (const name of [table, ...keys]) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`insert: '${name}' is not a plain SQL identifier.`);
+    }
+    const [row] = await sql<{ id: string }>(
+      `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map((_k, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+      Object.values(values),
+    );
+    return row!.id;
+  };
+  const demoEntidades = async () => {
+    const rows = await sql<{ id: string; cnpj: string }>('SELECT id, cnpj FROM entidades WHERE cnpj = ANY($1)', [
+      [DEMO.prefeitura.cnpj, DEMO.camara.cnpj],
+    ]);
+    const prefeitura = rows.find((r) => r.cnpj === DEMO.prefeitura.cnpj)?.id;
+    const camara = rows.find((r) => r.cnpj === DEMO.camara.cnpj)?.id;
+    if (!prefeitura || !camara) throw new Error('demoEntidades: the demo entidades are not seeded (seed: false?).');
+    return { prefeitura, camara };
+  };
+  const signIn = async (login: string = DEMO.admin.login, senha: string = DEMO.senha, entidadeId?: string) => {
+    const res = await request('/api/auth/signin', { json: { login, senha, ...(entidadeId ? { entidadeId } : {}) } });
+    if (res.status !== 200) throw new Error(`signIn(${login}) answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as { token: string; entidades: { id: string; nome: string }[] };
+  };
+
   return {
     ...server,
     engine,
     request,
-    signIn: async (login = DEMO.admin.login, senha = DEMO.senha, entidadeId?: string) => {
-      const res = await request('/api/auth/signin', { json: { login, senha, ...(entidadeId ? { entidadeId } : {}) } });
-      if (res.status !== 200) throw new Error(`signIn(${login}) answered ${res.status}: ${await res.text()}`);
-      return (await res.json()) as { token: string; entidades: { id: string; nome: string }[] };
-    },
+    signIn,
     signToken: (claims, ttlSeconds, now) =>
       signAccessToken(jwtSecret, claims, ttlSeconds, now ?? Math.floor((options.clock ?? systemClock).now() / 1000)),
-    sql: (text, params) => server.database.withRawClient((raw) => raw.query(text, params)),
+    sql,
     withRawClient: (fn) => server.database.withRawClient(fn),
+    insert,
+    demoEntidades,
+    createUser: async (user) => {
+      const entidadeId = user.entidadeId ?? (await demoEntidades()).prefeitura;
+      const [admin] = await sql<{ senha_hash: string }>('SELECT senha_hash FROM usuarios WHERE login = $1', [DEMO.admin.login]);
+      if (!admin) throw new Error('createUser: the demo admin is not seeded (seed: false?).');
+      const perfilId = await insert('perfis', {
+        entidade_id: entidadeId,
+        nome: `Perfil de ${user.login}`,
+        tags: `{${(user.tags ?? []).join(',')}}`,
+        todos_centros: user.todosCentros ?? false,
+      });
+      const id = await insert('usuarios', {
+        nome: user.nome ?? `Usuário ${user.login}`,
+        login: user.login,
+        email: `${user.login}@exemplo.gov.br`,
+        senha_hash: admin.senha_hash,
+      });
+      await sql('INSERT INTO usuario_entidades (usuario_id, entidade_id, perfil_id, centros_custo) VALUES ($1, $2, $3, $4)', [
+        id,
+        entidadeId,
+        perfilId,
+        `{${(user.centros ?? []).join(',')}}`,
+      ]);
+      const { token } = await signIn(user.login, DEMO.senha, entidadeId);
+      return { id, perfilId, token };
+    },
+    upload: (path, token, file) => {
+      const filename = file.filename ?? 'planilha.csv';
+      const form = new FormData();
+      const type = file.type ?? (filename.endsWith('.csv') ? 'text/csv' : '');
+      form.set(file.field ?? 'arquivo', new File([file.content as BlobPart], filename, { type }));
+      return Promise.resolve(server.app.request(path, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } }));
+    },
     close: async () => {
       try {
         await server.close();
@@ -211,4 +305,28 @@ export function describeEachDatabase(
   }
 }
 
+/** The plugin without its demo seed: the tests create their own rows. */
+export function withoutSeed(plugin: ServerPlugin): ServerPlugin {
+  return defineServerPlugin({ ...plugin, seed: undefined });
+}
+
+/**
+ * Stands in for a plugin another one depends on: the same id, version and migrations (so its tables
+ * exist), without its routes, tags or seed.
+ *
+ *   describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), withoutSeed(produtos)] }, …)
+ */
+export function migrationsOnly(plugin: ServerPlugin): ServerPlugin {
+  return defineServerPlugin({
+    id: plugin.id,
+    version: plugin.version,
+    core: plugin.core,
+    dependsOn: plugin.dependsOn,
+    migrations: plugin.migrations,
+    tags: [],
+    routes: () => undefined,
+  });
+}
+
+export type { ErrorBody } from './errors.js';
 export { DEMO };

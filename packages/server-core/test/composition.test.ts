@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composePlugins, createServer, defineServerPlugin, type ServerPluginDefinition } from '../src/index.js';
+import { SERVER_CORE_VERSION, composePlugins, createServer, defineServerPlugin, type ServerPluginDefinition } from '../src/index.js';
 import { createTestServer } from '../src/testing.js';
 import { testPlugin } from './fixtures/test-plugin.js';
 
@@ -22,7 +22,7 @@ describe('plugin composition', () => {
       "Server plugin 'velho' (1.0.0) requires @app/server-core ^2.0.0, but 1.0.0 is running.",
     );
     expect(() => composePlugins([plugin('torto', { core: 'qualquer' })])).toThrow(
-      "Server plugin 'torto' declares an invalid core range 'qualquer'.",
+      "Server plugin 'torto' (1.0.0) declares an invalid core range 'qualquer'.",
     );
     expect(composePlugins([plugin('ok', { core: '>=1.0.0 <2.0.0' })])).toHaveLength(1);
   });
@@ -63,6 +63,16 @@ describe('plugin composition', () => {
   it('fails createServer before opening anything when composition is wrong', async () => {
     await expect(createServer({ plugins: [plugin('x', { dependsOn: ['y'] })], dataDir: 'memory://' })).rejects.toThrow(
       "Server plugin 'x' depends on 'y', which is not enabled.",
+    );
+  });
+
+  it('refuses at start a plugin whose core range the running @app/server-core does not satisfy', async () => {
+    const velho = plugin('velho', { version: '3.1.4', core: '^0.9.0' });
+    await expect(createServer({ plugins: [velho], dataDir: 'memory://' })).rejects.toThrow(
+      `Server plugin 'velho' (3.1.4) requires @app/server-core ^0.9.0, but ${SERVER_CORE_VERSION} is running.`,
+    );
+    await expect(createTestServer([plugin('novo', { core: `>${SERVER_CORE_VERSION}` })], { seed: false })).rejects.toThrow(
+      /Server plugin 'novo' \(1\.0\.0\) requires @app\/server-core >/,
     );
   });
 
