@@ -2,7 +2,7 @@
 // PostgreSQL (TEST_DATABASE_URL or BENCH_DATABASE_URL), 10 items each, next to the raw SQL of the very
 // same statements replayed through the same driver (as bench-lists.mjs does for products).
 // Goal: API p95 ≤ 2× raw p95. BENCH_MEMORANDOS_PG / BENCH_MEMORANDOS_PGLITE change the sizes.
-import { RUNS, benchServers, fmt, measure, pct, record, sqlText } from './lib/bench-server.mjs';
+import { RUNS, benchServers, bulkLoad, fmt, measure, pct, record, sqlText } from './lib/bench-server.mjs';
 
 const SIZES = {
   pglite: Number(process.env.BENCH_MEMORANDOS_PGLITE) || 100_000,
@@ -21,7 +21,7 @@ const QUERIES = [
 
 async function grow(database, prefeitura, rows) {
   const t0 = performance.now();
-  await database.withRawClient(async (raw) => {
+  await database.withRawClient((raw) => bulkLoad(raw, ['memorandos', 'memorando_itens'], async () => {
     const perYear = Math.ceil(rows / 25); // years 2000–2024: the demo's own memorandos are 2026's
     await raw.query(
       `WITH cc AS (SELECT array_agg(id ORDER BY codigo) AS ids, count(*)::int AS n FROM registros_centros_custo WHERE entidade_id = $1),
@@ -46,7 +46,7 @@ async function grow(database, prefeitura, rows) {
         WHERE m.entidade_id = $1 AND m.ano < 2025`,
       [prefeitura],
     );
-  });
+  }));
   await database.maintain();
   if (database.engine === 'postgres') await database.withRawClient((raw) => raw.exec('VACUUM (ANALYZE) memorandos, memorando_itens'));
   return performance.now() - t0;
