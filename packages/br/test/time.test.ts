@@ -26,9 +26,18 @@ describe('formatDate / formatDateTime', () => {
     expect(formatDateTime(new Date('2026-07-15T15:04:05Z'), { seconds: true })).toBe('15/07/2026 12:04:05');
     expect(formatDateTime(Date.UTC(2026, 0, 1, 3, 0))).toBe('01/01/2026 00:00');
   });
+  it('São Paulo time whatever the machine time zone, historical daylight saving time included (moved from @app/ui)', () => {
+    expect(formatDate(new Date('2024-07-15T15:00:00Z'))).toBe('15/07/2024');
+    expect(formatDateTime('2024-07-15T15:04:00Z')).toBe('15/07/2024 12:04');
+    expect(formatDate('2024-03-01T02:30:00Z')).toBe('29/02/2024');
+    expect(formatDateTime('2024-03-01T03:05:00Z')).toBe('01/03/2024 00:05');
+    expect(formatDateTime('2018-12-01T12:00:00Z')).toBe('01/12/2018 10:00');
+    expect(formatDateTime('2018-07-01T12:00:00Z')).toBe('01/07/2018 09:00');
+  });
   it('a calendar day is never shifted by the time zone', () => {
     expect(formatDate('2024-03-01')).toBe('01/03/2024');
     expect(formatDate(' 2024-03-01 ')).toBe('01/03/2024');
+    expect(formatDate('2024-01-01')).toBe('01/01/2024');
   });
   it('bad input gives empty', () => {
     for (const v of [null, undefined, '', 'amanhã', '2026-13-45T99:00', Number.NaN, new Date('x')]) {

@@ -49,19 +49,7 @@ export {
   type TextFieldProps,
 } from './fields';
 export { SearchForm, type SearchFormProps } from './SearchForm';
-export {
-  formatDate,
-  formatDateTime,
-  formatMoney,
-  formatNumber,
-  LOCALE,
-  maskCep,
-  maskCnpj,
-  maskCpf,
-  maskCpfPartial,
-  maskPhone,
-  TIME_ZONE,
-} from './format';
+export { formatMoney, formatNumber, LOCALE } from './format';
 export { Icon, type IconName, type IconProps, iconNames, isIconName } from './Icon';
 export {
   compareMenuItems,

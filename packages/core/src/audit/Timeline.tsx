@@ -1,4 +1,5 @@
-import { formatDateTime, Spinner } from '@app/ui';
+import { formatDateTime } from '@app/br';
+import { Spinner } from '@app/ui';
 import { LoadErrorAlert } from '../errors/LoadErrorAlert';
 import { auditEntrySummary, auditUserName, describeAuditChange, describeAuditItems, sortAuditChanges } from './describe';
 import type { AuditRenderOptions, HistoryEntry, HistoryFieldChange } from './types';

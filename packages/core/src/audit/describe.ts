@@ -1,7 +1,7 @@
 // Audit changes as pt-BR text: 'Campo: antes → depois', with labels, record names, Sim/Não, dates
 // dd/mm/aaaa and decimals in pt-BR. Pure: the Timeline and the Logs de Auditoria page both use it.
+import { formatDate, formatDateTime } from '@app/br';
 import { formatDecimal, formatMoney } from '@app/documents';
-import { formatDate, formatDateTime } from '@app/ui';
 import { auditActionLabel, auditFieldLabel } from './labels';
 import type { AuditRenderOptions, AuditValueFormat, HistoryEntry, HistoryFieldChange } from './types';
 

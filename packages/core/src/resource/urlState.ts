@@ -82,34 +82,5 @@ export function stateToSort(sort: { key: string; dir: 'asc' | 'desc' }): string 
   return sort.dir === 'desc' ? `-${sort.key}` : sort.key;
 }
 
-/**
- * Applies a mask: '9' a digit, 'A' a letter, '*' a letter or digit; any other character is a literal
- * inserted as the user types. `applyMask('9999-9/99', '4761003')` → '4761-0/03'.
- */
-export function applyMask(mask: string, value: string): string {
-  const raw = value.replace(/[^A-Za-z0-9]/g, '');
-  let out = '';
-  let i = 0;
-  for (const m of mask) {
-    if (i >= raw.length) break;
-    const c = raw[i]!;
-    if (m === '9' || m === 'A' || m === '*') {
-      const ok = m === '9' ? /\d/.test(c) : m === 'A' ? /[A-Za-z]/.test(c) : true;
-      if (!ok) {
-        i++;
-        // skip characters that do not fit, keep the mask position
-        while (i < raw.length) {
-          const next = raw[i]!;
-          if (m === '9' ? /\d/.test(next) : /[A-Za-z]/.test(next)) break;
-          i++;
-        }
-        if (i >= raw.length) break;
-      }
-      out += m === 'A' ? raw[i]!.toUpperCase() : raw[i]!;
-      i++;
-    } else {
-      out += m;
-    }
-  }
-  return out;
-}
+/** The one mask engine ('9' digit, 'A' letter, '*' either) lives in @app/br; re-exported for the kit's users. */
+export { applyMask } from '@app/br';

@@ -1,8 +1,7 @@
 // Values of a resource form: API record → what the controls hold → body the schema validates and
 // the API receives. Pure functions (no React): the controller and the tests use them.
-import { maskCpfCnpjInput, normalizeDocument } from '@app/br';
+import { applyMask, maskCep, maskCpfCnpjInput, maskPhone, normalizeDocument } from '@app/br';
 import { formatDecimal, parseDecimalInput } from '@app/documents';
-import { maskCep, maskPhone } from '@app/ui';
 import type { Session } from '../../types';
 import type {
   FieldDescriptor,
@@ -12,7 +11,6 @@ import type {
   ResourceConfig,
   ScalarFieldDescriptor,
 } from '../types';
-import { applyMask } from '../urlState';
 import { type FieldErrors, issuesToFieldErrors } from './errors';
 import { itemsNames } from './itemsNames';
 import { BUILTIN_FIELD_TYPES, type FieldTypeDefinition, registeredFieldType } from './registry';
