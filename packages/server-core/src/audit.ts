@@ -1,4 +1,4 @@
-import { TIME_ZONE } from '@app/br';
+import { formatDateTime, maskCpfPartial } from '@app/br';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, readFile } from 'node:fs/promises';
@@ -63,20 +63,16 @@ function sameJson(a: Json | undefined, b: Json | undefined): boolean {
   return true;
 }
 
-/** 123.456.789-01 / 12345678901 → ***.456.789-** (what the audit trail may show of a CPF). */
-export function maskCpf(value: unknown): string {
-  const digits = String(value ?? '').replace(/\D/g, '');
-  if (digits.length !== 11) return '***';
-  return `***.${digits.slice(3, 6)}.${digits.slice(6, 9)}-**`;
-}
-
-/** Masks every value whose key contains "cpf" (any case, any depth). */
+/**
+ * Masks every value whose key contains "cpf" (any case, any depth) with @app/br's `maskCpfPartial`:
+ * '***.456.789-**', and '***.***.***-**' for a value that is not a CPF (never partially shown).
+ */
 export function maskSensitive(value: Json | null): Json | null {
   if (Array.isArray(value)) return value.map((item) => maskSensitive(item));
   if (isPlainObject(value)) {
     const out: { [key: string]: Json } = {};
     for (const [key, v] of Object.entries(value)) {
-      out[key] = /cpf/i.test(key) && (typeof v === 'string' || typeof v === 'number') ? maskCpf(v) : maskSensitive(v);
+      out[key] = /cpf/i.test(key) && (typeof v === 'string' || typeof v === 'number') ? maskCpfPartial(v) : maskSensitive(v);
     }
     return out;
   }
@@ -421,9 +417,7 @@ export async function verifyAuditChain(db: DbOrTx, options: VerifyAuditOptions |
 }
 
 function whenPtBr(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return date.toLocaleString('pt-BR', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'medium' });
+  return formatDateTime(iso, { seconds: true }) || iso;
 }
 
 /** pt-BR: what anchors the chain outside the database (for the CLI and the Logs de Auditoria page). */

@@ -3,7 +3,7 @@
 // CSV/XLSX export) from a few declarative lines, and their operations (read, lock, version check,
 // checks, audit snapshot, list query) for custom routes to reuse. See README.md, "Registries:
 // defineCrudResource"; documents build on it (documents/define.ts).
-import { TIME_ZONE } from '@app/br';
+import { TIME_ZONE, today } from '@app/br';
 import { z } from '@hono/zod-openapi';
 import {
   Column,
@@ -858,8 +858,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
   };
 
   const fileName = (ext: string) => {
-    const day = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
-    return `${def.exportName ?? path.slice(1)}-${day}.${ext}`;
+    return `${def.exportName ?? path.slice(1)}-${today()}.${ext}`;
   };
 
   const one = async (row: Row, ctx: RequestContext): Promise<Row> => (await present([row], ctx))[0]!;

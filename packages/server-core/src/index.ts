@@ -59,7 +59,6 @@ export {
   auditValues,
   countForeignCheckpoints,
   listAuditCheckpoints,
-  maskCpf,
   setAuditAnchor,
   verifyAuditChain,
   writeAuditCheckpoint,

@@ -6,7 +6,7 @@
 // Fonts: the 14 standard PDF fonts (Helvetica here), nothing embedded. They are WinAnsi-encoded,
 // which covers Portuguese (á, ç, ã, õ, º, ª, –, —, “”, €…); any other character is reduced to its
 // base letter (ő → o) or shown as '?', never as the garbage the encoder would otherwise emit.
-import { TIME_ZONE, formatCnpj } from '@app/br';
+import { formatCnpj, timeParts } from '@app/br';
 import type { Column, Content, ContentColumns, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 
 export interface PdfDocumentField {
@@ -155,22 +155,12 @@ function para(value: string, chunk = LONG_WORD, longerThan = Math.max(chunk, LON
 
 // --- Dates -------------------------------------------------------------------------------------
 
-const GENERATED_AT = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** 'Gerado em dd/mm/aaaa às hh:mm' in the application's time zone. */
 function generatedAtText(date: Date): string {
   if (!(date instanceof Date) || Number.isNaN(date.getTime())) {
     throw new RangeError('PDF: generatedAt não é uma data válida.');
   }
-  const p = Object.fromEntries(GENERATED_AT.formatToParts(date).map((part) => [part.type, part.value]));
+  const p = timeParts(date);
   return `Gerado em ${p.day}/${p.month}/${p.year} às ${p.hour}:${p.minute}`;
 }
 

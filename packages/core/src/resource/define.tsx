@@ -42,6 +42,20 @@ export function defineResourcePages<T = Record<string, unknown>>(config: Resourc
   };
 }
 
+/**
+ * The kit's New or Edit form (the one `defineResourcePages` gives: controller, field registry, view)
+ * for a config the page builds while it runs: fields whose choices come from data the page loaded
+ * first, rules that need the session. Its own chunk, like the kit's pages. Memoise the config (one
+ * object while its inputs stay the same):
+ *
+ *   const opcoes = useQuery(…);
+ *   const config = useMemo(() => opcoes.data && usuarioConfig(opcoes.data), [opcoes.data]);
+ *   return config ? <ResourceForm config={config} mode={id ? 'edit' : 'new'} /> : <PageLoading />;
+ */
+export function ResourceForm<T = Record<string, unknown>>({ config, mode }: { config: ResourceConfig<T>; mode: 'new' | 'edit' }) {
+  return <FormPage config={config as unknown as ResourceConfig} mode={mode} />;
+}
+
 export interface ResourceRouteTitles {
   title: string;
   newTitle: string;

@@ -2,6 +2,7 @@
 export type { ImportarPlanilhaProps, ImportResult } from './ImportPage';
 export {
   ImportarPlanilha,
+  ResourceForm,
   defineResourcePages,
   documentRoutes,
   resourceRoutes,

@@ -300,6 +300,18 @@ export interface ResourceConfig<T = Row> {
   readOnlyWhen?: (values: Row, record: Row | null) => boolean | string;
   /** After saving changes (PUT): back to the list (default) or stay on the record. After creating, the form always moves to the new record. */
   afterSave?: 'list' | 'record';
+  /**
+   * What the API answers to a create (POST): the record (default: the form shows it at once) or
+   * only `{ id }` (the saved toast names the record from what was sent; its Edit page reads it).
+   */
+  createAnswer?: 'record' | 'id';
+  /**
+   * Checks the shared schema cannot make, because they need what the page knows (options it loaded,
+   * the session): path → pt-BR message, shown like the schema's (whose message wins on the same
+   * path). Runs on every save, after the schema, on the body that would be sent.
+   *   validate: (body) => (body.entidades as unknown[]).length ? {} : { entidades: 'Escolha uma entidade.' }
+   */
+  validate?: (body: Row, context: { values: Row; record: T | null }) => Record<string, string>;
   /** Field types of this resource (beside the built-in ones and those of `registerFieldType`). */
   fieldTypes?: Record<string, FieldTypeDefinition>;
   /** Where a plugin adds its own pieces to the pages. */
@@ -315,6 +327,8 @@ export interface RecordSlotContext<T = Row> {
   reload: () => Promise<void>;
   /** Loads this record (e.g. the API's answer to an action) into the form. */
   setRecord: (row: T) => void;
+  /** Back to the list past the unsaved-changes guard (after an action that ends the record here). */
+  goToList: () => void;
 }
 
 export type SlotContent<A extends unknown[]> = ReactNode | ((...args: A) => ReactNode);
@@ -326,6 +340,8 @@ export interface ResourceSlots<T = Row> {
   listActions?: SlotContent<[]>;
   /** More buttons/links in each list row, before 'Editar'. */
   rowActions?: (row: T) => ReactNode;
+  /** Above the Edit form, beside the kit's notices: why some fields cannot change, a warning about the record. */
+  notices?: SlotContent<[T, RecordSlotContext<T>]>;
   /** Below the Edit form (timeline, attachments, the plugin's own panel). */
   panels?: SlotContent<[T, RecordSlotContext<T>]>;
 }

@@ -2,7 +2,7 @@
 // routes of defineCrudResource plus a number per entidade and year, line items with exact totals, a
 // status flow (one route per transition, 409/403 from the flow, audited with the reason), edit and
 // delete only in editable states, duplicate, timeline, PDF and row-level scope.
-import { TIME_ZONE, comprasBusca } from '@app/br';
+import { today, comprasBusca } from '@app/br';
 import { type Flow, formatDecimal, formatNumero, parseNumero, reasonSchemaOf, transitionBodySchema, type TransitionBody } from '@app/documents';
 import { z } from '@hono/zod-openapi';
 import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
@@ -187,10 +187,6 @@ function slug(text: string): string {
   return comprasBusca(text.normalize('NFC'))
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
-}
-
-function todayIso(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
 }
 
 /** The object schema inside optional/nullable/default/pipe/array wrappers, if any. */
@@ -511,7 +507,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
         return copy;
       });
     }
-    for (const key of duplicateOptions?.today ?? []) input[key] = todayIso();
+    for (const key of duplicateOptions?.today ?? []) input[key] = today();
     const parsed = def.schema.safeParse(input);
     if (!parsed.success) {
       const fields: Record<string, string> = {};

@@ -54,7 +54,7 @@ export function FormView({ form }: { form: FormController }) {
   const name = record ? recordLabel(config, record) : '';
   const readOnly = form.readOnly;
   const ctx: RecordSlotContext<Row> | null = record
-    ? { record, dirty: form.dirty, reload: form.reload, setRecord: form.setRecord }
+    ? { record, dirty: form.dirty, reload: form.reload, setRecord: form.setRecord, goToList: form.goToList }
     : null;
 
   const renderGrid = (fields: FieldDescriptor[]) => (
@@ -114,6 +114,7 @@ export function FormView({ form }: { form: FormController }) {
         </Alert>
       ) : null}
       {readOnly ? <Alert variant="info" title={readOnly} /> : null}
+      {mode === 'edit' && record && ctx ? renderSlot(config.slots?.notices, record, ctx) : null}
       {form.formError ? <Alert variant="error" title={form.formError} /> : null}
       <form noValidate onSubmit={form.submit} aria-label={title}>
         {sections(config.fields.filter((field) => isVisible(field, values))).map(({ section, fields }, i) =>

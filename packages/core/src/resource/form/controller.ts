@@ -125,9 +125,12 @@ export function useFormController(config: ResourceConfig, mode: FormMode) {
       id
         ? api.put(`${apiPath(config.endpoint)}/${encodeURIComponent(id)}`, { json: { ...body, version: record?.version } }).json<Row>()
         : api.post(apiPath(config.endpoint), { json: body }).json<Row>(),
-    onSuccess: async (row, body) => {
+    onSuccess: async (answer, body) => {
+      // a create answered with `{ id }` only: the toast names what was sent, the Edit page reads the record
+      const idOnly = !id && config.createAnswer === 'id';
+      const row = idOnly ? { ...body, ...answer } : answer;
       toast.success(savedMessage(config, row));
-      queryClient.setQueryData(queryKeys.item(config.endpoint, String(row.id)), row);
+      if (!idOnly) queryClient.setQueryData(queryKeys.item(config.endpoint, String(row.id)), row);
       if (!id) {
         // stay on the new record: its edit page (replacing the form's guard entry, if any)
         setBaseline(valuesRef.current);
@@ -177,7 +180,7 @@ export function useFormController(config: ResourceConfig, mode: FormMode) {
     event?.preventDefault();
     if (save.isPending || readOnly) return;
     const body = bodyOf(config, values);
-    const errs = validate(config, body);
+    const errs = { ...config.validate?.(body, { values, record }), ...validate(config, body) };
     setErrors(errs);
     if (Object.keys(errs).length > 0) {
       setFormError(INVALID_MESSAGE);
