@@ -79,8 +79,7 @@ describe("createAnswer: 'id'", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     });
-    // then to the new record's Edit page, as every kit form
-    await waitFor(() => expect(window.location.pathname).toBe('/conta/edit/c3'));
+    expect(await screen.findByRole('heading', { name: 'Editar conta' })).toBeTruthy();
     expect(window.location.pathname).toBe('/conta/edit/c9');
     // the Edit page read the record: the code the server holds is shown
     expect(((await screen.findByLabelText('Código')) as HTMLInputElement).value).toBe('C-9');
@@ -187,6 +186,7 @@ describe('ResourceForm', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     });
     await waitFor(() => expect(sent).toEqual({ nome: 'Conta Três', codigo: '', tipo: 'B' }));
-    expect(await screen.findByRole('heading', { name: 'Editar conta' })).toBeTruthy();
+    // then to the new record's Edit page, as every kit form
+    await waitFor(() => expect(window.location.pathname).toBe('/conta/edit/c3'));
   });
 });
