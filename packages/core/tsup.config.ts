@@ -1,4 +1,10 @@
 import { defineConfig } from 'tsup';
-import { packageOptions } from '../../tsup.base';
+import { external, packageOptions } from '../../tsup.base';
 
-export default defineConfig(packageOptions(process.cwd(), { entry: { index: 'src/index.ts', testing: 'src/test-kit.ts' } }));
+// testing (src/test-kit.ts) is @app/core/testing: vitest and Testing Library are the consumer's own copies.
+export default defineConfig(
+  packageOptions(process.cwd(), {
+    entry: { index: 'src/index.ts', testing: 'src/test-kit.ts' },
+    external: [...external, /^vitest\//, /^@testing-library\//],
+  }),
+);

@@ -1,10 +1,40 @@
 // @app/core/testing: what a plugin's web tests need to render its pages without a server.
-// Import only from tests (it uses vitest); application code never loads it.
-import { vi } from 'vitest';
+// Import only from tests (it uses vitest and Testing Library); application code never loads it.
+import { type RenderResult, cleanup, render } from '@testing-library/react';
+import { createElement } from 'react';
+import { onTestFinished, vi } from 'vitest';
+import { App } from './App';
+import { type PluginManifest, pluginMounts } from './contract';
 import { getCoreStore, sessionAtom, sessionStatusAtom, tokenAtom } from './store';
+import { resetCoreState } from './testing';
 import type { Session } from './types';
 
-export { resetCoreState } from './testing';
+export { resetCoreState };
+
+/**
+ * What a page test leaves behind, undone: the rendered tree unmounted, fetch (and every other stubbed
+ * global) restored, localStorage emptied, core's state (store, query cache) fresh.
+ * {@link renderPlugin}, {@link signInForTest} and {@link mockApi} call it when the test ends.
+ */
+export function resetPluginTest(): void {
+  armed = false;
+  cleanup();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  resetCoreState();
+}
+
+let armed = false;
+/** Schedules {@link resetPluginTest} for the end of the running test (once per test; nothing outside a test). */
+function resetWhenTestEnds(): void {
+  if (armed) return;
+  try {
+    onTestFinished(() => resetPluginTest());
+    armed = true;
+  } catch {
+    // called outside a test (module level, beforeAll): the caller resets
+  }
+}
 
 function b64url(value: unknown): string {
   return btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
@@ -30,6 +60,7 @@ export function makeTestSession(overrides: Partial<Session> = {}): Session {
 
 /** Signs in without the network: a token in localStorage and `session` already in core's store. */
 export function signInForTest(session: Session): void {
+  resetWhenTestEnds();
   localStorage.setItem('token', makeTestToken({ ent: session.entidade.id }));
   const store = getCoreStore();
   store.set(tokenAtom, localStorage.getItem('token'));
@@ -56,6 +87,7 @@ export type ApiHandler = (call: ApiCall) => Response | Promise<Response>;
  * call is recorded.
  */
 export function mockApi(routes: Record<string, ApiHandler>) {
+  resetWhenTestEnds();
   const calls: ApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(String(input), init);
@@ -82,3 +114,41 @@ export function mockApi(routes: Record<string, ApiHandler>) {
 
 /** A list answer in the API's page shape. */
 export const pageOf = <T>(items: T[]) => ({ items, total: items.length, page: 1, pageSize: 20 });
+
+export interface RenderPluginOptions {
+  /** The address the app opens at; default the first plugin's basePath. */
+  path?: string;
+  /** Signs in with this session first (see {@link makeTestSession}); without it, whatever sign-in the test set. */
+  session?: Session;
+  /** Mocks the API first (see {@link mockApi}); its recorded calls come back as `calls`. */
+  api?: Record<string, ApiHandler>;
+}
+
+/**
+ * Renders the whole app shell (core's `App`, background pollers off) with the given plugins, at
+ * `path`: the plugin's pages run as in the browser (permission guard, lazy chunks, session, query
+ * client, router), with fetch mocked. Everything is undone when the test ends ({@link resetPluginTest}).
+ *
+ *   const { calls } = renderPlugin(memorandos, {
+ *     path: '/memorando/new',
+ *     session: makeTestSession({ tags: [29] }),
+ *     api: { 'GET /api/memorandos/memorandos': () => Response.json(pageOf([])) },
+ *   });
+ */
+export function renderPlugin(
+  plugins: PluginManifest | readonly PluginManifest[],
+  options: RenderPluginOptions = {},
+): RenderResult & { calls: ApiCall[] } {
+  resetWhenTestEnds();
+  const list: readonly PluginManifest[] = isList(plugins) ? plugins : [plugins];
+  if (options.session) signInForTest(options.session);
+  const calls = options.api ? mockApi(options.api).calls : [];
+  window.history.replaceState(null, '', options.path ?? firstPath(list));
+  return { ...render(createElement(App, { plugins: list, pollers: false })), calls };
+}
+
+const isList = (p: PluginManifest | readonly PluginManifest[]): p is readonly PluginManifest[] => Array.isArray(p);
+
+function firstPath(plugins: readonly PluginManifest[]): string {
+  return (plugins[0] && pluginMounts(plugins[0])[0]?.basePath) || '/';
+}
