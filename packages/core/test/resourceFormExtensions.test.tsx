@@ -103,7 +103,7 @@ describe("createAnswer: 'id'", () => {
 
 describe('validate: rules beyond the schema', () => {
   it('shows its messages with the schema’s (the schema wins on the same path) and sends nothing', async () => {
-    const validate = vi.fn((body: Record<string, unknown>) => ({
+    const validate = vi.fn((body: Record<string, unknown>, _ctx: unknown) => ({
       codigo: body.codigo ? '' : 'Informe o código desta entidade.',
       nome: String(body.nome).length < 3 ? 'Mensagem que o schema substitui.' : '',
     }));
