@@ -84,8 +84,11 @@ export type PluginDefinition = Omit<PluginIdentity, 'version' | 'packageName'> &
 
 /**
  * Declares a web plugin. Keep the module that calls this cheap: no static page imports,
- * only `load: () => import('./pages/X')`.
+ * only `load: () => import('./pages/X')`. The result keeps the declared shape (inline or `mounts`).
  */
+export function definePlugin(definition: PluginDefinition & SingleMount): PluginIdentity & SingleMount;
+export function definePlugin(definition: PluginDefinition & SeveralMounts): PluginIdentity & SeveralMounts;
+export function definePlugin(definition: PluginDefinition): PluginManifest;
 export function definePlugin(definition: PluginDefinition): PluginManifest {
   return {
     ...definition,

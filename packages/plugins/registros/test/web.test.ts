@@ -11,7 +11,7 @@ describe('@app/registros web manifest', () => {
     expect(registros.id).toBe('registros');
     expect(registros.id).toBe(server.id);
     expect(registros.packageName).toBe('@app/registros');
-    expect(registros.mounts?.map((m) => m.basePath)).toEqual(URLS);
+    expect(registros.mounts.map((m) => m.basePath)).toEqual(URLS);
     const app = composePlugins([registros]);
     expect(app.mounted.map((m) => m.basePath).sort()).toEqual([...URLS].sort());
     expect(app.routes.map((r) => r.fullPath)).toEqual(URLS.flatMap((u) => [u, `${u}/new`, `${u}/edit/:id`]));

@@ -18,6 +18,20 @@ const memorandos = definePlugin({
   routes: [{ path: '/', title: 'Memorandos', load: async () => ({ default: () => null }) }],
 });
 
+const load = async () => ({ default: () => null });
+// one plugin, several sections (each with its own tag): one row in the About list
+const requisicoes = definePlugin({
+  id: 'requisicoes',
+  title: 'Requisições',
+  core: '^1.0.0',
+  version: '0.4.0',
+  packageName: '@app/requisicoes',
+  mounts: [
+    { basePath: '/pre-requisicao', title: 'Pré-requisições', tag: 39, routes: [{ path: '/', title: 'Pré-requisições', load }] },
+    { basePath: '/requisicao', title: 'Requisições', tag: 40, routes: [{ path: '/', title: 'Requisições', load }] },
+  ],
+});
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -27,7 +41,7 @@ afterEach(() => {
 
 function start(path: string) {
   window.history.replaceState(null, '', path);
-  render(<App plugins={[about, memorandos]} pollers={false} />);
+  render(<App plugins={[about, memorandos, requisicoes]} pollers={false} />);
 }
 
 describe('@app/about manifest', () => {
@@ -60,6 +74,7 @@ describe('about page', () => {
     expect(rows).toContain(`@app/core${CORE_VERSION}—`);
     expect(rows.some((r) => r?.startsWith('@app/about') && r.includes(about.version) && r.endsWith('0 (todos os usuários)'))).toBe(true);
     expect(rows.some((r) => r?.startsWith('@app/memorandos') && r.endsWith('2.3.429'))).toBe(true);
+    expect(rows.filter((r) => r?.startsWith('@app/requisicoes'))).toEqual(['@app/requisicoes (Requisições)0.4.039, 40']);
     const server = await screen.findByTestId('about-server-versions');
     expect(within(server).getByRole('row', { name: /@app\/server-core 1\.0\.0/ })).toBeTruthy();
     expect(within(server).getByText('core ^1.0.0 · tags 29 (Memorandos) · depende de registros')).toBeTruthy();

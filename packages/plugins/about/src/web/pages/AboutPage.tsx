@@ -1,10 +1,15 @@
-import { CORE_VERSION, LoadErrorAlert, useApi, useHasTag, usePlugins, useQuery } from '@app/core';
+import { CORE_VERSION, LoadErrorAlert, type PluginManifest, pluginMounts, useApi, useHasTag, usePlugins, useQuery } from '@app/core';
 import { Link } from 'wouter';
 import { Card, PageHeader, Spinner } from '@app/ui';
 import { SYSTEM_TAG, toServerRows } from '../versions';
 
 function describeTag(tag: number): string {
   return tag === 0 ? '0 (todos os usuários)' : String(tag);
+}
+
+/** The tags of a plugin's sections (one plugin may mount several, e.g. @app/registros). */
+function describeTags(plugin: PluginManifest): string {
+  return [...new Set(pluginMounts(plugin).map((m) => m.tag))].map(describeTag).join(', ');
 }
 
 function ServerVersions() {
@@ -86,7 +91,7 @@ export default function AboutPage() {
                     {p.packageName} <span className="field__hint">({p.title})</span>
                   </th>
                   <td>{p.version}</td>
-                  <td>{describeTag(p.tag)}</td>
+                  <td>{describeTags(p)}</td>
                 </tr>
               ))}
             </tbody>
