@@ -66,7 +66,7 @@ describeEachDatabase('GET /api/dashboard/resumo', { plugins: [dashboard] }, (t) 
   });
 
   it('counts failed sign-ins since the previous access', async () => {
-    await t.server.signIn('admin', 'demo1234', (await t.server.sql<{ id: string }>('SELECT id FROM entidades WHERE cnpj = $1', [DEMO.camara.cnpj]))[0]!.id);
+    await t.server.signIn('admin', 'demo1234', (await t.server.demoEntidades()).camara);
     await t.server.request('/api/auth/signin', { json: { login: 'admin', senha: 'errada' } });
     await t.server.request('/api/auth/signin', { json: { login: 'admin', senha: 'outra' } });
     const { token } = await t.server.signIn();

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { App, resetCoreState, definePlugin } from '@app/core';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { definePlugin } from '@app/core';
+import { makeTestSession, mockApi, renderPlugin, signInForTest } from '@app/core/testing';
+import { screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import dashboard from '../../src/web/index';
 import { toCards } from '../../src/web/resumo';
-import { makeSession, mockApi, signedIn } from './helpers';
 
 const memorandos = definePlugin({
   id: 'memorandos',
@@ -26,17 +26,7 @@ const fornecedores = definePlugin({
   routes: [{ path: '/', title: 'Fornecedores', load: async () => ({ default: () => null }) }],
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  resetCoreState();
-});
-
-function start() {
-  window.history.replaceState(null, '', '/');
-  render(<App plugins={[dashboard, memorandos, fornecedores]} pollers={false} />);
-}
+const start = () => renderPlugin([dashboard, memorandos, fornecedores]);
 
 describe('@app/dashboard manifest', () => {
   it("is the home plugin: id 'dashboard', basePath '/', tag 0, menu 'Início' in 'Geral'", () => {
@@ -61,7 +51,7 @@ describe('@app/dashboard manifest', () => {
 
 describe('dashboard page', () => {
   it('welcomes the user with the entidade, shows the summary and links to the allowed sections', async () => {
-    signedIn(makeSession({ tags: [29] }));
+    signInForTest(makeTestSession({ tags: [29] }));
     mockApi({
       'GET /api/dashboard/resumo': () =>
         Response.json({
@@ -83,7 +73,7 @@ describe('dashboard page', () => {
   });
 
   it('a user without the audit tag: only the figures the server sent, none empty or zeroed', async () => {
-    signedIn(makeSession({ tags: [] }));
+    signInForTest(makeTestSession({ tags: [] }));
     mockApi({
       'GET /api/dashboard/resumo': () =>
         Response.json({
@@ -104,7 +94,7 @@ describe('dashboard page', () => {
   });
 
   it('shows a pt-BR error with a retry when the summary fails', async () => {
-    signedIn(makeSession());
+    signInForTest(makeTestSession());
     mockApi({
       'GET /api/dashboard/resumo': () =>
         Response.json({ error: { code: 'erro', message: 'Banco de dados indisponível.' } }, { status: 503 }),
