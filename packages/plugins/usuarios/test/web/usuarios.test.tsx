@@ -179,12 +179,26 @@ describe('user form', () => {
     expect(auditor.disabled).toBe(true);
   });
 
-  it('creates: POST with the perfil of each entidade, then back to the list', async () => {
+  it('creates: POST with the perfil of each entidade, then stays on the new user, naming it', async () => {
     signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    const criado: Usuario = {
+      id: 'novo',
+      nome: 'Fernanda Lima',
+      login: 'fernanda',
+      email: 'fernanda@exemplo.gov.br',
+      cpf: '11144477735',
+      cargo: null,
+      ativo: true,
+      version: 1,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      entidades: [{ entidadeId: E1, entidadeNome: 'Prefeitura Municipal de Exemplo', perfilId: P.p_req, perfilNome: 'Requisitante', centrosCusto: [C.c1, C.c2] }],
+      podeAlterarConta: true,
+    };
     const { calls } = mockApi({
       'GET /api/usuarios/opcoes': () => Response.json(opcoes),
+      // the API answers a create with the id only: the form reads the user
       'POST /api/usuarios/usuarios': () => Response.json({ id: 'novo' }, { status: 201 }),
-      'GET /api/usuarios/usuarios': () => Response.json({ ...lista, items: [] }),
+      'GET /api/usuarios/usuarios/novo': () => Response.json(criado),
     });
     start('/usuarios/new');
     fireEvent.change(await screen.findByLabelText(/^Nome/, {}, T), { target: { value: 'Fernanda Lima' } });
@@ -215,7 +229,11 @@ describe('user form', () => {
     expect((within(camara).getByLabelText('02 – Finanças') as HTMLInputElement).disabled).toBe(true);
     fireEvent.click(within(camara).getByLabelText('01 – Gabinete'));
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(window.location.pathname).toBe('/usuarios'), T);
+    await waitFor(() => expect(window.location.pathname).toBe('/usuarios/edit/novo'), T);
+    expect(await screen.findByText('Usuário Fernanda Lima salvo.', {}, T)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Editar usuário' }, T)).toBeTruthy();
+    expect(await screen.findByText('Fernanda Lima (fernanda)', {}, T)).toBeTruthy();
+    expect(screen.getByLabelText(/^Nova senha/)).toBeTruthy();
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.body).toEqual({
       nome: 'Fernanda Lima',
@@ -312,7 +330,7 @@ describe('user form', () => {
     expect(put.body).toMatchObject({ version: 4, cargo: 'Pregoeira', entidades: [{ entidadeId: E1, perfilId: P.p_aud, centrosCusto: [C.c3] }] });
     expect(put.body).not.toHaveProperty('senha');
     expect(screen.getByRole('button', { name: 'Desativar usuário' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Voltar para Usuários' }).getAttribute('href')).toBe('/usuarios');
+    expect(screen.getByRole('link', { name: /Voltar para Usuários/ }).getAttribute('href')).toBe('/usuarios');
     // 'Recarregar': the current version, the changes not saved discarded
     fireEvent.click(screen.getByRole('button', { name: 'Recarregar' }));
     await waitFor(() => expect((screen.getByLabelText(/^Cargo/) as HTMLInputElement).value).toBe(''), T);
@@ -321,7 +339,7 @@ describe('user form', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'PUT')).toHaveLength(2), T);
     expect(calls.filter((c) => c.method === 'PUT')[1]!.body).toMatchObject({ version: 5, cargo: '' });
     // nothing changed since the reload: leaving does not ask
-    fireEvent.click(screen.getByRole('link', { name: 'Voltar para Usuários' }));
+    fireEvent.click(screen.getByRole('link', { name: /Voltar para Usuários/ }));
     await waitFor(() => expect(window.location.pathname).toBe('/usuarios'), T);
     expect(screen.queryByText('Sair sem salvar?')).toBeNull();
   });
@@ -349,9 +367,12 @@ describe('user form', () => {
     });
     start('/usuarios/edit/u2');
     expect(await screen.findByText(MENSAGENS.contaCompartilhadaAviso, {}, T)).toBeTruthy();
-    for (const label of [/^Nome/, /^Login/, /^E-mail/, /^CPF/, /^Cargo/, /^Ativo/]) {
-      expect((screen.getByLabelText(label) as HTMLInputElement).disabled).toBe(true);
+    // shown, not changeable: read-only text inputs, a disabled checkbox
+    for (const label of [/^Nome/, /^Login/, /^E-mail/, /^CPF/, /^Cargo/]) {
+      expect((screen.getByLabelText(label) as HTMLInputElement).readOnly).toBe(true);
     }
+    expect((screen.getByLabelText(/^Ativo/) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByLabelText(/^Perfil em Prefeitura/) as HTMLSelectElement).disabled).toBe(false);
     expect(screen.queryByLabelText(/^Nova senha/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Desativar usuário' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Remover desta entidade' })).toBeTruthy();
@@ -385,11 +406,12 @@ describe('perfil form', () => {
           ],
         }),
       'POST /api/usuarios/perfis': () => Response.json({ id: P.p_new }, { status: 201 }),
-      'GET /api/usuarios/perfis': () => Response.json({ items: [], total: 0, page: 1, pageSize: 50 } satisfies PageOf<Perfil>),
+      [`GET /api/usuarios/perfis/${P.p_new}`]: () =>
+        Response.json({ id: P.p_new, nome: 'Almoxarife', tags: [25], todosCentros: false, usuarios: 0, version: 1 } satisfies Perfil),
     });
     start('/usuarios/perfis/new');
     expect(await screen.findByRole('heading', { level: 1, name: 'Novo perfil' }, T)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Voltar para Perfis' }).getAttribute('href')).toBe('/usuarios/perfis');
+    expect(screen.getByRole('link', { name: /Voltar para Perfis/ }).getAttribute('href')).toBe('/usuarios/perfis');
     const group = await screen.findByRole('group', { name: 'Tags concedidas por este perfil' }, T);
     const boxes = within(group).getAllByRole('checkbox') as HTMLInputElement[];
     expect(boxes.map((b) => [b.labels?.[0]?.textContent, b.disabled])).toEqual([
@@ -400,7 +422,10 @@ describe('perfil form', () => {
     fireEvent.change(screen.getByLabelText(/^Nome do perfil/), { target: { value: 'Almoxarife' } });
     fireEvent.click(within(group).getByLabelText('Produtos (25)'));
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    await waitFor(() => expect(window.location.pathname).toBe('/usuarios/perfis'), T);
+    // the new perfil's page, named in the toast
+    await waitFor(() => expect(window.location.pathname).toBe(`/usuarios/perfis/edit/${P.p_new}`), T);
+    expect(await screen.findByText('Perfil Almoxarife salvo.', {}, T)).toBeTruthy();
+    expect(await screen.findByText('Almoxarife · nenhum usuário tem este perfil', {}, T)).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ nome: 'Almoxarife', tags: [25], todosCentros: false });
   });
 
@@ -459,32 +484,33 @@ describe('perfil form', () => {
     await waitFor(() => expect(screen.queryByText('Sair sem salvar?')).toBeNull(), T);
     expect(window.location.pathname).toBe(`/usuarios/perfis/edit/${P.p_aud}`);
     expect((screen.getByLabelText(/^Nome do perfil/) as HTMLInputElement).value).toBe('Auditoria');
-    fireEvent.click(screen.getByRole('link', { name: 'Voltar para Perfis' }));
+    fireEvent.click(screen.getByRole('link', { name: /Voltar para Perfis/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Sair sem salvar' }, T));
     await waitFor(() => expect(window.location.pathname).toBe('/usuarios/perfis'), T);
   });
 
-  it("409 'conflict' with the old-version message is the stale notice too; another 409 is a plain save error", async () => {
+  it("only 409 'stale' is the stale notice; another 409 (a name in use) is the server's message, with no 'Recarregar'", async () => {
     signedIn(makeSession({ tags: [3] }));
     const perfil: Perfil = { id: P.p_aud, nome: 'Auditor', tags: [3], todosCentros: false, usuarios: 1, version: 3 };
-    let answer: { code: string; message: string } = { code: 'conflict', message: MENSAGENS.versaoDesatualizada };
+    let answer: { code: string; message: string } = { code: 'conflict', message: MENSAGENS.perfilNomeEmUso };
     mockApi({
       'GET /api/usuarios/tags': () => Response.json({ items: [{ tag: 3, nome: 'Usuários e perfis', plugins: ['usuarios'] }] }),
       [`GET /api/usuarios/perfis/${P.p_aud}`]: () => Response.json(perfil),
       [`PUT /api/usuarios/perfis/${P.p_aud}`]: () => Response.json({ error: answer }, { status: 409 }),
     });
     start(`/usuarios/perfis/edit/${P.p_aud}`);
+    expect(await screen.findByText('Auditor · atribuído a 1 usuário', {}, T)).toBeTruthy();
     fireEvent.change(await screen.findByLabelText(/^Nome do perfil/, {}, T), { target: { value: 'Auditoria' } });
     fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
-    expect(await screen.findByText('Registro alterado por outra pessoa', {}, T)).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Recarregar' })).toBeTruthy();
-
-    answer = { code: 'conflict', message: MENSAGENS.perfilNomeEmUso };
-    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     expect(await screen.findByText(MENSAGENS.perfilNomeEmUso, {}, T)).toBeTruthy();
-    expect(screen.getByText('Não foi possível salvar')).toBeTruthy();
     expect(screen.queryByText('Registro alterado por outra pessoa')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Recarregar' })).toBeNull();
+
+    answer = { code: 'stale', message: MENSAGENS.versaoDesatualizada };
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    expect(await screen.findByText('Registro alterado por outra pessoa', {}, T)).toBeTruthy();
+    expect(screen.getByText(`${MENSAGENS.versaoDesatualizada} Suas alterações não salvas serão descartadas.`)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Recarregar' })).toBeTruthy();
   });
 
   it('perfis list: permissions named (exempt tags hidden), users count, edit link', async () => {

@@ -2,6 +2,7 @@ import { LoadErrorAlert, useApi, useQuery } from '@app/core';
 import { DataTable, type DataTableColumn, PageHeader, Pagination, VisuallyHidden } from '@app/ui';
 import { Link, useSearchParams } from 'wouter';
 import { isExemptTag, type PageOf, type Perfil, type TagInfo, tagNome } from '../../shared/index';
+import { perfisKeys } from '../endpoints';
 
 const PAGE_SIZE = 50;
 
@@ -11,11 +12,11 @@ export default function PerfisList() {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const query = useQuery({
-    queryKey: ['usuarios', 'perfis', page],
+    queryKey: perfisKeys.list(page),
     queryFn: () => api.get('usuarios/perfis', { searchParams: { page, pageSize: PAGE_SIZE } }).json<PageOf<Perfil>>(),
     placeholderData: (previous) => previous,
   });
-  const tags = useQuery({ queryKey: ['usuarios', 'tags'], queryFn: () => api.get('usuarios/tags').json<{ items: TagInfo[] }>() });
+  const tags = useQuery({ queryKey: perfisKeys.tags, queryFn: () => api.get('usuarios/tags').json<{ items: TagInfo[] }>() });
   const declared = tags.data?.items ?? [];
 
   const columns: DataTableColumn<Perfil>[] = [

@@ -3,6 +3,7 @@ import { DataTable, type DataTableColumn, PageHeader, Pagination, SearchForm } f
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import type { PageOf, UsuarioListItem } from '../../shared/index';
+import { usuariosKeys } from '../endpoints';
 
 const PAGE_SIZE = 20;
 
@@ -22,7 +23,7 @@ export default function UsuariosList() {
   useEffect(() => setText(q), [q]);
 
   const query = useQuery({
-    queryKey: ['usuarios', 'lista', q, page],
+    queryKey: usuariosKeys.list(q, page),
     queryFn: () =>
       api.get('usuarios/usuarios', { searchParams: { q, page, pageSize: PAGE_SIZE } }).json<PageOf<UsuarioListItem>>(),
     placeholderData: (previous) => previous,
