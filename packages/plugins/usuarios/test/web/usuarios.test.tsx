@@ -391,6 +391,43 @@ describe('user form', () => {
       version: 2,
     });
   });
+  it("'Desativar usuário' loads the answer into the form; 'Remover desta entidade' asks, then goes back to the list", async () => {
+    signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    const usuario: Usuario = {
+      id: 'u3',
+      nome: 'Beto Bastos',
+      login: 'beto',
+      email: 'beto@exemplo.gov.br',
+      cpf: null,
+      cargo: null,
+      ativo: true,
+      version: 7,
+      createdAt: '2025-01-01T00:00:00.000Z',
+      entidades: [{ entidadeId: E1, entidadeNome: 'Prefeitura Municipal de Exemplo', perfilId: P.p_req, perfilNome: 'Requisitante', centrosCusto: [] }],
+      podeAlterarConta: true,
+    };
+    const { calls } = mockApi({
+      'GET /api/usuarios/opcoes': () => Response.json(opcoes),
+      'GET /api/usuarios/usuarios/u3': () => Response.json(usuario),
+      'POST /api/usuarios/usuarios/u3/desativar': () => Response.json({ ...usuario, ativo: false, version: 8 }),
+      'DELETE /api/usuarios/usuarios/u3': () => new Response(null, { status: 204 }),
+      'GET /api/usuarios/usuarios': () => Response.json({ ...lista, items: [] }),
+    });
+    start('/usuarios/edit/u3');
+    fireEvent.click(await screen.findByRole('button', { name: 'Desativar usuário' }, T));
+    expect(await screen.findByText('Usuário desativado.', {}, T)).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ version: 7 });
+    // the form holds the new version and state: saving now sends them
+    expect(await screen.findByRole('button', { name: 'Reativar usuário' }, T)).toBeTruthy();
+    expect((screen.getByLabelText(/^Ativo/) as HTMLInputElement).checked).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remover desta entidade' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar remoção' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/usuarios'), T);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.path)).toEqual(['/api/usuarios/usuarios/u3']);
+    expect(await screen.findByText('Usuário removido desta entidade.', {}, T)).toBeTruthy();
+  });
 });
 
 describe('perfil form', () => {
