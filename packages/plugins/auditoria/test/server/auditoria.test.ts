@@ -54,11 +54,9 @@ describeEachDatabase('@app/auditoria API', { plugins: [auditoria], seed: true },
     Number((await t.server.sql<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log WHERE ${where}`, params))[0]!.n);
 
   beforeAll(async () => {
-    const ents = await t.server.sql<{ id: string; nome: string }>('SELECT id, nome FROM entidades');
     const users = await t.server.sql<{ id: string; login: string }>('SELECT id, login FROM usuarios');
     ids = {
-      prefeitura: ents.find((e) => e.nome.startsWith('Prefeitura'))!.id,
-      camara: ents.find((e) => e.nome.startsWith('Câmara'))!.id,
+      ...(await t.server.demoEntidades()),
       admin: users.find((u) => u.login === 'admin')!.id,
       consulta: users.find((u) => u.login === 'consulta')!.id,
     };

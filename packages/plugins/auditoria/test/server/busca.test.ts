@@ -56,8 +56,7 @@ describeEachDatabase('@app/auditoria: filters by what the table shows, named cha
     );
 
   beforeAll(async () => {
-    const ents = await t.server.sql<{ id: string; nome: string }>('SELECT id, nome FROM entidades');
-    ent = { prefeitura: ents.find((e) => e.nome.startsWith('Prefeitura'))!.id, camara: ents.find((e) => e.nome.startsWith('Câmara'))!.id };
+    ent = await t.server.demoEntidades();
     admin = (await t.server.sql<{ id: string }>("SELECT id::text AS id FROM usuarios WHERE login = 'admin'"))[0]!.id;
     // filler: 3 000 rows that match nothing searched below
     await t.server.sql(

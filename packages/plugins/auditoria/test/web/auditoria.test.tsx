@@ -1,25 +1,14 @@
 // @vitest-environment jsdom
-import { App, resetCoreState } from '@app/core';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { makeTestSession, mockApi, renderPlugin, signInForTest } from '@app/core/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { diffFields, type LogItem, type LogPage } from '../../src/shared/index';
 import auditoria from '../../src/web/index';
-import { makeSession, mockApi, signedIn } from './helpers';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  resetCoreState();
-});
 
 const T = { timeout: 5000 };
 
-function start(path: string) {
-  window.history.replaceState(null, '', path);
-  render(<App plugins={[auditoria]} pollers={false} />);
-}
+const start = (path: string) => renderPlugin([auditoria], { path });
 
 const item = (id: number, extra: Partial<LogItem> = {}): LogItem => ({
   id,
@@ -54,7 +43,7 @@ describe('@app/auditoria manifest', () => {
 
 describe('logs page', () => {
   it('reads the filters from the URL, shows the rows, expands the field diff and loads more with the cursor', async () => {
-    signedIn(makeSession({ tags: [90] }));
+    signInForTest(makeTestSession({ tags: [90] }));
     const { calls } = mockApi({
       'GET /api/auditoria/logs': (call) =>
         Response.json(
@@ -104,7 +93,7 @@ describe('logs page', () => {
   });
 
   it('applies filters to the URL and clears them', async () => {
-    signedIn(makeSession({ tags: [90] }));
+    signInForTest(makeTestSession({ tags: [90] }));
     const { calls } = mockApi({ 'GET /api/auditoria/logs': () => Response.json({ items: [], nextCursor: null } satisfies LogPage) });
     start('/logs');
     expect(await screen.findByText('Nenhum registro encontrado.', {}, T)).toBeTruthy();
@@ -120,7 +109,7 @@ describe('logs page', () => {
   });
 
   it('exports the CSV with the bearer token through a Blob link, with the current filters', async () => {
-    signedIn(makeSession({ tags: [90] }));
+    signInForTest(makeTestSession({ tags: [90] }));
     const createObjectURL = vi.fn((_blob: Blob) => 'blob:logs');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
@@ -148,7 +137,7 @@ describe('logs page', () => {
   });
 
   it("'Verificar integridade' shows the verification result", async () => {
-    signedIn(makeSession({ tags: [90] }));
+    signInForTest(makeTestSession({ tags: [90] }));
     mockApi({
       'GET /api/auditoria/logs': () => Response.json({ items: [], nextCursor: null } satisfies LogPage),
       'GET /api/auditoria/verificacao': () =>
@@ -169,7 +158,7 @@ describe('logs page', () => {
   });
 
   it('needs tag 90', async () => {
-    signedIn(makeSession({ tags: [3] }));
+    signInForTest(makeTestSession({ tags: [3] }));
     mockApi({});
     start('/logs');
     expect(await screen.findByRole('heading', { name: 'Erro 403' }, T)).toBeTruthy();

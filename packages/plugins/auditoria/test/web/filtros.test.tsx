@@ -1,18 +1,11 @@
 // @vitest-environment jsdom
 // The page shows names (plugins, actions, records, changes) and its filters take what it shows.
-import { App, AUDIT_ACTION_LABELS, definePlugin, resetCoreState } from '@app/core';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUDIT_ACTION_LABELS, definePlugin } from '@app/core';
+import { makeTestSession, mockApi, renderPlugin, signInForTest } from '@app/core/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { ACOES, type LogItem, type LogPage } from '../../src/shared/index';
 import auditoria from '../../src/web/index';
-import { makeSession, mockApi, signedIn } from './helpers';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  resetCoreState();
-});
 
 const T = { timeout: 5000 };
 const PRODUTO = '6f1c2d3e-4a5b-4c6d-8e7f-8091a2b3c4d5';
@@ -27,10 +20,7 @@ const produtos = definePlugin({
   routes: [{ path: '/', title: 'Produtos e Serviços', load: () => Promise.resolve({ default: () => null }) }],
 });
 
-function start(path: string) {
-  window.history.replaceState(null, '', path);
-  render(<App plugins={[auditoria, produtos]} pollers={false} />);
-}
+const start = (path: string) => renderPlugin([auditoria, produtos], { path });
 
 const row = (id: number, extra: Partial<LogItem> = {}): LogItem => ({
   id,
@@ -57,7 +47,7 @@ describe('Logs de Auditoria: names, not codes', () => {
   });
 
   it('shows plugin titles, action names, record names and the changes with names, never a UUID', async () => {
-    signedIn(makeSession({ tags: [90, 25] }));
+    signInForTest(makeTestSession({ tags: [90, 25] }));
     mockApi({
       'GET /api/auditoria/logs': () =>
         Response.json({
@@ -112,7 +102,7 @@ describe('Logs de Auditoria: names, not codes', () => {
   });
 
   it('Plugin and Ação are selects of names; the URL keeps the codes the API takes', async () => {
-    signedIn(makeSession({ tags: [90] }));
+    signInForTest(makeTestSession({ tags: [90] }));
     const { calls } = mockApi({ 'GET /api/auditoria/logs': () => Response.json({ items: [], nextCursor: null } satisfies LogPage) });
     start('/logs');
     expect(await screen.findByText('Nenhum registro encontrado.', {}, T)).toBeTruthy();
@@ -137,7 +127,7 @@ describe('Logs de Auditoria: names, not codes', () => {
   });
 
   it('a typed code from the URL stays selectable with its name', async () => {
-    signedIn(makeSession({ tags: [90] }));
+    signInForTest(makeTestSession({ tags: [90] }));
     mockApi({ 'GET /api/auditoria/logs': () => Response.json({ items: [], nextCursor: null } satisfies LogPage) });
     start('/logs?acao=devolver&plugin=memorandos');
     await screen.findByText('Nenhum registro encontrado.', {}, T);
@@ -146,7 +136,7 @@ describe('Logs de Auditoria: names, not codes', () => {
   });
 
   it("Pesquisa searches a record by what the table shows; fewer than 3 characters is refused before asking", async () => {
-    signedIn(makeSession({ tags: [90] }));
+    signInForTest(makeTestSession({ tags: [90] }));
     const { calls } = mockApi({
       'GET /api/auditoria/logs': (call) =>
         Response.json(
