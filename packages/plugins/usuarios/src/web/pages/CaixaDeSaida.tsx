@@ -1,10 +1,10 @@
+import { formatDateTime } from '@app/br';
 import { LoadErrorAlert, type ListDefaults, parseListState, serializeListState, useApi, useQuery } from '@app/core';
 import {
   Button,
   DataTable,
   type DataTableColumn,
   EmptyState,
-  formatDateTime,
   Icon,
   PageHeader,
   Pagination,
