@@ -21,6 +21,8 @@ export interface FlowTransitionDefinition<S extends string, R extends string> {
   label: string;
   /** A reason is required (refusals, returns, cancellations): recorded in the audit trail. */
   reason?: boolean;
+  /** Fewest characters of the reason (default 3: `reasonSchemaOf(min)`), e.g. 10 for a rejection. */
+  reasonMin?: number;
   /**
    * Who may perform it: roles the server computes from the record and the person (e.g. 'origem' —
    * the person is in the origin centro de custo —, 'destino', 'autor'). Absent: anyone who may edit.

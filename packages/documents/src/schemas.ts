@@ -57,13 +57,17 @@ export const quantitySchema = decimalSchema({ scale: QUANTITY_SCALE, message: 'I
 /** Estimated unit value of a line item: > 0, up to 4 places. */
 export const unitValueSchema = decimalSchema({ scale: UNIT_VALUE_SCALE, message: 'Informe o valor unitário.', positive: true });
 
-/** Reason of a transition that requires one (and optional otherwise). */
-export const reasonSchema = /* @__PURE__ */ (() =>
-  z
+/** Reason of a transition that requires one, with at least `min` characters (a flow's `reasonMin`). */
+export function reasonSchemaOf(min = 3) {
+  return z
     .string({ error: 'Informe o motivo.' })
     .trim()
-    .min(3, 'Informe o motivo (ao menos 3 caracteres).')
-    .max(2000, 'Use no máximo 2000 caracteres.'))();
+    .min(min, `Informe o motivo (ao menos ${min} caracteres).`)
+    .max(2000, 'Use no máximo 2000 caracteres.');
+}
+
+/** Reason of a transition that requires one (and optional otherwise): at least 3 characters. */
+export const reasonSchema = /* @__PURE__ */ (() => reasonSchemaOf(3))();
 
 /** Body of POST /:id/<transition>: the version read and, when required, the reason. */
 export const transitionBodySchema = /* @__PURE__ */ (() =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineFlow, formatNumero, parseNumero, transitionBodySchema } from '../src';
+import { defineFlow, formatNumero, parseNumero, reasonSchema, reasonSchemaOf, transitionBodySchema } from '../src';
 
 const fluxo = defineFlow({
   initial: 'rascunho',
@@ -61,6 +61,14 @@ describe('defineFlow', () => {
     expect(transitionBodySchema.parse({ version: 3, motivo: '  falta a cotação ' })).toEqual({ version: 3, motivo: 'falta a cotação' });
     expect(transitionBodySchema.parse({ version: 3 })).toEqual({ version: 3, motivo: null });
     expect(transitionBodySchema.safeParse({ motivo: 'x' }).success).toBe(false);
+  });
+  it('reads a reason of at least the minimum length (reasonMin)', () => {
+    expect(reasonSchema.safeParse('abc').success).toBe(true);
+    const dez = reasonSchemaOf(10);
+    const curto = dez.safeParse('  curto  ');
+    expect(curto.success).toBe(false);
+    expect(curto.error?.issues[0]?.message).toBe('Informe o motivo (ao menos 10 caracteres).');
+    expect(dez.parse(' falta a dotação ')).toBe('falta a dotação');
   });
 });
 

@@ -95,6 +95,13 @@ export interface CrudSetFilter {
   values?: readonly string[];
 }
 
+/** A list parameter whose condition depends on the person (see `conditions`). */
+export interface CrudCondition {
+  /** Schema of the parameter's value in the query string (e.g. z.enum(['1'])). */
+  schema: z.ZodType;
+  where: (value: unknown, ctx: RequestContext) => SQL | undefined;
+}
+
 export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> {
   /** Path under /api/<plugin>, e.g. '/grupos' → /api/registros/grupos, /grupos/:id, /grupos.csv… */
   path: string;
@@ -189,6 +196,11 @@ export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> {
    * `?status=a,b` or `?status=a&status=b` (a value outside `values` is a 400).
    */
   sets?: Record<string, AnyPgColumn | CrudSetFilter>;
+  /**
+   * Query parameters computed per person (e.g. `aguardandoMinha=1`: waiting for my approval): the
+   * parameter's schema and the condition it adds to the list, the count and the exports (undefined: none).
+   */
+  conditions?: Record<string, CrudCondition>;
   /**
    * Body fields holding ids of other registries (a value or an array), checked in the same entidade.
    * A field of the elements of an array is named `array.*.field` (e.g. `itens.*.produtoId`): an
@@ -593,6 +605,11 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     claim(key);
     queryShape[key] = setSchema(set.column, set.values);
   }
+  const conditions = def.conditions ?? {};
+  for (const [key, condition] of Object.entries(conditions)) {
+    claim(key);
+    queryShape[key] = condition.schema.optional();
+  }
 
   const listQuery = pageQuerySchema.extend({
     ...(ativoColumn ? { ativo: z.enum(['true', 'false', 'todos']).default('true') } : {}),
@@ -634,6 +651,9 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     for (const [key, set] of Object.entries(sets)) {
       const values = q[key];
       if (Array.isArray(values) && values.length > 0) conds.push(inArray(set.column, values));
+    }
+    for (const [key, condition] of Object.entries(conditions)) {
+      if (q[key] !== undefined && q[key] !== '') conds.push(condition.where(q[key], ctx));
     }
     const text = searchCondition(searchExprs, query.q);
     const exact = query.q?.trim() ? def.searchExact?.(query.q.trim()) : undefined;

@@ -11,6 +11,8 @@ export {
 export {
   type DocumentItems,
   type DocumentItemsDefinition,
+  type DocumentItemsHeader,
+  type DocumentItemSource,
   MAX_DOCUMENT_ITEMS,
   MAX_TOTAL_INTEGER_DIGITS,
   createDocumentItems,

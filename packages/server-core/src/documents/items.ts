@@ -2,12 +2,12 @@
 // replaced, in the order sent), each line's total = quantity × unit value rounded to cents and the
 // document's total = the sum of the line totals, computed with @app/documents (exact decimals,
 // never a JS float) and stored in numeric columns.
-import { lineTotal, parseDecimal, sumMoney } from '@app/documents';
-import { type SQL, asc, eq, getTableColumns } from 'drizzle-orm';
+import { QUANTITY_SCALE, compareDecimal, formatDecimal, fromUnits, lineTotal, parseDecimal, sumMoney, toUnits } from '@app/documents';
+import { type SQL, and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CrudReference } from '../crud.js';
 import type { DbOrTx, Tx } from '../db/types.js';
-import { badRequest } from '../errors.js';
+import { AppError, badRequest } from '../errors.js';
 
 /** Most line items a document takes (a longer list is a 400). */
 export const MAX_DOCUMENT_ITEMS = 5000;
@@ -51,6 +51,35 @@ export interface DocumentItemsDefinition {
   joins?: { table: PgTable; on: SQL }[];
   /** Item columns never answered nor audited (the line's id, the header FK and entidadeId never are). */
   hidden?: string[];
+  /**
+   * Lines converted from lines of another document (requisição items from pré-requisição items):
+   * saving locks the source lines FOR UPDATE and refuses (400 at `itens.N.<quantity>`) a total
+   * converted above a source line's quantity, counting every document's lines that `counts`.
+   */
+  source?: DocumentItemSource;
+}
+
+/** See DocumentItemsDefinition.source. */
+export interface DocumentItemSource {
+  /** Column of the items table holding the source line's id (NULL: a line typed directly). */
+  column: AnyPgColumn;
+  /** The source lines: table, id, entidade and quantity (numeric) columns. */
+  table: PgTable;
+  id: AnyPgColumn;
+  entidadeId: AnyPgColumn;
+  quantity: AnyPgColumn;
+  /** Which converting documents count (e.g. not cancelled): a condition over the HEADER table. */
+  counts?: SQL;
+  /** pt-BR message for a quantity above what is pending ('Restam 2 a converter.'). */
+  message: (pendente: string) => string;
+  /** pt-BR message for a source line that does not exist in the entidade. */
+  missing: string;
+}
+
+/** The header table and its id, for `source.counts` (given by defineDocumentResource). */
+export interface DocumentItemsHeader {
+  table: PgTable;
+  id: AnyPgColumn;
 }
 
 /** The operations of a document's items, built once per resource. */
@@ -74,7 +103,7 @@ function keyOf(columns: Record<string, AnyPgColumn>, column: AnyPgColumn, where:
   return key;
 }
 
-export function createDocumentItems(def: DocumentItemsDefinition, where: string): DocumentItems {
+export function createDocumentItems(def: DocumentItemsDefinition, where: string, header?: DocumentItemsHeader): DocumentItems {
   const field = def.field ?? 'itens';
   const columns = getTableColumns(def.table) as Record<string, AnyPgColumn>;
   const documentKey = keyOf(columns, def.documentColumn, where, 'documentColumn');
@@ -83,6 +112,8 @@ export function createDocumentItems(def: DocumentItemsDefinition, where: string)
   const unitValueKey = keyOf(columns, def.unitValueColumn, where, 'unitValueColumn');
   const totalKey = keyOf(columns, def.totalColumn, where, 'totalColumn');
   const productKey = def.productColumn ? keyOf(columns, def.productColumn, where, 'productColumn') : undefined;
+  const sourceKey = def.source ? keyOf(columns, def.source.column, where, 'source.column') : undefined;
+  if (def.source?.counts && !header) throw new Error(`${where}: items.source.counts needs the header table.`);
   const entidadeKey = Object.hasOwn(columns, 'entidadeId') ? 'entidadeId' : undefined;
   const system = new Set(['id', documentKey, orderKey, totalKey, ...(entidadeKey ? [entidadeKey] : [])]);
   const hidden = new Set(['id', documentKey, ...(entidadeKey ? [entidadeKey] : []), ...(def.hidden ?? [])]);
@@ -131,6 +162,58 @@ export function createDocumentItems(def: DocumentItemsDefinition, where: string)
     });
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
       await tx.insert(def.table).values(rows.slice(start, start + INSERT_CHUNK) as never);
+    }
+    if (def.source && sourceKey) await checkSources(tx, documentId, entidadeId, computed, def.source, sourceKey);
+  };
+
+  /**
+   * The source lines are locked (in id order: no deadlock between two conversions), then summed in a
+   * later statement, so a conversion that waited for the lock sees what the first one committed.
+   */
+  const checkSources = async (tx: Tx, documentId: string, entidadeId: string, lines: Row[], source: DocumentItemSource, key: string) => {
+    const at = new Map<string, number>();
+    lines.forEach((line, i) => {
+      const value = line[key];
+      if (typeof value === 'string' && value && !at.has(value)) at.set(value, i);
+    });
+    if (at.size === 0) return;
+    const ids = [...at.keys()].sort();
+    const valid = ids.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
+    const locked = valid.length
+      ? ((await tx
+          .select({ id: source.id })
+          .from(source.table)
+          .where(and(inArray(source.id, valid), eq(source.entidadeId, entidadeId)))
+          .orderBy(asc(source.id))
+          .for('update')) as { id: string }[])
+      : [];
+    const found = new Set(locked.map((r) => String(r.id)));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw badRequest('Verifique os campos destacados.', { [`${field}.${at.get(missing)}.${key}`]: source.missing });
+    let consumers = tx
+      .select({ source: def.source!.column, total: sql<string>`sum(${def.quantityColumn})::text` })
+      .from(def.table)
+      .$dynamic();
+    if (header) consumers = consumers.innerJoin(header.table, eq(header.id, def.documentColumn));
+    const sums = (await consumers
+      .where(and(inArray(def.source!.column, [...found]), source.counts))
+      .groupBy(def.source!.column)) as { source: string; total: string }[];
+    const quantities = (await tx
+      .select({ id: source.id, quantity: sql<string>`${source.quantity}::text` })
+      .from(source.table)
+      .where(inArray(source.id, [...found]))) as { id: string; quantity: string }[];
+    const units = (value: string) => toUnits(value, QUANTITY_SCALE);
+    const own = (id: string) =>
+      lines.filter((line) => line[key] === id).reduce((sum, line) => sum + units(String(line[quantityKey])), 0n);
+    for (const { id, quantity } of quantities) {
+      const total = sums.find((s) => String(s.source) === String(id))?.total ?? '0';
+      if (compareDecimal(total, quantity) > 0) {
+        const pending = units(quantity) - (units(total) - own(String(id)));
+        const pendente = fromUnits(pending > 0n ? pending : 0n, QUANTITY_SCALE);
+        throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', {
+          [`${field}.${at.get(String(id))}.${quantityKey}`]: source.message(formatDecimal(pendente)),
+        });
+      }
     }
   };
 
