@@ -1,0 +1,105 @@
+// Fracionamento: per requisição and grupo of the catalogue, the amount that counts against the year's
+// dispensa limit of its category (requisicao_grupos, kept on each save and transition), and the alerts
+// when the year's pending + approved total of a grupo passes the limit.
+import { compareDecimal, sumMoney } from '@app/documents';
+import type { DbOrTx, Tx } from '@app/server-core';
+import { and, desc, eq, lte, sql } from '@app/server-core/orm';
+import {
+  type AlertaDispensa,
+  CATEGORIA_ARTIGO,
+  type Categoria,
+  LIMITES_DISPENSA_PADRAO,
+  REQUISICAO_CONTA_DISPENSA,
+} from '../shared/index.js';
+import { limitesDispensa } from './tables.js';
+
+const CONTA = sql.raw(REQUISICAO_CONTA_DISPENSA.map((s) => `'${s}'`).join(', '));
+/** Requisições listed in an alert (the total counts them all). */
+export const ALERTA_MAX_REQUISICOES = 50;
+
+/** Rewrites the grupo amounts of a requisição from its items (after a save or a transition). */
+export async function recalcularGrupos(tx: Tx, requisicaoId: string): Promise<void> {
+  await tx.execute(sql`DELETE FROM requisicao_grupos WHERE requisicao_id = ${requisicaoId}::uuid`);
+  await tx.execute(sql`
+    INSERT INTO requisicao_grupos (requisicao_id, entidade_id, grupo_id, ano, categoria, valor, conta)
+    SELECT r.id, r.entidade_id, p.grupo_id, r.ano, r.categoria, sum(ri.valor_total), r.status IN (${CONTA})
+      FROM requisicoes r
+      JOIN requisicao_itens ri ON ri.requisicao_id = r.id
+      JOIN produtos p ON p.id = ri.produto_id
+     WHERE r.id = ${requisicaoId}::uuid
+     GROUP BY r.id, r.entidade_id, p.grupo_id, r.ano, r.categoria, r.status`);
+}
+
+/** The limit of a year and category: the entidade's latest row ≤ ano, else the legal table's. */
+export async function limiteDoAno(db: DbOrTx, entidadeId: string, ano: number, categoria: Categoria): Promise<{ ano: number; valor: string } | null> {
+  const [proprio] = await db
+    .select({ ano: limitesDispensa.ano, valor: sql<string>`${limitesDispensa.valor}::text` })
+    .from(limitesDispensa)
+    .where(and(eq(limitesDispensa.entidadeId, entidadeId), eq(limitesDispensa.categoria, categoria), lte(limitesDispensa.ano, ano)))
+    .orderBy(desc(limitesDispensa.ano))
+    .limit(1);
+  const padrao = LIMITES_DISPENSA_PADRAO.filter((l) => l.categoria === categoria && l.ano <= ano).sort((a, b) => b.ano - a.ano)[0];
+  if (proprio && (!padrao || proprio.ano >= padrao.ano)) return proprio;
+  return padrao ? { ano: padrao.ano, valor: padrao.valor } : null;
+}
+
+/**
+ * The year's total of one grupo and category in the entidade (pending + approved requisições, with
+ * `incluir` counted once whatever its state). The index requisicao_grupos_soma_idx answers it.
+ */
+export async function somaDoGrupo(
+  db: DbOrTx,
+  q: { entidadeId: string; grupoId: string; ano: number; categoria: Categoria; incluir?: string },
+): Promise<string> {
+  const { rows } = await db.execute<{ total: string | null }>(sql`
+    SELECT sum(valor)::text AS total FROM requisicao_grupos
+     WHERE entidade_id = ${q.entidadeId}::uuid AND grupo_id = ${q.grupoId}::uuid AND ano = ${q.ano}
+       AND categoria = ${q.categoria} AND conta
+       ${q.incluir ? sql`AND requisicao_id <> ${q.incluir}::uuid` : sql``}`);
+  let total = rows[0]?.total ?? '0';
+  if (q.incluir) {
+    const { rows: own } = await db.execute<{ valor: string }>(sql`
+      SELECT valor::text AS valor FROM requisicao_grupos WHERE requisicao_id = ${q.incluir}::uuid AND grupo_id = ${q.grupoId}::uuid`);
+    total = sumMoney([total, own[0]?.valor ?? '0']);
+  }
+  return sumMoney([total]);
+}
+
+/** The alerts of a requisição: each grupo of its items whose year total passes the limit. */
+export async function alertasDaRequisicao(db: DbOrTx, entidadeId: string, requisicaoId: string): Promise<AlertaDispensa[]> {
+  const { rows: grupos } = await db.execute<{ grupo_id: string; codigo: string; nome: string; ano: number; categoria: Categoria }>(sql`
+    SELECT rg.grupo_id, g.codigo, g.nome, rg.ano, rg.categoria
+      FROM requisicao_grupos rg JOIN registros_grupos g ON g.id = rg.grupo_id
+     WHERE rg.requisicao_id = ${requisicaoId}::uuid AND rg.entidade_id = ${entidadeId}::uuid
+     ORDER BY g.codigo`);
+  const alertas: AlertaDispensa[] = [];
+  for (const g of grupos) {
+    const ano = Number(g.ano);
+    const limite = await limiteDoAno(db, entidadeId, ano, g.categoria);
+    if (!limite) continue;
+    const total = await somaDoGrupo(db, { entidadeId, grupoId: g.grupo_id, ano, categoria: g.categoria, incluir: requisicaoId });
+    if (compareDecimal(total, limite.valor) <= 0) continue;
+    const { rows: reqs } = await db.execute<{ id: string; numero: number; ano: number; valor: string; status: string; n: number }>(sql`
+      SELECT r.id, r.numero, r.ano, rg.valor::text AS valor, r.status, count(*) OVER ()::int AS n
+        FROM requisicao_grupos rg JOIN requisicoes r ON r.id = rg.requisicao_id
+       WHERE rg.entidade_id = ${entidadeId}::uuid AND rg.grupo_id = ${g.grupo_id}::uuid AND rg.ano = ${ano}
+         AND rg.categoria = ${g.categoria} AND (rg.conta OR rg.requisicao_id = ${requisicaoId}::uuid)
+       ORDER BY r.numero
+       LIMIT ${ALERTA_MAX_REQUISICOES}`);
+    const n = Number(reqs[0]?.n ?? 0);
+    alertas.push({
+      grupoId: g.grupo_id,
+      grupoCodigo: g.codigo,
+      grupoNome: g.nome,
+      categoria: g.categoria,
+      artigo: CATEGORIA_ARTIGO[g.categoria],
+      ano,
+      anoLimite: limite.ano,
+      limite: sumMoney([limite.valor]),
+      total,
+      requisicoes: reqs.map((r) => ({ id: r.id, numero: Number(r.numero), ano: Number(r.ano), valor: sumMoney([r.valor]), status: r.status })),
+      mais: Math.max(0, n - reqs.length),
+    });
+  }
+  return alertas;
+}

@@ -1,0 +1,664 @@
+// @app/requisicoes/server: 'Pré-requisições e requisições' (tag 39) under /api/requisicoes. See
+// README-like summary at defineServerPlugin below; the routes:
+//   pré-requisições (kit): GET/POST /pre-requisicoes, GET/PUT/DELETE /pre-requisicoes/:id, .csv/.xlsx,
+//     POST /pre-requisicoes/:id/enviar|devolver|cancelar|duplicar, GET /pre-requisicoes/:id/historico,
+//     POST /pre-requisicoes/de-memorando, GET /pre-requisicoes/itens-pendentes;
+//   requisições (kit): GET/POST /requisicoes (?aguardandoMinha=1), GET/PUT/DELETE /requisicoes/:id, .csv/.xlsx,
+//     POST /requisicoes/:id/enviar|aprovar|reprovar|devolver|cancelar|duplicar, GET /requisicoes/:id/historico,
+//     GET /requisicoes/:id.pdf, GET /requisicoes/:id/aprovacao, GET /requisicoes/:id/dispensa,
+//     GET /requisicoes/aguardando-minha-aprovacao/contagem, GET /pendencias;
+//   administration (tag 3): /alcadas and /limites-dispensa (CRUD);
+//   pickers: GET /centros-custo, /tipos-solicitacao, /produtos.
+import { TIME_ZONE } from '@app/br';
+import { formatDecimal, formatMoney, formatNumero } from '@app/documents';
+import { memorandoItens, memorandos } from '@app/memorandos/server';
+import { produtos, setProdutoUsos } from '@app/produtos/server';
+import { centrosCusto, grupos, tiposSolicitacao, unidades } from '@app/registros/server';
+import {
+  AppError,
+  type RequestContext,
+  centroCustoScope,
+  defineCrudResource,
+  defineDocumentResource,
+  defineLookup,
+  defineServerPlugin,
+  notFound,
+} from '@app/server-core';
+import { and, count, eq, inArray, sql } from '@app/server-core/orm';
+import { alias } from '@app/server-core/pg-core';
+import { z } from 'zod';
+import {
+  ADMIN_TAG,
+  CATEGORIA_LABEL,
+  CATEGORIAS,
+  type Categoria,
+  PRE_REQUISICAO_CONVERSIVEL,
+  REQUISICAO_LIBERA_ITENS,
+  REQUISICOES_TAG,
+  REQUISICOES_TAG_NOME,
+  alcadaInputSchema,
+  alertasDispensaSchema,
+  aprovacaoSchema,
+  contagemSchema,
+  deMemorandoInputSchema,
+  fluxoPreRequisicao,
+  fluxoRequisicao,
+  itemPendenteSchema,
+  limiteDispensaInputSchema,
+  pendenciasSchema,
+  preRequisicaoInputSchema,
+  requisicaoInputSchema,
+} from '../shared/index.js';
+import { alcadasDoCentro, aprovaveis, niveisDoTotal, notificar, podeAprovarSql, registrarAprovacao } from './aprovacao.js';
+import { atendidoDe, atualizarAtendimento, conversoesDe, preRequisicoesDaRequisicao } from './atendimento.js';
+import { alertasDaRequisicao, recalcularGrupos } from './dispensa.js';
+import { seedRequisicoes } from './seed.js';
+import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoAprovacoes, requisicaoItens, requisicoes } from './tables.js';
+
+export * from './tables.js';
+export { alertasDaRequisicao, limiteDoAno, recalcularGrupos, somaDoGrupo } from './dispensa.js';
+export { podeAprovarSql } from './aprovacao.js';
+
+type Row = Record<string, unknown>;
+
+const centro = alias(centrosCusto, 'centro');
+const tipo = alias(tiposSolicitacao, 'tipo');
+const unidade = alias(unidades, 'unidade');
+
+const pertence = (ctx: RequestContext, centroId: unknown) => ctx.todosCentros || ctx.centrosCusto.includes(String(centroId));
+const hoje = () => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
+const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
+const nomeCentro = (codigo: unknown, nome: unknown) => `${String(codigo ?? '')} – ${String(nome ?? '')}`;
+const seuCentro = (ctx: RequestContext, centroCustoId: string) =>
+  ctx.todosCentros || ctx.centrosCusto.includes(centroCustoId) ? undefined : { centroCustoId: 'Escolha um centro de custo ao qual você pertence.' };
+
+const referencias = {
+  centroCustoId: { table: centrosCusto, active: centrosCusto.ativo, message: 'Escolha um centro de custo cadastrado em Registros.' },
+  tipoSolicitacaoId: { table: tiposSolicitacao, active: tiposSolicitacao.ativo, message: 'Escolha um tipo de solicitação cadastrado em Registros.' },
+};
+const produtoRef = {
+  produtoId: {
+    table: produtos,
+    active: produtos.ativo,
+    message: 'Escolha um produto ou serviço do catálogo.',
+    inactiveMessage: 'Este produto está desativado: escolha outro.',
+  },
+};
+const historyNames = {
+  centroCustoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
+  tipoSolicitacaoId: { table: 'registros_tipos_solicitacao', label: 'nome' },
+  produtoId: { table: 'produtos', label: "codigo || ' – ' || descricao" },
+  solicitanteId: { table: 'usuarios', label: 'nome', scoped: false },
+} as const;
+const idParams = z.object({ id: z.string() });
+const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
+
+export default defineServerPlugin({
+  id: 'requisicoes',
+  version: __PKG_VERSION__,
+  core: '^1.0.0',
+  dependsOn: ['registros', 'produtos', 'memorandos'],
+  tags: [{ tag: REQUISICOES_TAG, nome: REQUISICOES_TAG_NOME }],
+  migrations: new URL('../../migrations/', import.meta.url),
+  routes(router) {
+    const tag = REQUISICOES_TAG;
+
+    // ---- pickers under tag 39 (a requisitante holds neither Cadastros nor Produtos)
+    defineLookup(router, {
+      path: '/centros-custo',
+      tag,
+      summary: 'Centros de custo',
+      table: centrosCusto,
+      fields: { codigo: centrosCusto.codigo, nome: centrosCusto.nome },
+      busca: centrosCusto.busca,
+      order: centrosCusto.codigo,
+      filters: { meus: (ctx, v) => (v === 'true' ? centroCustoScope(ctx, centrosCusto.id) : undefined) },
+    });
+    defineLookup(router, {
+      path: '/tipos-solicitacao',
+      tag,
+      summary: 'Tipos de solicitação',
+      table: tiposSolicitacao,
+      fields: { nome: tiposSolicitacao.nome, prazoDias: tiposSolicitacao.prazoDias },
+      busca: tiposSolicitacao.busca,
+      order: tiposSolicitacao.nome,
+    });
+    defineLookup(router, {
+      path: '/produtos',
+      tag,
+      summary: 'Produtos e serviços do catálogo',
+      table: produtos,
+      fields: { codigo: produtos.codigo, descricao: produtos.descricao, unidadeSigla: unidades.sigla, grupoNome: grupos.nome },
+      joins: [
+        { table: unidades, on: eq(unidades.id, produtos.unidadeId) },
+        { table: grupos, on: eq(grupos.id, produtos.grupoId) },
+      ],
+      busca: produtos.busca,
+      order: produtos.descricao,
+    });
+
+    // ---- pré-requisições (the fixed paths before the kit's '/:id')
+    router.route({
+      method: 'get',
+      path: '/pre-requisicoes/itens-pendentes',
+      tag,
+      summary: 'Itens de pré-requisições a converter em requisição',
+      description: 'Itens das pré-requisições enviadas ou parcialmente atendidas com quantidade pendente (no escopo de centros de custo).',
+      request: {
+        query: z.object({ preRequisicaoId: z.uuid().optional(), centroCustoId: z.uuid().optional(), q: z.string().max(200).optional() }),
+      },
+      responses: { 200: z.object({ items: z.array(itemPendenteSchema) }) },
+      handler: async (c, ctx) => {
+        const q = c.req.valid('query');
+        const atendido = atendidoDe(preRequisicaoItens.id);
+        const rows = await ctx.db
+          .select({
+            id: preRequisicaoItens.id,
+            preRequisicaoId: preRequisicoes.id,
+            preRequisicaoNumero: preRequisicoes.numero,
+            preRequisicaoAno: preRequisicoes.ano,
+            centroCustoId: preRequisicoes.centroCustoId,
+            centroCustoNome: centrosCusto.nome,
+            tipoSolicitacaoId: preRequisicoes.tipoSolicitacaoId,
+            produtoId: preRequisicaoItens.produtoId,
+            produtoCodigo: produtos.codigo,
+            produtoDescricao: produtos.descricao,
+            unidadeSigla: unidades.sigla,
+            quantidade: sql<string>`${preRequisicaoItens.quantidade}::text`,
+            atendido: sql<string>`${atendido}::numeric(15,4)::text`,
+            pendente: sql<string>`(${preRequisicaoItens.quantidade} - ${atendido})::numeric(15,4)::text`,
+            valorUnitario: sql<string>`${preRequisicaoItens.valorUnitario}::text`,
+          })
+          .from(preRequisicaoItens)
+          .innerJoin(preRequisicoes, eq(preRequisicoes.id, preRequisicaoItens.preRequisicaoId))
+          .innerJoin(centrosCusto, eq(centrosCusto.id, preRequisicoes.centroCustoId))
+          .innerJoin(produtos, eq(produtos.id, preRequisicaoItens.produtoId))
+          .leftJoin(unidades, eq(unidades.id, produtos.unidadeId))
+          .where(
+            and(
+              eq(preRequisicoes.entidadeId, ctx.entidadeId),
+              inArray(preRequisicoes.status, [...PRE_REQUISICAO_CONVERSIVEL]),
+              centroCustoScope(ctx, preRequisicoes.centroCustoId),
+              q.preRequisicaoId ? eq(preRequisicoes.id, q.preRequisicaoId) : undefined,
+              q.centroCustoId ? eq(preRequisicoes.centroCustoId, q.centroCustoId) : undefined,
+              q.q?.trim() ? sql`${produtos.busca} LIKE '%' || compras_busca(${q.q.trim()}) || '%'` : undefined,
+              sql`${preRequisicaoItens.quantidade} > ${atendido}`,
+            ),
+          )
+          .orderBy(preRequisicoes.ano, preRequisicoes.numero, preRequisicaoItens.ordem)
+          .limit(1000);
+        return c.json({ items: rows }, 200);
+      },
+    });
+
+    const papeisPre = (row: Row, ctx: RequestContext) => {
+      const out: string[] = [];
+      if (pertence(ctx, row.centroCustoId)) out.push('origem');
+      if (ctx.todosCentros && row.solicitanteId !== ctx.user.id) out.push('compras');
+      return out;
+    };
+    const pre = defineDocumentResource(router, {
+      path: '/pre-requisicoes',
+      tag,
+      kind: 'requisicoes/pre-requisicoes',
+      table: preRequisicoes,
+      flow: fluxoPreRequisicao,
+      schema: preRequisicaoInputSchema,
+      label: { singular: 'pré-requisição', plural: 'pré-requisições', documento: 'Pré-requisição', feminino: true },
+      roles: papeisPre,
+      scope: (ctx) => centroCustoScope(ctx, preRequisicoes.centroCustoId),
+      defaults: (ctx) => ({ solicitanteId: ctx.user.id, solicitanteNome: ctx.user.nome, data: hoje() }),
+      canEdit: (row, ctx) => (pertence(ctx, row.centroCustoId) ? null : 'Só o centro de custo da pré-requisição pode alterá-la.'),
+      usedBy: async (tx, id) => {
+        const { rows } = await tx.execute<{ numero: number; ano: number }>(sql`
+          SELECT DISTINCT r.numero, r.ano FROM requisicao_itens ri
+            JOIN pre_requisicao_itens pi ON pi.id = ri.pre_requisicao_item_id
+            JOIN requisicoes r ON r.id = ri.requisicao_id
+           WHERE pi.pre_requisicao_id = ${id}::uuid ORDER BY r.ano, r.numero LIMIT 5`);
+        return rows.length
+          ? `Esta pré-requisição está vinculada à requisição ${rows.map((r) => formatNumero(r.numero, r.ano)).join(', ')} e não pode ser excluída`
+          : null;
+      },
+      validate: async (tx, data, write) => {
+        const fields: Record<string, string> = { ...seuCentro(write.ctx, data.centroCustoId) };
+        if (data.memorandoId) {
+          const [m] = await tx
+            .select({ status: memorandos.status })
+            .from(memorandos)
+            .where(and(eq(memorandos.id, data.memorandoId), eq(memorandos.entidadeId, write.entidadeId)));
+          if (!m || (m.status !== 'aceito' && write.current?.memorandoId !== data.memorandoId)) fields.memorandoId = 'Escolha um memorando aceito.';
+        }
+        return Object.keys(fields).length ? fields : undefined;
+      },
+      afterSave: (tx, id, _data, write) =>
+        setProdutoUsos(tx, { entidadeId: write.entidadeId, origem: 'requisicoes', documentoId: id, descricao: write.descricao }, write.produtoIds),
+      references: referencias,
+      items: {
+        table: preRequisicaoItens,
+        documentColumn: preRequisicaoItens.preRequisicaoId,
+        orderColumn: preRequisicaoItens.ordem,
+        productColumn: preRequisicaoItens.produtoId,
+        quantityColumn: preRequisicaoItens.quantidade,
+        unitValueColumn: preRequisicaoItens.valorUnitario,
+        totalColumn: preRequisicaoItens.valorTotal,
+        documentTotalColumn: preRequisicoes.valorTotal,
+        references: produtoRef,
+        joins: [
+          { table: produtos, on: eq(produtos.id, preRequisicaoItens.produtoId) },
+          { table: unidade, on: eq(unidade.id, produtos.unidadeId) },
+        ],
+        extra: {
+          id: preRequisicaoItens.id,
+          produtoCodigo: produtos.codigo,
+          produtoDescricao: produtos.descricao,
+          unidadeSigla: unidade.sigla,
+          atendido: sql<string>`${atendidoDe(preRequisicaoItens.id)}::numeric(15,4)::text`,
+          pendente: sql<string>`greatest(${preRequisicaoItens.quantidade} - ${atendidoDe(preRequisicaoItens.id)}, 0)::numeric(15,4)::text`,
+          requisicoes: conversoesDe(preRequisicaoItens.id),
+        },
+      },
+      duplicate: { reset: ['memorandoId'] },
+      history: { names: historyNames, skip: ['solicitanteNome'] },
+      joins: [
+        { table: centro, on: eq(centro.id, preRequisicoes.centroCustoId) },
+        { table: tipo, on: eq(tipo.id, preRequisicoes.tipoSolicitacaoId) },
+      ],
+      extra: { centroCustoCodigo: centro.codigo, centroCustoNome: centro.nome, tipoSolicitacaoNome: tipo.nome },
+      busca: preRequisicoes.busca,
+      sortable: ['numero', 'data', 'status', 'centroCustoNome', 'solicitanteNome', 'valorTotal'],
+      defaultSort: '-numero',
+      filters: { centroCustoId: preRequisicoes.centroCustoId, tipoSolicitacaoId: preRequisicoes.tipoSolicitacaoId, solicitanteId: preRequisicoes.solicitanteId },
+      ranges: { data: preRequisicoes.data },
+      columns: [
+        { key: 'numero', header: 'Número' },
+        { key: 'data', header: 'Data', value: (row) => dataBr(row.data) },
+        { key: 'status', header: 'Situação' },
+        { key: 'centroCustoNome', header: 'Centro de custo' },
+        { key: 'tipoSolicitacaoNome', header: 'Tipo de solicitação' },
+        { key: 'solicitanteNome', header: 'Solicitante' },
+        { key: 'valorTotal', header: 'Valor estimado', value: (row) => formatDecimal(row.valorTotal as string, { min: 2 }) },
+      ],
+      exportName: 'pre-requisicoes',
+    });
+
+    router.route({
+      method: 'post',
+      path: '/pre-requisicoes/de-memorando',
+      tag,
+      summary: 'Nova pré-requisição a partir de um memorando aceito',
+      description: 'Copia os itens do memorando (produto, quantidade, valor unitário) e guarda o vínculo; justificativa do memorando.',
+      request: { body: deMemorandoInputSchema },
+      responses: { 201: pre.crud.itemSchema, 400: { description: 'Memorando não aceito ou de outro centro' } },
+      handler: async (c, ctx) => {
+        const input = c.req.valid('json');
+        const row = await ctx.mutate(async (tx, audit) => {
+          const [m] = await tx
+            .select({ id: memorandos.id, status: memorandos.status, justificativa: memorandos.justificativa, origemId: memorandos.origemId, destinoId: memorandos.destinoId })
+            .from(memorandos)
+            .where(and(eq(memorandos.id, input.memorandoId), eq(memorandos.entidadeId, ctx.entidadeId)));
+          if (!m || !(pertence(ctx, m.origemId) || pertence(ctx, m.destinoId))) throw notFound();
+          if (m.status !== 'aceito') {
+            throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { memorandoId: 'Escolha um memorando aceito.' });
+          }
+          const itens = await tx
+            .select({ produtoId: memorandoItens.produtoId, quantidade: memorandoItens.quantidade, valorUnitario: memorandoItens.valorUnitario })
+            .from(memorandoItens)
+            .where(eq(memorandoItens.memorandoId, m.id))
+            .orderBy(memorandoItens.ordem);
+          const data = preRequisicaoInputSchema.parse({ ...input, justificativa: m.justificativa, itens });
+          const created = await pre.crud.createRecord(tx, data, { entidadeId: ctx.entidadeId, ctx });
+          audit({ registro: String(created.id), acao: 'criar', depois: pre.crud.auditable(created) });
+          return created;
+        });
+        return c.json((await pre.crud.present([row], ctx))[0], 201);
+      },
+    });
+
+    // ---- requisições
+    const aguardandoMinha = (ctx: RequestContext) => podeAprovarSql(ctx);
+    const req = defineDocumentResource(router, {
+      path: '/requisicoes',
+      tag,
+      kind: 'requisicoes/requisicoes',
+      table: requisicoes,
+      flow: fluxoRequisicao,
+      schema: requisicaoInputSchema,
+      label: { singular: 'requisição', plural: 'requisições', documento: 'Requisição', feminino: true },
+      roles: (row, ctx) => (pertence(ctx, row.centroCustoId) ? ['editor'] : []),
+      loadRoles: async (db, rows, ctx) => {
+        const ids = rows.filter((r) => r.status === 'em_aprovacao').map((r) => String(r.id));
+        const sim = await aprovaveis(db, ids, ctx);
+        return new Map([...sim].map((id) => [id, ['aprovador']]));
+      },
+      scope: (ctx) => centroCustoScope(ctx, requisicoes.centroCustoId),
+      conditions: {
+        aguardandoMinha: { schema: z.enum(['1', 'true']), where: (_v, ctx) => aguardandoMinha(ctx) },
+      },
+      defaults: (ctx) => ({ solicitanteId: ctx.user.id, solicitanteNome: ctx.user.nome, data: hoje() }),
+      toRow: (data) => {
+        const { itens: _itens, ...header } = data;
+        return header;
+      },
+      canEdit: (row, ctx) => (pertence(ctx, row.centroCustoId) ? null : 'Só o centro de custo da requisição pode alterá-la.'),
+      validate: async (tx, data, write) => {
+        const fields: Record<string, string> = { ...seuCentro(write.ctx, data.centroCustoId) };
+        const ligados = data.itens.map((item, i) => ({ ...item, i })).filter((item) => item.preRequisicaoItemId);
+        if (ligados.length) {
+          const ids = [...new Set(ligados.map((l) => l.preRequisicaoItemId!))];
+          const fontes = await tx
+            .select({ id: preRequisicaoItens.id, produtoId: preRequisicaoItens.produtoId, status: preRequisicoes.status })
+            .from(preRequisicaoItens)
+            .innerJoin(preRequisicoes, eq(preRequisicoes.id, preRequisicaoItens.preRequisicaoId))
+            .where(and(inArray(preRequisicaoItens.id, ids), eq(preRequisicaoItens.entidadeId, write.entidadeId)));
+          const jaLigados = new Set(((write.current?.itens as Row[] | undefined) ?? []).map((l) => l.preRequisicaoItemId));
+          for (const l of ligados) {
+            const fonte = fontes.find((f) => f.id === l.preRequisicaoItemId);
+            const at = `itens.${l.i}.preRequisicaoItemId`;
+            if (!fonte) fields[at] = 'Item de pré-requisição não encontrado.';
+            else if (fonte.produtoId !== l.produtoId) fields[`itens.${l.i}.produtoId`] = 'O produto deve ser o do item da pré-requisição.';
+            else if (!(PRE_REQUISICAO_CONVERSIVEL as readonly string[]).includes(fonte.status) && !jaLigados.has(fonte.id)) {
+              fields[at] = 'A pré-requisição deste item não está enviada.';
+            }
+          }
+        }
+        return Object.keys(fields).length ? fields : undefined;
+      },
+      afterSave: async (tx, id, _data, write) => {
+        await setProdutoUsos(tx, { entidadeId: write.entidadeId, origem: 'requisicoes', documentoId: id, descricao: write.descricao }, write.produtoIds);
+        await recalcularGrupos(tx, id);
+        const antes = ((write.current?.itens as Row[] | undefined) ?? []).map((l) => l.preRequisicaoItemId).filter(Boolean) as string[];
+        const agora = await preRequisicoesDaRequisicao(tx, id);
+        const antigas = antes.length
+          ? (
+              await tx
+                .select({ id: preRequisicaoItens.preRequisicaoId })
+                .from(preRequisicaoItens)
+                .where(inArray(preRequisicaoItens.id, antes))
+            ).map((r) => r.id)
+          : [];
+        await atualizarAtendimento(tx, [...agora, ...antigas]);
+      },
+      resolveTransition: async (tx, name, row, _body, ctx) => {
+        if (name === 'enviar') {
+          const niveis = niveisDoTotal(String(row.valorTotal), await alcadasDoCentro(tx, ctx.entidadeId, String(row.centroCustoId)));
+          if (niveis.length === 0) {
+            throw new AppError(409, 'sem_alcada', 'Nenhuma alçada de aprovação se aplica a esta requisição: peça ao administrador que configure as alçadas.');
+          }
+          return { set: { niveis: niveis.length, nivelAtual: niveis[0], ciclo: Number(row.ciclo) + 1 } };
+        }
+        if (name === 'aprovar') return registrarAprovacao(tx, row, ctx);
+        if (name === 'reprovar' || name === 'devolver') return { set: { nivelAtual: null } };
+        return undefined;
+      },
+      onTransition: async (tx, name, before, body, ctx) => {
+        const id = String(before.id);
+        await recalcularGrupos(tx, id);
+        const [after] = await tx.select().from(requisicoes).where(eq(requisicoes.id, id));
+        if (REQUISICAO_LIBERA_ITENS.includes(after!.status)) await atualizarAtendimento(tx, await preRequisicoesDaRequisicao(tx, id));
+        await notificar(tx, name, after as Row, body.motivo, ctx);
+      },
+      references: referencias,
+      items: {
+        table: requisicaoItens,
+        documentColumn: requisicaoItens.requisicaoId,
+        orderColumn: requisicaoItens.ordem,
+        productColumn: requisicaoItens.produtoId,
+        quantityColumn: requisicaoItens.quantidade,
+        unitValueColumn: requisicaoItens.valorUnitario,
+        totalColumn: requisicaoItens.valorTotal,
+        documentTotalColumn: requisicoes.valorTotal,
+        references: produtoRef,
+        source: {
+          column: requisicaoItens.preRequisicaoItemId,
+          table: preRequisicaoItens,
+          id: preRequisicaoItens.id,
+          entidadeId: preRequisicaoItens.entidadeId,
+          quantity: preRequisicaoItens.quantidade,
+          counts: sql`${requisicoes.status} NOT IN (${sql.raw(REQUISICAO_LIBERA_ITENS.map((s) => `'${s}'`).join(', '))})`,
+          message: (pendente) => `A quantidade passa do pendente na pré-requisição (pendente: ${pendente}).`,
+          missing: 'Item de pré-requisição não encontrado.',
+        },
+        joins: [
+          { table: produtos, on: eq(produtos.id, requisicaoItens.produtoId) },
+          { table: unidade, on: eq(unidade.id, produtos.unidadeId) },
+        ],
+        extra: {
+          produtoCodigo: produtos.codigo,
+          produtoDescricao: produtos.descricao,
+          unidadeSigla: unidade.sigla,
+          grupoId: produtos.grupoId,
+          preRequisicao: sql`(SELECT json_build_object('id', p.id, 'numero', p.numero, 'ano', p.ano)
+                                FROM pre_requisicao_itens pi JOIN pre_requisicoes p ON p.id = pi.pre_requisicao_id
+                               WHERE pi.id = ${requisicaoItens.preRequisicaoItemId})`,
+        },
+      },
+      duplicate: { reset: ['itens.*.preRequisicaoItemId'] },
+      history: { names: historyNames, skip: ['solicitanteNome'] },
+      pdf: (row) => ({
+        fields: [
+          { label: 'Data', value: dataBr(row.data) },
+          { label: 'Centro de custo', value: nomeCentro(row.centroCustoCodigo, row.centroCustoNome) },
+          { label: 'Tipo de solicitação', value: String(row.tipoSolicitacaoNome ?? '') },
+          { label: 'Categoria', value: CATEGORIA_LABEL[row.categoria as Categoria] },
+          { label: 'Dotação orçamentária', value: String(row.dotacao ?? '') || 'Não informada' },
+          { label: 'Solicitante', value: String(row.solicitanteNome) },
+        ],
+        items: {
+          columns: [
+            { header: 'Item', align: 'right' },
+            { header: 'Código' },
+            { header: 'Descrição', width: '*' },
+            { header: 'Unid.' },
+            { header: 'Quantidade', align: 'right' },
+            { header: 'Valor unitário', align: 'right' },
+            { header: 'Valor total', align: 'right' },
+          ],
+          rows: (row.itens as Row[]).map((item) => [
+            String(item.ordem),
+            String(item.produtoCodigo ?? ''),
+            String(item.produtoDescricao ?? ''),
+            String(item.unidadeSigla ?? ''),
+            formatDecimal(item.quantidade as string),
+            formatMoney(item.valorUnitario as string, 4),
+            formatMoney(item.valorTotal as string),
+          ]),
+          total: { label: 'Valor total estimado', value: formatMoney(row.valorTotal as string) },
+        },
+        sections: [{ title: 'Justificativa', text: String(row.justificativa) }],
+        signatures: [
+          { name: String(row.solicitanteNome), role: `Solicitante – ${String(row.centroCustoNome)}` },
+          { name: String(row.centroCustoResponsavel ?? ''), role: `Responsável – ${String(row.centroCustoNome)}` },
+        ],
+      }),
+      joins: [
+        { table: centro, on: eq(centro.id, requisicoes.centroCustoId) },
+        { table: tipo, on: eq(tipo.id, requisicoes.tipoSolicitacaoId) },
+      ],
+      extra: {
+        centroCustoCodigo: centro.codigo,
+        centroCustoNome: centro.nome,
+        centroCustoResponsavel: centro.responsavelNome,
+        tipoSolicitacaoNome: tipo.nome,
+      },
+      busca: requisicoes.busca,
+      sortable: ['numero', 'data', 'status', 'categoria', 'centroCustoNome', 'solicitanteNome', 'valorTotal'],
+      defaultSort: '-numero',
+      filters: { centroCustoId: requisicoes.centroCustoId, tipoSolicitacaoId: requisicoes.tipoSolicitacaoId, solicitanteId: requisicoes.solicitanteId },
+      ranges: { data: requisicoes.data },
+      sets: { categoria: { column: requisicoes.categoria, values: CATEGORIAS } },
+      columns: [
+        { key: 'numero', header: 'Número' },
+        { key: 'data', header: 'Data', value: (row) => dataBr(row.data) },
+        { key: 'status', header: 'Situação' },
+        { key: 'categoria', header: 'Categoria', value: (row) => CATEGORIA_LABEL[row.categoria as Categoria] },
+        { key: 'centroCustoNome', header: 'Centro de custo' },
+        { key: 'tipoSolicitacaoNome', header: 'Tipo de solicitação' },
+        { key: 'solicitanteNome', header: 'Solicitante' },
+        { key: 'dotacao', header: 'Dotação' },
+        { key: 'valorTotal', header: 'Valor estimado', value: (row) => formatDecimal(row.valorTotal as string, { min: 2 }) },
+      ],
+      exportName: 'requisicoes',
+    });
+
+    const lerRequisicao = async (id: string, ctx: RequestContext) => {
+      const row = await req.crud.readOne(ctx.db, id, ctx);
+      if (!row) throw notFound();
+      return row;
+    };
+
+    router.route({
+      method: 'get',
+      path: '/requisicoes/aguardando-minha-aprovacao/contagem',
+      tag,
+      summary: 'Quantas requisições aguardam a minha aprovação',
+      description: 'O número do menu: requisições em aprovação no nível em que a pessoa aprova (no escopo de centros de custo).',
+      responses: { 200: contagemSchema },
+      handler: async (c, ctx) => {
+        const [row] = await ctx.db
+          .select({ n: count() })
+          .from(requisicoes)
+          .where(and(eq(requisicoes.entidadeId, ctx.entidadeId), centroCustoScope(ctx, requisicoes.centroCustoId), podeAprovarSql(ctx)));
+        return c.json({ total: Number(row?.n ?? 0) }, 200);
+      },
+    });
+
+    router.route({
+      method: 'get',
+      path: '/pendencias',
+      tag,
+      summary: 'O que a pessoa precisa fazer',
+      description: 'Para o painel: requisições aguardando a minha aprovação, minhas requisições devolvidas, minhas pré-requisições abertas.',
+      responses: { 200: pendenciasSchema },
+      handler: async (c, ctx) => {
+        const escopoReq = centroCustoScope(ctx, requisicoes.centroCustoId);
+        const contar = async (where: ReturnType<typeof and>, table: typeof requisicoes | typeof preRequisicoes) => {
+          const [row] = await ctx.db.select({ n: count() }).from(table).where(where);
+          return Number(row?.n ?? 0);
+        };
+        return c.json(
+          {
+            aguardandoMinhaAprovacao: await contar(and(eq(requisicoes.entidadeId, ctx.entidadeId), escopoReq, podeAprovarSql(ctx)), requisicoes),
+            minhasRequisicoesDevolvidas: await contar(
+              and(eq(requisicoes.entidadeId, ctx.entidadeId), escopoReq, eq(requisicoes.solicitanteId, ctx.user.id), eq(requisicoes.status, 'devolvida')),
+              requisicoes,
+            ),
+            minhasPreRequisicoesAbertas: await contar(
+              and(
+                eq(preRequisicoes.entidadeId, ctx.entidadeId),
+                centroCustoScope(ctx, preRequisicoes.centroCustoId),
+                eq(preRequisicoes.solicitanteId, ctx.user.id),
+                inArray(preRequisicoes.status, ['rascunho', 'enviada', 'parcialmente_atendida', 'devolvida']),
+              ),
+              preRequisicoes,
+            ),
+          },
+          200,
+        );
+      },
+    });
+
+    router.route({
+      method: 'get',
+      path: '/requisicoes/:id/aprovacao',
+      tag,
+      summary: 'Níveis de aprovação da requisição',
+      description: 'Os níveis que o valor exige (alçadas do centro de custo), o nível aguardado e quem aprovou cada um nesta rodada.',
+      request: { params: idParams },
+      responses: { 200: aprovacaoSchema, 404: { description: 'Não encontrada' } },
+      handler: async (c, ctx) => {
+        const row = await lerRequisicao(c.req.valid('param').id, ctx);
+        const aplicaveis = await alcadasDoCentro(ctx.db, ctx.entidadeId, String(row.centroCustoId));
+        const niveis = niveisDoTotal(String(row.valorTotal), aplicaveis);
+        const dadas = await ctx.db
+          .select({ nivel: requisicaoAprovacoes.nivel, nome: requisicaoAprovacoes.usuarioNome, em: requisicaoAprovacoes.createdAt })
+          .from(requisicaoAprovacoes)
+          .where(and(eq(requisicaoAprovacoes.requisicaoId, String(row.id)), eq(requisicaoAprovacoes.ciclo, Number(row.ciclo))));
+        const todos = [...new Set([...niveis, ...dadas.map((d) => d.nivel)])].sort((a, b) => a - b);
+        return c.json(
+          {
+            niveis: Number(row.niveis) || niveis.length,
+            nivelAtual: (row.nivelAtual as number | null) ?? null,
+            ciclo: Number(row.ciclo),
+            etapas: todos.map((nivel) => {
+              const dada = dadas.find((d) => d.nivel === nivel);
+              return {
+                nivel,
+                nome: aplicaveis.find((a) => a.nivel === nivel)?.nome ?? `Nível ${nivel}`,
+                aprovadoPor: dada?.nome ?? null,
+                aprovadoEm: dada ? new Date(dada.em).toISOString() : null,
+              };
+            }),
+          },
+          200,
+        );
+      },
+    });
+
+    router.route({
+      method: 'get',
+      path: '/requisicoes/:id/dispensa',
+      tag,
+      summary: 'Alerta de fracionamento (limite de dispensa)',
+      description:
+        'Para cada grupo dos itens: a soma do ano (requisições em aprovação e aprovadas da entidade, na categoria, com esta) quando passa do limite de dispensa do ano (art. 75 I/II).',
+      request: { params: idParams },
+      responses: { 200: alertasDispensaSchema, 404: { description: 'Não encontrada' } },
+      handler: async (c, ctx) => {
+        const row = await lerRequisicao(c.req.valid('param').id, ctx);
+        return c.json({ items: await alertasDaRequisicao(ctx.db, ctx.entidadeId, String(row.id)) }, 200);
+      },
+    });
+
+    // ---- administration (tag 3): approval levels and dispensa limits, audited by the CRUD kit
+    defineCrudResource(router, {
+      path: '/alcadas',
+      tag: ADMIN_TAG,
+      table: alcadas,
+      label: { singular: 'alçada', plural: 'alçadas' },
+      schema: alcadaInputSchema as unknown as z.ZodObject,
+      references: { centroCustoId: referencias.centroCustoId },
+      validate: async (tx, data, write) => {
+        const d = data as { perfis: string[]; usuarios: string[] };
+        const fields: Record<string, string> = {};
+        if (d.perfis.length) {
+          const { rows } = await tx.execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM perfis WHERE entidade_id = ${write.entidadeId}::uuid AND id = ANY(${`{${d.perfis.join(',')}}`}::uuid[])`,
+          );
+          if (Number(rows[0]?.n) !== new Set(d.perfis).size) fields.perfis = 'Escolha perfis desta entidade.';
+        }
+        if (d.usuarios.length) {
+          const { rows } = await tx.execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM usuario_entidades WHERE entidade_id = ${write.entidadeId}::uuid AND usuario_id = ANY(${`{${d.usuarios.join(',')}}`}::uuid[])`,
+          );
+          if (Number(rows[0]?.n) !== new Set(d.usuarios).size) fields.usuarios = 'Escolha usuários desta entidade.';
+        }
+        return Object.keys(fields).length ? fields : undefined;
+      },
+      unique: [{ fields: ['nivel', 'centroCustoId'], message: 'Já existe este nível para este centro de custo.' }],
+      sortable: ['nivel', 'valorMinimo', 'nome'],
+      defaultSort: 'nivel',
+      extra: { valorMinimoTexto: sql<string>`${alcadas.valorMinimo}::text` },
+      columns: [
+        { key: 'nivel', header: 'Nível' },
+        { key: 'nome', header: 'Nome' },
+        { key: 'valorMinimo', header: 'A partir de (R$)', value: (row) => formatDecimal(row.valorMinimo as string, { min: 2 }) },
+      ],
+    });
+    defineCrudResource(router, {
+      path: '/limites-dispensa',
+      tag: ADMIN_TAG,
+      table: limitesDispensa,
+      label: { singular: 'limite de dispensa', plural: 'limites de dispensa' },
+      schema: limiteDispensaInputSchema,
+      unique: [{ fields: ['ano', 'categoria'], message: 'Já existe o limite deste ano para esta categoria.' }],
+      sortable: ['ano', 'categoria', 'valor'],
+      defaultSort: '-ano',
+      columns: [
+        { key: 'ano', header: 'Ano' },
+        { key: 'categoria', header: 'Categoria', value: (row) => CATEGORIA_LABEL[row.categoria as Categoria] },
+        { key: 'valor', header: 'Limite (R$)', value: (row) => formatDecimal(row.valor as string, { min: 2 }) },
+      ],
+    });
+  },
+  seed: seedRequisicoes,
+});

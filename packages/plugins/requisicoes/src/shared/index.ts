@@ -1,0 +1,373 @@
+// @app/requisicoes/shared: pré-requisições and requisições as both halves see them: the two status
+// flows, the bodies the forms send and the API validates, the approval levels (alçadas), the dispensa
+// limits (Lei 14.133, art. 75) and the shapes of the API's own answers.
+import { compareDecimal, defineFlow, quantitySchema, unitValueSchema } from '@app/documents';
+import { z } from 'zod';
+
+/** Permission tag of 'Pré-requisições e requisições'. */
+export const REQUISICOES_TAG = 39;
+export const REQUISICOES_TAG_NOME = 'Pré-requisições e requisições';
+/** Tag of the administration (alçadas and dispensa limits are configured by administrators). */
+export const ADMIN_TAG = 3;
+
+/** Shortest reason of a rejection or a return (segregação de funções: a refusal always says why). */
+export const MOTIVO_MIN = 10;
+
+// ---------------------------------------------------------------------------------------------
+// Pré-requisição
+
+/**
+ * Who the person is for a pré-requisição (computed on the server):
+ * - 'origem': belongs to its centro de custo (or sees every centro) — edits, sends, cancels;
+ * - 'compras': sees every centro (purchasing sector) and did not write it — returns it.
+ */
+export type PreRequisicaoPapel = 'origem' | 'compras';
+
+export const fluxoPreRequisicao = defineFlow<
+  'rascunho' | 'enviada' | 'parcialmente_atendida' | 'atendida' | 'devolvida' | 'cancelada',
+  PreRequisicaoPapel
+>({
+  initial: 'rascunho',
+  states: {
+    rascunho: { label: 'Rascunho', editable: true, tone: 'neutral' },
+    enviada: { label: 'Enviada', tone: 'info' },
+    // these two follow the conversions into requisições (never a button)
+    parcialmente_atendida: { label: 'Parcialmente atendida', tone: 'warning' },
+    atendida: { label: 'Atendida', tone: 'success' },
+    devolvida: { label: 'Devolvida', editable: true, tone: 'warning' },
+    cancelada: { label: 'Cancelada', tone: 'danger' },
+  },
+  transitions: {
+    enviar: { from: ['rascunho', 'devolvida'], to: 'enviada', label: 'Enviar', done: 'enviada', who: ['origem'], tone: 'primary' },
+    devolver: {
+      from: ['enviada'],
+      to: 'devolvida',
+      label: 'Devolver',
+      done: 'devolvida',
+      who: ['compras'],
+      reason: true,
+      reasonMin: MOTIVO_MIN,
+    },
+    cancelar: {
+      from: ['rascunho', 'devolvida', 'enviada'],
+      to: 'cancelada',
+      label: 'Cancelar',
+      done: 'cancelada',
+      who: ['origem', 'compras'],
+      reason: true,
+      reasonMin: MOTIVO_MIN,
+      tone: 'danger',
+    },
+  },
+});
+export type PreRequisicaoStatus = (typeof fluxoPreRequisicao.stateNames)[number];
+
+/** States whose items may be converted into requisições. */
+export const PRE_REQUISICAO_CONVERSIVEL: readonly PreRequisicaoStatus[] = ['enviada', 'parcialmente_atendida'];
+
+const uuid = (message: string) => z.uuid({ error: message });
+const justificativa = z
+  .string({ error: 'Informe a justificativa.' })
+  .trim()
+  .min(10, 'Justifique (ao menos 10 caracteres).')
+  .max(5000, 'A justificativa tem no máximo 5000 caracteres.');
+
+export const MAX_ITENS = 500;
+
+/** One product per document: a second line of the same product is a mistake. */
+function umaLinhaPorProduto(itens: { produtoId: string; preRequisicaoItemId?: string | null }[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  itens.forEach((item, index) => {
+    const key = `${item.produtoId}|${item.preRequisicaoItemId ?? ''}`;
+    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index, 'produtoId'], message: 'Este produto já está em outro item.' });
+    seen.add(key);
+  });
+}
+
+export const preRequisicaoItemSchema = z.object({
+  produtoId: uuid('Escolha o produto ou serviço.'),
+  quantidade: quantitySchema,
+  valorUnitario: unitValueSchema,
+});
+export type PreRequisicaoItemInput = z.output<typeof preRequisicaoItemSchema>;
+
+/** Body of POST /api/requisicoes/pre-requisicoes (PUT adds `version`). */
+export const preRequisicaoInputSchema = z.object({
+  centroCustoId: uuid('Escolha o centro de custo.'),
+  tipoSolicitacaoId: uuid('Escolha o tipo de solicitação.'),
+  justificativa,
+  memorandoId: z
+    .uuid({ error: 'Memorando inválido.' })
+    .nullish()
+    .transform((v) => v ?? null),
+  itens: z
+    .array(preRequisicaoItemSchema, { error: 'Inclua ao menos um item.' })
+    .min(1, 'Inclua ao menos um item.')
+    .max(MAX_ITENS, `Uma pré-requisição tem no máximo ${MAX_ITENS} itens.`)
+    .superRefine(umaLinhaPorProduto),
+});
+export type PreRequisicaoInput = z.output<typeof preRequisicaoInputSchema>;
+export type PreRequisicaoFormValues = z.input<typeof preRequisicaoInputSchema>;
+
+/** Body of POST /api/requisicoes/pre-requisicoes/de-memorando: a new draft from an accepted memorando. */
+export const deMemorandoInputSchema = z.object({
+  memorandoId: uuid('Escolha o memorando.'),
+  centroCustoId: uuid('Escolha o centro de custo.'),
+  tipoSolicitacaoId: uuid('Escolha o tipo de solicitação.'),
+});
+export type DeMemorandoInput = z.output<typeof deMemorandoInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Requisição
+
+/**
+ * Who the person is for a requisição (computed on the server):
+ * - 'editor': belongs to its centro de custo (or sees every centro) — edits, sends, cancels;
+ * - 'aprovador': may approve the level it awaits: named at that level (perfil or user, for its
+ *   centro de custo), is not its requester nor the requester of a pré-requisição it converts, and
+ *   approved no other level of this round (Lei 14.133, art. 7º §1º).
+ */
+export type RequisicaoPapel = 'editor' | 'aprovador';
+
+export const fluxoRequisicao = defineFlow<
+  'rascunho' | 'em_aprovacao' | 'aprovada' | 'reprovada' | 'devolvida' | 'cancelada',
+  RequisicaoPapel
+>({
+  initial: 'rascunho',
+  states: {
+    rascunho: { label: 'Rascunho', editable: true, tone: 'neutral' },
+    em_aprovacao: { label: 'Em aprovação', tone: 'info' },
+    aprovada: { label: 'Aprovada', tone: 'success' },
+    reprovada: { label: 'Reprovada', tone: 'danger' },
+    devolvida: { label: 'Devolvida', editable: true, tone: 'warning' },
+    cancelada: { label: 'Cancelada', tone: 'danger' },
+  },
+  transitions: {
+    enviar: {
+      from: ['rascunho', 'devolvida'],
+      to: 'em_aprovacao',
+      label: 'Enviar para aprovação',
+      done: 'enviada para aprovação',
+      who: ['editor'],
+      tone: 'primary',
+    },
+    // at the last level the requisição is approved; before it, it stays em aprovação at the next level
+    aprovar: { from: ['em_aprovacao'], to: 'aprovada', label: 'Aprovar', done: 'aprovada', who: ['aprovador'], tone: 'primary' },
+    reprovar: {
+      from: ['em_aprovacao'],
+      to: 'reprovada',
+      label: 'Reprovar',
+      done: 'reprovada',
+      who: ['aprovador'],
+      reason: true,
+      reasonMin: MOTIVO_MIN,
+      tone: 'danger',
+    },
+    devolver: {
+      from: ['em_aprovacao'],
+      to: 'devolvida',
+      label: 'Devolver',
+      done: 'devolvida',
+      who: ['aprovador'],
+      reason: true,
+      reasonMin: MOTIVO_MIN,
+    },
+    cancelar: {
+      from: ['rascunho', 'devolvida'],
+      to: 'cancelada',
+      label: 'Cancelar',
+      done: 'cancelada',
+      who: ['editor'],
+      reason: true,
+      reasonMin: MOTIVO_MIN,
+      tone: 'danger',
+    },
+  },
+});
+export type RequisicaoStatus = (typeof fluxoRequisicao.stateNames)[number];
+
+/** Requisições whose value counts against the dispensa limit (pending and approved). */
+export const REQUISICAO_CONTA_DISPENSA: readonly RequisicaoStatus[] = ['em_aprovacao', 'aprovada'];
+/** Requisições whose lines keep pré-requisição items taken (all but these). */
+export const REQUISICAO_LIBERA_ITENS: readonly RequisicaoStatus[] = ['cancelada', 'reprovada'];
+
+/** Category of the object: decides the dispensa limit (Lei 14.133, art. 75). */
+export const CATEGORIAS = ['compras', 'obras'] as const;
+export type Categoria = (typeof CATEGORIAS)[number];
+export const CATEGORIA_LABEL: Record<Categoria, string> = {
+  compras: 'Compras e outros serviços',
+  obras: 'Obras e serviços de engenharia',
+};
+export const CATEGORIA_ARTIGO: Record<Categoria, string> = {
+  compras: 'art. 75, II, da Lei 14.133/2021',
+  obras: 'art. 75, I, da Lei 14.133/2021',
+};
+
+export const requisicaoItemSchema = z.object({
+  produtoId: uuid('Escolha o produto ou serviço.'),
+  quantidade: quantitySchema,
+  valorUnitario: unitValueSchema,
+  /** The pré-requisição item this line converts (absent: a line typed directly). */
+  preRequisicaoItemId: z
+    .uuid({ error: 'Item de pré-requisição inválido.' })
+    .nullish()
+    .transform((v) => v ?? null),
+});
+export type RequisicaoItemInput = z.output<typeof requisicaoItemSchema>;
+
+/** Body of POST /api/requisicoes/requisicoes (PUT adds `version`). */
+export const requisicaoInputSchema = z.object({
+  centroCustoId: uuid('Escolha o centro de custo.'),
+  tipoSolicitacaoId: uuid('Escolha o tipo de solicitação.'),
+  categoria: z.enum(CATEGORIAS, { error: 'Escolha a categoria do objeto.' }),
+  dotacao: z
+    .string()
+    .trim()
+    .max(200, 'A dotação tem no máximo 200 caracteres.')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  justificativa,
+  itens: z
+    .array(requisicaoItemSchema, { error: 'Inclua ao menos um item.' })
+    .min(1, 'Inclua ao menos um item.')
+    .max(MAX_ITENS, `Uma requisição tem no máximo ${MAX_ITENS} itens.`)
+    .superRefine(umaLinhaPorProduto),
+});
+export type RequisicaoInput = z.output<typeof requisicaoInputSchema>;
+export type RequisicaoFormValues = z.input<typeof requisicaoInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Alçadas (approval levels)
+
+const valorMinimo = z
+  .union([z.string(), z.number()], { error: 'Informe o valor mínimo.' })
+  .transform((raw, ctx) => {
+    const text = String(raw).trim();
+    const canonical = /^\d{1,15}(\.\d{1,2})?$/.test(text)
+      ? text
+      : /^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d{1,15}(,\d{1,2})?$/.test(text)
+        ? text.replace(/\./g, '').replace(',', '.')
+        : null;
+    if (canonical === null) {
+      ctx.addIssue({ code: 'custom', message: 'Informe um valor em reais, por exemplo 10.000,00.' });
+      return z.NEVER;
+    }
+    return canonical;
+  });
+
+/** Body of POST /api/requisicoes/alcadas (PUT adds `version`). */
+export const alcadaInputSchema = z
+  .object({
+    nivel: z.number({ error: 'Informe o nível.' }).int('O nível é um número inteiro.').min(1, 'O nível começa em 1.').max(20, 'No máximo 20 níveis.'),
+    nome: z.string({ error: 'Informe o nome do nível.' }).trim().min(2, 'Informe o nome do nível.').max(100, 'Use no máximo 100 caracteres.'),
+    valorMinimo,
+    centroCustoId: z
+      .uuid({ error: 'Centro de custo inválido.' })
+      .nullish()
+      .transform((v) => v ?? null),
+    perfis: z.array(z.uuid({ error: 'Perfil inválido.' })).max(50).default([]),
+    usuarios: z.array(z.uuid({ error: 'Usuário inválido.' })).max(200).default([]),
+  })
+  .refine((a) => a.perfis.length + a.usuarios.length > 0, { path: ['perfis'], message: 'Indique ao menos um perfil ou usuário aprovador.' });
+export type AlcadaInput = z.output<typeof alcadaInputSchema>;
+export type AlcadaFormValues = z.input<typeof alcadaInputSchema>;
+
+/**
+ * How many levels a total needs: the number of distinct levels whose minimum is ≤ the total (a value
+ * equal to a minimum takes that level). Exact decimals: '9999.99' < '10000.00'.
+ */
+export function niveisNecessarios(total: string, alcadas: readonly { nivel: number; valorMinimo: string }[]): number {
+  const niveis = new Set<number>();
+  for (const a of alcadas) if (compareDecimal(a.valorMinimo, total) <= 0) niveis.add(a.nivel);
+  return niveis.size;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dispensa limits (fracionamento)
+
+/** The legal values (Decreto 12.343/2024 for 2025; the 2026 update), used when an entidade set none. */
+export const LIMITES_DISPENSA_PADRAO: readonly { ano: number; categoria: Categoria; valor: string }[] = [
+  { ano: 2025, categoria: 'obras', valor: '125451.15' },
+  { ano: 2025, categoria: 'compras', valor: '62725.59' },
+  { ano: 2026, categoria: 'obras', valor: '130984.20' },
+  { ano: 2026, categoria: 'compras', valor: '65492.11' },
+];
+
+/** Body of POST /api/requisicoes/limites-dispensa (PUT adds `version`). */
+export const limiteDispensaInputSchema = z.object({
+  ano: z.number({ error: 'Informe o ano.' }).int('Informe o ano.').min(2000, 'Ano inválido.').max(9999, 'Ano inválido.'),
+  categoria: z.enum(CATEGORIAS, { error: 'Escolha a categoria.' }),
+  valor: valorMinimo.refine((v) => /[1-9]/.test(v), { message: 'Informe um valor maior que zero.' }),
+});
+export type LimiteDispensaInput = z.output<typeof limiteDispensaInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers of the API (besides the kit's document answers)
+
+/** One item of GET /pre-requisicoes/itens-pendentes: what is left to convert. */
+export const itemPendenteSchema = z.object({
+  id: z.string(),
+  preRequisicaoId: z.string(),
+  preRequisicaoNumero: z.number().int(),
+  preRequisicaoAno: z.number().int(),
+  centroCustoId: z.string(),
+  centroCustoNome: z.string(),
+  tipoSolicitacaoId: z.string(),
+  produtoId: z.string(),
+  produtoCodigo: z.string(),
+  produtoDescricao: z.string(),
+  unidadeSigla: z.string().nullable(),
+  quantidade: z.string(),
+  atendido: z.string(),
+  pendente: z.string(),
+  valorUnitario: z.string(),
+});
+export type ItemPendente = z.infer<typeof itemPendenteSchema>;
+
+/** A fracionamento alert: the year's total of a grupo in a category passes the dispensa limit. */
+export const alertaDispensaSchema = z.object({
+  grupoId: z.string(),
+  grupoCodigo: z.string(),
+  grupoNome: z.string(),
+  categoria: z.enum(CATEGORIAS),
+  /** 'art. 75, II, da Lei 14.133/2021'. */
+  artigo: z.string(),
+  ano: z.number().int(),
+  /** Year of the limit applied (the latest ≤ ano). */
+  anoLimite: z.number().int(),
+  limite: z.string(),
+  /** The year's pending + approved requisições of the grupo, with this one. */
+  total: z.string(),
+  requisicoes: z.array(z.object({ id: z.string(), numero: z.number().int(), ano: z.number().int(), valor: z.string(), status: z.string() })),
+  /** More requisições make up the total than the 50 listed. */
+  mais: z.number().int(),
+});
+export type AlertaDispensa = z.infer<typeof alertaDispensaSchema>;
+export const alertasDispensaSchema = z.object({ items: z.array(alertaDispensaSchema) });
+
+/** GET /requisicoes/:id/aprovacao: the levels, who approved, who may approve now. */
+export const aprovacaoSchema = z.object({
+  niveis: z.number().int(),
+  nivelAtual: z.number().int().nullable(),
+  ciclo: z.number().int(),
+  etapas: z.array(
+    z.object({
+      nivel: z.number().int(),
+      nome: z.string(),
+      aprovadoPor: z.string().nullable(),
+      aprovadoEm: z.string().nullable(),
+    }),
+  ),
+});
+export type Aprovacao = z.infer<typeof aprovacaoSchema>;
+
+/** GET /requisicoes/aguardando-minha-aprovacao/contagem. */
+export const contagemSchema = z.object({ total: z.number().int() });
+
+/** Dashboard: what the signed-in user must act on (GET /pendencias). */
+export const pendenciasSchema = z.object({
+  aguardandoMinhaAprovacao: z.number().int(),
+  minhasRequisicoesDevolvidas: z.number().int(),
+  minhasPreRequisicoesAbertas: z.number().int(),
+});
+export type Pendencias = z.infer<typeof pendenciasSchema>;
