@@ -1,11 +1,14 @@
 // Hostile input caught before zod sees it, once for every route (router.ts): NUL characters and
 // lone UTF-16 surrogates (PostgreSQL text and jsonb cannot hold them), JSON nested deeper than any
 // body of the API, and calendar dates that match aaaa-mm-dd but do not exist (2024-02-30).
-import { isCalendarDate } from '@app/br';
-import { z } from '@hono/zod-openapi';
+import { dateSchema, isCalendarDate } from '@app/br';
 
-/** Whether `text` is an existing calendar day aaaa-mm-dd (the rule lives in @app/br, shared with the browser). */
-export { isCalendarDate };
+/**
+ * The calendar-day rules live in @app/br, shared with the browser: `isCalendarDate` (aaaa-mm-dd that
+ * exists) and `dateSchema(campo)` ('dd/mm/aaaa' or 'aaaa-mm-dd' in, 'aaaa-mm-dd' out, pt-BR messages
+ * naming the field). Re-exported for the server's users.
+ */
+export { dateSchema, isCalendarDate };
 
 /** Message of a field holding a NUL character or a lone surrogate. */
 export const INVALID_CHARS_MESSAGE = 'Caracteres inválidos (caractere nulo ou Unicode malformado).';
@@ -48,16 +51,4 @@ export function findInvalidInput(value: unknown, maxDepth = MAX_JSON_DEPTH): Inp
     }
   }
   return undefined;
-}
-
-/**
- * A calendar day `aaaa-mm-dd` (what <input type="date"> gives) that exists: '2024-02-30' and
- * '2023-02-29' are refused with a pt-BR message instead of reaching the database.
- */
-export function dateSchema(campo = 'Data') {
-  return z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${campo}: use o formato aaaa-mm-dd.`)
-    .refine(isCalendarDate, `${campo}: data inexistente.`);
 }

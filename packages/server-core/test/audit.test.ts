@@ -10,7 +10,6 @@ import {
   auditValues,
   createServer,
   listAuditCheckpoints,
-  maskCpf,
   silentLogger,
   verifyAuditChain,
   writeAuditCheckpoint,
@@ -18,10 +17,17 @@ import {
 import { type TestServer, describeEachDatabase } from '../src/testing.js';
 
 describe('audit values', () => {
-  it('masks CPFs as ***.456.789-**', () => {
-    expect(maskCpf('123.456.789-01')).toBe('***.456.789-**');
-    expect(maskCpf('12345678901')).toBe('***.456.789-**');
-    expect(maskCpf('123')).toBe('***');
+  it("masks CPFs with @app/br's maskCpfPartial: ***.456.789-**, a value that is not a CPF wholly", () => {
+    expect(auditValues(null, { cpf: '123.456.789-01', r: { cpfResponsavel: 12345678901 } }).depois).toEqual({
+      cpf: '***.456.789-**',
+      r: { cpfResponsavel: '***.456.789-**' },
+    });
+    // was '***' (this copy) / '' (@app/ui's) / null (@app/usuarios'): now one rule, nothing of it shown
+    expect(auditValues(null, { cpf: '123', CPF: '1234567890a', cpfNovo: '' }).depois).toEqual({
+      cpf: '***.***.***-**',
+      CPF: '***.***.***-**',
+      cpfNovo: '',
+    });
   });
 
   it('keeps only changed fields on a change, the whole record otherwise, masking any cpf key', () => {

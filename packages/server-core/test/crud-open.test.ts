@@ -1,6 +1,7 @@
 // The opened CRUD core on a registry without `ativo` ('notas' of fixtures/documents-plugin.ts):
 // no ativo filter nor ativar/desativar routes, per-record edit/delete rules (409 locked), range
 // filters on date, timestamp and numeric columns, set filters with allowed values and uuids.
+import { today as saoPauloToday } from '@app/br';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { DEMO, describeEachDatabase } from '../src/testing.js';
@@ -86,15 +87,18 @@ describeEachDatabase('defineCrudResource without ativo, with rules and filters',
   it('filters by date, timestamp and numeric ranges (inclusive)', async () => {
     expect(await textos('diaDe=2026-01-01&diaAte=2026-01-31')).toEqual(['dois', 'um']);
     expect(await textos('diaDe=2026-01-31')).toEqual(['dois', 'tres']);
+    // @app/br's one date schema also reads dd/mm/aaaa (as people write it): the same day
+    expect(await textos('diaDe=31/01/2026')).toEqual(['dois', 'tres']);
     expect(await textos('diaAte=2025-12-31')).toEqual([]);
     expect(await textos('diaDe=&diaAte=')).toEqual(['dois', 'tres', 'um']);
     expect(await textos('valorDe=10&valorAte=20.5')).toEqual(['dois', 'um']);
     expect(await textos('valorDe=10.01')).toEqual(['dois']);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+    const today = saoPauloToday();
     expect(await textos(`criadaEmDe=${today}&criadaEmAte=${today}`)).toEqual(['dois', 'tres', 'um']);
     expect(await textos('criadaEmAte=2020-01-01')).toEqual([]);
     for (const [query, field, message] of [
-      ['diaDe=31/01/2026', 'diaDe', 'Data: use o formato aaaa-mm-dd.'],
+      ['diaDe=31-01-2026', 'diaDe', 'Data: use o formato dd/mm/aaaa.'],
+      ['diaDe=31/02/2026', 'diaDe', 'Data: data inexistente.'],
       ['diaAte=2026-02-29', 'diaAte', 'Data: data inexistente.'],
       ['diaDe=2026-02-01&diaAte=2026-01-01', 'diaAte', 'A data final é anterior à inicial.'],
       ['valorDe=1,5', 'valorDe', 'Informe um número, por exemplo 1234.56.'],

@@ -1,6 +1,7 @@
 // The document kit (defineDocumentResource) through the API of a test plugin (fixtures/documents-
 // plugin.ts), on PGlite and PostgreSQL: numbering under concurrency, exact totals, item references,
 // every transition allowed and refused, editable states, duplicate, timeline, PDF, row scope, filters.
+import { today } from '@app/br';
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -30,8 +31,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return text.replace(/[ \t]+/g, ' ');
 }
 
-const saoPauloDay = (date = new Date()) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(date);
-const saoPauloYear = () => Number(saoPauloDay().slice(0, 4));
+const saoPauloYear = () => Number(today().slice(0, 4));
 
 describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
   let admin: string; // Prefeitura, perfil with every centro
@@ -364,7 +364,7 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
       assunto: source.assunto,
       justificativa: 'Justificativa original',
       processo: null,
-      dataDesejada: saoPauloDay(),
+      dataDesejada: today(),
       aceitoPorId: null,
       total: '26.04',
       editavel: true,
@@ -474,7 +474,7 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
     expect(await names('createdAtDe=2026-03-31&createdAtAte=2026-03-31')).toEqual(['janeiro']);
     expect(await names('createdAtAte=2026-03-30')).toEqual([]);
     expect(await names('createdAtDe=2026-04-01&createdAtAte=2026-04-01')).toEqual([]);
-    expect(await names(`createdAtDe=${saoPauloDay()}`)).toEqual(['fevereiro', 'março']);
+    expect(await names(`createdAtDe=${today()}`)).toEqual(['fevereiro', 'março']);
 
     // '12/2026' finds by number; so does the bare number
     const byNumber = await list(origem, `q=${mar.numero}/${mar.ano}`);
