@@ -124,7 +124,7 @@ export * from './documents/index.js';
 export { defineLookup, type LookupDefinition } from './lookup.js';
 export * from './spreadsheet.js';
 export { defineSpreadsheetImport, importResultSchema, type SpreadsheetImportDefinition } from './spreadsheet-routes.js';
-export { type CellValue, csvField, csvLine, toCsv } from './xlsx.js';
+export { type CellValue, type DecimalCell, type XlsxSheet, csvField, csvLine, toCsv, toXlsx, xlsxWorkbook } from './xlsx.js';
 export * from './core-schemas.js';
 export { INVALID_CHARS_MESSAGE, dateSchema, findInvalidInput, hasInvalidChars, isCalendarDate } from './input-guard.js';
 export { type PdfDocument, type PdfDocumentColumn, type PdfDocumentField, pdfSafeText, renderDocumentPdf } from './pdf.js';

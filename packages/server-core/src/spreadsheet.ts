@@ -3,7 +3,8 @@
 // with their line numbers; then `importRows` validates EVERY row (zod schema, duplicates inside the
 // file and against the database, lookups) and inserts all of them in ONE ctx.mutate transaction with
 // one audit row per record, or nothing at all when any row has a problem. `buildTemplate` writes the
-// 'Baixar modelo' file. exceljs is imported on first use (it is large), papaparse too.
+// 'Baixar modelo' file with the one XLSX writer (xlsx.ts). exceljs (reading) is imported on first use
+// (it is large), papaparse too.
 // Reading is bounded (spreadsheet-read.ts: 10 000 data rows, 50 MB uncompressed, 413 with a pt-BR
 // message naming the limit) and, for requests, done in a worker thread (spreadsheet-pool.ts).
 import { comprasBusca } from '@app/br';
@@ -24,7 +25,7 @@ import {
   type SpreadsheetReadStats,
   readSpreadsheetBytes,
 } from './spreadsheet-read.js';
-import { XML_HEAD, columnName, xmlEscape, zip } from './xlsx.js';
+import { XLSX_CONTENT_TYPE, toCsv, xlsxWorkbook } from './xlsx.js';
 
 export {
   DEFAULT_SPREADSHEET_LIMITS,
@@ -44,7 +45,7 @@ export {
 } from './spreadsheet-read.js';
 export { readSpreadsheetInWorker, spreadsheetPoolStats } from './spreadsheet-pool.js';
 
-export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export { XLSX_CONTENT_TYPE } from './xlsx.js';
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
 
 // ---------------------------------------------------------------------------------------------
@@ -192,100 +193,6 @@ export interface TemplateOptions {
   instructions?: string[];
 }
 
-const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-
-interface TemplateSheet {
-  name: string;
-  widths: number[];
-  rows: string[][];
-  /** Data sheet: header frozen, every column formatted as text (leading zeros survive). */
-  data: boolean;
-}
-
-function templateSheetXml(sheet: TemplateSheet): string {
-  // styles: 0 normal, 1 bold header, 2 text (@)
-  const cols = sheet.widths
-    .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"${sheet.data ? ' style="2"' : ''}/>`)
-    .join('');
-  const rows = sheet.rows
-    .map((row, r) => {
-      const cells = row
-        .map((value, c) =>
-          value === ''
-            ? ''
-            : `<c r="${columnName(c)}${r + 1}" t="inlineStr" s="${r === 0 ? 1 : 2}"><is><t xml:space="preserve">${xmlEscape(value)}</t></is></c>`,
-        )
-        .join('');
-      return `<row r="${r + 1}">${cells}</row>`;
-    })
-    .join('');
-  const pane = sheet.data
-    ? '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>'
-    : '<sheetViews><sheetView workbookViewId="0"/></sheetViews>';
-  return `${XML_HEAD}<worksheet xmlns="${MAIN_NS}">${pane}<cols>${cols}</cols><sheetData>${rows}</sheetData></worksheet>`;
-}
-
-/** An XLSX workbook of text sheets (the first one is the data sheet). */
-function templateWorkbook(sheets: TemplateSheet[]): Uint8Array {
-  const text = (s: string) => new TextEncoder().encode(s);
-  const overrides = sheets
-    .map((_s, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
-    .join('');
-  return zip([
-    {
-      name: '[Content_Types].xml',
-      data: text(
-        `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-          '<Default Extension="xml" ContentType="application/xml"/>' +
-          '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-          `${overrides}<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>` +
-          '</Types>',
-      ),
-    },
-    {
-      name: '_rels/.rels',
-      data: text(
-        `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-          `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
-      ),
-    },
-    {
-      name: 'xl/workbook.xml',
-      data: text(
-        `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>` +
-          sheets.map((s, i) => `<sheet name="${xmlEscape(s.name.slice(0, 31))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
-          '</sheets></workbook>',
-      ),
-    },
-    {
-      name: 'xl/_rels/workbook.xml.rels',
-      data: text(
-        `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-          sheets.map((_s, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('') +
-          `<Relationship Id="rId${sheets.length + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
-      ),
-    },
-    {
-      name: 'xl/styles.xml',
-      data: text(
-        `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
-          '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
-          '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
-          '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
-          '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-          '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-          '<xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyNumberFormat="1"/>' +
-          '<xf numFmtId="49" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
-          '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
-          '</styleSheet>',
-      ),
-    },
-    ...sheets.map((s, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data: text(templateSheetXml(s)) })),
-  ]);
-}
-
 /**
  * The 'Baixar modelo' file: the header row only. XLSX has a 'Dados' sheet (columns formatted as
  * text, so CNPJs, CEPs and codes keep their leading zeros) and an 'Instruções' sheet (each column:
@@ -294,8 +201,10 @@ function templateWorkbook(sheets: TemplateSheet[]): Uint8Array {
 export function buildTemplate(options: TemplateOptions): { body: Uint8Array; contentType: string; extension: string } {
   const entries = Object.entries(options.columns).map(([header, value]) => ({ header, ...spec(value) }));
   if (options.format === 'csv') {
-    const quote = (v: string) => (/[";\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-    const text = `\ufeff${entries.map((e) => quote(e.header)).join(';')}\r\n`;
+    const text = toCsv(
+      entries.map((e) => e.header),
+      [],
+    );
     return { body: new TextEncoder().encode(text), contentType: CSV_CONTENT_TYPE, extension: 'csv' };
   }
   const notes = [
@@ -303,23 +212,22 @@ export function buildTemplate(options: TemplateOptions): { body: Uint8Array; con
     'Valide o arquivo antes de importar: nada é importado enquanto houver erros.',
     ...(options.instructions ?? []),
   ];
-  const body = templateWorkbook([
+  const body = xlsxWorkbook([
     {
       name: options.sheetName ?? 'Dados',
+      header: entries.map((e) => e.header),
+      rows: [],
       widths: entries.map((e) => e.width ?? Math.max(14, e.header.length + 4)),
-      rows: [entries.map((e) => e.header)],
-      data: true,
+      autoFilter: false,
+      textColumns: true,
     },
     {
       name: 'Instruções',
+      header: ['Coluna', 'Obrigatória', 'Como preencher', 'Exemplo'],
+      rows: [...entries.map((e) => [e.header, e.required ? 'Sim' : 'Não', e.hint ?? '', e.example ?? '']), [], ...notes.map((line) => [line])],
       widths: [28, 12, 80, 40],
-      rows: [
-        ['Coluna', 'Obrigatória', 'Como preencher', 'Exemplo'],
-        ...entries.map((e) => [e.header, e.required ? 'Sim' : 'Não', e.hint ?? '', e.example ?? '']),
-        [],
-        ...notes.map((line) => [line]),
-      ],
-      data: false,
+      freezeHeader: false,
+      autoFilter: false,
     },
   ]);
   return { body, contentType: XLSX_CONTENT_TYPE, extension: 'xlsx' };

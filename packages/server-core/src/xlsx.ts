@@ -1,9 +1,37 @@
-// Minimal spreadsheet writers for list exports (no dependency): CSV for Brazilian Excel (UTF-8 BOM,
-// ';' separator, decimal comma) and a one-sheet XLSX (Office Open XML in a deflated ZIP).
+// THE spreadsheet writers of the project (no dependency): CSV for Brazilian Excel (UTF-8 BOM, ';'
+// separator, decimal comma) and XLSX (Office Open XML in a deflated ZIP), for list exports and the
+// import templates alike. `pnpm bench` (scripts/bench-xlsx.mjs) measures this writer against exceljs'
+// streaming WorkbookWriter on a 100 000-row export: this one is kept because it is faster and smaller
+// in memory (figures in the script). exceljs stays the READER of uploaded files (spreadsheet-read.ts).
 import { TIME_ZONE } from '@app/br';
-import { deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRawSync } from 'node:zlib';
 
-export type CellValue = string | number | boolean | Date | null | undefined;
+/**
+ * An exact decimal: a numeric column's text ('1234.5', '-0.0001'). XLSX writes it as a number shown
+ * with `places` decimal places and the thousands separator ('#,##0.00': 1.234,50 in a pt-BR Excel),
+ * never through a float; CSV writes it with a decimal comma ('1234,50'). Text that is not a decimal
+ * is written as text.
+ */
+export interface DecimalCell {
+  decimal: string;
+  /** Decimal places shown (0–6, default 2); more digits in `decimal` are kept, never rounded. */
+  places?: number;
+}
+
+export type CellValue = string | number | boolean | Date | DecimalCell | null | undefined;
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const placesOf = (cell: DecimalCell) => Math.min(6, Math.max(0, Math.trunc(cell.places ?? 2)));
+
+/** The decimal's text with at least `places` decimals ('1234.5', 2 → '1234.50'), or undefined when it is not a decimal. */
+function decimalText(cell: DecimalCell): string | undefined {
+  if (typeof cell.decimal !== 'string') return undefined;
+  const text = cell.decimal.trim();
+  if (!DECIMAL.test(text)) return undefined;
+  const places = placesOf(cell);
+  const [int, frac = ''] = text.split('.');
+  return places === 0 && frac === '' ? int! : `${int}.${frac.padEnd(places, '0')}`;
+}
 
 const DATE_TIME = new Intl.DateTimeFormat('pt-BR', {
   timeZone: TIME_ZONE,
@@ -20,12 +48,21 @@ export function cellText(value: CellValue): string {
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
   if (value instanceof Date) return DATE_TIME.format(value).replace(',', '');
   if (typeof value === 'number') return String(value).replace('.', ',');
-  return value;
+  if (typeof value === 'object') {
+    const decimal = decimalText(value);
+    return decimal !== undefined ? decimal.replace('.', ',') : typeof value.decimal === 'string' ? value.decimal : JSON.stringify(value);
+  }
+  return String(value);
 }
 
-/** A cell starting with = + - @ would be run as a formula by a spreadsheet (CSV injection). */
+/** Text starting with = + - @ (or a tab, a CR) that a spreadsheet would run as a formula (CSV injection). */
+function looksLikeFormula(text: string): boolean {
+  return /^[=+\-@\t\r]/.test(text) && !/^-?\d+([.,]\d+)?$/.test(text);
+}
+
+/** CSV: such text gets a leading apostrophe. */
 function defuse(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) && !/^-?\d+([.,]\d+)?$/.test(text) ? `'${text}` : text;
+  return looksLikeFormula(text) ? `'${text}` : text;
 }
 
 /** One CSV field for Excel in pt-BR: formulas defused, quoted when it holds ';', '"' or a line break. */
@@ -44,9 +81,15 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CellVa
   return `\uFEFF${[header, ...rows].map(csvLine).join('')}`;
 }
 
+
 // ------------------------------------------------------------------------------------------ XLSX
 
-export const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
+const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
+const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 
 /** Text as XML character data (characters XML 1.0 forbids are dropped). */
 export function xmlEscape(text: string): string {
@@ -74,75 +117,174 @@ export function columnName(index: number): string {
   return name;
 }
 
+const WALL_CLOCK = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+/** UTC hour → offset of the Sao Paulo wall clock (ms); offsets only change on the hour there. */
+const offsets = new Map<number, number>();
+
+function saoPauloOffset(time: number): number {
+  const hour = Math.floor(time / 3_600_000);
+  let offset = offsets.get(hour);
+  if (offset === undefined) {
+    const at = hour * 3_600_000;
+    const p = Object.fromEntries(WALL_CLOCK.formatToParts(at).map((x) => [x.type, x.value])) as Record<string, string>;
+    offset = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - at;
+    if (offsets.size > 50_000) offsets.clear();
+    offsets.set(hour, offset);
+  }
+  return offset;
+}
+
 /** Excel serial date (days since 1899-12-30) of the Sao Paulo wall-clock time. */
 function excelDate(date: Date): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone: TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  ) as Record<string, string>;
-  const local = Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
-  return local / 86_400_000 + 25_569;
+  const time = date.getTime();
+  return (time + saoPauloOffset(time)) / 86_400_000 + 25_569;
 }
 
-function cellXml(ref: string, value: CellValue, header: boolean): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"><v>${value}</v></c>`;
-  if (value instanceof Date) return `<c r="${ref}" s="2"><v>${excelDate(value)}</v></c>`;
-  const text = xmlEscape(cellText(value));
-  return `<c r="${ref}" t="inlineStr"${header ? ' s="1"' : ''}><is><t xml:space="preserve">${text}</t></is></c>`;
-}
+// Cell styles (cellXfs, by index). Every workbook carries the same stylesheet.
+const S_HEADER = 1; // bold
+const S_DATE_TIME = 2; // dd/mm/yyyy hh:mm
+const S_TEXT = 3; // '@': what a person types stays text (leading zeros)
+const S_HEADER_TEXT = 4; // bold, '@'
+const S_QUOTED = 5; // text that looks like a formula: quotePrefix, as Excel does for '=1+1
+const S_QUOTED_TEXT = 6; // same in a text column
+const S_DECIMAL = 7; // + places (0–6): #,##0 … #,##0.000000
 
-function sheetXml(header: readonly string[], rows: readonly (readonly CellValue[])[]): string {
-  const widths = header.map((h, i) => {
-    let max = h.length;
-    for (const row of rows.slice(0, 500)) max = Math.max(max, cellText(row[i]).length);
-    return Math.min(60, Math.max(8, max + 2));
-  });
-  const cols = widths.map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"/>`).join('');
-  const out: string[] = [
-    `${XML_HEAD}<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">`,
-    '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>',
-    `<cols>${cols}</cols><sheetData>`,
+const STYLES = (() => {
+  const decimals = Array.from({ length: 7 }, (_, places) => (places === 0 ? '#,##0' : `#,##0.${'0'.repeat(places)}`));
+  const xf = (attrs: string) => `<xf fontId="0" fillId="0" borderId="0" xfId="0" ${attrs}/>`;
+  const xfs = [
+    xf('numFmtId="0"'),
+    '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>',
+    xf('numFmtId="164" applyNumberFormat="1"'),
+    xf('numFmtId="49" applyNumberFormat="1"'),
+    '<xf numFmtId="49" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyNumberFormat="1"/>',
+    xf('numFmtId="0" quotePrefix="1"'),
+    xf('numFmtId="49" applyNumberFormat="1" quotePrefix="1"'),
+    ...decimals.map((_f, i) => xf(`numFmtId="${165 + i}" applyNumberFormat="1"`)),
   ];
-  const all = [header, ...rows];
-  all.forEach((row, r) => {
-    const cells = row.map((value, c) => cellXml(`${columnName(c)}${r + 1}`, value, r === 0)).join('');
-    out.push(`<row r="${r + 1}">${cells}</row>`);
-  });
-  out.push('</sheetData>');
-  if (header.length > 0) out.push(`<autoFilter ref="A1:${columnName(header.length - 1)}${Math.max(1, all.length)}"/>`);
-  out.push('</worksheet>');
-  return out.join('');
-}
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
+  const numFmts = ['dd/mm/yyyy hh:mm', ...decimals].map((code, i) => `<numFmt numFmtId="${164 + i}" formatCode="${code}"/>`);
+  return (
+    `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
+    `<numFmts count="${numFmts.length}">${numFmts.join('')}</numFmts>` +
+    '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
+    '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
+    '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+    '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
+    `<cellXfs count="${xfs.length}">${xfs.join('')}</cellXfs>` +
+    '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
+    '</styleSheet>'
+  );
 })();
 
-function crc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (let i = 0; i < data.length; i++) crc = CRC_TABLE[(crc ^ data[i]!) & 0xff]! ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
+/** One sheet of an XLSX workbook. */
+export interface XlsxSheet {
+  /** Tab name (characters Excel refuses are replaced, cut to 31). */
+  name: string;
+  /** First row, bold. */
+  header: readonly string[];
+  rows: readonly (readonly CellValue[])[];
+  /** Column widths in characters (default: the header and the first 500 rows, 8 to 60). */
+  widths?: readonly number[];
+  /** Header row frozen (default true). */
+  freezeHeader?: boolean;
+  /** Auto-filter on the header (default true). */
+  autoFilter?: boolean;
+  /** Every column formatted as text ('@'), so CNPJs, CEPs and codes typed later keep their leading zeros (templates). */
+  textColumns?: boolean;
 }
 
-/** A ZIP archive (deflate) of the given files. */
-export function zip(files: readonly { name: string; data: Uint8Array }[]): Uint8Array {
+function cellXml(ref: string, value: CellValue, header: boolean, text: boolean): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}"><v>${value}</v></c>`;
+  if (value instanceof Date) {
+    return Number.isNaN(value.getTime()) ? '' : `<c r="${ref}" s="${S_DATE_TIME}"><v>${excelDate(value)}</v></c>`;
+  }
+  if (typeof value === 'object') {
+    const decimal = decimalText(value);
+    if (decimal !== undefined) return `<c r="${ref}" s="${S_DECIMAL + placesOf(value)}"><v>${decimal}</v></c>`;
+  }
+  const content = cellText(value);
+  // an inline string is never a formula; quotePrefix keeps it text when the cell is edited in Excel
+  const style = header ? (text ? S_HEADER_TEXT : S_HEADER) : looksLikeFormula(content) ? (text ? S_QUOTED_TEXT : S_QUOTED) : text ? S_TEXT : 0;
+  return `<c r="${ref}" t="inlineStr"${style ? ` s="${style}"` : ''}><is><t xml:space="preserve">${xmlEscape(content)}</t></is></c>`;
+}
+
+/** The worksheet XML in chunks of about 1 MB, made as the zip asks for them (never one big string). */
+function* sheetXml(sheet: XlsxSheet): Generator<Buffer> {
+  const { header, rows } = sheet;
+  const columns = Math.max(header.length, ...(sheet.widths ? [sheet.widths.length] : []));
+  const widths = Array.from({ length: columns }, (_, i) => {
+    if (sheet.widths?.[i] !== undefined) return sheet.widths[i]!;
+    let max = (header[i] ?? '').length;
+    for (let r = 0; r < rows.length && r < 500; r++) max = Math.max(max, cellText(rows[r]![i]).length);
+    return Math.min(60, Math.max(8, max + 2));
+  });
+  const text = sheet.textColumns === true;
+  const cols = widths
+    .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"${text ? ` style="${S_TEXT}"` : ''}/>`)
+    .join('');
+  const pane =
+    sheet.freezeHeader === false
+      ? '<sheetViews><sheetView workbookViewId="0"/></sheetViews>'
+      : '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>';
+  const names: string[] = [];
+  const ref = (c: number, r: number) => {
+    if (names[c] === undefined) names[c] = columnName(c);
+    return `${names[c]}${r}`;
+  };
+  let part = `${XML_HEAD}<worksheet xmlns="${MAIN_NS}">${pane}${cols ? `<cols>${cols}</cols>` : ''}<sheetData>`;
+  const rowXml = (row: readonly CellValue[], r: number) => {
+    let xml = `<row r="${r}">`;
+    for (let c = 0; c < row.length; c++) xml += cellXml(ref(c, r), row[c], r === 1, text);
+    return `${xml}</row>`;
+  };
+  part += rowXml(header, 1);
+  for (let r = 0; r < rows.length; r++) {
+    part += rowXml(rows[r]!, r + 2);
+    if (part.length > 1 << 20) {
+      yield Buffer.from(part, 'utf8');
+      part = '';
+    }
+  }
+  part += '</sheetData>';
+  if (sheet.autoFilter !== false && header.length > 0) part += `<autoFilter ref="${filterRange(sheet)}"/>`;
+  yield Buffer.from(`${part}</worksheet>`, 'utf8');
+}
+
+const filterRange = (sheet: XlsxSheet) => `A1:${columnName(sheet.header.length - 1)}${sheet.rows.length + 1}`;
+const sheetName = (name: string) => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Planilha';
+
+/**
+ * The raw deflate stream of `data` given in chunks, compressed chunk by chunk: every chunk but the
+ * last ends on a sync flush (no final bit), so the pieces join into one valid stream and only one
+ * chunk of the input is ever held besides the compressed output.
+ */
+function deflateChunks(data: Uint8Array | Iterable<Uint8Array>): { compressed: Buffer[]; size: number; crc: number } {
+  const compressed: Buffer[] = [];
+  let size = 0;
+  let crc = 0;
+  let previous: Uint8Array | undefined;
+  for (const chunk of data instanceof Uint8Array ? [data] : data) {
+    if (previous) compressed.push(deflateRawSync(previous, { finishFlush: constants.Z_SYNC_FLUSH }));
+    crc = crc32(chunk, crc);
+    size += chunk.length;
+    previous = chunk;
+  }
+  compressed.push(deflateRawSync(previous ?? new Uint8Array(0)));
+  return { compressed, size, crc };
+}
+
+/** A ZIP archive (deflate) of the given files; a file's data may come in chunks (a generator). */
+export function zip(files: readonly { name: string; data: Uint8Array | Iterable<Uint8Array> }[]): Uint8Array {
   const chunks: Uint8Array[] = [];
   const central: Uint8Array[] = [];
   let offset = 0;
@@ -151,8 +293,8 @@ export function zip(files: readonly { name: string; data: Uint8Array }[]): Uint8
   const dosDate = (0 << 9) | (1 << 5) | 1;
   for (const file of files) {
     const name = Buffer.from(file.name, 'utf8');
-    const compressed = deflateRawSync(file.data);
-    const crc = crc32(file.data);
+    const { compressed, size, crc } = deflateChunks(file.data);
+    const compressedSize = compressed.reduce((n, b) => n + b.length, 0);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
@@ -161,11 +303,11 @@ export function zip(files: readonly { name: string; data: Uint8Array }[]): Uint8
     local.writeUInt16LE(dosTime, 10);
     local.writeUInt16LE(dosDate, 12);
     local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(file.data.length, 22);
+    local.writeUInt32LE(compressedSize, 18);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
     local.writeUInt16LE(0, 28);
-    chunks.push(local, name, compressed);
+    chunks.push(local, name, ...compressed);
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
     entry.writeUInt16LE(20, 4);
@@ -175,12 +317,12 @@ export function zip(files: readonly { name: string; data: Uint8Array }[]): Uint8
     entry.writeUInt16LE(dosTime, 12);
     entry.writeUInt16LE(dosDate, 14);
     entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(compressed.length, 20);
-    entry.writeUInt32LE(file.data.length, 24);
+    entry.writeUInt32LE(compressedSize, 20);
+    entry.writeUInt32LE(size, 24);
     entry.writeUInt16LE(name.length, 28);
     entry.writeUInt32LE(offset, 42);
     central.push(entry, name);
-    offset += local.length + name.length + compressed.length;
+    offset += local.length + name.length + compressedSize;
   }
   const centralSize = central.reduce((n, b) => n + b.length, 0);
   const end = Buffer.alloc(22);
@@ -192,67 +334,63 @@ export function zip(files: readonly { name: string; data: Uint8Array }[]): Uint8
   return Buffer.concat([...chunks, ...central, end]);
 }
 
-/** One-sheet XLSX: bold frozen header with auto-filter, numbers as numbers, dates as dates. */
-export function toXlsx(sheetName: string, header: readonly string[], rows: readonly (readonly CellValue[])[]): Uint8Array {
-  const name = xmlEscape(sheetName.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Planilha');
+/**
+ * An XLSX workbook: each sheet with a bold header (frozen, with an auto-filter unless told
+ * otherwise), numbers and exact decimals as numbers, dates as dates (Sao Paulo wall clock), Sim/Não,
+ * text as inline strings (text that looks like a formula stays text, with Excel's quote prefix).
+ */
+export function xlsxWorkbook(sheets: readonly XlsxSheet[]): Uint8Array {
+  if (sheets.length === 0) throw new Error('xlsxWorkbook: no sheet');
   const text = (s: string) => Buffer.from(s, 'utf8');
+  const names = sheets.map((s) => xmlEscape(sheetName(s.name)));
+  const filters = sheets
+    .map((s, i) =>
+      s.autoFilter !== false && s.header.length > 0
+        ? `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">'${names[i]!.replace(/'/g, "''")}'!${filterRange(s).replace(/([A-Z]+)(\d+)/g, '$$$1$$$2')}</definedName>`
+        : '',
+    )
+    .join('');
   return zip([
     {
       name: '[Content_Types].xml',
       data: text(
         `${XML_HEAD}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
-          '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+          `<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
           '<Default Extension="xml" ContentType="application/xml"/>' +
           '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
-          '<Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>' +
+          sheets
+            .map((_s, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+            .join('') +
           '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
           '</Types>',
       ),
     },
     {
       name: '_rels/.rels',
-      data: text(
-        `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/>' +
-          '</Relationships>',
-      ),
+      data: text(`${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
     },
     {
       name: 'xl/workbook.xml',
       data: text(
-        `${XML_HEAD}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">` +
-          `<sheets><sheet name="${name}" sheetId="1" r:id="rId1"/></sheets>` +
-          (header.length > 0
-            ? `<definedNames><definedName name="_xlnm._FilterDatabase" localSheetId="0" hidden="1">'${name.replace(/'/g, "''")}'!$A$1:$${columnName(header.length - 1)}$${rows.length + 1}</definedName></definedNames>`
-            : '') +
-          '</workbook>',
+        `${XML_HEAD}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}"><sheets>` +
+          names.map((name, i) => `<sheet name="${name}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('') +
+          `</sheets>${filters ? `<definedNames>${filters}</definedNames>` : ''}</workbook>`,
       ),
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
       data: text(
-        `${XML_HEAD}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">` +
-          '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/>' +
-          '<Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/>' +
-          '</Relationships>',
+        `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}">` +
+          sheets.map((_s, i) => `<Relationship Id="rId${i + 1}" Type="${REL_NS}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`).join('') +
+          `<Relationship Id="rId${sheets.length + 1}" Type="${REL_NS}/styles" Target="styles.xml"/></Relationships>`,
       ),
     },
-    {
-      name: 'xl/styles.xml',
-      data: text(
-        `${XML_HEAD}<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">` +
-          '<numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy hh:mm"/></numFmts>' +
-          '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
-          '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
-          '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
-          '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-          '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-          '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
-          '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
-          '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
-          '</styleSheet>',
-      ),
-    },
-    { name: 'xl/worksheets/sheet1.xml', data: text(sheetXml(header, rows)) },
+    { name: 'xl/styles.xml', data: text(STYLES) },
+    ...sheets.map((s, i) => ({ name: `xl/worksheets/sheet${i + 1}.xml`, data: sheetXml(s) })),
   ]);
+}
+
+/** One-sheet XLSX of a list export: bold frozen header with auto-filter, numbers as numbers, dates as dates. */
+export function toXlsx(sheetName: string, header: readonly string[], rows: readonly (readonly CellValue[])[]): Uint8Array {
+  return xlsxWorkbook([{ name: sheetName, header, rows }]);
 }

@@ -1,3 +1,4 @@
+import { crc32, inflateRawSync } from 'node:zlib';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
@@ -19,7 +20,7 @@ import {
   readSpreadsheetUpload,
   XLSX_CONTENT_TYPE,
 } from '../src/index.js';
-import { toXlsx, zip } from '../src/xlsx.js';
+import { toCsv, toXlsx, xlsxWorkbook, zip } from '../src/xlsx.js';
 import { describeEachDatabase } from '../src/testing.js';
 
 describe('parseCsv', () => {
@@ -59,6 +60,23 @@ describe('parseCsv', () => {
 
 const enc = (text: string) => new TextEncoder().encode(text);
 
+/** One file of a ZIP the writer made (deflate, sizes in the local headers), its CRC and size checked. */
+function unzipText(bytes: Uint8Array, name: string): string {
+  const buf = Buffer.from(bytes);
+  for (let offset = 0; buf.readUInt32LE(offset) === 0x04034b50; ) {
+    const size = buf.readUInt32LE(offset + 18);
+    const nameLength = buf.readUInt16LE(offset + 26);
+    const start = offset + 30 + nameLength + buf.readUInt16LE(offset + 28);
+    if (buf.subarray(offset + 30, offset + 30 + nameLength).toString('utf8') === name) {
+      const data = inflateRawSync(buf.subarray(start, start + size));
+      expect([crc32(data), data.length]).toEqual([buf.readUInt32LE(offset + 14), buf.readUInt32LE(offset + 22)]);
+      return data.toString('utf8');
+    }
+    offset = start + size;
+  }
+  throw new Error(`${name} not in the zip`);
+}
+
 /** A workbook as a person leaves it: a hidden first sheet, rich text, a date, booleans, a formula. */
 async function excelLikeWorkbook(): Promise<Uint8Array> {
   const wb = new ExcelJS.Workbook();
@@ -94,6 +112,91 @@ describe('parseXlsx and templates', () => {
       { linha: 2, cells: { Código: '001', Descrição: 'Papel <A4>', Ativo: 'Sim', 'Criado em': '02/01/2026 12:30' } },
       { linha: 3, cells: { Código: '2', Descrição: 'Clipe', Ativo: 'Não', 'Criado em': '' } },
     ]);
+  });
+
+  it('list export read back by exceljs: dates, exact decimals as numbers in pt-BR format, Sim/Não, formulas kept as text', async () => {
+    const header = ['Código', 'Descrição', 'Valor', 'Quantidade', 'Atualizado em', 'Ativo'];
+    const bytes = toXlsx('Produtos: 2026/1', header, [
+      ['001', '=1+1', { decimal: '1234.5' }, 3, new Date(Date.UTC(2026, 0, 2, 15, 30)), true],
+      ['002', '+55 11 9999-0000', { decimal: '-0.0001', places: 4 }, 2.5, new Date(Date.UTC(2016, 0, 2, 15, 30)), false],
+      ['003', '@soma', { decimal: '12345678901234.56' }, null, null, null],
+      ['004', '-10', { decimal: '10,5' }, 0, undefined, ''],
+    ]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as never);
+    const ws = wb.worksheets[0]!;
+    expect(ws.name).toBe('Produtos  2026 1');
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(ws.autoFilter).toBe('A1:F5');
+    expect(ws.getCell('A1').font?.bold).toBe(true);
+    const values = (r: number) => (ws.getRow(r).values as unknown[]).slice(1);
+    expect(values(1)).toEqual(header);
+    // São Paulo wall clock: 15:30 UTC is 12:30 (UTC−3), and 13:30 in the summer time of 2016 (UTC−2)
+    expect(values(2)).toEqual(['001', '=1+1', 1234.5, 3, new Date(Date.UTC(2026, 0, 2, 12, 30)), 'Sim']);
+    expect(values(3)).toEqual(['002', '+55 11 9999-0000', -0.0001, 2.5, new Date(Date.UTC(2016, 0, 2, 13, 30)), 'Não']);
+    expect(values(4)).toEqual(['003', '@soma', 12345678901234.56]);
+    expect(values(5)).toEqual(['004', '-10', '10,5', 0]);
+    // text that looks like a formula is a string, never a formula
+    for (const ref of ['B2', 'B3', 'B4']) expect(ws.getCell(ref).type).toBe(ExcelJS.ValueType.String);
+    expect(ws.getCell('C2').numFmt).toBe('#,##0.00');
+    expect(ws.getCell('C3').numFmt).toBe('#,##0.0000');
+    expect(ws.getCell('E2').numFmt).toBe('dd/mm/yyyy hh:mm');
+    // the decimal is written as it is stored (no float on the way), and formula-like text carries Excel's quote prefix
+    const sheet = unzipText(bytes, 'xl/worksheets/sheet1.xml');
+    expect(sheet).toContain('<c r="C2" s="9"><v>1234.50</v></c>');
+    expect(sheet).toContain('<c r="C4" s="9"><v>12345678901234.56</v></c>');
+    const styles = unzipText(bytes, 'xl/styles.xml');
+    const xfs = [...styles.matchAll(/<xf [^>]*\/>/g)].map((m) => m[0]).slice(1); // after cellStyleXfs
+    const quoted = /<c r="B2" t="inlineStr" s="(\d+)">/.exec(sheet)![1]!;
+    expect(xfs[Number(quoted)]).toContain('quotePrefix="1"');
+    expect(sheet).not.toContain('<c r="B5" t="inlineStr" s='); // '-10' is a number as text, not a formula
+    // and the import reads the export back as a person typed it
+    expect((await parseXlsx(bytes)).rows[0]?.cells).toEqual({
+      Código: '001',
+      Descrição: '=1+1',
+      Valor: '1234.5',
+      Quantidade: '3',
+      'Atualizado em': '02/01/2026 12:30',
+      Ativo: 'Sim',
+    });
+  });
+
+  it('CSV of the same cells: decimal comma, formulas defused', () => {
+    expect(toCsv(['Valor', 'Texto'], [[{ decimal: '1234.5' }, '=1+1'], [{ decimal: '-0.0001', places: 4 }, '-10'], [{ decimal: '7', places: 0 }, null]])).toBe(
+      "\uFEFFValor;Texto\r\n1234,50;'=1+1\r\n-0,0001;-10\r\n7;\r\n",
+    );
+  });
+
+  it('a sheet of several MB is compressed in pieces that join into one valid deflate stream', async () => {
+    const long = 'Descrição longa de um item do catálogo, com acentuação: ç ã õ é ü; '.repeat(16);
+    const rows = Array.from({ length: 3000 }, (_, i) => [String(i + 1).padStart(5, '0'), `${long}${i}`]);
+    const bytes = toXlsx('Itens', ['Código', 'Descrição'], rows);
+    const sheet = unzipText(bytes, 'xl/worksheets/sheet1.xml'); // one stream, its CRC and size as declared
+    expect(sheet.length).toBeGreaterThan(3 * (1 << 20));
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as never);
+    const ws = wb.worksheets[0]!;
+    expect(ws.rowCount).toBe(3001);
+    expect(ws.getCell('A3001').value).toBe('03000');
+    expect(ws.getCell('B3001').value).toBe(`${long}2999`);
+    expect(ws.getCell('B1500').value).toBe(`${long}1498`);
+  });
+
+  it('xlsxWorkbook: several sheets, text columns, no filter or frozen header when asked', async () => {
+    const bytes = xlsxWorkbook([
+      { name: 'Dados', header: ['CNPJ'], rows: [], widths: [20], textColumns: true, autoFilter: false },
+      { name: 'Ajuda', header: ['Linha'], rows: [['a'], [], ['b']], freezeHeader: false, autoFilter: false },
+    ]);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as never);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Dados', 'Ajuda']);
+    const [dados, ajuda] = wb.worksheets as [ExcelJS.Worksheet, ExcelJS.Worksheet];
+    expect(dados.getColumn(1).numFmt).toBe('@');
+    expect(dados.getColumn(1).width).toBe(20);
+    expect(dados.autoFilter).toBeUndefined();
+    expect(ajuda.views[0]?.state).not.toBe('frozen');
+    expect(ajuda.getColumn(1).values).toEqual([undefined, 'Linha', 'a', undefined, 'b']);
+    expect(() => xlsxWorkbook([])).toThrow();
   });
 
   it('excelCellText: hyperlinks, errors, shared formulas, big integers', () => {

@@ -203,7 +203,8 @@ export default defineServerPlugin({
         { key: 'solicitanteNome', header: 'Solicitante' },
         { key: 'prioridade', header: 'Prioridade', value: (row) => PRIORIDADE_LABEL[row.prioridade as Prioridade] },
         { key: 'dataDesejada', header: 'Data desejada', value: (row) => dataBr(row.dataDesejada) },
-        { key: 'valorTotal', header: 'Valor total estimado', value: (row) => formatDecimal(row.valorTotal as string, { min: 2 }) },
+        // a number in the XLSX (#,##0.00), '383,78' in the CSV: the stored decimal, never through a float
+        { key: 'valorTotal', header: 'Valor total estimado', value: (row) => (row.valorTotal == null ? null : { decimal: String(row.valorTotal), places: 2 }) },
       ],
       exportName: 'memorandos',
     });
