@@ -87,8 +87,9 @@ describe('audit wording (pure)', () => {
       'Exclusão',
       'Ativação',
       'Desativação',
-      'Reativação',
+      'Ativação', // the legacy code of @app/usuarios, one verb now
     ]);
+    expect(Object.hasOwn(AUDIT_ACTION_LABELS, 'reativar')).toBe(false);
     expect(auditActionLabel('enviar', transitions)).toBe('Enviado');
     expect(auditActionLabel('aceitar', { aceitar: { label: 'Aceitar' } })).toBe('Aceitar');
     expect(auditActionLabel('alterar', { alterar: 'Edição' })).toBe('Edição');

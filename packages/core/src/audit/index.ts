@@ -1,5 +1,5 @@
 // Audit trail rendering: document timelines and the Logs de Auditoria page share this wording.
-export { AUDIT_ACTION_LABELS, auditActionLabel, auditFieldLabel, humanizeField } from './labels';
+export { AUDIT_ACTION_LABELS, auditActionLabel, auditFieldLabel, humanizeField, LEGACY_AUDIT_ACTIONS } from './labels';
 export {
   auditEntrySummary,
   auditUserName,

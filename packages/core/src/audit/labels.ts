@@ -11,7 +11,6 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   excluir: 'Exclusão',
   ativar: 'Ativação',
   desativar: 'Desativação',
-  reativar: 'Reativação',
   duplicar: 'Duplicação',
   entrar: 'Entrada no sistema',
   entrar_falhou: 'Entrada sem sucesso',
@@ -27,18 +26,26 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   dados_demonstracao: 'Dados de demonstração',
 };
 
+/**
+ * Codes written before the project settled on one word, read as the code of today. Audit rows are
+ * append-only and hash-chained, so they keep the code they were written with: @app/usuarios wrote
+ * 'reativar' until it took the kit's 'ativar'. @app/auditoria keeps the same map (a test holds them equal).
+ */
+export const LEGACY_AUDIT_ACTIONS: Readonly<Record<string, string>> = { reativar: 'ativar' };
+
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * What an action is called: the caller's map first (a flow transition shows its past tense,
- * 'enviar' → 'Enviado'), then AUDIT_ACTION_LABELS, else the code itself, readable ('pedir_revisao' →
+ * 'enviar' → 'Enviado'), then AUDIT_ACTION_LABELS (a legacy code as the code of today), else the code itself, readable ('pedir_revisao' →
  * 'Pedir revisao').
  */
 export function auditActionLabel(acao: string, actions?: Readonly<Record<string, AuditActionLabel>>): string {
   const own = actions && Object.hasOwn(actions, acao) ? actions[acao] : undefined;
   if (typeof own === 'string') return own;
   if (own) return capitalize(own.done || own.label);
-  if (Object.hasOwn(AUDIT_ACTION_LABELS, acao)) return AUDIT_ACTION_LABELS[acao]!;
+  const code = Object.hasOwn(LEGACY_AUDIT_ACTIONS, acao) ? LEGACY_AUDIT_ACTIONS[acao]! : acao;
+  if (Object.hasOwn(AUDIT_ACTION_LABELS, code)) return AUDIT_ACTION_LABELS[code]!;
   return capitalize(acao.replace(/[_-]+/g, ' '));
 }
 

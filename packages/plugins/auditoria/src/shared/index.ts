@@ -176,7 +176,6 @@ export const ACOES: Readonly<Record<string, string>> = {
   excluir: 'Exclusão',
   ativar: 'Ativação',
   desativar: 'Desativação',
-  reativar: 'Reativação',
   duplicar: 'Duplicação',
   entrar: 'Entrada no sistema',
   entrar_falhou: 'Entrada sem sucesso',
@@ -192,7 +191,18 @@ export const ACOES: Readonly<Record<string, string>> = {
   dados_demonstracao: 'Dados de demonstração',
 };
 
-export const acaoNome = (acao: string): string => (Object.hasOwn(ACOES, acao) ? ACOES[acao]! : acao);
+/**
+ * Codes of old rows read as the code of today (rows are append-only and hash-chained: they keep the
+ * code they were written with). The same as @app/core's LEGACY_AUDIT_ACTIONS (a test holds them equal).
+ */
+export const ACOES_LEGADAS: Readonly<Record<string, string>> = { reativar: 'ativar' };
+
+const atual = (acao: string) => (Object.hasOwn(ACOES_LEGADAS, acao) ? ACOES_LEGADAS[acao]! : acao);
+
+export const acaoNome = (acao: string): string => (Object.hasOwn(ACOES, atual(acao)) ? ACOES[atual(acao)]! : acao);
+
+/** The codes plus the legacy codes that mean them ('ativar' → ativar, reativar). */
+const comLegadas = (codigos: string[]): string[] => [...codigos, ...Object.keys(ACOES_LEGADAS).filter((l) => codigos.includes(ACOES_LEGADAS[l]!) && !codigos.includes(l))];
 
 /** Other names users give the actions (the filter accepts them too). */
 const SINONIMOS: Readonly<Record<string, readonly string[]>> = {
@@ -214,12 +224,12 @@ export function normalizar(text: string): string {
 export function acoesDoFiltro(text: string): string[] {
   const t = normalizar(text);
   if (!t) return [];
-  if (Object.hasOwn(ACOES, text.trim())) return [text.trim()];
+  if (Object.hasOwn(ACOES, text.trim())) return comLegadas([text.trim()]);
   const names = Object.keys(ACOES).map((codigo) => ({ codigo, nomes: [ACOES[codigo]!, ...(SINONIMOS[codigo] ?? [])].map(normalizar) }));
   const exact = names.filter((n) => n.nomes.includes(t)).map((n) => n.codigo);
-  if (exact.length) return exact;
+  if (exact.length) return comLegadas(exact);
   const partial = names.filter((n) => n.nomes.some((nome) => nome.includes(t))).map((n) => n.codigo);
-  return partial.length ? partial : [text.trim()];
+  return partial.length ? comLegadas(partial) : [text.trim()];
 }
 
 /** Name of core's own rows (sign-in, perfis, usuários of the entidade) in the plugin filter and column. */

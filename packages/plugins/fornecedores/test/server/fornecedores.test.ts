@@ -1,10 +1,11 @@
 import { cnpjCheckDigits, cpfCheckDigits } from '@app/br';
 import { parseSpreadsheet } from '@app/server-core';
-import { describeEachDatabase } from '@app/server-core/testing';
+import registros from '@app/registros/server';
+import { type ErrorBody, describeEachDatabase, migrationsOnly, withoutSeed } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
 import fornecedoresPlugin from '../../src/server/index.js';
 import type { Fornecedor } from '../../src/shared/index.js';
-import { type ErrorBody, type Fixture, createRamos, registrosStub, upload, withoutSeed } from './helpers.js';
+import { type Fixture, createRamos } from './helpers.js';
 
 type Page = { items: Fornecedor[]; total: number };
 type ImportBody = { ok: boolean; dryRun: boolean; total: number; imported: number; errorCount: number; errors: { linha: number; coluna: string; motivo: string }[] };
@@ -12,7 +13,7 @@ type ImportBody = { ok: boolean; dryRun: boolean; total: number; imported: numbe
 const cnpj = (base: string) => `${base}${cnpjCheckDigits(base)}`;
 const cpf = (base: string) => `${base}${cpfCheckDigits(base)}`;
 
-describeEachDatabase('fornecedores API', { plugins: [registrosStub, withoutSeed(fornecedoresPlugin)] }, (t) => {
+describeEachDatabase('fornecedores API', { plugins: [migrationsOnly(registros), withoutSeed(fornecedoresPlugin)] }, (t) => {
   let token: string;
   let camaraToken: string;
   let pref: Fixture;
@@ -235,7 +236,7 @@ describeEachDatabase('fornecedores API', { plugins: [registrosStub, withoutSeed(
     ];
     const bad = `${cnpj('904518370001').slice(0, 13)}9;Vitalis Hospitalar Ltda;;Rua Padre Eustáquio;1890;;Padre Eustáquio;30720-100;Belo Horizonte;MG;4761003;;;;;;;`;
     const before = ((await (await api('/fornecedores?ativo=todos', { token: camaraToken })).json()) as Page).total;
-    const dry = (await (await upload(t.server, '/api/fornecedores/fornecedores/importar?dryRun=true', camaraToken, [header, ...good, bad].join('\n'))).json()) as ImportBody;
+    const dry = (await (await t.server.upload('/api/fornecedores/fornecedores/importar?dryRun=true', camaraToken, { content: [header, ...good, bad].join('\n') })).json()) as ImportBody;
     const wrong = `${cnpj('904518370001').slice(0, 13)}9` === cnpj('904518370001');
     expect(wrong).toBe(false);
     expect(dry).toEqual({
@@ -246,12 +247,12 @@ describeEachDatabase('fornecedores API', { plugins: [registrosStub, withoutSeed(
       errorCount: 1,
       errors: [{ linha: 5, coluna: 'CPF/CNPJ', motivo: 'CNPJ inválido: confira os dígitos verificadores.' }],
     });
-    const refused = (await (await upload(t.server, '/api/fornecedores/fornecedores/importar?dryRun=false', camaraToken, [header, ...good, bad].join('\n'))).json()) as ImportBody;
+    const refused = (await (await t.server.upload('/api/fornecedores/fornecedores/importar?dryRun=false', camaraToken, { content: [header, ...good, bad].join('\n') })).json()) as ImportBody;
     expect(refused).toMatchObject({ ok: false, imported: 0 });
     expect(((await (await api('/fornecedores?ativo=todos', { token: camaraToken })).json()) as Page).total).toBe(before);
 
     const clean = [header, ...good].join('\n');
-    const imported = (await (await upload(t.server, '/api/fornecedores/fornecedores/importar?dryRun=false', camaraToken, clean)).json()) as ImportBody;
+    const imported = (await (await t.server.upload('/api/fornecedores/fornecedores/importar?dryRun=false', camaraToken, { content: clean })).json()) as ImportBody;
     expect(imported).toEqual({ ok: true, dryRun: false, total: 3, imported: 3, errorCount: 0, errors: [] });
     const list = (await (await api('/fornecedores?ativo=todos&sort=razaoSocial', { token: camaraToken })).json()) as Page;
     const byName = Object.fromEntries(list.items.map((f) => [f.razaoSocial, f]));
@@ -273,7 +274,7 @@ describeEachDatabase('fornecedores API', { plugins: [registrosStub, withoutSeed(
     expect(byName['Bem Nutrir Alimentação Coletiva Ltda']?.documentoFormatado).toMatch(/^9Z\.8Y7\.X6W\/0001-\d\d$/);
 
     // again: duplicates against the database
-    const again = (await (await upload(t.server, '/api/fornecedores/fornecedores/importar', camaraToken, clean)).json()) as ImportBody;
+    const again = (await (await t.server.upload('/api/fornecedores/fornecedores/importar', camaraToken, { content: clean })).json()) as ImportBody;
     expect(again.errors.map((e) => [e.linha, e.coluna, e.motivo])).toEqual([
       [2, 'CPF/CNPJ', 'Já existe um fornecedor com este CPF/CNPJ nesta entidade.'],
       [3, 'CPF/CNPJ', 'Já existe um fornecedor com este CPF/CNPJ nesta entidade.'],
@@ -289,7 +290,7 @@ describeEachDatabase('fornecedores API', { plugins: [registrosStub, withoutSeed(
       `${cnpj('126384950001')},Pharmasul S.A.,Avenida Assis Brasil,91010-003,Porto Alegre,RS,4761003,Impedido`,
       `${cnpj('239475180001')},Cirúrgica Horizonte,Rua Padre Anchieta,80410-030,Curitiba,PR,Comércio varejista de combustíveis,suspenso`,
     ].join('\n');
-    const result = (await (await upload(t.server, '/api/fornecedores/fornecedores/importar?dryRun=true', token, csv)).json()) as ImportBody;
+    const result = (await (await t.server.upload('/api/fornecedores/fornecedores/importar?dryRun=true', token, { content: csv })).json()) as ImportBody;
     expect(result.errors).toEqual([
       { linha: 2, coluna: 'Ramos de atividade', motivo: "Ramo de atividade 'Chaveiro' não encontrado em Registros (informe o nome ou o CNAE)." },
       { linha: 3, coluna: 'CPF/CNPJ', motivo: 'CPF/CNPJ repetido no arquivo (já aparece na linha 2).' },

@@ -1,8 +1,8 @@
 // The demo seed on top of @app/registros' real seed (its ramos de atividade).
 import { isValidCnpj, isValidCpf } from '@app/br';
+import registros from '@app/registros/server';
 import { describeEachDatabase } from '@app/server-core/testing';
 import { expect, it } from 'vitest';
-import registros from '../../../registros/src/server/index.js';
 import fornecedores from '../../src/server/index.js';
 
 describeEachDatabase('fornecedores demo seed', { plugins: [registros, fornecedores] }, (t) => {
@@ -24,8 +24,7 @@ describeEachDatabase('fornecedores demo seed', { plugins: [registros, fornecedor
       'SELECT count(*)::int AS n FROM (SELECT entidade_id, compras_busca(nome) FROM registros_ramos_atividade GROUP BY 1, 2 HAVING count(*) > 1) x',
     );
     expect(dup?.n).toBe(0);
-    const [pref] = await t.server.sql<{ id: string }>("SELECT id FROM entidades WHERE nome LIKE 'Prefeitura%'");
-    const { token } = await t.server.signIn(undefined, undefined, pref!.id);
+    const { token } = await t.server.signIn(undefined, undefined, (await t.server.demoEntidades()).prefeitura);
     const res = await t.server.request('/api/fornecedores/fornecedores?q=12.ABC', { token });
     const page = (await res.json()) as { items: { documentoFormatado: string; ramos: { nome: string }[] }[] };
     expect(page.items[0]?.documentoFormatado).toMatch(/^12\.ABC\.345\/0001-\d\d$/);

@@ -1,28 +1,18 @@
 // @vitest-environment jsdom
-import { App, resetCoreState } from '@app/core';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { makeTestSession, mockApi, pageOf, renderPlugin } from '@app/core/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import fornecedores from '../../src/web/index';
-import { makeSession, mockApi, page, signedIn } from './helpers';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  resetCoreState();
-});
 
 const T = { timeout: 5000 };
 
-function start(path: string) {
-  window.history.replaceState(null, '', path);
-  render(<App plugins={[fornecedores]} pollers={false} />);
-}
+/** Opens the page as a user of the catalogue: tags 24 (registros), 25 (produtos) and 26 (fornecedores). */
+const start = (path: string) => renderPlugin(fornecedores, { path, session: makeTestSession({ tags: [24, 25, 26] }) });
 
 const R1 = '00000000-0000-4000-8000-0000000000a1';
 const R2 = '00000000-0000-4000-8000-0000000000a2';
-const ramos = page([
+const ramos = pageOf([
   { id: R1, nome: 'Comércio varejista de artigos de papelaria', cnae: '4761003', ativo: true },
   { id: R2, nome: 'Comércio atacadista de equipamentos de informática', cnae: '4651601', ativo: true },
 ]);
@@ -68,8 +58,7 @@ describe('@app/fornecedores manifest', () => {
 
 describe('list', () => {
   it('shows the document masked and the impedimento', async () => {
-    signedIn(makeSession());
-    mockApi({ 'GET /api/fornecedores/fornecedores': () => Response.json(page([fornecedor])) });
+    mockApi({ 'GET /api/fornecedores/fornecedores': () => Response.json(pageOf([fornecedor])) });
     start('/fornecedor');
     expect(await screen.findByRole('heading', { level: 1, name: 'Fornecedores' }, T)).toBeTruthy();
     expect(await screen.findByText('12.ABC.345/01DE-35', {}, T)).toBeTruthy();
@@ -80,11 +69,10 @@ describe('list', () => {
 
 describe('form', () => {
   it('new supplier: masks as typed, validates with the shared schema, asks for the impedimento, and posts a clean body', async () => {
-    signedIn(makeSession());
     let posted: Record<string, unknown> | undefined;
     mockApi({
       'GET /api/registros/ramos-atividade': () => Response.json(ramos),
-      'GET /api/fornecedores/fornecedores': () => Response.json(page([])),
+      'GET /api/fornecedores/fornecedores': () => Response.json(pageOf([])),
       'POST /api/fornecedores/fornecedores': async (call) => {
         posted = (await call.request.json()) as Record<string, unknown>;
         return Response.json({ ...fornecedor, id: 'novo' }, { status: 201 });
@@ -144,7 +132,6 @@ describe('form', () => {
   });
 
   it('edit: loads masked values, sends the version, and shows the server field errors (duplicate document)', async () => {
-    signedIn(makeSession());
     let put: Record<string, unknown> | undefined;
     mockApi({
       'GET /api/registros/ramos-atividade': () => Response.json(ramos),
@@ -170,7 +157,6 @@ describe('form', () => {
   });
 
   it('impedido shows motivo and period; another situação hides them and leaves them out of the body', async () => {
-    signedIn(makeSession());
     let put: Record<string, unknown> | undefined;
     mockApi({
       'GET /api/registros/ramos-atividade': () => Response.json(ramos),
@@ -206,7 +192,6 @@ describe('form', () => {
   });
 
   it('contacts: added and removed; a contact error shows on that contact', async () => {
-    signedIn(makeSession());
     let put: Record<string, unknown> | undefined;
     mockApi({
       'GET /api/registros/ramos-atividade': () => Response.json(ramos),
@@ -244,10 +229,9 @@ describe('form', () => {
   });
 
   it('leaving a form with unsaved changes asks first; staying keeps what was typed', async () => {
-    signedIn(makeSession());
     mockApi({
       'GET /api/registros/ramos-atividade': () => Response.json(ramos),
-      'GET /api/fornecedores/fornecedores': () => Response.json(page([fornecedor])),
+      'GET /api/fornecedores/fornecedores': () => Response.json(pageOf([fornecedor])),
       [`GET /api/fornecedores/fornecedores/${fornecedor.id}`]: () => Response.json(fornecedor),
     });
     start(`/fornecedor/edit/${fornecedor.id}`);
@@ -280,7 +264,6 @@ describe('form', () => {
   });
 
   it('editing a record someone else changed: says so and offers to reload', async () => {
-    signedIn(makeSession());
     let version = 3;
     mockApi({
       'GET /api/registros/ramos-atividade': () => Response.json(ramos),

@@ -544,7 +544,7 @@ export function usuarioRoutes(router: PluginRouter): void {
         .returning();
       await assertAdminsKept(tx, before);
       if (!ativo) await revokeUserSessions(tx, id, 'usuario_desativado');
-      audit({ registro: id, acao: ativo ? 'reativar' : 'desativar', antes: { ativo: row.ativo }, depois: { ativo } });
+      audit({ registro: id, acao: ativo ? 'ativar' : 'desativar', antes: { ativo: row.ativo }, depois: { ativo } });
       return toUsuario(tx, updated!, ctx, managed);
     });
   };
@@ -564,9 +564,9 @@ export function usuarioRoutes(router: PluginRouter): void {
 
   router.route({
     method: 'post',
-    path: '/usuarios/:id/reativar',
+    path: '/usuarios/:id/ativar',
     tag: USUARIOS_TAG,
-    summary: 'Reativar usuário',
+    summary: 'Ativar usuário',
     description: 'Só quem administra todas as entidades do usuário (senão 403).',
     request: { params: idParams, body: versionBodySchema },
     responses: { 200: usuarioSchema, 403: { description: 'Usuário de entidade que você não administra' }, 404: { description: 'Não encontrado' }, 409: { description: 'Versão antiga' } },
