@@ -1,5 +1,6 @@
 // @app/auditoria/server: the audit trail of the session's entidade: keyset-paginated list, CSV export
 // (streamed) and the hash-chain verification. Tag 90.
+import { timeParts } from '@app/br';
 import { auditAnchorSummary, auditCheckpointProblem, defineServerPlugin, perfis, verifyAuditChain } from '@app/server-core';
 import { and, eq, inArray, sql } from '@app/server-core/orm';
 import {
@@ -10,7 +11,6 @@ import {
   logFiltersSchema,
   logPageSchema,
   logQuerySchema,
-  TIME_ZONE,
   type Verificacao,
   verificacaoSchema,
 } from '../shared/index.js';
@@ -26,19 +26,7 @@ function filtersOf(input: LogFilters): LogFilters {
 }
 
 const fileStamp = () => {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat('pt-BR', {
-      timeZone: TIME_ZONE,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date())
-      .map((x) => [x.type, x.value]),
-  );
+  const p = timeParts(new Date());
   return `${p.year}${p.month}${p.day}-${p.hour}${p.minute}`;
 };
 

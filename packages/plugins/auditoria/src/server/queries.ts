@@ -1,11 +1,11 @@
 // The audit log queries: filters → SQL, keyset pages (newest first, cursor = last id shown), CSV lines.
+import { TIME_ZONE } from '@app/br';
 import { type DbOrTx, type ServerPluginInfo, auditChanges } from '@app/server-core';
 import { type SQL, sql } from '@app/server-core/orm';
 import {
   BUSCA_MAX_ROWS,
   type LogFilters,
   type LogItem,
-  TIME_ZONE,
   acaoNome,
   acoesDoFiltro,
   pluginsDoFiltro,

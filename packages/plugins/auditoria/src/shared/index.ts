@@ -1,20 +1,15 @@
 // @app/auditoria/shared: filters, answers and the field-level diff of an audit row.
-import { comprasBusca, isCalendarDate, TIME_ZONE } from '@app/br';
+import { comprasBusca, dateSchema } from '@app/br';
 import { z } from 'zod';
 
 /** 'Logs de Auditoria' (tag 90). */
 export const AUDITORIA_TAG = 90;
-/** The application's time zone (days of the filters, dates shown). */
-export { TIME_ZONE };
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
 
+/** A day of the filters (@app/br's date schema: dd/mm/aaaa or aaaa-mm-dd), blank = no filter. */
 const data = (campo: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, `${campo}: use o formato aaaa-mm-dd.`)
-    .refine(isCalendarDate, `${campo}: data inexistente.`)
+  dateSchema(campo)
     .optional()
     .or(z.literal('').transform(() => undefined));
 

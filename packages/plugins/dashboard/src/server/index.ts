@@ -1,4 +1,5 @@
 // @app/dashboard/server: GET /api/dashboard/resumo, the figures of the home page.
+import { TIME_ZONE, formatDateTime } from '@app/br';
 import { auditLog, coreSchema, defineServerPlugin, entidades, notFound, usuarioEntidades } from '@app/server-core';
 import { and, count, desc, eq, gte, sql } from '@app/server-core/orm';
 import {
@@ -9,10 +10,6 @@ import {
   USUARIOS_TAG_DASHBOARD,
   resumoSchema,
 } from '../shared/index.js';
-
-const TIME_ZONE = 'America/Sao_Paulo';
-
-const dateTime = new Intl.DateTimeFormat('pt-BR', { timeZone: TIME_ZONE, dateStyle: 'short', timeStyle: 'short' });
 
 const ACOES: Record<string, string> = {
   entrar: 'entradas no sistema',
@@ -121,7 +118,7 @@ export default defineServerPlugin({
           {
             id: 'ultimo-acesso',
             label: 'Seu acesso anterior',
-            value: ultimoAcesso ? dateTime.format(ultimoAcesso) : 'Primeiro acesso',
+            value: ultimoAcesso ? formatDateTime(ultimoAcesso) : 'Primeiro acesso',
             hint:
               (falhas?.total ?? 0) > 0
                 ? `${falhas!.total} tentativa(s) de entrada sem sucesso com seu login desde então.`

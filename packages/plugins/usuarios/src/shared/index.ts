@@ -285,13 +285,6 @@ export interface MensagemCaixaSaida {
   createdAt: string;
 }
 
-/** `***.456.789-**`, or null without a CPF. */
-export function mascararCpf(cpf: string | null | undefined): string | null {
-  const d = (cpf ?? '').replace(/\D/g, '');
-  if (d.length !== 11) return null;
-  return `***.${d.slice(3, 6)}.${d.slice(6, 9)}-**`;
-}
-
 /** Name of a tag: the declaring plugin's, else the specification's, else 'Tag N'. */
 export function tagNome(tag: number, declared: readonly TagInfo[] = []): string {
   return declared.find((t) => t.tag === tag)?.nome ?? KNOWN_TAG_NAMES[tag] ?? `Tag ${tag}`;

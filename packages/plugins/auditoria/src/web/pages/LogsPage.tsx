@@ -1,3 +1,4 @@
+import { formatDateTime } from '@app/br';
 import {
   AUDIT_ACTION_LABELS,
   AuditChangeList,
@@ -12,7 +13,7 @@ import {
   usePlugins,
   useQuery,
 } from '@app/core';
-import { Alert, Button, Card, EmptyState, formatDateTime, PageHeader, SelectField, Spinner, TextField, VisuallyHidden } from '@app/ui';
+import { Alert, Button, Card, EmptyState, PageHeader, SelectField, Spinner, TextField, VisuallyHidden } from '@app/ui';
 import { type FormEvent, Fragment, useId, useState } from 'react';
 import { useSearchParams } from 'wouter';
 import {

@@ -1,5 +1,6 @@
+import { formatDateTime } from '@app/br';
 import { LoadErrorAlert, buildMenu, useApi, useHasTag, usePlugins, useQuery, useSession } from '@app/core';
-import { Card, EmptyState, PageHeader, Spinner, formatDateTime } from '@app/ui';
+import { Card, EmptyState, PageHeader, Spinner } from '@app/ui';
 import { Link } from 'wouter';
 import { type ResumoCard, toCards } from '../resumo';
 
