@@ -1,6 +1,6 @@
 // @app/fornecedores/shared: suppliers (pessoa física or jurídica, with the 2026 alphanumeric CNPJ),
 // validated the same way by the form, the API and the spreadsheet import.
-import { cepSchema, comprasBusca, cpfCnpjSchema, formatCpfCnpj, isCalendarDate, normalizeDocument, ufSchema } from '@app/br';
+import { cepSchema, comprasBusca, cpfCnpjSchema, formatCpfCnpj, normalizeDocument, optionalDateSchema, ufSchema } from '@app/br';
 import { z } from 'zod';
 
 /** Permission tag of 'Fornecedores'. */
@@ -59,22 +59,6 @@ export const contatoSchema = z.object({
 });
 export type Contato = z.output<typeof contatoSchema>;
 
-/** yyyy-mm-dd (what <input type="date"> gives); also accepts dd/mm/aaaa. */
-export const dataSchema = z
-  .string()
-  .trim()
-  .nullish()
-  .transform((v, ctx) => {
-    if (!v) return null;
-    const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
-    const iso = br ? `${br[3]}-${br[2]}-${br[1]}` : v;
-    if (!isCalendarDate(iso)) {
-      ctx.addIssue({ code: 'custom', message: 'Data inválida (use dd/mm/aaaa).' });
-      return null;
-    }
-    return iso;
-  });
-
 const fornecedorFields = {
   documento: cpfCnpjSchema,
   razaoSocial: required(200, 'Informe a razão social (ou o nome, para pessoa física).'),
@@ -94,8 +78,9 @@ const fornecedorFields = {
     .transform((ids) => [...new Set(ids)]),
   situacao: z.enum(SITUACOES, { error: 'Escolha a situação: ativo, inativo ou impedido.' }).default('ativo'),
   impedimentoMotivo: text(1000, 'Motivo do impedimento'),
-  impedimentoDe: dataSchema,
-  impedimentoAte: dataSchema,
+  // @app/br's one date schema: dd/mm/aaaa (the spreadsheet) or aaaa-mm-dd (the form) in, aaaa-mm-dd out, blank = null
+  impedimentoDe: optionalDateSchema('Impedido de'),
+  impedimentoAte: optionalDateSchema('Impedido até'),
 };
 
 type ImpedimentoFields = {

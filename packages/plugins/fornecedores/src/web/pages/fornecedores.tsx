@@ -1,6 +1,5 @@
-import { UFS, formatCpfCnpj, normalizeDocument } from '@app/br';
+import { UFS, formatCpfCnpj, formatDate, normalizeDocument } from '@app/br';
 import { defineResourcePages } from '@app/core';
-import { formatDate } from '@app/ui';
 import { Link } from 'wouter';
 import { SITUACAO_LABEL, type Situacao, TIPO_PESSOA_LABEL, fornecedorInputSchema } from '../../shared/index.js';
 import { ENDPOINT, TITLES } from '../titles';
