@@ -2,15 +2,16 @@
 // código far above the sequence neither truncates the next number nor blocks later creations, taken
 // códigos are skipped, and concurrent creations (and imports) get distinct códigos.
 import { readFileSync } from 'node:fs';
-import { describeEachDatabase } from '@app/server-core/testing';
+import registros from '@app/registros/server';
+import { type ErrorBody, describeEachDatabase, migrationsOnly, withoutSeed } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
 import produtos from '../../src/server/index.js';
 import type { Produto } from '../../src/shared/index.js';
-import { type ErrorBody, type Fixture, createRegistros, registrosStub, uploadCsv, withoutSeed } from './helpers.js';
+import { type Fixture, createRegistros } from './helpers.js';
 
 type ImportBody = { ok: boolean; imported: number; errors: { linha: number; coluna: string; motivo: string }[] };
 
-describeEachDatabase('produtos: código automático', { plugins: [registrosStub, withoutSeed(produtos)] }, (t) => {
+describeEachDatabase('produtos: código automático', { plugins: [migrationsOnly(registros), withoutSeed(produtos)] }, (t) => {
   let token: string;
   let camaraToken: string;
   let pref: Fixture;
@@ -74,7 +75,7 @@ describeEachDatabase('produtos: código automático', { plugins: [registrosStub,
       '000001;Borracha branca;Material;01;UN;Consumo',
       ';Grampo 26/6;Material;01;UN;Consumo',
     ].join('\n');
-    const res = await uploadCsv(t.server, '/api/produtos/produtos/importar?dryRun=false', camaraToken, csv);
+    const res = await t.server.upload('/api/produtos/produtos/importar?dryRun=false', camaraToken, { content: csv });
     const body = (await res.json()) as ImportBody;
     expect(res.status, JSON.stringify(body)).toBe(200);
     expect(body).toMatchObject({ ok: true, imported: 3 });
@@ -97,7 +98,7 @@ describeEachDatabase('produtos: código automático', { plugins: [registrosStub,
 
   it('after a manual 999999999999999, an import with empty códigos gets distinct whole códigos', async () => {
     const csv = ['Código;Descrição;Tipo;Grupo;Unidade;Tipo de material', ';Pincel atômico azul;Material;01;UN;Consumo', ';Pincel atômico preto;Material;01;UN;Consumo'].join('\n');
-    const res = await uploadCsv(t.server, '/api/produtos/produtos/importar?dryRun=false', token, csv);
+    const res = await t.server.upload('/api/produtos/produtos/importar?dryRun=false', token, { content: csv });
     const body = (await res.json()) as ImportBody;
     expect(res.status, JSON.stringify(body)).toBe(200);
     const rows = await t.server.sql<{ codigo: string }>("SELECT codigo FROM produtos WHERE descricao LIKE 'Pincel atômico%' ORDER BY codigo");

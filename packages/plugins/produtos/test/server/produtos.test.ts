@@ -1,14 +1,15 @@
 import { parseSpreadsheet } from '@app/server-core';
-import { describeEachDatabase } from '@app/server-core/testing';
+import registros from '@app/registros/server';
+import { type ErrorBody, describeEachDatabase, migrationsOnly, withoutSeed } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
 import produtos, { registerProdutoUsage } from '../../src/server/index.js';
 import type { Produto } from '../../src/shared/index.js';
-import { type ErrorBody, type Fixture, createRegistros, insert, registrosStub, uploadCsv, withoutSeed } from './helpers.js';
+import { type Fixture, createRegistros } from './helpers.js';
 
 type Page = { items: Produto[]; total: number; page: number; pageSize: number };
 type ImportBody = { ok: boolean; dryRun: boolean; total: number; imported: number; errorCount: number; errors: { linha: number; coluna: string; motivo: string }[] };
 
-describeEachDatabase('produtos API', { plugins: [registrosStub, withoutSeed(produtos)] }, (t) => {
+describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), withoutSeed(produtos)] }, (t) => {
   let token: string;
   let camaraToken: string;
   let consultaToken: string;
@@ -217,7 +218,7 @@ describeEachDatabase('produtos API', { plugins: [registrosStub, withoutSeed(prod
       ';Borracha branca macia nº 40;material;material de expediente;;unidade;consumo;;;',
     ];
     const bad = ';Cola branca 90 g;Material;01;Papelaria;LITRO;Consumo;;;Sim';
-    const dry = await uploadCsv(t.server, '/api/produtos/produtos/importar?dryRun=true', camaraToken, [header, ...good, bad].join('\n'));
+    const dry = await t.server.upload('/api/produtos/produtos/importar?dryRun=true', camaraToken, { content: [header, ...good, bad].join('\n') });
     expect(dry.status).toBe(200);
     const dryBody = (await dry.json()) as ImportBody;
     expect(dryBody).toEqual({
@@ -229,14 +230,14 @@ describeEachDatabase('produtos API', { plugins: [registrosStub, withoutSeed(prod
       errors: [{ linha: 5, coluna: 'Unidade', motivo: "Unidade 'LITRO' não encontrada em Registros (informe a sigla ou a descrição)." }],
     });
     // without dryRun the same file imports nothing either
-    const refused = (await (await uploadCsv(t.server, '/api/produtos/produtos/importar?dryRun=false', camaraToken, [header, ...good, bad].join('\n'))).json()) as ImportBody;
+    const refused = (await (await t.server.upload('/api/produtos/produtos/importar?dryRun=false', camaraToken, { content: [header, ...good, bad].join('\n') })).json()) as ImportBody;
     expect(refused).toMatchObject({ ok: false, imported: 0 });
     const after = (await (await api('/produtos?ativo=todos', { token: camaraToken })).json()) as Page;
     expect(after.total).toBe(before.total);
 
     const clean = [header, ...good].join('\r\n');
-    expect(((await (await uploadCsv(t.server, '/api/produtos/produtos/importar', camaraToken, clean)).json()) as ImportBody)).toMatchObject({ ok: true, dryRun: true, total: 3, imported: 0 });
-    const imported = (await (await uploadCsv(t.server, '/api/produtos/produtos/importar?dryRun=false', camaraToken, clean)).json()) as ImportBody;
+    expect(((await (await t.server.upload('/api/produtos/produtos/importar', camaraToken, { content: clean })).json()) as ImportBody)).toMatchObject({ ok: true, dryRun: true, total: 3, imported: 0 });
+    const imported = (await (await t.server.upload('/api/produtos/produtos/importar?dryRun=false', camaraToken, { content: clean })).json()) as ImportBody;
     expect(imported).toEqual({ ok: true, dryRun: false, total: 3, imported: 3, errorCount: 0, errors: [] });
     const list = (await (await api('/produtos?ativo=todos&sort=codigo', { token: camaraToken })).json()) as Page;
     expect(list.items.map((p) => [p.codigo, p.descricao, p.tipo, p.unidadeSigla, p.tipoMaterialNome])).toEqual([
@@ -251,7 +252,7 @@ describeEachDatabase('produtos API', { plugins: [registrosStub, withoutSeed(prod
     );
     expect(audit[0]?.n).toBe(3);
     // the same file again: every row is a duplicate now
-    const again = (await (await uploadCsv(t.server, '/api/produtos/produtos/importar?dryRun=true', camaraToken, clean)).json()) as ImportBody;
+    const again = (await (await t.server.upload('/api/produtos/produtos/importar?dryRun=true', camaraToken, { content: clean })).json()) as ImportBody;
     expect(again.errors).toEqual([
       { linha: 2, coluna: 'Descrição', motivo: 'Já existe um produto com esta descrição.' },
       { linha: 3, coluna: 'Código', motivo: 'Já existe um produto com este código.' },
@@ -269,7 +270,7 @@ describeEachDatabase('produtos API', { plugins: [registrosStub, withoutSeed(prod
       'Serviço de poda,Serviço,02,SV,Consumo,',
       'Tesoura 21 cm,Material,Grupo que não existe,UN,,',
     ].join('\n');
-    const body = (await (await uploadCsv(t.server, '/api/produtos/produtos/importar?dryRun=true', token, csv)).json()) as ImportBody;
+    const body = (await (await t.server.upload('/api/produtos/produtos/importar?dryRun=true', token, { content: csv })).json()) as ImportBody;
     expect(body.errors).toEqual([
       { linha: 2, coluna: 'Ativo', motivo: 'Use Sim ou Não.' },
       { linha: 4, coluna: 'Descrição', motivo: 'Informe a descrição (ao menos 3 caracteres).' },
@@ -314,7 +315,7 @@ describeEachDatabase('produtos API', { plugins: [registrosStub, withoutSeed(prod
   });
 
   it('sorts by the grupo name (joined) in pt-BR order, both ways, then by descrição', async () => {
-    const aguas = await insert(t.server, 'registros_grupos', { entidade_id: pref.entidadeId, codigo: '09', nome: 'Águas e saneamento' });
+    const aguas = await t.server.insert('registros_grupos', { entidade_id: pref.entidadeId, codigo: '09', nome: 'Águas e saneamento' });
     for (const [descricao, grupoId] of [
       ['Ordenar: hipoclorito de sódio 1 L', aguas],
       ['Ordenar: bloco de notas', pref.expediente],

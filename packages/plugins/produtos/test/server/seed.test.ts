@@ -1,8 +1,8 @@
 // The demo seed on top of @app/registros' real seed (its grupos, sub-grupos, unidades, tipos de material).
 import type { Logger } from '@app/server-core';
+import registros from '@app/registros/server';
 import { describeEachDatabase } from '@app/server-core/testing';
 import { expect, it } from 'vitest';
-import registros from '../../../registros/src/server/index.js';
 import produtos from '../../src/server/index.js';
 
 const warnings: string[] = [];
@@ -38,8 +38,7 @@ describeEachDatabase('produtos demo seed', { plugins: [registros, produtos], log
   });
 
   it('the seeded catalogue answers the picker query', async () => {
-    const [pref] = await t.server.sql<{ id: string }>("SELECT id FROM entidades WHERE nome LIKE 'Prefeitura%'");
-    const { token } = await t.server.signIn(undefined, undefined, pref!.id);
+    const { token } = await t.server.signIn(undefined, undefined, (await t.server.demoEntidades()).prefeitura);
     const res = await t.server.request('/api/produtos/produtos?ativo=true&q=papel%20a4&pageSize=50', { token });
     const page = (await res.json()) as { total: number; items: { descricao: string }[] };
     expect(page.total).toBeGreaterThanOrEqual(3);

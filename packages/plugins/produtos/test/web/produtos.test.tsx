@@ -1,24 +1,14 @@
 // @vitest-environment jsdom
-import { App, resetCoreState } from '@app/core';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { makeTestSession, mockApi, pageOf, renderPlugin } from '@app/core/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import produtos from '../../src/web/index';
-import { makeSession, mockApi, page, signedIn } from './helpers';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  resetCoreState();
-});
 
 const T = { timeout: 5000 };
 
-function start(path: string) {
-  window.history.replaceState(null, '', path);
-  render(<App plugins={[produtos]} pollers={false} />);
-}
+/** Opens the page as a user of the catalogue: tags 24 (registros), 25 (produtos) and 26 (fornecedores). */
+const start = (path: string) => renderPlugin(produtos, { path, session: makeTestSession({ tags: [24, 25, 26] }) });
 
 const produto = {
   id: '00000000-0000-4000-8000-000000000001',
@@ -53,8 +43,7 @@ describe('@app/produtos manifest', () => {
 
 describe('list', () => {
   it("lists products with the kit and links to 'Importar planilha'", async () => {
-    signedIn(makeSession());
-    const calls = mockApi({ 'GET /api/produtos/produtos': () => Response.json(page([produto])) });
+    const { calls } = mockApi({ 'GET /api/produtos/produtos': () => Response.json(pageOf([produto])) });
     start('/produtos');
     expect(await screen.findByRole('heading', { level: 1, name: 'Produtos e Serviços' }, T)).toBeTruthy();
     expect(await screen.findByText('Papel sulfite A4 75 g/m², branco, resma 500 folhas', {}, T)).toBeTruthy();
@@ -66,9 +55,8 @@ describe('list', () => {
 
 describe('import page', () => {
   it("'Validar arquivo' shows the errors table; 'Importar' is enabled only for a clean file and imports it", async () => {
-    signedIn(makeSession());
     let clean = false;
-    const calls = mockApi({
+    const { calls } = mockApi({
       'POST /api/produtos/produtos/importar': (call) => {
         const dryRun = call.search.get('dryRun') === 'true';
         if (!clean) {
@@ -86,7 +74,7 @@ describe('import page', () => {
         }
         return Response.json({ ok: true, dryRun, total: 3, imported: dryRun ? 0 : 3, errorCount: 0, errors: [] });
       },
-      'GET /api/produtos/produtos': () => Response.json(page([produto])),
+      'GET /api/produtos/produtos': () => Response.json(pageOf([produto])),
     });
     start('/produtos/importar');
     expect(await screen.findByRole('heading', { level: 1, name: 'Importar produtos e serviços' }, T)).toBeTruthy();
