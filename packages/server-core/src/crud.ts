@@ -347,6 +347,15 @@ export function hasSortCollation(db: DbOrTx): Promise<boolean> {
   return cached;
 }
 
+/** `expr` unchanged in value and order, but matching no index (see `orderOf`'s `afterFilter`). */
+function unindexed(expr: SQL | AnyPgColumn): SQL {
+  const type = is(expr, Column) ? (expr as AnyPgColumn).getSQLType().toLowerCase() : '';
+  if (/^(smallint|integer|bigint|numeric|decimal|real|double|date)\b/.test(type)) return sql`(${expr} + 0)`;
+  if (/^(text|varchar|character)\b/.test(type)) return sql`(${expr} || '')`;
+  if (/^timestamp\b/.test(type)) return sql`(${expr} + interval '0 seconds')`;
+  return sql`ROW(${expr})`;
+}
+
 /** Lists with at most this many matches are sorted after filtering (never by walking an index in order). */
 export const FILTER_FIRST_MAX = 10_000;
 
@@ -662,9 +671,11 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
   };
 
   /**
-   * ORDER BY of `sort` (+ the default sort, + id). `afterFilter` wraps the keys in ROW(): the planner
-   * can no longer walk a sort index while filtering (a plan that reads most of the table when the
-   * matches sit at its end), so it filters through the search index first and sorts the matches.
+   * ORDER BY of `sort` (+ the default sort, + id). `afterFilter` wraps each key in a no-op on its type
+   * (`n + 0`, `t || ''`; ROW() for other expressions): the planner can no longer walk a sort index
+   * while filtering (a plan that reads most of the table when the matches sit at its end), so it
+   * filters through the search index first and sorts the matches — natively: sorting on ROW() keys
+   * is ~4× slower (record comparison), 172 ms against 46 ms for 17 000 matches on PGlite.
    */
   const orderOf = (sort: string | undefined, icu: boolean, afterFilter = false): SQL[] => {
     const keys = [sort ?? defaultSort];
@@ -679,7 +690,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
       const bases = composite ?? [sortExpr(name, icu) ?? (Object.hasOwn(columns, name) ? columns[name] : undefined)];
       for (const base of bases) {
         if (!base) continue;
-        const expr = afterFilter ? sql`ROW(${base})` : base;
+        const expr = afterFilter ? unindexed(base) : base;
         out.push(key.startsWith('-') ? desc(expr) : asc(expr));
       }
     }
@@ -853,7 +864,10 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
         .offset(offset);
     let items: Row[] = [];
     if (total > 0 && offset < total) {
-      if (total <= FILTER_FIRST_MAX) items = (await page(ctx.db, true)) as Row[];
+      // A text search (`q`, trigram LIKE) is what the planner misjudges: its few matches may sit at
+      // the end of a sort index. Equality and range filters have statistics: the planner decides.
+      if (!query.q?.trim()) items = (await page(ctx.db, false)) as Row[];
+      else if (total <= FILTER_FIRST_MAX) items = (await page(ctx.db, true)) as Row[];
       else {
         // many matches: walk an index in sort order (when there is one) instead of gathering every
         // match through the search index and sorting them all
