@@ -2,7 +2,7 @@
 //   GET/POST /memorandos, GET/PUT/DELETE /memorandos/:id, GET /memorandos.csv|.xlsx,
 //   POST /memorandos/:id/enviar|aceitar|devolver|arquivar|cancelar|duplicar,
 //   GET /memorandos/:id/historico, GET /memorandos/:id.pdf; the form's pickers GET /centros-custo, /produtos.
-import { TIME_ZONE } from '@app/br';
+import { today } from '@app/br';
 import { formatDecimal, formatMoney } from '@app/documents';
 import { produtos, setProdutoUsos } from '@app/produtos/server';
 import { centrosCusto, grupos, unidades } from '@app/registros/server';
@@ -86,7 +86,7 @@ export default defineServerPlugin({
       defaults: (ctx) => ({
         solicitanteId: ctx.user.id,
         solicitanteNome: ctx.user.nome,
-        data: new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date()),
+        data: today(),
       }),
       // only the requesting area changes its memorando; none is deleted (its number stays: cancel it)
       canEdit: (row, ctx) => (papeis(row, ctx).has('origem') ? null : 'Só o centro de custo de origem pode alterar este memorando.'),

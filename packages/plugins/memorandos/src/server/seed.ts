@@ -1,7 +1,7 @@
 // Demo memorandos of the Prefeitura, one in each state, written the way the routes write them: the
 // number from the document counter, items with exact totals, the product usage rows, and one audit
 // row per step attributed to the demo user who would have taken it (so each has a timeline).
-import { TIME_ZONE } from '@app/br';
+import { today } from '@app/br';
 import { lineTotal, sumMoney } from '@app/documents';
 import { produtos, setProdutoUsos } from '@app/produtos/server';
 import { centrosCusto } from '@app/registros/server';
@@ -150,7 +150,7 @@ const ESTADO: Record<Passo['acao'], MemorandoStatus> = {
 
 /** 'aaaa-mm-dd' of today + `dias` in São Paulo, never before 1 January of this year (the numbers' year). */
 function dia(dias: number): string {
-  const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
+  const hoje = today();
   const d = new Date(`${hoje}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + dias);
   const out = d.toISOString().slice(0, 10);

@@ -1,6 +1,6 @@
 // @app/memorandos/shared: the memorando (DFD, Documento de Formalização da Demanda, Lei 14.133) as
 // both halves see it: the status flow, the body the form sends and the API validates, labels.
-import { isCalendarDate } from '@app/br';
+import { optionalDateSchema } from '@app/br';
 import { defineFlow, quantitySchema, unitValueSchema } from '@app/documents';
 import { z } from 'zod';
 
@@ -86,12 +86,7 @@ export const memorandoInputSchema = z
       .min(10, 'Justifique a necessidade (ao menos 10 caracteres).')
       .max(5000, 'A justificativa tem no máximo 5000 caracteres.'),
     prioridade: z.enum(PRIORIDADES, { error: 'Escolha a prioridade.' }),
-    dataDesejada: z
-      .string()
-      .trim()
-      .nullish()
-      .transform((v) => (v ? v : null))
-      .refine((v) => v === null || isCalendarDate(v), { error: 'Informe uma data válida (aaaa-mm-dd).' }),
+    dataDesejada: optionalDateSchema('Data desejada'),
     itens: z
       .array(memorandoItemSchema, { error: 'Inclua ao menos um item.' })
       .min(1, 'Inclua ao menos um item.')

@@ -1,7 +1,8 @@
-import { describeEachDatabase } from '@app/server-core/testing';
+import { today } from '@app/br';
+import { type ErrorBody, describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fluxo } from '../../src/shared/index.js';
-import { type ErrorBody, type Fixture, createFixture, createUser, pdfText, plugins } from './helpers.js';
+import { type Fixture, createFixture, pdfText, plugins } from './helpers.js';
 
 type Item = { produtoId: string; quantidade: string; valorUnitario: string; valorTotal: string; ordem: number; produtoDescricao: string };
 type Memorando = {
@@ -29,8 +30,8 @@ type Memorando = {
 type Page = { items: Memorando[]; total: number };
 type Historico = { items: { acao: string; motivo?: string | null; usuarioNome?: string | null }[] };
 
-const ANO = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo', year: 'numeric' }).format(new Date()));
-const HOJE = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+const HOJE = today();
+const ANO = Number(HOJE.slice(0, 4));
 
 describeEachDatabase('memorandos API', { plugins }, (t) => {
   let fx: Fixture;
@@ -45,10 +46,10 @@ describeEachDatabase('memorandos API', { plugins }, (t) => {
 
   beforeAll(async () => {
     fx = await createFixture(t.server);
-    rita = await createUser(t.server, fx, 'rita', 'Rita Requisitante', { centros: [fx.educacao] });
-    bruno = await createUser(t.server, fx, 'bruno', 'Bruno Comprador', { centros: [fx.compras] });
-    sara = await createUser(t.server, fx, 'sara', 'Sara da Saúde', { centros: [fx.saude] });
-    gestor = await createUser(t.server, fx, 'gestor', 'Gil Gestor', { todos: true });
+    rita = await t.server.createUser({ login: 'rita', nome: 'Rita Requisitante', tags: [29], centros: [fx.educacao] });
+    bruno = await t.server.createUser({ login: 'bruno', nome: 'Bruno Comprador', tags: [29], centros: [fx.compras] });
+    sara = await t.server.createUser({ login: 'sara', nome: 'Sara da Saúde', tags: [29], centros: [fx.saude] });
+    gestor = await t.server.createUser({ login: 'gestor', nome: 'Gil Gestor', tags: [29], todosCentros: true });
   });
 
   const api = (path: string, token: string, init: { method?: string; json?: unknown } = {}) =>
@@ -127,7 +128,8 @@ describeEachDatabase('memorandos API', { plugins }, (t) => {
       [{ destinoId: fx.educacao }, 'destinoId', 'O destino deve ser outro centro de custo.'],
       [{ destinoId: fx.inativo }, 'destinoId', 'Este registro está desativado: escolha outro.'],
       [{ prioridade: 'urgente' }, 'prioridade', 'Escolha a prioridade.'],
-      [{ dataDesejada: '2026-02-30' }, 'dataDesejada', 'Informe uma data válida (aaaa-mm-dd).'],
+      [{ dataDesejada: '2026-02-30' }, 'dataDesejada', 'Data desejada: data inexistente.'],
+      [{ dataDesejada: '30/04' }, 'dataDesejada', 'Data desejada: use o formato dd/mm/aaaa.'],
     ];
     for (const [over, field, message] of cases) {
       const res = await api('/memorandos', rita.token, { json: corpo(over) });
