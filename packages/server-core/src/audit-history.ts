@@ -94,6 +94,7 @@ const MAX_LIMIT = 5000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Actions whose `depois.motivo` is the reason, not a field of the record. */
 const CONTENT_ACTIONS = new Set(['criar', 'alterar']);
+// 'reativar': the legacy code of 'ativar' (@app/usuarios, before one verb); old audit rows keep it
 const ACTIVATION_ACTIONS = new Set(['ativar', 'desativar', 'reativar']);
 
 type Obj = Record<string, unknown>;

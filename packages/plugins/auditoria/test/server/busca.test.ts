@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import auditoria from '../../src/server/index.js';
 import { sql } from '@app/server-core/orm';
 import { SEARCH_TEXT, listSql, resolveFilters } from '../../src/server/queries.js';
-import { type LogItem, type LogPage, acoesDoFiltro, pluginsDoFiltro } from '../../src/shared/index.js';
+import { type LogItem, type LogPage, acaoNome, acoesDoFiltro, pluginsDoFiltro } from '../../src/shared/index.js';
 
 describe('filter texts → codes (pure)', () => {
   it('actions: code, name with or without accents, synonyms, part of a name; unknown text is a code', () => {
@@ -16,7 +16,12 @@ describe('filter texts → codes (pure)', () => {
     expect(acoesDoFiltro(' ALTERACAO ')).toEqual(['alterar']);
     expect(acoesDoFiltro('Inclusão')).toEqual(['criar']);
     expect(acoesDoFiltro('Criação')).toEqual(['criar']);
-    expect(acoesDoFiltro('Ativação')).toEqual(['ativar']); // not desativar/reativar, which contain it
+    // not desativar, which contains it; 'reativar' is the legacy code of the same action (old rows keep it)
+    expect(acoesDoFiltro('Ativação')).toEqual(['ativar', 'reativar']);
+    expect(acoesDoFiltro('ativar')).toEqual(['ativar', 'reativar']);
+    expect(acoesDoFiltro('Desativação')).toEqual(['desativar']);
+    expect(acoesDoFiltro('reativar')).toEqual(['reativar']);
+    expect(acaoNome('reativar')).toBe('Ativação');
     expect(acoesDoFiltro('entrada')).toEqual(['entrar', 'entrar_falhou']);
     expect(acoesDoFiltro('devolver')).toEqual(['devolver']);
   });

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 // The page shows names (plugins, actions, records, changes) and its filters take what it shows.
-import { AUDIT_ACTION_LABELS, definePlugin } from '@app/core';
+import { AUDIT_ACTION_LABELS, definePlugin, LEGACY_AUDIT_ACTIONS } from '@app/core';
 import { makeTestSession, mockApi, renderPlugin, signInForTest } from '@app/core/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ACOES, type LogItem, type LogPage } from '../../src/shared/index';
+import { ACOES, ACOES_LEGADAS, type LogItem, type LogPage } from '../../src/shared/index';
 import auditoria from '../../src/web/index';
 
 const T = { timeout: 5000 };
@@ -44,6 +44,7 @@ const row = (id: number, extra: Partial<LogItem> = {}): LogItem => ({
 describe('Logs de Auditoria: names, not codes', () => {
   it("@app/auditoria's CSV wording is core's (one wording of the actions)", () => {
     expect(ACOES).toEqual(AUDIT_ACTION_LABELS);
+    expect(ACOES_LEGADAS).toEqual(LEGACY_AUDIT_ACTIONS);
   });
 
   it('shows plugin titles, action names, record names and the changes with names, never a UUID', async () => {

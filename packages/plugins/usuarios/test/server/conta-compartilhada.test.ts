@@ -155,10 +155,10 @@ describeEachDatabase('@app/usuarios: accounts shared by several entidades', { pl
       expect((await account(adminId)).ativo).toBe(true);
       // deactivated by someone who administers both entidades: only such a person reactivates
       expect((await admin.post(`/usuarios/${duplaId}/desativar`, {})).status).toBe(200);
-      await expectForbidden(await chefe.post(`/usuarios/${duplaId}/reativar`, {}));
+      await expectForbidden(await chefe.post(`/usuarios/${duplaId}/ativar`, {}));
       await expectForbidden(await chefe.put(`/usuarios/${duplaId}`, { ...bodyOf(await user(chefe, duplaId)), ativo: true }));
       expect((await account(duplaId)).ativo).toBe(false);
-      expect((await admin.post(`/usuarios/${duplaId}/reativar`, {})).status).toBe(200);
+      expect((await admin.post(`/usuarios/${duplaId}/ativar`, {})).status).toBe(200);
       expect((await account(duplaId)).ativo).toBe(true);
     });
 
@@ -187,7 +187,7 @@ describeEachDatabase('@app/usuarios: accounts shared by several entidades', { pl
       expect(res.status).toBe(200);
       expect((await t.server.signIn('comprador', 'nova senha da carla')).token).toBeTruthy();
       expect((await chefe.post(`/usuarios/${compradorId}/desativar`, {})).status).toBe(200);
-      expect((await chefe.post(`/usuarios/${compradorId}/reativar`, {})).status).toBe(200);
+      expect((await chefe.post(`/usuarios/${compradorId}/ativar`, {})).status).toBe(200);
     });
 
     it('cannot take over or attach an existing account by creating a user with its login, CPF or e-mail', async () => {
@@ -268,13 +268,13 @@ describeEachDatabase('@app/usuarios: accounts shared by several entidades', { pl
     expect((await json<Usuario>(off)).ativo).toBe(false);
     const acoes = await t.server.sql<{ acao: string; login: string }>(
       `SELECT a.acao, u.login FROM audit_log a JOIN usuarios u ON u.id = a.usuario_id
-        WHERE a.plugin = 'usuarios' AND a.registro = $1 AND a.acao IN ('alterar', 'desativar', 'reativar') ORDER BY a.id`,
+        WHERE a.plugin = 'usuarios' AND a.registro = $1 AND a.acao IN ('alterar', 'desativar', 'ativar') ORDER BY a.id`,
       [duplaId],
     );
     // every change that went through is in the trail, by whom (the refused ones left nothing)
     expect(acoes.map((a) => `${a.acao}:${a.login}`)).toEqual([
       'desativar:admin',
-      'reativar:admin',
+      'ativar:admin',
       'alterar:chefe', // perfil in the Prefeitura
       'alterar:admin', // back in the Prefeitura, from the Câmara (one row per entidade)
       'alterar:admin',

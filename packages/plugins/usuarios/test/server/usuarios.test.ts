@@ -224,15 +224,15 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, registros, usuar
       expect(off.status).toBe(200);
       expect((await json<Usuario>(off)).ativo).toBe(false);
       await expect(t.server.signIn('fernanda.lima', 'nova-senha-1')).rejects.toThrow(/401/);
-      const stale = await admin.post(`/usuarios/${createdId}/reativar`, { version: current.version });
+      const stale = await admin.post(`/usuarios/${createdId}/ativar`, { version: current.version });
       expect(stale.status).toBe(409);
-      const on = await admin.post(`/usuarios/${createdId}/reativar`, {});
+      const on = await admin.post(`/usuarios/${createdId}/ativar`, {});
       expect((await json<Usuario>(on)).ativo).toBe(true);
       const acoes = await t.server.sql<{ acao: string }>(
         "SELECT acao FROM audit_log WHERE plugin = 'usuarios' AND registro = $1 ORDER BY id",
         [createdId],
       );
-      expect(acoes.map((a) => a.acao)).toEqual(['criar', 'alterar', 'alterar', 'desativar', 'reativar']);
+      expect(acoes.map((a) => a.acao)).toEqual(['criar', 'alterar', 'alterar', 'desativar', 'ativar']);
     });
 
     it('removes a user from the entidade (the user row and its history stay)', async () => {
@@ -455,6 +455,7 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, registros, usuar
         '/api/usuarios/usuarios',
         '/api/usuarios/usuarios/{id}',
         '/api/usuarios/usuarios/{id}/desativar',
+        '/api/usuarios/usuarios/{id}/ativar',
         '/api/usuarios/perfis',
         '/api/usuarios/perfis/{id}',
         '/api/usuarios/tags',
