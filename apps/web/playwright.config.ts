@@ -1,3 +1,4 @@
+import { TIME_ZONE } from '@app/br';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../../scripts/chromium.mjs';
 
@@ -16,7 +17,8 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'pt-BR',
-    timezoneId: 'America/Sao_Paulo',
+    // the browser runs on the application's clock, so the e2e see what a person in Brasília sees
+    timezoneId: TIME_ZONE,
     trace: 'retain-on-failure',
     launchOptions: { executablePath: findChromium(), args: CHROMIUM_ARGS },
   },
