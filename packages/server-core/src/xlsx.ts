@@ -3,7 +3,7 @@
 // import templates alike. `pnpm bench` (scripts/bench-xlsx.mjs) measures this writer against exceljs'
 // streaming WorkbookWriter on a 100 000-row export: this one is kept because it is faster and smaller
 // in memory (figures in the script). exceljs stays the READER of uploaded files (spreadsheet-read.ts).
-import { TIME_ZONE } from '@app/br';
+import { formatDateTime, timeParts } from '@app/br';
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
 /**
@@ -33,20 +33,11 @@ function decimalText(cell: DecimalCell): string | undefined {
   return places === 0 && frac === '' ? int! : `${int}.${frac.padEnd(places, '0')}`;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** Text of a cell as a person reads it: Sim/Não, dd/mm/aaaa hh:mm (America/Sao_Paulo). */
 export function cellText(value: CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
-  if (value instanceof Date) return DATE_TIME.format(value).replace(',', '');
+  if (value instanceof Date) return formatDateTime(value);
   if (typeof value === 'number') return String(value).replace('.', ',');
   if (typeof value === 'object') {
     const decimal = decimalText(value);
@@ -117,16 +108,6 @@ export function columnName(index: number): string {
   return name;
 }
 
-const WALL_CLOCK = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
 /** UTC hour → offset of the Sao Paulo wall clock (ms); offsets only change on the hour there. */
 const offsets = new Map<number, number>();
 
@@ -135,8 +116,8 @@ function saoPauloOffset(time: number): number {
   let offset = offsets.get(hour);
   if (offset === undefined) {
     const at = hour * 3_600_000;
-    const p = Object.fromEntries(WALL_CLOCK.formatToParts(at).map((x) => [x.type, x.value])) as Record<string, string>;
-    offset = Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!, +p.second!) - at;
+    const p = timeParts(new Date(at));
+    offset = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - at;
     if (offsets.size > 50_000) offsets.clear();
     offsets.set(hour, offset);
   }
