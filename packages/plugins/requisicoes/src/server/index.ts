@@ -9,7 +9,7 @@
 //     GET /requisicoes/aguardando-minha-aprovacao/contagem, GET /pendencias;
 //   administration (tag 3): /alcadas and /limites-dispensa (CRUD);
 //   pickers: GET /centros-custo, /tipos-solicitacao, /produtos.
-import { TIME_ZONE } from '@app/br';
+import { today } from '@app/br';
 import { formatDecimal, formatMoney, formatNumero } from '@app/documents';
 import { memorandoItens, memorandos } from '@app/memorandos/server';
 import { produtos, setProdutoUsos } from '@app/produtos/server';
@@ -66,7 +66,7 @@ const tipo = alias(tiposSolicitacao, 'tipo');
 const unidade = alias(unidades, 'unidade');
 
 const pertence = (ctx: RequestContext, centroId: unknown) => ctx.todosCentros || ctx.centrosCusto.includes(String(centroId));
-const hoje = () => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(new Date());
+const hoje = today;
 const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
 const nomeCentro = (codigo: unknown, nome: unknown) => `${String(codigo ?? '')} – ${String(nome ?? '')}`;
 const seuCentro = (ctx: RequestContext, centroCustoId: string) =>
