@@ -410,6 +410,7 @@ describe('user form', () => {
       'GET /api/usuarios/opcoes': () => Response.json(opcoes),
       'GET /api/usuarios/usuarios/u3': () => Response.json(usuario),
       'POST /api/usuarios/usuarios/u3/desativar': () => Response.json({ ...usuario, ativo: false, version: 8 }),
+      'POST /api/usuarios/usuarios/u3/ativar': () => Response.json({ ...usuario, ativo: true, version: 9 }),
       'DELETE /api/usuarios/usuarios/u3': () => new Response(null, { status: 204 }),
       'GET /api/usuarios/usuarios': () => Response.json({ ...lista, items: [] }),
     });
@@ -418,8 +419,16 @@ describe('user form', () => {
     expect(await screen.findByText('Usuário desativado.', {}, T)).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ version: 7 });
     // the form holds the new version and state: saving now sends them
-    expect(await screen.findByRole('button', { name: 'Reativar usuário' }, T)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Ativar usuário' }, T)).toBeTruthy();
     expect((screen.getByLabelText(/^Ativo/) as HTMLInputElement).checked).toBe(false);
+    // one verb with the kit: 'Ativar' posts to …/ativar
+    fireEvent.click(screen.getByRole('button', { name: 'Ativar usuário' }));
+    expect(await screen.findByText('Usuário ativado.', {}, T)).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.path, c.body])).toEqual([
+      ['/api/usuarios/usuarios/u3/desativar', { version: 7 }],
+      ['/api/usuarios/usuarios/u3/ativar', { version: 8 }],
+    ]);
+    expect(await screen.findByRole('button', { name: 'Desativar usuário' }, T)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Remover desta entidade' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);

@@ -26,7 +26,7 @@ type Row = Record<string, unknown>;
 /** The account row is shared with an entidade the caller does not administer: the server refuses changes to it (403). */
 const contaBloqueada = (_values: Row, record: Row | null) => record?.podeAlterarConta === false;
 
-/** Desativar/Reativar and 'Remover desta entidade' (not for the caller's own user). */
+/** Desativar/Ativar and 'Remover desta entidade' (not for the caller's own user). */
 function AcessoPanel({ usuario, ctx }: { usuario: Usuario; ctx: RecordSlotContext<Usuario> }) {
   const api = useApi();
   const queryClient = useQueryClient();
@@ -35,10 +35,10 @@ function AcessoPanel({ usuario, ctx }: { usuario: Usuario; ctx: RecordSlotContex
   const failed = (error: unknown) => toast.error(apiErrorMessage(error, 'Não foi possível concluir.'), 'Não foi possível concluir');
   const setAtivo = useMutation({
     mutationFn: (ativo: boolean) =>
-      api.post(`usuarios/usuarios/${usuario.id}/${ativo ? 'reativar' : 'desativar'}`, { json: { version: usuario.version } }).json<Usuario>(),
+      api.post(`usuarios/usuarios/${usuario.id}/${ativo ? 'ativar' : 'desativar'}`, { json: { version: usuario.version } }).json<Usuario>(),
     onSuccess: (row, ativo) => {
       ctx.setRecord(row);
-      toast.success(ativo ? 'Usuário reativado.' : 'Usuário desativado.');
+      toast.success(ativo ? 'Usuário ativado.' : 'Usuário desativado.');
     },
     onError: failed,
   });
@@ -66,7 +66,7 @@ function AcessoPanel({ usuario, ctx }: { usuario: Usuario; ctx: RecordSlotContex
       <div className="form-actions" style={{ justifyContent: 'flex-start', marginTop: 0 }}>
         {bloqueada ? null : (
           <Button variant="secondary" loading={setAtivo.isPending} onClick={() => setAtivo.mutate(!usuario.ativo)}>
-            {usuario.ativo ? 'Desativar usuário' : 'Reativar usuário'}
+            {usuario.ativo ? 'Desativar usuário' : 'Ativar usuário'}
           </Button>
         )}
         {confirmRemove ? (
