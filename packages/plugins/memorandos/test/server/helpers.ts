@@ -1,29 +1,14 @@
-// Test fixtures: centros de custo, products and users of the Prefeitura created with SQL, so each
-// test controls who belongs to which centro.
+// Test fixtures: centros de custo and products of the Prefeitura created with SQL, so each test
+// controls who belongs to which centro (people come from @app/server-core/testing's createUser).
 import produtosPlugin from '@app/produtos/server';
 import registrosPlugin from '@app/registros/server';
-import { type ServerPlugin, defineServerPlugin } from '@app/server-core';
-import type { TestServer } from '@app/server-core/testing';
+import { type TestServer, withoutSeed } from '@app/server-core/testing';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import memorandosPlugin from '../../src/server/index.js';
 
-/** The plugin without its demo seed (tests create their own rows). */
-export function withoutSeed(plugin: ServerPlugin): ServerPlugin {
-  return defineServerPlugin({ ...plugin, seed: undefined });
-}
-
 export const plugins = [withoutSeed(registrosPlugin), withoutSeed(produtosPlugin), withoutSeed(memorandosPlugin)];
-
-export async function insert(server: TestServer, table: string, values: Record<string, unknown>): Promise<string> {
-  const keys = Object.keys(values);
-  const [row] = await server.sql<{ id: string }>(
-    `INSERT INTO ${table} (${keys.join(', ')}) VALUES (${keys.map((_k, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
-    Object.values(values),
-  );
-  return row!.id;
-}
 
 export interface Fixture {
   entidadeId: string;
@@ -42,59 +27,28 @@ export interface Fixture {
 }
 
 export async function createFixture(server: TestServer): Promise<Fixture> {
-  const [pref] = await server.sql<{ id: string }>("SELECT id FROM entidades WHERE nome LIKE 'Prefeitura%'");
-  const [cam] = await server.sql<{ id: string }>("SELECT id FROM entidades WHERE nome LIKE 'Câmara%'");
+  const { prefeitura, camara } = await server.demoEntidades();
+  const insert = (table: string, values: Record<string, unknown>) => server.insert(table, values);
   const produto = async (entidade_id: string, codigo: string, descricao: string, ativo = true) => {
-    const grupo = await insert(server, 'registros_grupos', { entidade_id, codigo: `G${codigo}`, nome: `Grupo ${codigo}` });
-    const unidade = await insert(server, 'registros_unidades', { entidade_id, sigla: `U${codigo}`, descricao: `Unidade ${codigo}` });
-    return insert(server, 'produtos', { entidade_id, codigo, descricao, tipo: 'material', grupo_id: grupo, unidade_id: unidade, ativo });
+    const grupo = await insert('registros_grupos', { entidade_id, codigo: `G${codigo}`, nome: `Grupo ${codigo}` });
+    const unidade = await insert('registros_unidades', { entidade_id, sigla: `U${codigo}`, descricao: `Unidade ${codigo}` });
+    return insert('produtos', { entidade_id, codigo, descricao, tipo: 'material', grupo_id: grupo, unidade_id: unidade, ativo });
   };
-  const entidade_id = pref!.id;
+  const entidade_id = prefeitura;
   return {
     entidadeId: entidade_id,
-    camaraId: cam!.id,
-    educacao: await insert(server, 'registros_centros_custo', { entidade_id, codigo: '02', nome: 'Secretaria de Educação' }),
-    saude: await insert(server, 'registros_centros_custo', { entidade_id, codigo: '03', nome: 'Secretaria de Saúde' }),
-    compras: await insert(server, 'registros_centros_custo', { entidade_id, codigo: '01.01', nome: 'Compras e Licitações' }),
-    inativo: await insert(server, 'registros_centros_custo', { entidade_id, codigo: '09', nome: 'Extinto', ativo: false }),
+    camaraId: camara,
+    educacao: await insert('registros_centros_custo', { entidade_id, codigo: '02', nome: 'Secretaria de Educação' }),
+    saude: await insert('registros_centros_custo', { entidade_id, codigo: '03', nome: 'Secretaria de Saúde' }),
+    compras: await insert('registros_centros_custo', { entidade_id, codigo: '01.01', nome: 'Compras e Licitações' }),
+    inativo: await insert('registros_centros_custo', { entidade_id, codigo: '09', nome: 'Extinto', ativo: false }),
     papel: await produto(entidade_id, '000001', 'Papel sulfite A4, resma 500 folhas'),
     caneta: await produto(entidade_id, '000002', 'Caneta esferográfica azul'),
     toner: await produto(entidade_id, '000003', 'Toner para impressora laser'),
     antigo: await produto(entidade_id, '000004', 'Disquete 3,5"', false),
-    daCamara: await produto(cam!.id, '000001', 'Papel sulfite A4 da Câmara'),
+    daCamara: await produto(camara, '000001', 'Papel sulfite A4 da Câmara'),
   };
 }
-
-/**
- * A user of the Prefeitura with password demo1234, a perfil holding tag 29 and the given centros
- * (or every centro with `todos`). Returns the token and the user's id.
- */
-export async function createUser(
-  server: TestServer,
-  fx: Fixture,
-  login: string,
-  nome: string,
-  options: { centros?: string[]; todos?: boolean; tags?: number[] } = {},
-): Promise<{ token: string; id: string }> {
-  const [admin] = await server.sql<{ senha_hash: string }>("SELECT senha_hash FROM usuarios WHERE login = 'admin'");
-  const perfil = await insert(server, 'perfis', {
-    entidade_id: fx.entidadeId,
-    nome: `Perfil de ${login}`,
-    tags: `{${(options.tags ?? [29]).join(',')}}`,
-    todos_centros: options.todos ?? false,
-  });
-  const id = await insert(server, 'usuarios', { nome, login, email: `${login}@exemplo.gov.br`, senha_hash: admin!.senha_hash });
-  await server.sql('INSERT INTO usuario_entidades (usuario_id, entidade_id, perfil_id, centros_custo) VALUES ($1, $2, $3, $4)', [
-    id,
-    fx.entidadeId,
-    perfil,
-    `{${(options.centros ?? []).join(',')}}`,
-  ]);
-  const { token } = await server.signIn(login, 'demo1234');
-  return { token, id };
-}
-
-export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 

@@ -1,25 +1,14 @@
 // @vitest-environment jsdom
-// The pages as declared, rendered by core's App against a mocked API (no server).
-import { App, resetCoreState } from '@app/core';
-import { makeTestSession, mockApi, pageOf, signInForTest } from '@app/core/testing';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+// The pages as declared, rendered by core's App (renderPlugin) against a mocked API (no server).
+import { makeTestSession, mockApi, pageOf, renderPlugin, signInForTest } from '@app/core/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import memorandos from '../../src/web/index';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  resetCoreState();
-});
 
 const T = { timeout: 5000 };
 
-function start(path: string) {
-  window.history.replaceState(null, '', path);
-  render(<App plugins={[memorandos]} pollers={false} />);
-}
+const start = (path: string) => renderPlugin(memorandos, { path });
 
 const CENTROS = [
   { id: '00000000-0000-4000-8000-0000000000c1', codigo: '01.01', nome: 'Compras e Licitações', ativo: true },
