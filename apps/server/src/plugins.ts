@@ -7,6 +7,7 @@ import registros from '@app/registros/server';
 import produtos from '@app/produtos/server';
 import fornecedores from '@app/fornecedores/server';
 import memorandos from '@app/memorandos/server';
+import requisicoes from '@app/requisicoes/server';
 import type { ServerPlugin } from '@app/server-core';
 
-export const serverPlugins: readonly ServerPlugin[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, about];
+export const serverPlugins: readonly ServerPlugin[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, requisicoes, about];
