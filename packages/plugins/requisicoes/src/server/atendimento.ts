@@ -4,7 +4,7 @@
 import type { Tx } from '@app/server-core';
 import { type SQL, sql } from '@app/server-core/orm';
 import { REQUISICAO_LIBERA_ITENS } from '../shared/index.js';
-import { preRequisicaoItens } from './tables.js';
+import type { preRequisicaoItens } from './tables.js';
 
 const LIBERA = sql.raw(REQUISICAO_LIBERA_ITENS.map((s) => `'${s}'`).join(', '));
 

@@ -91,7 +91,6 @@ const historyNames = {
   solicitanteId: { table: 'usuarios', label: 'nome', scoped: false },
 } as const;
 const idParams = z.object({ id: z.string() });
-const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
 export default defineServerPlugin({
   id: 'requisicoes',
