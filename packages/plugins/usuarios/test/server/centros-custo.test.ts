@@ -2,13 +2,12 @@
 // centro (perfis.todos_centros): demo data, validation, granting rules, audit, and the request context
 // they feed (the row-level scope of documents).
 import registros from '@app/registros/server';
-import { describeEachDatabase } from '@app/server-core/testing';
+import { type ErrorBody, describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import usuarios from '../../src/server/index.js';
 import { MENSAGENS, type Opcoes, type PageOf, type Perfil, type Usuario } from '../../src/shared/index.js';
-import { type Api, apiOf, catalogo, entidadeIds, json, perfilId, userId } from './helpers.js';
+import { type Api, apiOf, catalogo, json, perfilId, userId } from './helpers.js';
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type SessionBody = { centrosCusto: string[]; todosCentros: boolean };
 
 describeEachDatabase('@app/usuarios: centros de custo', { plugins: [catalogo, registros, usuarios], seed: true }, (t) => {
@@ -53,7 +52,7 @@ describeEachDatabase('@app/usuarios: centros de custo', { plugins: [catalogo, re
   });
 
   beforeAll(async () => {
-    ent = await entidadeIds(t.server);
+    ent = await t.server.demoEntidades();
     admin = apiOf(t.server, (await t.server.signIn('admin', 'demo1234', ent.prefeitura)).token);
     const rows = await t.server.sql<{ id: string; codigo: string }>('SELECT id, codigo FROM registros_centros_custo WHERE entidade_id = $1', [
       ent.prefeitura,

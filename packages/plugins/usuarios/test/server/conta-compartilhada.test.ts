@@ -2,16 +2,14 @@
 // user belongs to. An administrator of one entidade never changes the account of a user who also
 // belongs to an entidade they do not administer; memberships stay per entidade.
 import { cpfCheckDigits } from '@app/br';
-import { describeEachDatabase } from '@app/server-core/testing';
+import { type ErrorBody, describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import registros from '@app/registros/server';
 import usuarios from '../../src/server/index.js';
 import { MENSAGENS, type Usuario } from '../../src/shared/index.js';
-import { type Api, apiOf, catalogo, entidadeIds, json, perfilId, userId } from './helpers.js';
+import { type Api, apiOf, catalogo, json, perfilId, userId } from './helpers.js';
 
 const cpf = (base: string) => `${base}${cpfCheckDigits(base)}`;
-
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 /** The PUT body that changes nothing (the form sends every field back). */
 function bodyOf(u: Usuario) {
@@ -68,7 +66,7 @@ describeEachDatabase('@app/usuarios: accounts shared by several entidades', { pl
     ).map((r) => `${r.entidade.split(' ')[0]}:${r.perfil}`);
 
   beforeAll(async () => {
-    ent = await entidadeIds(t.server);
+    ent = await t.server.demoEntidades();
     perfil = {
       prefAdmin: await perfilId(t.server, ent.prefeitura, 'Administrador'),
       prefConsulta: await perfilId(t.server, ent.prefeitura, 'Consulta'),

@@ -1,3 +1,4 @@
+// Fixtures of the usuarios API tests (the server itself is @app/server-core/testing's).
 import { defineServerPlugin } from '@app/server-core';
 import type { TestServer } from '@app/server-core/testing';
 
@@ -34,14 +35,6 @@ export function apiOf(server: TestServer, token: string): Api {
     post: (p, body) => server.request(url(p), { token, method: 'POST', json: body }),
     put: (p, body) => server.request(url(p), { token, method: 'PUT', json: body }),
     del: (p) => server.request(url(p), { token, method: 'DELETE' }),
-  };
-}
-
-export async function entidadeIds(server: TestServer): Promise<{ prefeitura: string; camara: string }> {
-  const rows = await server.sql<{ id: string; nome: string }>('SELECT id, nome FROM entidades');
-  return {
-    prefeitura: rows.find((r) => r.nome.startsWith('Prefeitura'))!.id,
-    camara: rows.find((r) => r.nome.startsWith('Câmara'))!.id,
   };
 }
 

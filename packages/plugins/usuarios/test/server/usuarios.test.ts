@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import registros from '@app/registros/server';
 import usuarios from '../../src/server/index.js';
 import { MENSAGENS, type Opcoes, type PageOf, type Perfil, type Usuario, type UsuarioListItem } from '../../src/shared/index.js';
-import { type Api, apiOf, catalogo, entidadeIds, json, perfilId, userId } from './helpers.js';
+import { type Api, apiOf, catalogo, json, perfilId, userId } from './helpers.js';
 
 const cpf = (base: string) => `${base}${cpfCheckDigits(base)}`;
 
@@ -14,7 +14,7 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, registros, usuar
   let perfil: Record<string, string>;
 
   beforeAll(async () => {
-    ent = await entidadeIds(t.server);
+    ent = await t.server.demoEntidades();
     const { token } = await t.server.signIn('admin', 'demo1234', ent.prefeitura);
     admin = apiOf(t.server, token);
     perfil = {};

@@ -1,24 +1,13 @@
 // @vitest-environment jsdom
-import { App, resetCoreState } from '@app/core';
-import { pageOf } from '@app/core/testing';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, pageOf, renderPlugin, signInForTest } from '@app/core/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { MensagemCaixaSaida, PageOf } from '../../src/shared/index';
 import usuarios from '../../src/web/index';
 import { textParts } from '../../src/web/links';
-import { makeSession, mockApi, signedIn } from './helpers';
+import { makeSession } from './helpers';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  resetCoreState();
-});
-
-function start(path: string) {
-  window.history.replaceState(null, '', path);
-  render(<App plugins={[usuarios]} pollers={false} />);
-}
+const start = (path: string) => renderPlugin(usuarios, { path });
 
 const T = { timeout: 5000 };
 const LINK = 'http://127.0.0.1:4310/recoveryPass?token=Abc_123-xyz';
@@ -51,7 +40,7 @@ const pagina = (items: MensagemCaixaSaida[], total = items.length): PageOf<Mensa
 
 describe('outbox page (/usuarios/caixa-de-saida)', () => {
   it('lists Data (São Paulo time), Para and Assunto as the API orders them, with the total and the SMTP explanation', async () => {
-    signedIn(makeSession());
+    signInForTest(makeSession());
     const { calls } = mockApi({ 'GET /api/auth/outbox': () => Response.json(pagina([recuperacao, antiga])) });
     start('/usuarios/caixa-de-saida');
     expect(await screen.findByRole('heading', { level: 1, name: 'Caixa de saída' }, T)).toBeTruthy();
@@ -80,7 +69,7 @@ describe('outbox page (/usuarios/caixa-de-saida)', () => {
   });
 
   it('search sends q to the API and keeps it in the URL; paging keeps the search', async () => {
-    signedIn(makeSession());
+    signInForTest(makeSession());
     const { calls } = mockApi({ 'GET /api/auth/outbox': () => Response.json(pagina([recuperacao], 45)) });
     start('/usuarios/caixa-de-saida');
     await screen.findByRole('rowheader', { name: /Compras: criar nova senha/ }, T);
@@ -99,7 +88,7 @@ describe('outbox page (/usuarios/caixa-de-saida)', () => {
   });
 
   it('the search and page of the URL go to the API on the first load', async () => {
-    signedIn(makeSession());
+    signInForTest(makeSession());
     const { calls } = mockApi({ 'GET /api/auth/outbox': () => Response.json({ ...pagina([antiga], 30), page: 2 }) });
     start('/usuarios/caixa-de-saida?q=aviso&page=2');
     await screen.findByRole('rowheader', { name: /Compras: aviso/ }, T);
@@ -108,7 +97,7 @@ describe('outbox page (/usuarios/caixa-de-saida)', () => {
   });
 
   it('opening a message shows its body as plain text with the recovery link clickable; it closes again', async () => {
-    signedIn(makeSession());
+    signInForTest(makeSession());
     mockApi({ 'GET /api/auth/outbox': () => Response.json(pagina([recuperacao, antiga])) });
     start('/usuarios/caixa-de-saida');
     const toggle = await screen.findByRole('button', { name: /^Compras: criar nova senha/ }, T);
@@ -141,7 +130,7 @@ describe('outbox page (/usuarios/caixa-de-saida)', () => {
   });
 
   it("empty outbox: 'Nenhuma mensagem na caixa de saída.' and no pagination", async () => {
-    signedIn(makeSession());
+    signInForTest(makeSession());
     mockApi({ 'GET /api/auth/outbox': () => Response.json(pagina([])) });
     start('/usuarios/caixa-de-saida');
     expect(await screen.findByText('Nenhuma mensagem na caixa de saída.', {}, T)).toBeTruthy();
@@ -149,7 +138,7 @@ describe('outbox page (/usuarios/caixa-de-saida)', () => {
   });
 
   it('an API error shows the standard alert with the message and a retry', async () => {
-    signedIn(makeSession());
+    signInForTest(makeSession());
     let fail = true;
     const { calls } = mockApi({
       'GET /api/auth/outbox': () =>
@@ -169,7 +158,7 @@ describe('outbox page (/usuarios/caixa-de-saida)', () => {
   });
 
   it("the users list links to the outbox next to 'Perfis'", async () => {
-    signedIn(makeSession());
+    signInForTest(makeSession());
     mockApi({ 'GET /api/usuarios/usuarios': () => Response.json(pageOf([])) });
     start('/usuarios');
     const link = await screen.findByRole('link', { name: 'Caixa de saída' }, T);

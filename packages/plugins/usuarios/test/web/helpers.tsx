@@ -1,8 +1,6 @@
-// Page tests render against core's test kit (@app/core/testing): no server, fetch mocked.
+// The person the usuarios pages are tested as (the harness itself is @app/core/testing's).
 import type { Session } from '@app/core';
 import { makeTestSession } from '@app/core/testing';
-
-export { mockApi, signInForTest as signedIn } from '@app/core/testing';
 
 /** The demo administrator in the Prefeitura (entidade 'e1'), holding tag 3. */
 export function makeSession(overrides: Partial<Session> = {}): Session {

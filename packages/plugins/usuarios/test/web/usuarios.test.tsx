@@ -1,24 +1,15 @@
 // @vitest-environment jsdom
-import { App, resetCoreState } from '@app/core';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { resetCoreState } from '@app/core';
+import { mockApi, renderPlugin, signInForTest } from '@app/core/testing';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MENSAGENS, type Opcoes, type PageOf, type Perfil, type Usuario, type UsuarioListItem } from '../../src/shared/index';
 import usuarios from '../../src/web/index';
 import { tagOptions } from '../../src/web/tags';
-import { makeSession, mockApi, signedIn } from './helpers';
+import { makeSession } from './helpers';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  resetCoreState();
-});
-
-function start(path: string) {
-  window.history.replaceState(null, '', path);
-  render(<App plugins={[usuarios]} pollers={false} />);
-}
+const start = (path: string) => renderPlugin(usuarios, { path });
 
 const T = { timeout: 5000 };
 const E1 = '00000000-0000-4000-8000-0000000000e1';
@@ -121,7 +112,7 @@ describe('@app/usuarios manifest', () => {
   });
 
   it('without tag 3 the pages answer Erro 403', async () => {
-    signedIn(makeSession({ tags: [] }));
+    signInForTest(makeSession({ tags: [] }));
     mockApi({});
     start('/usuarios');
     expect(await screen.findByRole('heading', { name: 'Erro 403' }, T)).toBeTruthy();
@@ -130,7 +121,7 @@ describe('@app/usuarios manifest', () => {
 
 describe('users list', () => {
   it('shows nome, login, e-mail, masked CPF, cargo, perfis and ativo; search and page go to the API', async () => {
-    signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    signInForTest(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
     const { calls } = mockApi({ 'GET /api/usuarios/usuarios': () => Response.json(lista) });
     start('/usuarios');
     expect(await screen.findByRole('heading', { level: 1, name: 'Usuários' }, T)).toBeTruthy();
@@ -159,7 +150,7 @@ describe('users list', () => {
 
 describe('user form', () => {
   it('validates with the shared schema before calling the API (CPF, password policy, perfil)', async () => {
-    signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    signInForTest(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
     const { calls } = mockApi({ 'GET /api/usuarios/opcoes': () => Response.json(opcoes) });
     start('/usuarios/new');
     expect(await screen.findByRole('heading', { level: 1, name: 'Novo usuário' }, T)).toBeTruthy();
@@ -180,7 +171,7 @@ describe('user form', () => {
   });
 
   it('creates: POST with the perfil of each entidade, then stays on the new user, naming it', async () => {
-    signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    signInForTest(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
     const criado: Usuario = {
       id: 'novo',
       nome: 'Fernanda Lima',
@@ -252,7 +243,7 @@ describe('user form', () => {
   });
 
   it('shows the server field message of a centro de custo refused', async () => {
-    signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    signInForTest(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
     mockApi({
       'GET /api/usuarios/opcoes': () => Response.json(opcoes),
       'POST /api/usuarios/usuarios': () =>
@@ -280,7 +271,7 @@ describe('user form', () => {
   });
 
   it("edits with the version; 409 'stale' shows the kit's notice, and 'Recarregar' discards the changes", async () => {
-    signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    signInForTest(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
     const usuario: Usuario = {
       id: 'u1',
       nome: 'Carla Compradora',
@@ -345,7 +336,7 @@ describe('user form', () => {
   });
 
   it('a user shared with an entidade the caller does not administer: account fields locked, with the reason; perfis still editable', async () => {
-    signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    signInForTest(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
     const usuario: Usuario = {
       id: 'u2',
       nome: 'Dora Dupla',
@@ -392,7 +383,7 @@ describe('user form', () => {
     });
   });
   it("'Desativar usuário' loads the answer into the form; 'Remover desta entidade' asks, then goes back to the list", async () => {
-    signedIn(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
+    signInForTest(makeSession({ entidade: { ...makeSession().entidade, id: E1 } }));
     const usuario: Usuario = {
       id: 'u3',
       nome: 'Beto Bastos',
@@ -441,7 +432,7 @@ describe('user form', () => {
 
 describe('perfil form', () => {
   it('lists every declared tag named; tags the user does not hold are disabled', async () => {
-    signedIn(makeSession({ tags: [3, 25] }));
+    signInForTest(makeSession({ tags: [3, 25] }));
     const { calls } = mockApi({
       'GET /api/usuarios/tags': () =>
         Response.json({
@@ -476,7 +467,7 @@ describe('perfil form', () => {
   });
 
   it("'Acessa os documentos de todos os centros de custo': only who has that access gives it", async () => {
-    signedIn(makeSession({ tags: [3], todosCentros: false, centrosCusto: [C.c1] }));
+    signInForTest(makeSession({ tags: [3], todosCentros: false, centrosCusto: [C.c1] }));
     const tags = () => Response.json({ items: [{ tag: 3, nome: 'Usuários e perfis', plugins: ['usuarios'] }] });
     mockApi({ 'GET /api/usuarios/tags': tags });
     start('/usuarios/perfis/new');
@@ -486,7 +477,7 @@ describe('perfil form', () => {
     cleanup();
     resetCoreState();
 
-    signedIn(makeSession({ tags: [3], todosCentros: true }));
+    signInForTest(makeSession({ tags: [3], todosCentros: true }));
     const perfil: Perfil = { id: P.p_aud, nome: 'Auditor', tags: [3], todosCentros: false, usuarios: 1, version: 3 };
     const { calls } = mockApi({
       'GET /api/usuarios/tags': tags,
@@ -504,7 +495,7 @@ describe('perfil form', () => {
   });
 
   it('unsaved changes: leaving asks in the app dialog (core guard), not before any change', async () => {
-    signedIn(makeSession({ tags: [3] }));
+    signInForTest(makeSession({ tags: [3] }));
     const perfil: Perfil = { id: P.p_aud, nome: 'Auditor', tags: [3], todosCentros: false, usuarios: 1, version: 3 };
     mockApi({
       'GET /api/usuarios/tags': () => Response.json({ items: [{ tag: 3, nome: 'Usuários e perfis', plugins: ['usuarios'] }] }),
@@ -536,7 +527,7 @@ describe('perfil form', () => {
   });
 
   it("only 409 'stale' is the stale notice; another 409 (a name in use) is the server's message, with no 'Recarregar'", async () => {
-    signedIn(makeSession({ tags: [3] }));
+    signInForTest(makeSession({ tags: [3] }));
     const perfil: Perfil = { id: P.p_aud, nome: 'Auditor', tags: [3], todosCentros: false, usuarios: 1, version: 3 };
     let answer: { code: string; message: string } = { code: 'conflict', message: MENSAGENS.perfilNomeEmUso };
     mockApi({
@@ -560,7 +551,7 @@ describe('perfil form', () => {
   });
 
   it('perfis list: permissions named (exempt tags hidden), users count, edit link', async () => {
-    signedIn(makeSession());
+    signInForTest(makeSession());
     mockApi({
       'GET /api/usuarios/tags': () => Response.json({ items: [{ tag: 90, nome: 'Logs de Auditoria', plugins: ['auditoria'] }] }),
       'GET /api/usuarios/perfis': () =>
