@@ -1,10 +1,9 @@
-import { describeEachDatabase } from '@app/server-core/testing';
+import { type ErrorBody, describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
 import registros from '../src/server/index.js';
 
 type Item = Record<string, unknown> & { id: string; version: number; ativo: boolean };
 type PageBody = { items: Item[]; total: number; page: number; pageSize: number };
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 describeEachDatabase('@app/registros API', { plugins: [registros] }, (t) => {
   let token: string;
@@ -18,9 +17,7 @@ describeEachDatabase('@app/registros API', { plugins: [registros] }, (t) => {
   const list = async (path: string) => json<PageBody>(await api(path), 200);
 
   beforeAll(async () => {
-    const { entidades } = await t.server.signIn();
-    const prefeitura = entidades.find((e) => e.nome.startsWith('Prefeitura'))!.id;
-    token = (await t.server.signIn('admin', 'demo1234', prefeitura)).token;
+    token = (await t.server.signIn('admin', 'demo1234', (await t.server.demoEntidades()).prefeitura)).token;
   });
 
   /** Create → read → update (version) → stale update → delete → 404, for one registry. */
@@ -60,8 +57,7 @@ describeEachDatabase('@app/registros API', { plugins: [registros] }, (t) => {
       expect((await list(path)).total, path).toBeGreaterThan(3);
     }
     // the Câmara has none of them
-    const { entidades } = await t.server.signIn();
-    const camara = (await t.server.signIn('admin', 'demo1234', entidades.find((e) => e.nome.startsWith('Câmara'))!.id)).token;
+    const camara = (await t.server.signIn('admin', 'demo1234', (await t.server.demoEntidades()).camara)).token;
     const theirs = (await (await t.server.request('/api/registros/grupos', { token: camara })).json()) as PageBody;
     expect(theirs.total).toBe(0);
   });

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { App, resetCoreState, CORE_VERSION, definePlugin } from '@app/core';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { resetCoreState, CORE_VERSION, definePlugin } from '@app/core';
+import { makeTestSession, mockApi, renderPlugin, signInForTest } from '@app/core/testing';
+import { cleanup, screen, within } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import about from '../../src/web/index';
 import { toServerRows } from '../../src/web/versions';
-import { makeSession, mockApi, signedIn } from './helpers';
 
 const memorandos = definePlugin({
   id: 'memorandos',
@@ -32,17 +32,7 @@ const requisicoes = definePlugin({
   ],
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  resetCoreState();
-});
-
-function start(path: string) {
-  window.history.replaceState(null, '', path);
-  render(<App plugins={[about, memorandos, requisicoes]} pollers={false} />);
-}
+const start = (path: string) => renderPlugin([about, memorandos, requisicoes], { path });
 
 describe('@app/about manifest', () => {
   it("id 'about', basePath '/about', tag 0, menu 'Sobre' in 'Sistema'; '/sistema' needs tag 3", () => {
@@ -59,7 +49,7 @@ describe('@app/about manifest', () => {
 
 describe('about page', () => {
   it('lists @app/core and every enabled plugin with version and tag, plus the server list', async () => {
-    signedIn(makeSession());
+    signInForTest(makeTestSession());
     mockApi({
       'GET /api/about/versions': () =>
         Response.json({
@@ -83,7 +73,7 @@ describe('about page', () => {
   });
 
   it('a server failure is shown in pt-BR, the web list still renders', async () => {
-    signedIn(makeSession());
+    signInForTest(makeTestSession());
     mockApi({});
     start('/about');
     await screen.findByRole('heading', { level: 1, name: 'About' }, { timeout: 5000 });
@@ -92,13 +82,13 @@ describe('about page', () => {
   });
 
   it('/about/sistema: tag 3 opens it, without it → Erro 403', async () => {
-    signedIn(makeSession({ tags: [3] }));
+    signInForTest(makeTestSession({ tags: [3] }));
     mockApi({});
     start('/about/sistema');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sistema' }, { timeout: 5000 })).toBeTruthy();
     cleanup();
     resetCoreState();
-    signedIn(makeSession({ tags: [] }));
+    signInForTest(makeTestSession({ tags: [] }));
     start('/about/sistema');
     expect(await screen.findByRole('heading', { name: 'Erro 403' }, { timeout: 5000 })).toBeTruthy();
     expect(window.location.pathname).toBe('/403');
