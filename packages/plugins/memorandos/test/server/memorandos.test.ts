@@ -1,4 +1,5 @@
 import { today } from '@app/br';
+import { parseSpreadsheet } from '@app/server-core';
 import { type ErrorBody, describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fluxo } from '../../src/shared/index.js';
@@ -367,6 +368,9 @@ describeEachDatabase('memorandos API', { plugins }, (t) => {
     const xlsx = await api('/memorandos.xlsx?q=exportacao', rita.token);
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
+    // the total is a number cell (read back as '383.78'), not the text '383,78'
+    const sheet = await parseSpreadsheet(new Uint8Array(await xlsx.arrayBuffer()));
+    expect(sheet.rows.find((r) => r.cells.Assunto === 'Exportação de teste')?.cells['Valor total estimado']).toBe('383.78');
   });
 
   it('prints the memorando as a PDF with its number, parties, items and total', async () => {
