@@ -8,6 +8,7 @@ import registros from '@app/registros';
 import produtos from '@app/produtos';
 import fornecedores from '@app/fornecedores';
 import memorandos from '@app/memorandos';
+import requisicoes from '@app/requisicoes';
 import type { PluginManifest } from '@app/core';
 
-export const plugins: PluginManifest[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, about];
+export const plugins: PluginManifest[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, requisicoes, about];
