@@ -1,5 +1,5 @@
 import { satisfies, validate } from 'compare-versions';
-import { CORE_VERSION, EXEMPT_TAGS, type PluginManifest, type PluginMount, type PluginRoute, pluginMounts } from './contract';
+import { CORE_VERSION, EXEMPT_TAGS, type PluginManifest, type PluginMenuCount, type PluginMount, type PluginRoute, pluginMounts } from './contract';
 
 /** Paths owned by core: no plugin route may take them. */
 export const RESERVED_PATHS: readonly string[] = ['/signin', '/recoveryPass', '/403', '/500', '/__boom'];
@@ -253,6 +253,8 @@ export interface MenuEntry {
   icon?: string;
   group?: string;
   order?: number;
+  /** The section's `menu.count` (the shell fetches the number). */
+  count?: PluginMenuCount;
 }
 
 /** The side menu: the `menu` entry of every section of the enabled plugins whose tag the user holds (or is exempt). */
@@ -266,6 +268,7 @@ export function buildMenu(plugins: readonly PluginManifest[], userTags: readonly
       if (menu.icon !== undefined) item.icon = menu.icon;
       if (menu.group !== undefined) item.group = menu.group;
       if (menu.order !== undefined) item.order = menu.order;
+      if (menu.count !== undefined) item.count = menu.count;
       items.push(item);
     }
   }

@@ -25,6 +25,19 @@ export interface PluginMenu {
   group?: string;
   /** Sort order inside the group (lower first). */
   order?: number;
+  /**
+   * A number beside the entry (what awaits the user there, e.g. requisições to approve): the shell
+   * asks GET /api<endpoint> (an answer `{ total }`) on sign-in and every minute, and shows it when
+   * above 0; the label names it for screen readers ('Requisições (3 aguardando minha aprovação)').
+   */
+  count?: PluginMenuCount;
+}
+
+export interface PluginMenuCount {
+  /** Endpoint under /api answering `{ total: number }`, e.g. '/requisicoes/requisicoes/aguardando-minha-aprovacao/contagem'. */
+  endpoint: string;
+  /** What the number counts, after the number: 'aguardando minha aprovação'. */
+  label: string;
 }
 
 /**

@@ -9,6 +9,7 @@ export {
   type PluginIdentity,
   type PluginManifest,
   type PluginMenu,
+  type PluginMenuCount,
   type PluginMount,
   type PluginRoute,
   pluginMounts,

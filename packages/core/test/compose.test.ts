@@ -269,4 +269,14 @@ describe('permissions and menu', () => {
     ]);
     expect(buildMenu(plugins, []).map((m) => m.href)).toEqual(['/about']);
   });
+
+  it("carries a section's menu count (endpoint and label) to its entry, only for those who see it", () => {
+    const count = { endpoint: '/requisicoes/requisicoes/aguardando-minha-aprovacao/contagem', label: 'aguardando minha aprovação' };
+    const plugins = [plugin({ id: 'requisicoes', basePath: '/requisicao', tag: 39, menu: { label: 'Requisições', count } }), plugin({ id: 'about', menu: { label: 'Sobre' } })];
+    expect(buildMenu(plugins, [39])).toEqual([
+      { href: '/requisicao', label: 'Requisições', count },
+      { href: '/about', label: 'Sobre' },
+    ]);
+    expect(buildMenu(plugins, [])).toEqual([{ href: '/about', label: 'Sobre' }]);
+  });
 });

@@ -279,6 +279,14 @@ export function AppLayout({
                             <span className="app-nav__icon" aria-hidden="true" />
                           )}
                           <span className="app-nav__label">{item.label}</span>
+                          {item.count && item.count > 0 ? (
+                            <span className="app-nav__count" data-testid="menu-count">
+                              <span aria-hidden="true">{item.count > 99 ? '99+' : item.count}</span>
+                              <span className="visually-hidden">
+                                {`(${item.count.toLocaleString('pt-BR')}${item.countLabel ? ` ${item.countLabel}` : ''})`}
+                              </span>
+                            </span>
+                          ) : null}
                         </Link>
                       </li>
                     );

@@ -9,6 +9,10 @@ export type MenuItem = {
   group?: string;
   /** Order inside the group, lower first; items without order come after, by label. */
   order?: number;
+  /** A number shown beside the label when above 0 (what awaits the user there). */
+  count?: number;
+  /** What the number counts, read after it by screen readers: 'aguardando minha aprovação'. */
+  countLabel?: string;
 };
 
 export type MenuGroup = {

@@ -105,6 +105,20 @@ describe('AppLayout', () => {
     expect(within(nav).getByRole('link', { name: 'Memorandos' }).getAttribute('href')).toBe('/memorando');
   });
 
+  it('shows a count beside an entry when above 0, named for screen readers; none at 0', () => {
+    const counted: MenuItem[] = [
+      { href: '/requisicao', label: 'Requisições', count: 3, countLabel: 'aguardando minha aprovação' },
+      { href: '/memorando', label: 'Memorandos', count: 0, countLabel: 'novos' },
+      { href: '/produto', label: 'Produtos', count: 150 },
+    ];
+    renderLayout({ menu: counted });
+    const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+    expect(within(nav).getByRole('link', { name: 'Requisições (3 aguardando minha aprovação)' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Memorandos' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Produtos (150)' }).textContent).toContain('99+');
+    expect(within(nav).getAllByTestId('menu-count')).toHaveLength(2);
+  });
+
   it('marks the current item with aria-current="page"', () => {
     const { rerender, props } = renderLayout({ currentPath: '/memorando/edit/12' });
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });

@@ -1,10 +1,10 @@
 import { AppLayout, type MenuItem } from '@app/ui';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQueries } from '@tanstack/react-query';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { api, apiErrorMessage } from '../api';
-import { type ComposedApp, type ResolvedMount, type ResolvedRoute, buildMenu } from '../compose';
+import { type ComposedApp, type MenuEntry, type ResolvedMount, type ResolvedRoute, buildMenu } from '../compose';
 import { getQueryClient } from '../query';
 import { ForbiddenPage, NotFoundPage } from '../routing/ErrorPages';
 import { RouteView } from '../routing/RouteView';
@@ -60,6 +60,33 @@ function EntidadeSwitcher() {
   );
 }
 
+/** How often the menu's counts are asked again (they also refresh when a page invalidates ['menu-count']). */
+export const MENU_COUNT_REFRESH_MS = 60_000;
+
+/**
+ * The menu with its counts: GET /api<count.endpoint> → `{ total }` for each entry that declares one
+ * (a failed count is simply not shown: the menu never breaks for a number).
+ */
+function useMenuWithCounts(entries: MenuEntry[]): MenuItem[] {
+  const counted = entries.filter((e) => e.count);
+  const results = useQueries(
+    {
+      queries: counted.map((e) => ({
+        queryKey: ['menu-count', e.count!.endpoint],
+        queryFn: () => api.get(e.count!.endpoint.replace(/^\/+/, '')).json<{ total?: unknown }>(),
+        refetchInterval: MENU_COUNT_REFRESH_MS,
+      })),
+    },
+    getQueryClient(),
+  );
+  return entries.map((e) => {
+    const { count, ...item } = e;
+    if (!count) return item;
+    const total = results[counted.indexOf(e)]?.data?.total;
+    return typeof total === 'number' && total > 0 ? { ...item, count: total, countLabel: count.label } : item;
+  });
+}
+
 function PluginRoutes({ routes }: { routes: ResolvedRoute[] }) {
   return (
     <Switch>
@@ -96,7 +123,8 @@ export default function Shell() {
     setToasterWanted(true);
   }, [setToasterWanted]);
 
-  const menu = useMemo<MenuItem[]>(() => (app ? buildMenu(app.plugins, session?.tags) : []), [app, session?.tags]);
+  const entries = useMemo<MenuEntry[]>(() => (app ? buildMenu(app.plugins, session?.tags) : []), [app, session?.tags]);
+  const menu = useMenuWithCounts(entries);
 
   if (!app || !session) return null;
   const homeRoutes = app.home ? routesOf(app, app.home) : [];

@@ -1,6 +1,6 @@
 // The action bar of a document's Edit page: exactly the transitions the server says this person may
 // perform on this record now (`transicoes`), then Duplicar and Imprimir (PDF).
-import { type Flow, type FlowTransitionDefinition, reasonSchema } from '@app/documents';
+import { type Flow, type FlowTransitionDefinition, reasonSchemaOf } from '@app/documents';
 import { Button, ConfirmDialog, TextareaField } from '@app/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -93,7 +93,7 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
     const { name, transition } = pending;
     let motivo: string | null = null;
     if (transition.reason) {
-      const parsed = reasonSchema.safeParse(pending.motivo);
+      const parsed = reasonSchemaOf(transition.reasonMin ?? 3).safeParse(pending.motivo);
       if (!parsed.success) {
         setPending({ ...pending, error: parsed.error.issues[0]?.message ?? 'Informe o motivo.' });
         return false;
