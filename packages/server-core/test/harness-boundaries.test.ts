@@ -1,4 +1,3 @@
-/// <reference types="node" />
 // One test harness for plugins: the tests of every package reach another package only through its
 // entry (never `../../../other/src/...` or its migrations folder by relative path), and a plugin's
 // page tests render through @app/core/testing's renderPlugin instead of a copy of the App set-up.
