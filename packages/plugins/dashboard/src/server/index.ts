@@ -11,16 +11,43 @@ import {
   resumoSchema,
 } from '../shared/index.js';
 
-const ACOES: Record<string, string> = {
-  entrar: 'entradas no sistema',
-  entrar_falhou: 'tentativas de entrada sem sucesso',
-  sair: 'saídas',
-  criar: 'inclusões',
-  alterar: 'alterações',
-  excluir: 'exclusões',
-  trocar_entidade: 'trocas de entidade',
-  acesso_negado: 'acessos negados',
+/** What an audit action is called after a count: [one, several] ('1 troca de entidade', '2 trocas de entidade'). */
+const ACOES: Record<string, readonly [string, string]> = {
+  entrar: ['entrada no sistema', 'entradas no sistema'],
+  entrar_falhou: ['tentativa de entrada sem sucesso', 'tentativas de entrada sem sucesso'],
+  sair: ['saída', 'saídas'],
+  criar: ['inclusão', 'inclusões'],
+  alterar: ['alteração', 'alterações'],
+  excluir: ['exclusão', 'exclusões'],
+  ativar: ['ativação', 'ativações'],
+  desativar: ['desativação', 'desativações'],
+  reativar: ['ativação', 'ativações'],
+  duplicar: ['duplicação', 'duplicações'],
+  trocar_entidade: ['troca de entidade', 'trocas de entidade'],
+  acesso_negado: ['acesso negado', 'acessos negados'],
+  remover_da_entidade: ['remoção da entidade', 'remoções da entidade'],
+  exportar_csv: ['exportação', 'exportações'],
+  importar: ['importação', 'importações'],
+  importar_arquivo: ['importação de arquivo', 'importações de arquivo'],
+  dados_demonstracao: ['carga de dados de demonstração', 'cargas de dados de demonstração'],
+  caixa_saida_consultada: ['consulta à caixa de saída', 'consultas à caixa de saída'],
+  devtools_aberto: ['abertura das ferramentas do desenvolvedor', 'aberturas das ferramentas do desenvolvedor'],
+  devtools_fechado: ['fechamento das ferramentas do desenvolvedor', 'fechamentos das ferramentas do desenvolvedor'],
+  enviar: ['envio', 'envios'],
+  aceitar: ['aceite', 'aceites'],
+  aprovar: ['aprovação', 'aprovações'],
+  reprovar: ['reprovação', 'reprovações'],
+  devolver: ['devolução', 'devoluções'],
+  cancelar: ['cancelamento', 'cancelamentos'],
 };
+
+/** '1 troca de entidade', '3 inclusões'; an action without a name here: 'Pedir revisão: 2'. */
+export function contagemDeAcao(total: number, acao: string): string {
+  const nome = ACOES[acao];
+  if (nome) return `${total.toLocaleString('pt-BR')} ${total === 1 ? nome[0] : nome[1]}`;
+  const legivel = acao.replace(/[_-]+/g, ' ').trim();
+  return `${legivel.charAt(0).toLocaleUpperCase('pt-BR')}${legivel.slice(1)}: ${total.toLocaleString('pt-BR')}`;
+}
 
 export default defineServerPlugin({
   id: 'dashboard',
@@ -99,7 +126,7 @@ export default defineServerPlugin({
         const total = porAcao?.reduce((sum, row) => sum + row.total, 0);
         const principais = (porAcao ?? [])
           .slice(0, 3)
-          .map((row) => `${row.total} ${ACOES[row.acao] ?? row.acao.replaceAll('_', ' ')}`)
+          .map((row) => contagemDeAcao(row.total, row.acao))
           .join(', ');
         const cards: ResumoCard[] = [
           ...(porAcao

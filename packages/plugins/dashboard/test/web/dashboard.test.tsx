@@ -26,6 +26,16 @@ const fornecedores = definePlugin({
   routes: [{ path: '/', title: 'Fornecedores', load: async () => ({ default: () => null }) }],
 });
 
+const requisicoes = definePlugin({
+  id: 'requisicoes',
+  title: 'Requisições',
+  basePath: '/requisicao',
+  tag: 39,
+  core: '^1.0.0',
+  menu: { label: 'Requisições' },
+  routes: [{ path: '/', title: 'Requisições', load: async () => ({ default: () => null }) }],
+});
+
 const start = () => renderPlugin([dashboard, memorandos, fornecedores]);
 
 describe('@app/dashboard manifest', () => {
@@ -104,6 +114,32 @@ describe('dashboard page', () => {
     expect(await screen.findByText('Não foi possível carregar o resumo')).toBeTruthy();
     expect(screen.getByText('Banco de dados indisponível.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeTruthy();
+  });
+});
+
+describe('pendências (what the user must act on)', () => {
+  const resumo = () => Response.json({ cards: [] });
+  it('with tag 39 and @app/requisicoes enabled: the counts above 0, in agreement, with links', async () => {
+    signInForTest(makeTestSession({ tags: [39] }));
+    const { calls } = mockApi({
+      'GET /api/dashboard/resumo': resumo,
+      'GET /api/requisicoes/pendencias': () => Response.json({ aguardandoMinhaAprovacao: 2, minhasRequisicoesDevolvidas: 1, minhasPreRequisicoesAbertas: 0 }),
+    });
+    renderPlugin([dashboard, requisicoes]);
+    const list = await screen.findByTestId('dashboard-pendencias', {}, { timeout: 5000 });
+    expect(within(list).getByRole('link', { name: '2 requisições aguardando a sua aprovação' }).getAttribute('href')).toBe('/requisicao?aguardandoMinha=1');
+    expect(within(list).getByRole('link', { name: '1 requisição sua devolvida para correção' }).getAttribute('href')).toBe('/requisicao?status=devolvida');
+    expect(within(list).queryByText(/pré-requisiç/)).toBeNull();
+    expect(calls.filter((c) => c.path === '/api/requisicoes/pendencias')).toHaveLength(1);
+  });
+
+  it('without tag 39: no card and no request', async () => {
+    signInForTest(makeTestSession({ tags: [29] }));
+    const { calls } = mockApi({ 'GET /api/dashboard/resumo': resumo });
+    renderPlugin([dashboard, requisicoes]);
+    await screen.findByRole('heading', { level: 1, name: 'Olá, Maria' }, { timeout: 5000 });
+    expect(screen.queryByRole('heading', { name: 'Suas pendências' })).toBeNull();
+    expect(calls.some((c) => c.path === '/api/requisicoes/pendencias')).toBe(false);
   });
 });
 

@@ -1,6 +1,7 @@
 import { formatDateTime } from '@app/br';
 import { LoadErrorAlert, buildMenu, useApi, useHasTag, usePlugins, useQuery, useSession } from '@app/core';
 import { Card, EmptyState, PageHeader, Spinner } from '@app/ui';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { type ResumoCard, toCards } from '../resumo';
 
@@ -54,6 +55,61 @@ function Summary() {
   );
 }
 
+/** Tag of 'Pré-requisições e requisições' (@app/requisicoes): its GET /pendencias answers what the user must act on. */
+const REQUISICOES_TAG = 39;
+
+interface Pendencias {
+  aguardandoMinhaAprovacao: number;
+  minhasRequisicoesDevolvidas: number;
+  minhasPreRequisicoesAbertas: number;
+}
+
+const PENDENCIAS: { key: keyof Pendencias; one: string; several: string; href: string }[] = [
+  { key: 'aguardandoMinhaAprovacao', one: 'requisição aguardando a sua aprovação', several: 'requisições aguardando a sua aprovação', href: '/requisicao?aguardandoMinha=1' },
+  { key: 'minhasRequisicoesDevolvidas', one: 'requisição sua devolvida para correção', several: 'requisições suas devolvidas para correção', href: '/requisicao?status=devolvida' },
+  {
+    key: 'minhasPreRequisicoesAbertas',
+    one: 'pré-requisição sua em aberto',
+    several: 'pré-requisições suas em aberto',
+    href: '/pre-requisicao?status=rascunho,enviada,parcialmente_atendida,devolvida',
+  },
+];
+
+/** What the user must act on (only with @app/requisicoes enabled and its tag held), with links. */
+function Pendencias() {
+  const api = useApi();
+  const allowed = useHasTag(REQUISICOES_TAG);
+  const enabled = usePlugins().some((p) => p.id === 'requisicoes') && allowed;
+  const query = useQuery({
+    queryKey: ['dashboard', 'pendencias'],
+    enabled,
+    queryFn: () => api.get('requisicoes/pendencias').json<Pendencias>(),
+  });
+  if (!enabled) return null;
+  let body: ReactNode;
+  if (query.isPending) body = <Spinner label="Carregando as pendências…" />;
+  else if (query.isError) {
+    body = <LoadErrorAlert title="Não foi possível carregar as pendências" error={query.error} onRetry={() => void query.refetch()} />;
+  } else {
+    const items = PENDENCIAS.filter((p) => (query.data[p.key] ?? 0) > 0);
+    body = items.length ? (
+      <ul className="dashboard__links" data-testid="dashboard-pendencias">
+        {items.map((p) => {
+          const n = query.data[p.key];
+          return (
+            <li key={p.key}>
+              <Link href={p.href}>{`${n.toLocaleString('pt-BR')} ${n === 1 ? p.one : p.several}`}</Link>
+            </li>
+          );
+        })}
+      </ul>
+    ) : (
+      <p className="field__hint">Nada aguarda você em pré-requisições e requisições.</p>
+    );
+  }
+  return <Card title="Suas pendências">{body}</Card>;
+}
+
 /** Links to the sections of the side menu the user may open (the same rule as the menu). */
 function Sections() {
   const session = useSession();
@@ -82,6 +138,7 @@ export default function DashboardPage() {
         title={`Olá, ${firstName}`}
         description={session ? `Você está trabalhando em ${session.entidade.nome}.` : undefined}
       />
+      <Pendencias />
       <Card title="Resumo">
         <Summary />
       </Card>
