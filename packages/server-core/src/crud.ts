@@ -145,6 +145,11 @@ export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> {
    */
   expand?: (db: DbOrTx, row: Row, ctx: RequestContext) => Promise<Row>;
   /**
+   * Adds fields to the answer of GET /:id only (after `expand` and `present`), never to write answers
+   * nor audit rows: costly or per-request reads a detail page shows (e.g. a requisição's alerts).
+   */
+  expandOne?: (db: DbOrTx, row: Row, ctx: RequestContext) => Promise<Row>;
+  /**
    * Adds per-request fields to every record answered (list pages, GET /:id, writes), never audited:
    * e.g. the transitions this person may perform now.
    */
@@ -965,7 +970,8 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     handler: async (c, ctx) => {
       const row = await readOne(ctx.db, c.req.valid('param').id, ctx);
       if (!row) throw notFound();
-      return c.json(await one(row, ctx), 200);
+      const answer = await one(row, ctx);
+      return c.json(def.expandOne ? await def.expandOne(ctx.db, answer, ctx) : answer, 200);
     },
   });
 

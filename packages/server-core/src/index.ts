@@ -94,6 +94,7 @@ export { SESSION_EXPIRED_MESSAGE, revokeUserSessions } from './auth.js';
 export { INVALID_RECOVERY_LINK_MESSAGE, OUTBOX_TAG, RECOVER_MESSAGE, RECOVERY_LINK_TTL_MS } from './auth-routes.js';
 export { type Clock, systemClock } from './clock.js';
 export { type MailMessage, type Mailer, type OutboxMessage, listOutbox, outboxMailer } from './mail.js';
+export { auditOf, sendMail } from './mutation.js';
 export { SENHA_DICA, SENHA_MAX, SENHA_MESSAGES, SENHA_MIN, isCommonPassword, novaSenhaProblem } from './password-policy.js';
 export { DEFAULT_THROTTLE, TOO_MANY_ATTEMPTS_MESSAGE, type ThrottleOptions } from './throttle.js';
 export { createServer, type ComposedServer, type CreateServerOptions } from './server.js';

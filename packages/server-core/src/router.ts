@@ -6,6 +6,8 @@ import type { AppEnv, MutateFn, PluginContext, PublicRequestContext, RequestCont
 import type { Tx } from './db/types.js';
 import { AppError, validationError } from './errors.js';
 import { findInvalidInput } from './input-guard.js';
+import { type MailMessage, outboxMailer } from './mail.js';
+import { bindMutation, deliverInBackground } from './mutation.js';
 import type { Runtime } from './runtime.js';
 import { EXEMPT_TAGS } from './version.js';
 
@@ -109,19 +111,33 @@ function errorResponse(status: number) {
 }
 
 export function createMutate(runtime: Runtime, defaults: AuditDefaults): MutateFn {
-  return <T>(fn: (tx: Tx, audit: AuditFn) => Promise<T>) =>
-    runtime.database.db.transaction(async (tx) => {
+  return async <T>(fn: (tx: Tx, audit: AuditFn) => Promise<T>) => {
+    const afterCommit: MailMessage[] = [];
+    const out = await runtime.database.db.transaction(async (tx) => {
       const entries: AuditEntry[] = [];
+      const mails: MailMessage[] = [];
       let open = true;
       const audit: AuditFn = (entry) => {
         if (!open) throw new Error('audit() was called after its ctx.mutate callback had finished.');
         entries.push(entry);
       };
+      const mail = (message: MailMessage) => {
+        if (!open) throw new Error('sendMail() was called after its ctx.mutate callback had finished.');
+        mails.push(message);
+      };
+      bindMutation(tx, { audit, mail });
       const result = await fn(tx, audit);
       open = false;
       await writeAudit(tx, entries, defaults);
+      if (runtime.mailer.kind === 'outbox') {
+        const outbox = outboxMailer(tx, runtime.clock);
+        for (const message of mails) await outbox.send(message);
+      } else afterCommit.push(...mails);
       return result;
     });
+    for (const message of afterCommit) deliverInBackground(runtime, message);
+    return out;
+  };
 }
 
 function buildRouteConfig(

@@ -7,6 +7,7 @@ import { type Flow, formatDecimal, formatNumero, parseNumero, reasonSchemaOf, tr
 import { z } from '@hono/zod-openapi';
 import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AuditFn } from '../audit.js';
 import { type HistoryNames, recordHistory, recordHistorySchema } from '../audit-history.js';
 import type { RequestContext } from '../context.js';
 import {
@@ -25,6 +26,7 @@ import {
 import { entidades } from '../db/schema.js';
 import type { DbOrTx, Tx } from '../db/types.js';
 import { AppError, notFound } from '../errors.js';
+import { auditOf } from '../mutation.js';
 import { type PdfDocument, renderDocumentPdf } from '../pdf.js';
 import type { PluginRouter } from '../router.js';
 import { type DocumentItems, type DocumentItemsDefinition, createDocumentItems } from './items.js';
@@ -54,6 +56,17 @@ export interface DocumentSaveContext extends CrudWriteContext {
   descricao: string;
   /** Distinct product ids of the items as saved (none without `items.productColumn`). */
   produtoIds: string[];
+  /**
+   * The audit of this write's transaction: what the save changes on OTHER records (e.g. the status of
+   * a pré-requisição it converts) is recorded here, under that record, so its timeline shows it.
+   */
+  audit: AuditFn;
+}
+
+/** What `onTransition` gets besides the record before the change. */
+export interface DocumentTransitionContext {
+  /** The audit of the transition's transaction (see DocumentSaveContext.audit). */
+  audit: AuditFn;
 }
 
 /** What the plugin's `pdf` returns: the kit fills the entidade, title, number, status and time. */
@@ -117,8 +130,17 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
   canEdit?: (row: Row, ctx: RequestContext) => string | null;
   /** More rules for DELETE besides the flow's editable states. */
   canDelete?: (row: Row, ctx: RequestContext) => string | null;
-  /** Runs after the status changed, same transaction (e.g. record who accepted). Throw AppError to refuse. */
-  onTransition?: (tx: Tx, name: string, row: Row, body: TransitionBody, ctx: RequestContext) => Promise<void>;
+  /**
+   * Runs after the status changed, same transaction (e.g. record who accepted; audit what it changes
+   * on other records with `extra.audit`). Throw AppError to refuse.
+   */
+  onTransition?: (tx: Tx, name: string, row: Row, body: TransitionBody, ctx: RequestContext, extra: DocumentTransitionContext) => Promise<void>;
+  /**
+   * Fields of GET <path>/:id only (never in lists, write answers nor audit rows), e.g. alerts computed
+   * for the detail page; `oneShape` documents them in OpenAPI.
+   */
+  expandOne?: (db: DbOrTx, row: Row, ctx: RequestContext) => Promise<Row>;
+  oneShape?: z.ZodRawShape;
   /**
    * POST /:id/duplicar (default on): `reset` lists body fields not copied (links, attachments…; an
    * item field as 'itens.*.campo'), `today` date fields set to today (America/Sao_Paulo). false: no route.
@@ -338,6 +360,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
         ano: row!.ano,
         descricao: `${label.documento} ${formatNumero(row!.numero, row!.ano)}`,
         produtoIds: items ? await items.productIds(tx, id) : [],
+        audit: (entry) => auditOf(tx)(entry),
       });
     },
     ...(def.afterDelete ? { afterDelete: def.afterDelete } : {}),
@@ -353,7 +376,9 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       transicoes: z.array(z.string()),
       editavel: z.boolean(),
       ...(items ? { [items.field]: z.array(z.object({}).loose()).optional() } : {}),
+      ...Object.fromEntries(Object.entries(def.oneShape ?? {}).map(([key, shape]) => [key, (shape as z.ZodType).optional()])),
     },
+    ...(def.expandOne ? { expandOne: def.expandOne } : {}),
     ...(def.extra ? { extra: def.extra } : {}),
     ...(def.joins ? { joins: def.joins } : {}),
     ...(def.busca ? { busca: def.busca } : {}),
@@ -445,7 +470,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       .update(table as PgTable)
       .set(set as never)
       .where(ops.byId(id, ctx, { scoped: false }));
-    await def.onTransition?.(tx, name, before, body, ctx);
+    await def.onTransition?.(tx, name, before, body, ctx, { audit: (entry) => auditOf(tx)(entry) });
     const after = (await ops.readOne(tx, id, ctx, { scoped: false }))!;
     return { before, after };
   };

@@ -5,6 +5,7 @@ export {
   type DocumentResource,
   type DocumentResourceDefinition,
   type DocumentSaveContext,
+  type DocumentTransitionContext,
   type DocumentTable,
   defineDocumentResource,
 } from './define.js';

@@ -148,6 +148,9 @@ export function createDocumentItems(def: DocumentItemsDefinition, where: string,
 
   const save = async (tx: Tx, documentId: string, entidadeId: string, lines: readonly Row[]) => {
     const computed = totals(lines).lines;
+    // the source lines are locked and checked BEFORE the insert: an unknown one is a 400 naming the
+    // line, never the foreign key's 409
+    const sources = def.source && sourceKey ? await lockSources(tx, entidadeId, computed, def.source, sourceKey) : undefined;
     await tx.delete(def.table).where(eq(def.documentColumn, documentId));
     const rows = computed.map((line, i) => {
       const values: Row = {};
@@ -163,20 +166,20 @@ export function createDocumentItems(def: DocumentItemsDefinition, where: string,
     for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
       await tx.insert(def.table).values(rows.slice(start, start + INSERT_CHUNK) as never);
     }
-    if (def.source && sourceKey) await checkSources(tx, documentId, entidadeId, computed, def.source, sourceKey);
+    if (def.source && sourceKey && sources) await checkSources(tx, computed, def.source, sourceKey, sources);
   };
 
   /**
    * The source lines are locked (in id order: no deadlock between two conversions), then summed in a
    * later statement, so a conversion that waited for the lock sees what the first one committed.
    */
-  const checkSources = async (tx: Tx, documentId: string, entidadeId: string, lines: Row[], source: DocumentItemSource, key: string) => {
+  const lockSources = async (tx: Tx, entidadeId: string, lines: Row[], source: DocumentItemSource, key: string) => {
     const at = new Map<string, number>();
     lines.forEach((line, i) => {
       const value = line[key];
       if (typeof value === 'string' && value && !at.has(value)) at.set(value, i);
     });
-    if (at.size === 0) return;
+    if (at.size === 0) return { at, found: new Set<string>() };
     const ids = [...at.keys()].sort();
     const valid = ids.filter((id) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id));
     const locked = valid.length
@@ -190,6 +193,12 @@ export function createDocumentItems(def: DocumentItemsDefinition, where: string,
     const found = new Set(locked.map((r) => String(r.id)));
     const missing = ids.find((id) => !found.has(id));
     if (missing !== undefined) throw badRequest('Verifique os campos destacados.', { [`${field}.${at.get(missing)}.${key}`]: source.missing });
+    return { at, found };
+  };
+
+  const checkSources = async (tx: Tx, lines: Row[], source: DocumentItemSource, key: string, locked: { at: Map<string, number>; found: Set<string> }) => {
+    const { at, found } = locked;
+    if (found.size === 0) return;
     let consumers = tx
       .select({ source: def.source!.column, total: sql<string>`sum(${def.quantityColumn})::text` })
       .from(def.table)

@@ -1,0 +1,57 @@
+// What a transaction opened by ctx.mutate carries besides `tx`, reachable from any code that holds
+// the `tx` (kit hooks, plugin services called from them): the audit function of the mutation and its
+// e-mails. E-mails follow the transaction: written to the outbox inside it when the runtime's mailer
+// is the outbox, otherwise sent through the runtime's mailer (SMTP) after COMMIT, in the background,
+// falling back to the outbox on failure. Nothing is sent for a mutation that rolls back.
+import type { AuditFn } from './audit.js';
+import type { Tx } from './db/types.js';
+import type { MailMessage } from './mail.js';
+import type { Runtime } from './runtime.js';
+
+export interface MutationState {
+  audit: AuditFn;
+  mail(message: MailMessage): void;
+}
+
+const states = new WeakMap<object, MutationState>();
+
+/** Binds the audit and mail functions of a mutation to its transaction (server-core's mutate does it). */
+export function bindMutation(tx: Tx, state: MutationState): void {
+  states.set(tx, state);
+}
+
+function stateOf(tx: Tx, what: string): MutationState {
+  const state = states.get(tx);
+  if (!state) throw new Error(`${what}(tx): this transaction was not opened by ctx.mutate (or is a nested savepoint).`);
+  return state;
+}
+
+/**
+ * The audit function of the ctx.mutate that opened `tx`: rows recorded through it are written in the
+ * same transaction, as done by the same person (e.g. a document's hook recording the status change
+ * it causes on another record, which then shows in that record's timeline).
+ */
+export function auditOf(tx: Tx): AuditFn {
+  return stateOf(tx, 'auditOf').audit;
+}
+
+/**
+ * Sends an e-mail as part of the ctx.mutate that opened `tx`: with the outbox as mailer it is written
+ * in the transaction; with SMTP it goes after the COMMIT (never for a rolled-back mutation), and to
+ * the outbox when SMTP fails.
+ */
+export function sendMail(tx: Tx, message: MailMessage): void {
+  stateOf(tx, 'sendMail').mail(message);
+}
+
+/** SMTP (or any non-outbox mailer): sent in the background; on failure kept in the outbox. */
+export function deliverInBackground(runtime: Runtime, message: MailMessage): void {
+  runtime.background(
+    Promise.resolve()
+      .then(() => runtime.mailer.send(message))
+      .catch(async (err: unknown) => {
+        runtime.logger.error(`e-mail to ${message.to} could not be sent; kept in the outbox`, err);
+        await runtime.outbox.send(message).catch((e: unknown) => runtime.logger.error('outbox write failed', e));
+      }),
+  );
+}
