@@ -2,7 +2,7 @@
 // awaits (one SQL condition for the role, the 'aguardando minha aprovação' filter and the count), the
 // approval row (one per level and round, unique in the database) and the e-mails it sends.
 import { formatNumero } from '@app/documents';
-import { type DbOrTx, type RequestContext, type Tx, outboxMailer, systemClock, usuarioEntidades, usuarios } from '@app/server-core';
+import { type DbOrTx, type MailMessage, type RequestContext, type Tx, sendMail, usuarioEntidades, usuarios } from '@app/server-core';
 import { type SQL, and, eq, inArray, or, sql } from '@app/server-core/orm';
 import { niveisNecessarios } from '../shared/index.js';
 import { alcadas, requisicaoAprovacoes, requisicoes } from './tables.js';
@@ -124,11 +124,12 @@ export async function aprovadoresDoNivel(
 }
 
 /**
- * The e-mails of a transition, written to the outbox in the same transaction (nothing is sent for a
- * step that rolls back): the approvers of the level now awaited, or the requester of the outcome.
+ * The e-mails of a transition, through the runtime's mailer as part of the transaction (sendMail:
+ * the outbox inside it, or SMTP after the COMMIT; nothing for a step that rolls back): the approvers
+ * of the level now awaited, or the requester of the outcome.
  */
 export async function notificar(tx: Tx, name: string, after: Row, motivo: string | null, ctx: RequestContext): Promise<void> {
-  const mailer = outboxMailer(tx, systemClock);
+  const mailer = { send: async (message: MailMessage) => sendMail(tx, message) };
   const numero = formatNumero(after.numero as number, after.ano as number);
   const status = String(after.status);
   if (status === 'em_aprovacao' && (name === 'enviar' || name === 'aprovar')) {

@@ -37,6 +37,7 @@ import {
   REQUISICOES_TAG,
   REQUISICOES_TAG_NOME,
   alcadaInputSchema,
+  alertaDispensaSchema,
   alertasDispensaSchema,
   aprovacaoSchema,
   contagemSchema,
@@ -375,7 +376,7 @@ export default defineServerPlugin({
                 .where(inArray(preRequisicaoItens.id, antes))
             ).map((r) => r.id)
           : [];
-        await atualizarAtendimento(tx, [...agora, ...antigas]);
+        await atualizarAtendimento(tx, [...agora, ...antigas], write.audit, { requisicao: write.descricao });
       },
       resolveTransition: async (tx, name, row, _body, ctx) => {
         if (name === 'enviar') {
@@ -389,11 +390,14 @@ export default defineServerPlugin({
         if (name === 'reprovar' || name === 'devolver') return { set: { nivelAtual: null } };
         return undefined;
       },
-      onTransition: async (tx, name, before, body, ctx) => {
+      onTransition: async (tx, name, before, body, ctx, { audit }) => {
         const id = String(before.id);
         await recalcularGrupos(tx, id);
         const [after] = await tx.select().from(requisicoes).where(eq(requisicoes.id, id));
-        if (REQUISICAO_LIBERA_ITENS.includes(after!.status)) await atualizarAtendimento(tx, await preRequisicoesDaRequisicao(tx, id));
+        if (REQUISICAO_LIBERA_ITENS.includes(after!.status)) {
+          const requisicao = `Requisição ${formatNumero(after!.numero, after!.ano)}`;
+          await atualizarAtendimento(tx, await preRequisicoesDaRequisicao(tx, id), audit, { requisicao });
+        }
         await notificar(tx, name, after as Row, body.motivo, ctx);
       },
       references: referencias,
@@ -431,6 +435,8 @@ export default defineServerPlugin({
                                WHERE pi.id = ${requisicaoItens.preRequisicaoItemId})`,
         },
       },
+      expandOne: async (db, row, ctx) => ({ ...row, alertasDispensa: await alertasDaRequisicao(db, ctx.entidadeId, String(row.id)) }),
+      oneShape: { alertasDispensa: z.array(alertaDispensaSchema) },
       duplicate: { reset: ['itens.*.preRequisicaoItemId'] },
       history: { names: historyNames, skip: ['solicitanteNome'] },
       pdf: (row) => ({
