@@ -6,9 +6,11 @@
 // peak RSS the write added. Both files are then read back with exceljs' reader and must hold the same
 // cells (values, types and number formats) as the data written.
 //
-// Measured here (2 cores shared with other jobs, load average 15 to 35, so times vary), 100 000 rows:
-//   server-core toXlsx              3.7 to 7.4 s, 4.2 MB, +32 MB RSS (sheet made and deflated in 1 MB pieces)
-//   exceljs stream WorkbookWriter   7.4 to 26 s,  4.7 MB, +62 MB RSS
+// Measured here (2 cores shared with other jobs, load average 15 to 35, so times vary), 100 000 rows,
+// four runs:
+//   server-core toXlsx              4.1 to 7.4 s, 4.2 MB, +33 MB RSS (sheet made and deflated in 1 MB pieces)
+//   exceljs stream WorkbookWriter   6.6 to 26 s,  4.7 MB, +61 to 65 MB RSS
+// (1.6 to 3.5 times faster in the same run)
 // so toXlsx is THE writer (list exports and import templates); exceljs only reads uploads.
 //
 // Standalone: `node scripts/bench-xlsx.mjs` (needs `pnpm build` first); BENCH_XLSX_ROWS=… to change the size.
