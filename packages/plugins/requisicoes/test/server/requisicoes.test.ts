@@ -57,6 +57,95 @@ describeEachDatabase('requisicoes API', { plugins }, (t) => {
   };
   const ler = async (id: string, token: string) => (await (await api(`/requisicoes/${id}`, token)).json()) as Doc;
 
+  it("e-mails through the runtime mailer (the outbox here): each level's approvers when it is awaited, the requester of approval, rejection and return", async () => {
+    const caixa = async (desde: number) =>
+      (
+        await t.server.sql<{ to: string; subject: string; body: string }>(
+          'SELECT to_address AS "to", subject, body FROM outbox WHERE id > $1 ORDER BY to_address, id',
+          [desde],
+        )
+      ).map((m) => [m.to, m.subject.replace(/\d+\/\d{4}/, 'N')]);
+    const ultimo = async () => Number((await t.server.sql<{ n: string }>('SELECT coalesce(max(id), 0)::text AS n FROM outbox'))[0]!.n);
+    const r = await criar('15000');
+    let marca = await ultimo();
+    const enviada = await agir(r, 'enviar', rita.token);
+    // level 1: the Chefia perfil (chefe, chefe2) and the ordenador named by user; never the requester
+    expect(await caixa(marca)).toEqual([
+      ['chefe2@exemplo.gov.br', 'Requisição N aguarda a sua aprovação'],
+      ['chefe@exemplo.gov.br', 'Requisição N aguarda a sua aprovação'],
+      ['ordenador@exemplo.gov.br', 'Requisição N aguarda a sua aprovação'],
+    ]);
+    marca = await ultimo();
+    const nivel2 = await agir(enviada.body, 'aprovar', chefe.token);
+    expect(nivel2.body.nivelAtual).toBe(2);
+    expect(await caixa(marca)).toEqual([['ordenador@exemplo.gov.br', 'Requisição N aguarda a sua aprovação']]);
+    marca = await ultimo();
+    expect((await agir(nivel2.body, 'aprovar', ordenador.token)).body.status).toBe('aprovada');
+    expect(await caixa(marca)).toEqual([['rita@exemplo.gov.br', 'Requisição N foi aprovada']]);
+    for (const [acao, assunto] of [
+      ['reprovar', 'Requisição N foi reprovada'],
+      ['devolver', 'Requisição N foi devolvida para ajustes'],
+    ]) {
+      const outra = await agir(await criar('100'), 'enviar', rita.token);
+      marca = await ultimo();
+      expect((await agir(outra.body, acao!, chefe.token, 'Falta detalhar o uso do material.')).status).toBe(200);
+      const [msg] = await t.server.sql<{ to: string; subject: string; body: string }>(
+        'SELECT to_address AS "to", subject, body FROM outbox WHERE id > $1',
+        [marca],
+      );
+      expect([msg!.to, msg!.subject.replace(/\d+\/\d{4}/, 'N')]).toEqual(['rita@exemplo.gov.br', assunto]);
+      expect(msg!.body).toContain('Motivo: Falta detalhar o uso do material.');
+    }
+    // a refused step (same person on level 2) sends nothing
+    const dupla = await agir(await criar('20000'), 'enviar', rita.token);
+    const n1 = await agir(dupla.body, 'aprovar', ordenador.token);
+    marca = await ultimo();
+    expect((await agir(n1.body, 'aprovar', ordenador.token)).status).toBe(403);
+    expect(await caixa(marca)).toEqual([]);
+  });
+
+  it("conversion and cancellation change the pré-requisição's status, audited on it (its timeline), by who did it", async () => {
+    const p = await api('/pre-requisicoes', rita.token, {
+      json: { centroCustoId: fx.educacao, tipoSolicitacaoId: fx.tipo, justificativa: 'Papel para as escolas do bairro.', itens: [{ produtoId: fx.papel, quantidade: '10', valorUnitario: '20' }] },
+    });
+    expect(p.status, await p.clone().text()).toBe(201);
+    const pre = (await p.json()) as Doc;
+    expect((await agir(pre, 'enviar', rita.token, undefined, '/pre-requisicoes')).status).toBe(200);
+    const itemId = (await (await api(`/pre-requisicoes/${pre.id}`, rita.token)).json() as Doc).itens[0]!.id!;
+    const conv = (q: string) => criar('20', ordenador.token, { itens: [{ produtoId: fx.papel, quantidade: q, valorUnitario: '20', preRequisicaoItemId: itemId }] });
+    const r1 = await conv('4');
+    const r2 = await conv('6');
+    expect((await agir(r2, 'cancelar', ordenador.token, 'Compra feita por ata de registro de preços.')).status).toBe(200);
+    const h = (await (await api(`/pre-requisicoes/${pre.id}/historico`, rita.token)).json()) as {
+      items: { acao: string; usuario: { id: string }; mudancas: { campo: string; depois: unknown }[] }[];
+    };
+    expect(h.items.map((i) => [i.acao, i.usuario.id, i.mudancas.find((m) => m.campo === 'status')?.depois])).toEqual([
+      ['liberar', ordenador.id, 'parcialmente_atendida'],
+      ['atender', ordenador.id, 'atendida'],
+      ['atender', ordenador.id, 'parcialmente_atendida'],
+      ['enviar', rita.id, 'enviada'],
+      ['criar', rita.id, 'rascunho'],
+    ]);
+    const [causa] = await t.server.sql<{ depois: { requisicao: string } }>(
+      "SELECT depois FROM audit_log WHERE registro = $1 AND acao = 'atender' ORDER BY id LIMIT 1",
+      [pre.id],
+    );
+    expect(causa!.depois.requisicao).toBe(`Requisição ${r1.numero}/${r1.ano}`);
+  });
+
+  it('GET /requisicoes/:id carries the dispensa alerts (the same as GET /:id/dispensa); lists and writes do not', async () => {
+    const r = await criar('1', rita.token, { categoria: 'obras', itens: [{ produtoId: fx.cimento, quantidade: '1', valorUnitario: '200000' }] });
+    expect((r as Doc & { alertasDispensa?: unknown }).alertasDispensa).toBeUndefined();
+    const enviada = await agir(r, 'enviar', rita.token);
+    expect((enviada.body as Doc & { alertasDispensa?: unknown }).alertasDispensa).toBeUndefined();
+    const detalhe = (await ler(r.id, rita.token)) as Doc & { alertasDispensa: Alerta[] };
+    expect(detalhe.alertasDispensa.map((a) => [a.grupoId, a.artigo])).toEqual([[fx.grupoB, expect.stringContaining('I')]]);
+    const dispensa = (await (await api(`/requisicoes/${r.id}/dispensa`, rita.token)).json()) as { items: Alerta[] };
+    expect(dispensa.items).toEqual(detalhe.alertasDispensa);
+    const lista = (await (await api(`/requisicoes?q=${r.numero}/${r.ano}`, rita.token)).json()) as { items: Record<string, unknown>[] };
+    expect(lista.items[0]!.alertasDispensa).toBeUndefined();
+  });
+
   it('counts the levels by value with an exact boundary: 9.999,99 → 1, 10.000,00 → 2, 10.000,01 → 2', async () => {
     for (const [valor, niveis] of [
       ['9999.99', 1],
