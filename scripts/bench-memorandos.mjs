@@ -56,9 +56,10 @@ export default async function benchMemorandos({ root, tmp }) {
   console.log(`\n## Memorando list: API vs its raw SQL (${RUNS} runs each, in-process, ${ITEMS} items per memorando)`);
   console.log('| engine | memorandos | query | API p50 | API p95 | raw p50 | raw p95 | p95 ratio (goal ≤ 2×) |\n|---|---|---|---|---|---|---|---|');
   const notes = [];
-  for await (const { engine, database, server, token, prefeitura } of benchServers({ root, tmp, name: 'memorandos' })) {
+  for await (const { engine, database, server, prefeitura, renew } of benchServers({ root, tmp, name: 'memorandos' })) {
     const rows = database.engine === 'postgres' ? SIZES.postgres : SIZES.pglite;
     const ms = await grow(database, prefeitura, rows);
+    const token = await renew();
     notes.push(`${engine}: ${rows.toLocaleString('pt-BR')} memorandos and ${(rows * ITEMS).toLocaleString('pt-BR')} items written in ${(ms / 1000).toFixed(1)} s`);
     const origem = await database.withRawClient(async (raw) => {
       const [row] = await raw.query(`SELECT id FROM registros_centros_custo WHERE entidade_id = $1 ORDER BY codigo LIMIT 1`, [prefeitura]);

@@ -72,7 +72,8 @@ export async function* benchServers({ root, tmp, name }) {
         })).json();
       const prefeitura = (await signin()).entidades.find((e) => e.nome.startsWith('Prefeitura')).id;
       const { token } = await signin(prefeitura);
-      yield { engine, database, server, token, prefeitura };
+      // renew(): a fresh token, for a bench whose data generation outlasts the session
+      yield { engine, database, server, token, prefeitura, renew: async () => (await signin(prefeitura)).token };
     } finally {
       await server.close();
       await drop?.();
