@@ -223,6 +223,30 @@ describe('lists and forms', () => {
     expect(await screen.findByTestId('alerta-dispensa', {}, T)).toBeTruthy();
   });
 
+  it('a converted line shows its pré-requisição and keeps preRequisicaoItemId when the requisição is saved', async () => {
+    let put: Record<string, unknown> | null = null;
+    const linha = { ...requisicao().itens[0], produtoId: P1, preRequisicaoItemId: IT1, preRequisicao: { id: PRE_ID, numero: 4, ano: 2026 } };
+    const rascunho = requisicao({ status: 'rascunho', editavel: true, transicoes: ['enviar', 'cancelar'], itens: [linha] });
+    renderPlugin(requisicoes, {
+      path: `/requisicao/edit/${ID}`,
+      session: makeTestSession({ tags: [39], centrosCusto: [CENTRO] }),
+      api: {
+        ...approvalApi(rascunho),
+        [`PUT ${base}`]: (call: { body: unknown }) => {
+          put = call.body as Record<string, unknown>;
+          return Response.json({ ...rascunho, version: 4 });
+        },
+        'GET /api/requisicoes/centros-custo': () => Response.json(pageOf([{ id: CENTRO, codigo: '02', nome: 'Secretaria de Educação' }])),
+        'GET /api/requisicoes/tipos-solicitacao': () => Response.json(pageOf([{ id: TIPO, nome: 'Material de consumo' }])),
+      },
+    });
+    expect(await screen.findByText('Pré-requisição 4/2026', {}, T)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Dotação orçamentária'), { target: { value: '3.3.90.30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
+    await screen.findByText(/Requisição 7\/2026 salva/, {}, T);
+    expect(put).toMatchObject({ dotacao: '3.3.90.30', itens: [{ produtoId: P1, preRequisicaoItemId: IT1, quantidade: '400' }] });
+  });
+
   it('converts chosen items of a pré-requisição, partially: lines carry preRequisicaoItemId; above the pending is refused', async () => {
     let posted: Record<string, unknown> | null = null;
     const pendente = (id: string, produtoId: string, descricao: string, q: string, atendido: string, pend: string) => ({

@@ -5,7 +5,7 @@ import { formatMoney, lineTotal, parseDecimalInput, sumMoney } from '@app/docume
 import { AsyncCombobox, Button } from '@app/ui';
 import type { ReactNode } from 'react';
 import type { ItemsFieldDescriptor } from '../../types';
-import { type FieldRenderProps, fieldId } from '../registry';
+import { type FieldRenderProps, fieldId, registeredFieldType } from '../registry';
 import { ROW_KEY, type Values, emptyItemRow, itemsNames, labelOf, quantityText, unitValueText } from '../values';
 import { useReferenceLabel, useReferenceSearch } from './reference';
 import { ScalarSlot } from './scalar';
@@ -223,9 +223,11 @@ function ItemRow(props: ItemRowProps) {
       <td className="items-grid__value">{decimalCell(n.unitValue, headers.unitValue ?? 'Valor unitário', unitValueText)}</td>
       {(field.fields ?? []).map((sub) => {
         const subPath = `${path}.${index}.${sub.name}`;
+        // a column of a type added with registerFieldType renders through it (e.g. a read-only origin)
+        const Cell = registeredFieldType((sub as { type: string }).type)?.render ?? ScalarSlot;
         return (
           <td key={sub.name} className="items-grid__extra">
-            <ScalarSlot
+            <Cell
               field={sub}
               path={subPath}
               id={fieldId(subPath)}

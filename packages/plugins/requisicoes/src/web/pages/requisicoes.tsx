@@ -1,4 +1,4 @@
-import { type FieldRenderProps, defineDocumentPages, useHasTag } from '@app/core';
+import { type FieldRenderProps, defineDocumentPages, registerFieldType, useHasTag } from '@app/core';
 import { formatMoney, formatNumero } from '@app/documents';
 import { Link } from 'wouter';
 import { CATEGORIA_LABEL, CATEGORIAS, type Categoria, fluxoRequisicao, requisicaoInputSchema } from '../../shared/index.js';
@@ -28,6 +28,8 @@ const origemField = {
   },
   fromForm: (_field: unknown, value: unknown) => (value as Origem | null)?.id ?? null,
 };
+// registered (not `fieldTypes`): the items grid renders its extra columns of registered types
+registerFieldType('origemPreRequisicao', origemField);
 
 function ListActions() {
   const admin = useHasTag(3);
@@ -91,7 +93,6 @@ export default defineDocumentPages({
     { name: 'dotacao', type: 'text', label: 'Dotação orçamentária', maxLength: 200 },
     { name: 'justificativa', type: 'textarea', label: 'Justificativa', required: true, rows: 5, maxLength: 5000, wide: true },
   ],
-  fieldTypes: { origemPreRequisicao: origemField },
   items: {
     required: true,
     unitField: 'unidadeSigla',
