@@ -86,8 +86,32 @@ test('a CSV with one bad row is reported line by line and nothing is imported', 
   await expect(page.getByText('Caneta de teste importada E2E')).toHaveCount(0);
 });
 
-test('a user without tag 24 gets 403 on /ggrupo', async ({ page }) => {
+test("the registries are nine 'Cadastros' menu entries of one plugin, each opening its URL", async ({ page }) => {
+  await signInFromHome(page, 'admin');
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  const registries: [string, string][] = [
+    ['Grupos de Produto ou Serviço', '/ggrupo'],
+    ['Sub-Grupos', '/subgrupo'],
+    ['Unidade de Produtos', '/unidadeprodutos'],
+    ['Tipo de Material', '/tipomaterial'],
+    ['Centro de Custos', '/siscentrocusto'],
+    ['Núcleo de Consumo', '/gcentro'],
+    ['Ramos de Atividade', '/ramoatividade'],
+    ['Tipo de Solicitação', '/protiposolicitacao'],
+    ['Cargo', '/liccargo'],
+  ];
+  for (const [label, href] of registries) await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('href', href);
+  await menu.getByRole('link', { name: 'Núcleo de Consumo', exact: true }).click();
+  await expect(page).toHaveURL(/\/gcentro$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Núcleo de Consumo' })).toBeVisible();
+});
+
+test('a user without tag 24 sees no registry in the menu and gets 403 on /ggrupo', async ({ page }) => {
   await signInFromHome(page, 'consulta');
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await expect(menu.getByRole('link', { name: 'Sobre' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Sub-Grupos' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Cargo', exact: true })).toHaveCount(0);
   await page.goto('/ggrupo');
   await expect(page).toHaveURL(/\/403$/);
   await expect(page.getByRole('heading', { name: 'Erro 403' })).toBeVisible();
