@@ -1,6 +1,7 @@
 // /api/usuarios/usuarios: users of the session's entidade (list, read, create, update, deactivate,
 // reactivate, remove from the entidade). Users are global rows; membership of an entidade (with one
 // perfil there) is a usuario_entidades row, and every query is filtered by the session's entidade.
+import { maskCpfPartial } from '@app/br';
 import {
   AppError,
   type AuditFn,
@@ -27,7 +28,6 @@ import { z } from 'zod';
 import {
   centrosNaoPertencentesMensagem,
   MENSAGENS,
-  mascararCpf,
   type PageOf,
   perfilTodosCentrosMensagem,
   USUARIOS_TAG,
@@ -366,7 +366,7 @@ export function usuarioRoutes(router: PluginRouter): void {
         nome: r.nome,
         login: r.login,
         email: r.email,
-        cpfMascarado: mascararCpf(r.cpf),
+        cpfMascarado: maskCpfPartial(r.cpf) || null,
         cargo: r.cargo,
         ativo: r.ativo,
         perfis: visible(
