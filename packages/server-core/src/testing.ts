@@ -328,5 +328,6 @@ export function migrationsOnly(plugin: ServerPlugin): ServerPlugin {
   });
 }
 
+export { checkSchemaDrift, type SchemaDriftTarget } from './schema-drift.js';
 export type { ErrorBody } from './errors.js';
 export { DEMO };

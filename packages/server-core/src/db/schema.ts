@@ -163,7 +163,10 @@ export const auditLog = pgTable('audit_log', {
   depois: jsonb('depois'),
   ip: text('ip'),
   prevHash: text('prev_hash'),
-  hash: text('hash').notNull().default(''),
+  /** Computed by the BEFORE INSERT trigger (no database default): '' only fills the NOT NULL type. */
+  hash: text('hash')
+    .notNull()
+    .$defaultFn(() => ''),
 });
 
 /** Migrations applied, per plugin ('core' for server-core's own). Created by the migration runner. */
