@@ -1,0 +1,17 @@
+# @app/__ID__
+
+__TITLE__: a Compras plugin (web and server halves, one version). Scaffolded by `pnpm new:plugin __ID__`;
+the maintainer's guide is `docs/plugins.md` at the root of the repository.
+
+| | |
+|---|---|
+| menu / URL | '__TITLE__' (group Cadastros), `__BASE_PATH__`: list, `__BASE_PATH__/new`, `__BASE_PATH__/edit/:id` |
+| tag | __TAG__ (declared by the server half: grantable in a perfil; the demo Administrador holds it) |
+| API | `/api/__ID____BASE_PATH__` (defineCrudResource: list, read, create, update, ativar/desativar, delete, CSV/XLSX) |
+| table | `__TABLE__` (`migrations/0001___TABLE__.sql`, mirrored in `src/server/tables.ts`) |
+
+```sh
+pnpm --filter @app/__ID__ lint
+pnpm --filter @app/__ID__ typecheck
+pnpm --filter @app/__ID__ test      # TEST_DATABASE_URL=postgres://… also runs the API tests on PostgreSQL
+```

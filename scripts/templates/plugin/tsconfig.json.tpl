@@ -1,0 +1,5 @@
+{
+  "extends": "../../../tsconfig.base.json",
+  "compilerOptions": { "types": ["node"] },
+  "include": ["src", "test", "../../../globals.d.ts"]
+}
