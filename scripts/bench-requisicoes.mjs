@@ -19,8 +19,8 @@ const QUERIES = [
   ['first page (newest first)', ''],
   ['status em_aprovacao', 'status=em_aprovacao'],
   ['search "merenda"', 'q=merenda'],
-  ['search by number "137/2010"', 'q=137%2F2010'],
-  ['period Mar–Apr 2015, by valor', 'dataDe=2015-03-01&dataAte=2015-04-30&sort=-valorTotal'],
+  ['search by number "137/2000"', 'q=137%2F2000'],
+  ['period Mar–Apr 2000, by valor', 'dataDe=2000-03-01&dataAte=2000-04-30&sort=-valorTotal'],
   ['deep page (page 2 000)', 'page=2000'],
 ];
 
