@@ -1,5 +1,4 @@
-import { satisfies, validate } from 'compare-versions';
-import { CORE_VERSION, EXEMPT_TAGS, type PluginManifest, type PluginMenuCount, type PluginMount, type PluginRoute, pluginMounts } from './contract';
+import { EXEMPT_TAGS, type PluginManifest, type PluginMenuCount, type PluginMount, type PluginRoute, pluginMounts } from './contract';
 
 /** Paths owned by core: no plugin route may take them. */
 export const RESERVED_PATHS: readonly string[] = ['/signin', '/recoveryPass', '/403', '/500', '/__boom'];
@@ -50,7 +49,7 @@ export class PluginCompositionError extends Error {
   }
 }
 
-const name = (p: PluginManifest) => `"${p.id}" (${p.packageName}@${p.version})`;
+export const pluginName = (p: PluginManifest) => `"${p.id}" (${p.packageName}@${p.version})`;
 
 /** '/a/' → '/a', '' → '/', 'a' stays invalid (checked separately). */
 export function normalizePath(path: string): string {
@@ -86,9 +85,9 @@ function mountsOrProblem(p: PluginManifest): PluginMount[] | string {
   if (p.mounts === undefined) return pluginMounts(p);
   const mixed = SINGLE_MOUNT_KEYS.filter((k) => (p as unknown as Record<string, unknown>)[k] !== undefined);
   if (mixed.length > 0) {
-    return `o plugin ${name(p)} declara ${mixed.join(', ')} e mounts ao mesmo tempo: declare as seções só em mounts.`;
+    return `o plugin ${pluginName(p)} declara ${mixed.join(', ')} e mounts ao mesmo tempo: declare as seções só em mounts.`;
   }
-  if (!Array.isArray(p.mounts) || p.mounts.length === 0) return `o plugin ${name(p)} declara mounts sem nenhuma seção.`;
+  if (!Array.isArray(p.mounts) || p.mounts.length === 0) return `o plugin ${pluginName(p)} declara mounts sem nenhuma seção.`;
   return p.mounts;
 }
 
@@ -97,37 +96,22 @@ function mountsOrProblem(p: PluginManifest): PluginMount[] | string {
  * plugins): duplicate ids; a manifest that mixes inline fields and `mounts`; invalid base paths;
  * two sections at the same basePath (across plugins or inside one); a basePath nested inside
  * another's; a route path registered twice (within or across plugins, also against core's
- * reserved paths); a home route inside another section's basePath; a `core` range the running
- * @app/core (CORE_VERSION) does not satisfy; an invalid permission tag.
+ * reserved paths); a home route inside another section's basePath; an invalid permission tag.
+ * The `core` ranges are checked by `coreRangeProblems` (./ranges), which the App loads right after
+ * the first render: the semver library stays off the first page.
  */
-export function composePlugins(manifests: readonly PluginManifest[], coreVersion: string = CORE_VERSION): ComposedApp {
+export function composePlugins(manifests: readonly PluginManifest[]): ComposedApp {
   const problems: string[] = [];
 
   // ids: one per manifest, unique (it is the server half's id and the API prefix)
   const byId = new Map<string, PluginManifest>();
   for (const p of manifests) {
     if (!p.id || !/^[a-z0-9][a-z0-9-]*$/.test(p.id)) {
-      problems.push(`o plugin ${name(p)} tem um id inválido (use letras minúsculas, dígitos e hífens).`);
+      problems.push(`o plugin ${pluginName(p)} tem um id inválido (use letras minúsculas, dígitos e hífens).`);
     }
     const other = byId.get(p.id);
-    if (other) problems.push(`os plugins ${name(other)} e ${name(p)} usam o mesmo id "${p.id}".`);
+    if (other) problems.push(`os plugins ${pluginName(other)} e ${pluginName(p)} usam o mesmo id "${p.id}".`);
     else byId.set(p.id, p);
-  }
-
-  // core ranges
-  for (const p of manifests) {
-    let ok = false;
-    try {
-      ok = validate(coreVersion) && satisfies(coreVersion, p.core);
-    } catch {
-      problems.push(`o plugin ${name(p)} declara uma faixa de @app/core inválida: "${p.core}".`);
-      continue;
-    }
-    if (!ok) {
-      problems.push(
-        `o plugin ${name(p)} requer @app/core "${p.core}", mas a versão em execução é ${coreVersion}.`,
-      );
-    }
   }
 
   // sections
@@ -144,7 +128,7 @@ export function composePlugins(manifests: readonly PluginManifest[], coreVersion
   for (const { plugin: p, mount } of all) {
     const raw = mount.basePath;
     if (typeof raw !== 'string' || !raw.startsWith('/') || /[?#*:]/.test(raw) || raw.includes('//')) {
-      problems.push(`o plugin ${name(p)} tem um basePath inválido: "${String(raw)}".`);
+      problems.push(`o plugin ${pluginName(p)} tem um basePath inválido: "${String(raw)}".`);
       continue;
     }
     const basePath = normalizePath(raw);
@@ -152,8 +136,8 @@ export function composePlugins(manifests: readonly PluginManifest[], coreVersion
     if (other) {
       problems.push(
         other.plugin === p
-          ? `o plugin ${name(p)} declara o basePath "${basePath}" mais de uma vez.`
-          : `os plugins ${name(other.plugin)} e ${name(p)} usam o mesmo basePath "${basePath}".`,
+          ? `o plugin ${pluginName(p)} declara o basePath "${basePath}" mais de uma vez.`
+          : `os plugins ${pluginName(other.plugin)} e ${pluginName(p)} usam o mesmo basePath "${basePath}".`,
       );
       continue;
     }
@@ -165,7 +149,7 @@ export function composePlugins(manifests: readonly PluginManifest[], coreVersion
     for (const b of valid) {
       if (a !== b && a.basePath !== '/' && isUnder(b.basePath, a.basePath)) {
         problems.push(
-          `o basePath "${b.basePath}" do plugin ${name(b.plugin)} fica dentro do basePath "${a.basePath}" do plugin ${name(a.plugin)}.`,
+          `o basePath "${b.basePath}" do plugin ${pluginName(b.plugin)} fica dentro do basePath "${a.basePath}" do plugin ${pluginName(a.plugin)}.`,
         );
       }
     }
@@ -179,18 +163,18 @@ export function composePlugins(manifests: readonly PluginManifest[], coreVersion
     if (!Array.isArray(mount.routes) || mount.routes.length === 0) {
       problems.push(
         p.mounts === undefined
-          ? `o plugin ${name(p)} não declara nenhuma rota.`
-          : `a seção "${basePath}" do plugin ${name(p)} não declara nenhuma rota.`,
+          ? `o plugin ${pluginName(p)} não declara nenhuma rota.`
+          : `a seção "${basePath}" do plugin ${pluginName(p)} não declara nenhuma rota.`,
       );
       continue;
     }
     for (const route of mount.routes) {
       if (!route.path.startsWith('/')) {
-        problems.push(`a rota "${route.path}" do plugin ${name(p)} deve começar com "/".`);
+        problems.push(`a rota "${route.path}" do plugin ${pluginName(p)} deve começar com "/".`);
         continue;
       }
       if (typeof route.load !== 'function') {
-        problems.push(`a rota "${route.path}" do plugin ${name(p)} não tem a função load().`);
+        problems.push(`a rota "${route.path}" do plugin ${pluginName(p)} não tem a função load().`);
         continue;
       }
       const fullPath = joinPath(basePath, route.path);
@@ -198,11 +182,11 @@ export function composePlugins(manifests: readonly PluginManifest[], coreVersion
       const prev = seen.get(key);
       if (prev) {
         problems.push(
-          `a rota "${fullPath}" do plugin ${name(p)} já foi registrada por ${prev.owner}${prev.path !== fullPath ? ` ("${prev.path}")` : ''}.`,
+          `a rota "${fullPath}" do plugin ${pluginName(p)} já foi registrada por ${prev.owner}${prev.path !== fullPath ? ` ("${prev.path}")` : ''}.`,
         );
         continue;
       }
-      seen.set(key, { owner: `o plugin ${name(p)}`, path: fullPath });
+      seen.set(key, { owner: `o plugin ${pluginName(p)}`, path: fullPath });
       routes.push({ plugin: p, mount, route, fullPath, tag: route.tag ?? mount.tag, title: route.title });
     }
   }
@@ -214,7 +198,7 @@ export function composePlugins(manifests: readonly PluginManifest[], coreVersion
     for (const other of valid) {
       if (other !== home && isUnder(r.fullPath, other.basePath)) {
         problems.push(
-          `a rota "${r.fullPath}" do plugin ${name(r.plugin)} fica dentro do basePath "${other.basePath}" do plugin ${name(other.plugin)}.`,
+          `a rota "${r.fullPath}" do plugin ${pluginName(r.plugin)} fica dentro do basePath "${other.basePath}" do plugin ${pluginName(other.plugin)}.`,
         );
       }
     }
@@ -225,7 +209,7 @@ export function composePlugins(manifests: readonly PluginManifest[], coreVersion
     const routeTags = Array.isArray(mount.routes) ? mount.routes.map((r) => r.tag) : [];
     for (const t of [mount.tag, ...routeTags]) {
       if (t !== undefined && (!Number.isInteger(t) || (t < 0 && !EXEMPT_TAGS.includes(t)))) {
-        problems.push(`o plugin ${name(p)} usa uma tag de permissão inválida: ${t}.`);
+        problems.push(`o plugin ${pluginName(p)} usa uma tag de permissão inválida: ${t}.`);
       }
     }
   }

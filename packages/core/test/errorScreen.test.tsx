@@ -2,6 +2,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { Provider } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
+import { definePlugin } from '../src/contract';
 import { ERROR_SCREEN_TITLE, ErrorScreen, LOG_COPIED_MESSAGE, UNKNOWN_PHONE_TEXT } from '../src/errors/ErrorScreen';
 import { clearConsoleLog, recordConsole } from '../src/runtime/console';
 import { getCoreStore, sessionAtom } from '../src/store';
@@ -98,6 +99,16 @@ describe('error screen triggers', () => {
     });
     await screen.findByRole('heading', { name: ERROR_SCREEN_TITLE });
     await waitFor(() => expect(screen.getByTestId('error-log').textContent).toContain('promessa esquecida'));
+    spy.mockRestore();
+  });
+
+  it("a plugin whose 'core' range the running core does not satisfy: the error screen names it (checked after the first render)", async () => {
+    window.history.replaceState(null, '', '/signin');
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const antigo = definePlugin({ id: 'antigo', title: 'Antigo', basePath: '/antigo', tag: 5, core: '^0.1.0', version: '2.0.0', packageName: '@app/antigo', routes: [] });
+    render(<App plugins={[antigo]} pollers={false} />);
+    await screen.findByRole('heading', { name: ERROR_SCREEN_TITLE });
+    await waitFor(() => expect(screen.getByTestId('error-log').textContent).toContain('requer @app/core \\"^0.1.0\\"'));
     spy.mockRestore();
   });
 });

@@ -1,0 +1,22 @@
+// The `core` range every plugin declares, checked against the running @app/core. Its own module so
+// the semver library (compare-versions) is loaded after the first render, not on the first page:
+// the App imports it in an effect and shows the composition error screen on a refusal.
+import { satisfies, validate } from 'compare-versions';
+import { pluginName } from './compose';
+import { CORE_VERSION, type PluginManifest } from './contract';
+
+/** One sentence per plugin whose `core` range is invalid or not satisfied by `coreVersion`. */
+export function coreRangeProblems(manifests: readonly PluginManifest[], coreVersion: string = CORE_VERSION): string[] {
+  const problems: string[] = [];
+  for (const p of manifests) {
+    let ok = false;
+    try {
+      ok = validate(coreVersion) && satisfies(coreVersion, p.core);
+    } catch {
+      problems.push(`o plugin ${pluginName(p)} declara uma faixa de @app/core inválida: "${p.core}".`);
+      continue;
+    }
+    if (!ok) problems.push(`o plugin ${pluginName(p)} requer @app/core "${p.core}", mas a versão em execução é ${coreVersion}.`);
+  }
+  return problems;
+}
