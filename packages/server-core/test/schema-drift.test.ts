@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, char, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
 import * as coreTables from '../src/db/schema.js';
+import { generatedByMigration } from '../src/pg-core.js';
 import { checkSchemaDrift, describeEachDatabase } from '../src/testing.js';
 
 describeEachDatabase('schema drift', { seed: false }, (t) => {
@@ -79,6 +80,12 @@ describeEachDatabase('schema drift', { seed: false }, (t) => {
     const more = await checkSchemaDrift(t.server, [readOnly]);
     expect(more.filter((p) => p.includes('busca'))).toEqual([
       "drift_fixture.busca: generated in the database (compras_busca((((codigo)::text || ' '::text) || (COALESCE(uf, ''::bpchar))::text))), a plain column in drizzle (it would be written)",
+    ]);
+    const marked = pgTable('drift_fixture', { id: uuid('id').primaryKey(), busca: text('busca').generatedAlwaysAs(generatedByMigration()) });
+    expect((await checkSchemaDrift(t.server, [marked])).filter((p) => p.includes('busca'))).toEqual([]);
+    const markedPlain = pgTable('drift_fixture', { id: uuid('id').primaryKey(), status: text('status').notNull().generatedAlwaysAs(generatedByMigration()) });
+    expect((await checkSchemaDrift(t.server, [markedPlain])).filter((p) => p.includes('.status'))).toEqual([
+      `drift_fixture.status: generated in drizzle (/* generated: the expression is in the migration */ NULL), a plain column in the database`,
     ]);
     const [compile] = (await checkSchemaDrift(t.server, [broken])).filter((p) => p.includes('busca'));
     expect(compile).toMatch(/^drift_fixture\.busca: the generation expression of drizzle \(no_such_function\(codigo\)\) does not compile: .*no_such_function/);

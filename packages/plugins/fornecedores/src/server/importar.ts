@@ -20,7 +20,8 @@ import {
   clearImpedimento,
   fornecedorImportRowSchema,
 } from '../shared/index.js';
-import { fornecedorRamos, fornecedores, ramosAtividade } from './tables.js';
+import { ramosAtividade } from '@app/registros/server';
+import { fornecedorRamos, fornecedores } from './tables.js';
 
 export type NovoFornecedor = Omit<FornecedorInput, 'ramoIds' | 'uf'> & { uf: string; ramoIds: string[] };
 

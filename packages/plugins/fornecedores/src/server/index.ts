@@ -24,7 +24,8 @@ import {
 } from '../shared/index.js';
 import { importarFornecedores } from './importar.js';
 import { seedFornecedores } from './seed.js';
-import { fornecedorRamos, fornecedores, ramosAtividade } from './tables.js';
+import { ramosAtividade } from '@app/registros/server';
+import { fornecedorRamos, fornecedores } from './tables.js';
 
 export { fornecedoresDemo, type FornecedorDemo } from './fornecedores-demo.js';
 export { importarFornecedores, insertFornecedores } from './importar.js';

@@ -4,7 +4,7 @@ import { type SeedContext, comprasBusca } from '@app/server-core';
 import { eq } from '@app/server-core/orm';
 import { RAMOS_DEMO, type RamoDemo, fornecedoresDemo } from './fornecedores-demo.js';
 import { insertFornecedores } from './importar.js';
-import { ramosAtividade } from './tables.js';
+import { ramosAtividade } from '@app/registros/server';
 
 export async function seedFornecedores(ctx: SeedContext): Promise<void> {
   const entidadeId = ctx.entidades.prefeitura.id;
@@ -18,7 +18,7 @@ export async function seedFornecedores(ctx: SeedContext): Promise<void> {
         continue;
       }
       const [nome, cnae] = criar;
-      const [created] = await tx.insert(ramosAtividade).values({ entidadeId, nome, cnae }).returning();
+      const [created] = await tx.insert(ramosAtividade).values({ entidadeId, nome, cnae }).returning({ id: ramosAtividade.id });
       audit({ plugin: 'registros', registro: created!.id, acao: 'criar', entidadeId, depois: { nome, cnae } });
       ramoIds.set(key, created!.id);
     }

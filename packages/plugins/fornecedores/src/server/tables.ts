@@ -1,7 +1,20 @@
-// drizzle mirrors of migrations/0001_fornecedores.sql, and the columns of @app/registros' ramos de
-// atividade this plugin reads (the SQL of @app/registros is the source of truth).
-import { sql } from '@app/server-core/orm';
-import { boolean, char, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid, varchar } from '@app/server-core/pg-core';
+// drizzle mirrors of migrations/*.sql (the SQL is the source; test/server/schema-drift.test.ts checks
+// these against it). The ramos de atividade are @app/registros' own declaration, imported from
+// '@app/registros/server'.
+import {
+  boolean,
+  char,
+  date,
+  generatedByMigration,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from '@app/server-core/pg-core';
 import type { Contato, Situacao, TipoPessoa } from '../shared/index.js';
 
 export const fornecedores = pgTable('fornecedores', {
@@ -10,7 +23,7 @@ export const fornecedores = pgTable('fornecedores', {
   documento: varchar('documento', { length: 14 }).notNull(),
   tipoPessoa: text('tipo_pessoa')
     .$type<TipoPessoa>()
-    .generatedAlwaysAs(sql.raw("CASE WHEN length(documento) = 11 THEN 'fisica' ELSE 'juridica' END")),
+    .generatedAlwaysAs(generatedByMigration()),
   razaoSocial: text('razao_social').notNull(),
   nomeFantasia: text('nome_fantasia'),
   logradouro: text('logradouro').notNull(),
@@ -29,7 +42,7 @@ export const fornecedores = pgTable('fornecedores', {
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  busca: text('busca').generatedAlwaysAs(sql.raw('compras_busca(documento)')),
+  busca: text('busca').generatedAlwaysAs(generatedByMigration()),
 });
 
 export const fornecedorRamos = pgTable(
@@ -42,12 +55,3 @@ export const fornecedorRamos = pgTable(
   (t) => [primaryKey({ columns: [t.fornecedorId, t.ramoId] })],
 );
 
-// --- @app/registros
-
-export const ramosAtividade = pgTable('registros_ramos_atividade', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  entidadeId: uuid('entidade_id').notNull(),
-  nome: text('nome').notNull(),
-  cnae: char('cnae', { length: 7 }),
-  ativo: boolean('ativo').notNull().default(true),
-});

@@ -1,6 +1,6 @@
-// drizzle mirrors of migrations/0001_memorandos.sql.
-import { sql } from '@app/server-core/orm';
-import { date, integer, numeric, pgTable, text, timestamp, uuid } from '@app/server-core/pg-core';
+// drizzle mirrors of migrations/0001_memorandos.sql (the SQL is the source; test/server/schema-drift.test.ts
+// checks these against it).
+import { date, generatedByMigration, integer, numeric, pgTable, text, timestamp, uuid } from '@app/server-core/pg-core';
 import type { MemorandoStatus, Prioridade } from '../shared/index.js';
 
 export const memorandos = pgTable('memorandos', {
@@ -22,9 +22,7 @@ export const memorandos = pgTable('memorandos', {
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  busca: text('busca').generatedAlwaysAs(
-    sql.raw("compras_busca(numero::text || '/' || ano::text || ' ' || assunto || ' ' || solicitante_nome)"),
-  ),
+  busca: text('busca').generatedAlwaysAs(generatedByMigration()),
 });
 
 export const memorandoItens = pgTable('memorando_itens', {

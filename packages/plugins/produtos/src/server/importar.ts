@@ -13,7 +13,8 @@ import {
 } from '@app/server-core';
 import { and, eq, inArray, sql } from '@app/server-core/orm';
 import { PRODUTO_IMPORT_COLUMNS, type ProdutoImportRow, type TipoItem, produtoImportRowSchema } from '../shared/index.js';
-import { grupos, produtos, subgrupos, tiposMaterial, unidades } from './tables.js';
+import { grupos, subgrupos, tiposMaterial, unidades } from '@app/registros/server';
+import { produtos } from './tables.js';
 
 interface Ref {
   id: string;

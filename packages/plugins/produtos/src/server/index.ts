@@ -25,7 +25,8 @@ import {
 } from '../shared/index.js';
 import { importarProdutos } from './importar.js';
 import { seedProdutos } from './seed.js';
-import { grupos, produtos, subgrupos, tiposMaterial, unidades } from './tables.js';
+import { grupos, subgrupos, tiposMaterial, unidades } from '@app/registros/server';
+import { produtos } from './tables.js';
 import { describeUsos, listProdutoUsos, produtoUsadoEm } from './usos.js';
 
 export { catalogoDemo, type ProdutoDemo } from './catalogo-demo.js';

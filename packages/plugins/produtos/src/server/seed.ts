@@ -4,7 +4,7 @@ import { type SeedContext, type Tx, comprasBusca } from '@app/server-core';
 import { and, eq } from '@app/server-core/orm';
 import { type GrupoDemo, type ProdutoDemo, type UnidadeDemo, catalogoDemo } from './catalogo-demo.js';
 import { type NovoProduto, insertProdutos } from './importar.js';
-import { grupos, subgrupos, tiposMaterial, unidades } from './tables.js';
+import { grupos, subgrupos, tiposMaterial, unidades } from '@app/registros/server';
 
 /** Words searched in the names of registros' grupos when no finer rule applies (first match wins). */
 const GRUPO_KEYWORDS: Record<GrupoDemo, string[]> = {

@@ -1,7 +1,7 @@
-// drizzle mirrors of migrations/0001_produtos.sql, and the few columns of @app/registros' tables this
-// plugin reads (kept here: the SQL in @app/registros' migrations is the source of truth).
-import { sql } from '@app/server-core/orm';
-import { boolean, integer, pgTable, text, timestamp, uuid } from '@app/server-core/pg-core';
+// drizzle mirrors of migrations/*.sql (the SQL is the source; test/server/schema-drift.test.ts checks
+// these against it). Other plugins import them from '@app/produtos/server'. The registries this plugin
+// reads are @app/registros' own declarations, imported from '@app/registros/server'.
+import { boolean, generatedByMigration, integer, pgTable, text, timestamp, uuid } from '@app/server-core/pg-core';
 import type { TipoItem } from '../shared/index.js';
 
 export const produtos = pgTable('produtos', {
@@ -20,7 +20,7 @@ export const produtos = pgTable('produtos', {
   version: integer('version').notNull().default(1),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  busca: text('busca').generatedAlwaysAs(sql.raw("compras_busca(codigo || ' ' || descricao || ' ' || coalesce(codigo_catalogo, ''))")),
+  busca: text('busca').generatedAlwaysAs(generatedByMigration()),
 });
 
 export const produtoUsos = pgTable('produto_usos', {
@@ -33,20 +33,3 @@ export const produtoUsos = pgTable('produto_usos', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// --- @app/registros (read only)
-
-const registro = () => ({
-  id: uuid('id').primaryKey(),
-  entidadeId: uuid('entidade_id').notNull(),
-  ativo: boolean('ativo').notNull(),
-});
-
-export const grupos = pgTable('registros_grupos', { ...registro(), codigo: text('codigo').notNull(), nome: text('nome').notNull() });
-export const subgrupos = pgTable('registros_subgrupos', {
-  ...registro(),
-  grupoId: uuid('grupo_id').notNull(),
-  codigo: text('codigo').notNull(),
-  nome: text('nome').notNull(),
-});
-export const unidades = pgTable('registros_unidades', { ...registro(), sigla: text('sigla').notNull(), descricao: text('descricao').notNull() });
-export const tiposMaterial = pgTable('registros_tipos_material', { ...registro(), nome: text('nome').notNull() });

@@ -1,7 +1,7 @@
-// drizzle mirrors of migrations/0001_registros.sql. Other plugins import them from
-// '@app/registros/server' to reference registries (e.g. `references: { grupoId: { table: grupos, … } }`).
-import { sql } from '@app/server-core/orm';
-import { boolean, char, integer, pgTable, primaryKey, text, timestamp, uuid } from '@app/server-core/pg-core';
+// drizzle mirrors of migrations/0001_registros.sql (the SQL is the source; test/schema-drift.test.ts
+// checks these against it). Other plugins import them from '@app/registros/server' (to read registries,
+// or reference them: `references: { grupoId: { table: grupos, … } }`) instead of declaring their own.
+import { boolean, char, generatedByMigration, integer, pgTable, primaryKey, text, timestamp, uuid } from '@app/server-core/pg-core';
 
 const common = () => ({
   id: uuid('id').primaryKey().defaultRandom(),
@@ -12,8 +12,8 @@ const common = () => ({
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** The generated search column (its expression lives in the migration). */
-const busca = (expression: string) => text('busca').generatedAlwaysAs(sql.raw(expression));
+/** The generated search column (compras_busca(…) of the table's text columns; the expression is in the migration). */
+const busca = () => text('busca').generatedAlwaysAs(generatedByMigration());
 
 const catalogo = () => ({
   catalogoTipo: text('catalogo_tipo').$type<'material' | 'servico'>(),
@@ -21,14 +21,12 @@ const catalogo = () => ({
   catalogoNome: text('catalogo_nome'),
 });
 
-const CATALOGO_BUSCA = "compras_busca(codigo || ' ' || nome || ' ' || coalesce(catalogo_codigo, '') || ' ' || coalesce(catalogo_nome, ''))";
-
 export const grupos = pgTable('registros_grupos', {
   ...common(),
   codigo: text('codigo').notNull(),
   nome: text('nome').notNull(),
   ...catalogo(),
-  busca: busca(CATALOGO_BUSCA),
+  busca: busca(),
 });
 
 export const subgrupos = pgTable('registros_subgrupos', {
@@ -37,7 +35,7 @@ export const subgrupos = pgTable('registros_subgrupos', {
   codigo: text('codigo').notNull(),
   nome: text('nome').notNull(),
   ...catalogo(),
-  busca: busca(CATALOGO_BUSCA),
+  busca: busca(),
 });
 
 export const unidades = pgTable('registros_unidades', {
@@ -45,14 +43,14 @@ export const unidades = pgTable('registros_unidades', {
   sigla: text('sigla').notNull(),
   descricao: text('descricao').notNull(),
   fracionavel: boolean('fracionavel').notNull().default(false),
-  busca: busca("compras_busca(sigla || ' ' || descricao)"),
+  busca: busca(),
 });
 
 export const tiposMaterial = pgTable('registros_tipos_material', {
   ...common(),
   nome: text('nome').notNull(),
   descricao: text('descricao'),
-  busca: busca("compras_busca(nome || ' ' || coalesce(descricao, ''))"),
+  busca: busca(),
 });
 
 export const centrosCusto = pgTable('registros_centros_custo', {
@@ -61,14 +59,14 @@ export const centrosCusto = pgTable('registros_centros_custo', {
   nome: text('nome').notNull(),
   parentId: uuid('parent_id'),
   responsavelNome: text('responsavel_nome'),
-  busca: busca("compras_busca(codigo || ' ' || nome || ' ' || coalesce(responsavel_nome, ''))"),
+  busca: busca(),
 });
 
 export const nucleosConsumo = pgTable('registros_nucleos_consumo', {
   ...common(),
   nome: text('nome').notNull(),
   descricao: text('descricao'),
-  busca: busca("compras_busca(nome || ' ' || coalesce(descricao, ''))"),
+  busca: busca(),
 });
 
 export const nucleoCentros = pgTable(
@@ -85,7 +83,7 @@ export const ramosAtividade = pgTable('registros_ramos_atividade', {
   ...common(),
   nome: text('nome').notNull(),
   cnae: char('cnae', { length: 7 }),
-  busca: busca("compras_busca(nome || ' ' || coalesce(cnae, ''))"),
+  busca: busca(),
 });
 
 export const tiposSolicitacao = pgTable('registros_tipos_solicitacao', {
@@ -93,12 +91,12 @@ export const tiposSolicitacao = pgTable('registros_tipos_solicitacao', {
   nome: text('nome').notNull(),
   descricao: text('descricao'),
   prazoDias: integer('prazo_dias'),
-  busca: busca("compras_busca(nome || ' ' || coalesce(descricao, ''))"),
+  busca: busca(),
 });
 
 export const cargos = pgTable('registros_cargos', {
   ...common(),
   nome: text('nome').notNull(),
   descricao: text('descricao'),
-  busca: busca("compras_busca(nome || ' ' || coalesce(descricao, ''))"),
+  busca: busca(),
 });
