@@ -2,7 +2,7 @@
 // README-like summary at defineServerPlugin below; the routes:
 //   pré-requisições (kit): GET/POST /pre-requisicoes, GET/PUT/DELETE /pre-requisicoes/:id, .csv/.xlsx,
 //     POST /pre-requisicoes/:id/enviar|devolver|cancelar|duplicar, GET /pre-requisicoes/:id/historico,
-//     POST /pre-requisicoes/de-memorando, GET /pre-requisicoes/itens-pendentes;
+//     POST /pre-requisicoes/de-memorando, GET /pre-requisicoes/memorandos-aceitos, GET /pre-requisicoes/itens-pendentes;
 //   requisições (kit): GET/POST /requisicoes (?aguardandoMinha=1), GET/PUT/DELETE /requisicoes/:id, .csv/.xlsx,
 //     POST /requisicoes/:id/enviar|aprovar|reprovar|devolver|cancelar|duplicar, GET /requisicoes/:id/historico,
 //     GET /requisicoes/:id.pdf, GET /requisicoes/:id/aprovacao, GET /requisicoes/:id/dispensa,
@@ -23,8 +23,9 @@ import {
   defineLookup,
   defineServerPlugin,
   notFound,
+  searchCondition,
 } from '@app/server-core';
-import { and, count, eq, inArray, sql } from '@app/server-core/orm';
+import { and, count, desc, eq, inArray, ne, sql } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import { z } from 'zod';
 import {
@@ -46,6 +47,7 @@ import {
   fluxoRequisicao,
   itemPendenteSchema,
   limiteDispensaInputSchema,
+  memorandoAceitoSchema,
   pendenciasSchema,
   preRequisicaoInputSchema,
   requisicaoInputSchema,
@@ -65,11 +67,25 @@ type Row = Record<string, unknown>;
 const centro = alias(centrosCusto, 'centro');
 const tipo = alias(tiposSolicitacao, 'tipo');
 const unidade = alias(unidades, 'unidade');
+const origem = alias(centrosCusto, 'origem');
+const destino = alias(centrosCusto, 'destino');
 
 const pertence = (ctx: RequestContext, centroId: unknown) => ctx.todosCentros || ctx.centrosCusto.includes(String(centroId));
 const hoje = today;
 const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
 const nomeCentro = (codigo: unknown, nome: unknown) => `${String(codigo ?? '')} – ${String(nome ?? '')}`;
+/** The live (not cancelled) pré-requisição that came from a memorando, besides `exceto`: a memorando is attended once. */
+const preDoMemorando = async (db: RequestContext['db'], memorandoId: string, exceto?: string) => {
+  const [row] = await db
+    .select({ id: preRequisicoes.id, numero: preRequisicoes.numero, ano: preRequisicoes.ano })
+    .from(preRequisicoes)
+    .where(and(eq(preRequisicoes.memorandoId, memorandoId), ne(preRequisicoes.status, 'cancelada'), exceto ? ne(preRequisicoes.id, exceto) : undefined))
+    .orderBy(preRequisicoes.createdAt)
+    .limit(1);
+  return row;
+};
+const jaAtendido = (ja: { numero: number; ano: number }) =>
+  `Este memorando já deu origem à pré-requisição ${formatNumero(ja.numero, ja.ano)}: cancele-a para gerar outra.`;
 const seuCentro = (ctx: RequestContext, centroCustoId: string) =>
   ctx.todosCentros || ctx.centrosCusto.includes(centroCustoId) ? undefined : { centroCustoId: 'Escolha um centro de custo ao qual você pertence.' };
 
@@ -138,6 +154,64 @@ export default defineServerPlugin({
     });
 
     // ---- pré-requisições (the fixed paths before the kit's '/:id')
+    router.route({
+      method: 'get',
+      path: '/pre-requisicoes/memorandos-aceitos',
+      tag,
+      summary: 'Memorandos aceitos que podem gerar uma pré-requisição',
+      description:
+        "Memorandos aceitos da entidade cuja origem ou destino é um centro de custo da pessoa (todos, se o perfil vê todos), por número ('12/2026'), assunto ou solicitante; com a pré-requisição (não cancelada) que já veio de cada um. `disponiveis=true`: só os que ainda não a têm.",
+      request: {
+        query: z.object({
+          q: z.string().trim().max(200).optional(),
+          page: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce.number().int().min(1).max(50).default(20),
+          disponiveis: z.enum(['true', 'false']).optional(),
+        }),
+      },
+      responses: { 200: z.object({ items: z.array(memorandoAceitoSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }) },
+      handler: async (c, ctx) => {
+        const q = c.req.valid('query');
+        const vinculo = sql<{ id: string; numero: number; ano: number } | null>`(
+          SELECT json_build_object('id', p.id, 'numero', p.numero, 'ano', p.ano) FROM pre_requisicoes p
+           WHERE p.memorando_id = ${memorandos.id} AND p.status <> 'cancelada' ORDER BY p.created_at LIMIT 1)`;
+        const where = and(
+          eq(memorandos.entidadeId, ctx.entidadeId),
+          eq(memorandos.status, 'aceito'),
+          centroCustoScope(ctx, memorandos.origemId, memorandos.destinoId),
+          searchCondition([{ expr: memorandos.busca, normalized: true }], q.q),
+          q.disponiveis === 'true'
+            ? sql`NOT EXISTS (SELECT 1 FROM pre_requisicoes p WHERE p.memorando_id = ${memorandos.id} AND p.status <> 'cancelada')`
+            : undefined,
+        );
+        const [contados] = await ctx.db.select({ n: count() }).from(memorandos).where(where);
+        const rows = await ctx.db
+          .select({
+            id: memorandos.id,
+            numero: memorandos.numero,
+            ano: memorandos.ano,
+            data: memorandos.data,
+            assunto: memorandos.assunto,
+            solicitanteNome: memorandos.solicitanteNome,
+            origemId: memorandos.origemId,
+            origemNome: sql<string>`${origem.codigo} || ' – ' || ${origem.nome}`,
+            destinoNome: sql<string>`${destino.codigo} || ' – ' || ${destino.nome}`,
+            valorTotal: sql<string>`${memorandos.valorTotal}::text`,
+            itens: sql<number>`(SELECT count(*)::int FROM memorando_itens mi WHERE mi.memorando_id = ${memorandos.id})`,
+            preRequisicao: vinculo,
+          })
+          .from(memorandos)
+          .innerJoin(origem, eq(origem.id, memorandos.origemId))
+          .innerJoin(destino, eq(destino.id, memorandos.destinoId))
+          .where(where)
+          .orderBy(desc(memorandos.ano), desc(memorandos.numero), memorandos.id)
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize);
+        const items = rows.map((r) => ({ ...r, itens: Number(r.itens), preRequisicao: r.preRequisicao ?? null }));
+        return c.json({ items, total: Number(contados?.n ?? 0), page: q.page, pageSize: q.pageSize }, 200);
+      },
+    });
+
     router.route({
       method: 'get',
       path: '/pre-requisicoes/itens-pendentes',
@@ -227,6 +301,10 @@ export default defineServerPlugin({
             .from(memorandos)
             .where(and(eq(memorandos.id, data.memorandoId), eq(memorandos.entidadeId, write.entidadeId)));
           if (!m || (m.status !== 'aceito' && write.current?.memorandoId !== data.memorandoId)) fields.memorandoId = 'Escolha um memorando aceito.';
+          else {
+            const ja = await preDoMemorando(tx, data.memorandoId, write.current ? String(write.current.id) : undefined);
+            if (ja) fields.memorandoId = jaAtendido(ja);
+          }
         }
         return Object.keys(fields).length ? fields : undefined;
       },
@@ -288,18 +366,26 @@ export default defineServerPlugin({
       summary: 'Nova pré-requisição a partir de um memorando aceito',
       description: 'Copia os itens do memorando (produto, quantidade, valor unitário) e guarda o vínculo; justificativa do memorando.',
       request: { body: deMemorandoInputSchema },
-      responses: { 201: pre.crud.itemSchema, 400: { description: 'Memorando não aceito ou de outro centro' } },
+      responses: {
+        201: pre.crud.itemSchema,
+        400: { description: 'Memorando não aceito' },
+        404: { description: 'Memorando de outro centro de custo ou de outra entidade' },
+        409: { description: 'O memorando já deu origem a uma pré-requisição não cancelada' },
+      },
       handler: async (c, ctx) => {
         const input = c.req.valid('json');
         const row = await ctx.mutate(async (tx, audit) => {
           const [m] = await tx
             .select({ id: memorandos.id, status: memorandos.status, justificativa: memorandos.justificativa, origemId: memorandos.origemId, destinoId: memorandos.destinoId })
             .from(memorandos)
-            .where(and(eq(memorandos.id, input.memorandoId), eq(memorandos.entidadeId, ctx.entidadeId)));
+            .where(and(eq(memorandos.id, input.memorandoId), eq(memorandos.entidadeId, ctx.entidadeId)))
+            .for('update'); // two requests for the same memorando wait for each other: one pré-requisição
           if (!m || !(pertence(ctx, m.origemId) || pertence(ctx, m.destinoId))) throw notFound();
           if (m.status !== 'aceito') {
             throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { memorandoId: 'Escolha um memorando aceito.' });
           }
+          const ja = await preDoMemorando(tx, m.id);
+          if (ja) throw new AppError(409, 'memorando_atendido', jaAtendido(ja));
           const itens = await tx
             .select({ produtoId: memorandoItens.produtoId, quantidade: memorandoItens.quantidade, valorUnitario: memorandoItens.valorUnitario })
             .from(memorandoItens)

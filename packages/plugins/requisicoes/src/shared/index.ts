@@ -324,6 +324,27 @@ export const itemPendenteSchema = z.object({
 });
 export type ItemPendente = z.infer<typeof itemPendenteSchema>;
 
+/**
+ * One option of GET /pre-requisicoes/memorandos-aceitos: an accepted memorando of the person's
+ * centros (origin or destination) that a pré-requisição may copy, and the pré-requisição (not
+ * cancelled) that already came from it, if any: a memorando is attended once.
+ */
+export const memorandoAceitoSchema = z.object({
+  id: z.string(),
+  numero: z.number().int(),
+  ano: z.number().int(),
+  data: z.string(),
+  assunto: z.string(),
+  solicitanteNome: z.string(),
+  origemId: z.string(),
+  origemNome: z.string(),
+  destinoNome: z.string(),
+  valorTotal: z.string(),
+  itens: z.number().int(),
+  preRequisicao: z.object({ id: z.string(), numero: z.number().int(), ano: z.number().int() }).nullable(),
+});
+export type MemorandoAceito = z.infer<typeof memorandoAceitoSchema>;
+
 /** A fracionamento alert: the year's total of a grupo in a category passes the dispensa limit. */
 export const alertaDispensaSchema = z.object({
   grupoId: z.string(),
