@@ -47,29 +47,45 @@ export function niveisDoTotal(total: string, aplicaveis: readonly Alcada[]): num
 }
 
 /**
- * The person may approve the level the requisição awaits: it is em aprovação; the person is named at
- * that level (user, or their perfil in the entidade) for its centro de custo; did not ask for it (nor
- * for a pré-requisição it converts); approved no level of this round. Correlated on `requisicoes`.
+ * The person may approve the level the requisição awaits: it is em aprovação in the person's entidade;
+ * the person is named at that level (user, or their perfil in the entidade) for its centro de custo;
+ * did not ask for it (nor for a pré-requisição it converts); approved no level of this round.
+ *
+ * Set-based, not per row: the database works out once the (centro de custo, nível) pairs the person
+ * approves — a centro's own row of a level where they are named, and for a general row where they are
+ * named every centro of the entidade that has no row of its own at that level — and keeps the
+ * requisições em aprovação whose (centro, nível atual) is one of them (requisicoes_fila_aprovacao_idx),
+ * minus the ones the person asked for, the ones converting their pré-requisições and the ones they
+ * approved in this round (each set also computed once). Same rule as the per-row reading of the
+ * alçadas; test/server/fila-aprovacao.test.ts compares both on varied data.
  */
 export function podeAprovarSql(ctx: Pick<RequestContext, 'user' | 'entidadeId'>): SQL {
   const user = ctx.user.id;
+  const entidade = ctx.entidadeId;
+  const nomeado = (al: string) =>
+    sql`(${user}::uuid = ANY(${sql.raw(al)}.usuarios)
+         OR EXISTS (SELECT 1 FROM usuario_entidades ue
+                     WHERE ue.usuario_id = ${user}::uuid AND ue.entidade_id = ${entidade}::uuid AND ue.perfil_id = ANY(${sql.raw(al)}.perfis)))`;
   return sql`(${requisicoes.status} = 'em_aprovacao'
+    AND ${requisicoes.entidadeId} = ${entidade}::uuid
+    AND (${requisicoes.centroCustoId}, ${requisicoes.nivelAtual}) IN (
+          SELECT al.centro_custo_id, al.nivel FROM requisicao_alcadas al
+           WHERE al.entidade_id = ${entidade}::uuid AND al.centro_custo_id IS NOT NULL AND ${nomeado('al')}
+          UNION ALL
+          SELECT cc.id, ag.nivel FROM requisicao_alcadas ag
+            JOIN registros_centros_custo cc ON cc.entidade_id = ag.entidade_id
+           WHERE ag.entidade_id = ${entidade}::uuid AND ag.centro_custo_id IS NULL AND ${nomeado('ag')}
+             AND NOT EXISTS (SELECT 1 FROM requisicao_alcadas o
+                              WHERE o.entidade_id = ag.entidade_id AND o.nivel = ag.nivel AND o.centro_custo_id = cc.id))
     AND ${requisicoes.solicitanteId} <> ${user}::uuid
-    AND NOT EXISTS (SELECT 1 FROM requisicao_aprovacoes a
-                     WHERE a.requisicao_id = ${requisicoes.id} AND a.ciclo = ${requisicoes.ciclo} AND a.usuario_id = ${user}::uuid)
-    AND NOT EXISTS (SELECT 1 FROM requisicao_itens ri
-                      JOIN pre_requisicao_itens pi ON pi.id = ri.pre_requisicao_item_id
-                      JOIN pre_requisicoes p ON p.id = pi.pre_requisicao_id
-                     WHERE ri.requisicao_id = ${requisicoes.id} AND p.solicitante_id = ${user}::uuid)
-    AND EXISTS (SELECT 1 FROM requisicao_alcadas al
-                 WHERE al.entidade_id = ${requisicoes.entidadeId} AND al.nivel = ${requisicoes.nivelAtual}
-                   AND (al.centro_custo_id = ${requisicoes.centroCustoId}
-                        OR (al.centro_custo_id IS NULL AND NOT EXISTS (
-                              SELECT 1 FROM requisicao_alcadas o
-                               WHERE o.entidade_id = al.entidade_id AND o.nivel = al.nivel AND o.centro_custo_id = ${requisicoes.centroCustoId})))
-                   AND (${user}::uuid = ANY(al.usuarios)
-                        OR EXISTS (SELECT 1 FROM usuario_entidades ue
-                                    WHERE ue.usuario_id = ${user}::uuid AND ue.entidade_id = al.entidade_id AND ue.perfil_id = ANY(al.perfis)))))`;
+    AND ${requisicoes.id} NOT IN (
+          SELECT ri.requisicao_id FROM pre_requisicoes p
+            JOIN pre_requisicao_itens pi ON pi.pre_requisicao_id = p.id
+            JOIN requisicao_itens ri ON ri.pre_requisicao_item_id = pi.id
+           WHERE p.solicitante_id = ${user}::uuid)
+    AND (${requisicoes.id}, ${requisicoes.ciclo}) NOT IN (
+          SELECT a.requisicao_id, a.ciclo FROM requisicao_aprovacoes a
+           WHERE a.usuario_id = ${user}::uuid AND a.entidade_id = ${entidade}::uuid))`;
 }
 
 /** Ids among `ids` the person may approve now (one query for a list page). */

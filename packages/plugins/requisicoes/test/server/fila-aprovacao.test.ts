@@ -1,0 +1,226 @@
+// The approval queue ('aguardando minha aprovação') is computed set-based (podeAprovarSql): this suite
+// keeps it equal to the rule read per row — the alçadas of the requisição's level for its centro (a
+// centro's own row replacing the general one), the person named by user or perfil, never their own
+// requisição nor one converting their pré-requisições, never a second level of the same round — on
+// varied data: three levels plus one nobody approves, centro-specific rows, users named directly,
+// self-requested, already approved at another level (this round and a previous one).
+import { describeEachDatabase } from '@app/server-core/testing';
+import { and, eq } from '@app/server-core/orm';
+import { beforeAll, expect, it } from 'vitest';
+import { podeAprovarSql } from '../../src/server/aprovacao.js';
+import { requisicoes } from '../../src/server/tables.js';
+import { type Fixture, type User, createFixture, createPerfil, createUser, insert, plugins } from './helpers.js';
+
+/** The rule as it reads for one requisição (the former correlated SQL), the reference of this suite. */
+const REGRA_POR_LINHA = `
+  SELECT r.id FROM requisicoes r
+   WHERE r.entidade_id = $2::uuid
+     AND r.status = 'em_aprovacao'
+     AND r.solicitante_id <> $1::uuid
+     AND NOT EXISTS (SELECT 1 FROM requisicao_aprovacoes a
+                      WHERE a.requisicao_id = r.id AND a.ciclo = r.ciclo AND a.usuario_id = $1::uuid)
+     AND NOT EXISTS (SELECT 1 FROM requisicao_itens ri
+                       JOIN pre_requisicao_itens pi ON pi.id = ri.pre_requisicao_item_id
+                       JOIN pre_requisicoes p ON p.id = pi.pre_requisicao_id
+                      WHERE ri.requisicao_id = r.id AND p.solicitante_id = $1::uuid)
+     AND EXISTS (SELECT 1 FROM requisicao_alcadas al
+                  WHERE al.entidade_id = r.entidade_id AND al.nivel = r.nivel_atual
+                    AND (al.centro_custo_id = r.centro_custo_id
+                         OR (al.centro_custo_id IS NULL AND NOT EXISTS (
+                               SELECT 1 FROM requisicao_alcadas o
+                                WHERE o.entidade_id = al.entidade_id AND o.nivel = al.nivel AND o.centro_custo_id = r.centro_custo_id)))
+                    AND ($1::uuid = ANY(al.usuarios)
+                         OR EXISTS (SELECT 1 FROM usuario_entidades ue
+                                     WHERE ue.usuario_id = $1::uuid AND ue.entidade_id = al.entidade_id AND ue.perfil_id = ANY(al.perfis))))
+   ORDER BY r.id`;
+
+describeEachDatabase('requisicoes: approval queue, set-based = per-row rule', { plugins }, (t) => {
+  let fx: Fixture;
+  let pessoas: Record<string, User>;
+
+  beforeAll(async () => {
+    fx = await createFixture(t.server);
+    const perfil = {
+      requisitante: await createPerfil(t.server, fx, 'Requisitante'),
+      chefia: await createPerfil(t.server, fx, 'Chefia'),
+      diretoria: await createPerfil(t.server, fx, 'Diretoria', { todos: true }),
+      ordenador: await createPerfil(t.server, fx, 'Ordenador', { todos: true }),
+      compras: await createPerfil(t.server, fx, 'Comprador', { todos: true }),
+    };
+    const todos = [fx.educacao, fx.saude, fx.compras];
+    pessoas = {
+      rita: await createUser(t.server, fx, 'rita', perfil.requisitante, todos),
+      chefe: await createUser(t.server, fx, 'chefe', perfil.chefia, todos),
+      diretor: await createUser(t.server, fx, 'diretor', perfil.diretoria),
+      ordenador: await createUser(t.server, fx, 'ordenador', perfil.ordenador),
+      ana: await createUser(t.server, fx, 'ana', perfil.requisitante, todos), // named by user: Saúde level 1, level 3
+      bruno: await createUser(t.server, fx, 'bruno', perfil.chefia, todos), // named by user: Compras level 2; raises pré-requisições
+      carla: await createUser(t.server, fx, 'carla', perfil.compras), // named by user at the general level 1
+    };
+    const { rita, chefe, diretor, ordenador, ana, bruno, carla } = pessoas;
+    const alcada = (nivel: number, centro: string | null, perfis: string[], usuarios: string[]) =>
+      insert(t.server, 'requisicao_alcadas', {
+        entidade_id: fx.entidadeId,
+        nivel,
+        nome: `Nível ${nivel}`,
+        valor_minimo: String((nivel - 1) * 10_000),
+        centro_custo_id: centro,
+        perfis: `{${perfis.join(',')}}`,
+        usuarios: `{${usuarios.join(',')}}`,
+      });
+    await alcada(1, null, [perfil.chefia], [carla!.id]);
+    await alcada(1, fx.saude, [perfil.diretoria], [ana!.id]); // Saúde: chefia and carla do not approve its level 1
+    await alcada(2, null, [perfil.diretoria], []);
+    await alcada(2, fx.compras, [], [bruno!.id]); // Compras: only bruno at level 2
+    await alcada(3, null, [perfil.ordenador], [ana!.id]);
+    await alcada(3, fx.educacao, [perfil.ordenador, perfil.chefia], []); // Educação: ana not, chefia too
+    // level 4: no alçada at all (nobody approves it)
+
+    // requisições: every (centro, nível 1-4, status, requester, round) mix, by coprime strides
+    const requerentes = [rita, chefe, diretor, ordenador, ana, bruno, carla].map((u) => u!.id);
+    await t.server.sql(
+      `INSERT INTO requisicoes (entidade_id, numero, ano, data, status, centro_custo_id, tipo_solicitacao_id, categoria, justificativa,
+                                solicitante_id, solicitante_nome, valor_total, niveis, nivel_atual, ciclo)
+       SELECT $1::uuid, g + 1, 2026, DATE '2026-03-02', (ARRAY['em_aprovacao','em_aprovacao','em_aprovacao','devolvida','aprovada'])[1 + g % 5],
+              ($2::uuid[])[1 + g % 3], $3::uuid, 'compras', 'Requisição de teste da fila ' || g,
+              ($4::uuid[])[1 + g % 7], 'Pessoa', 100, 4, 1 + g % 4, 1 + g % 2
+         FROM generate_series(0, 839) g`,
+      [fx.entidadeId, `{${fx.educacao},${fx.saude},${fx.compras}}`, fx.tipo, `{${requerentes.join(',')}}`],
+    );
+    // approvals already given: at level 1 by someone, in this round for some, in the previous one for others
+    await t.server.sql(
+      `INSERT INTO requisicao_aprovacoes (entidade_id, requisicao_id, ciclo, nivel, usuario_id, usuario_nome)
+       SELECT r.entidade_id, r.id, CASE WHEN (r.numero / 4) % 3 = 0 THEN r.ciclo - 1 ELSE r.ciclo END, 1,
+              ($2::uuid[])[1 + (r.numero / 2) % 7], 'Pessoa'
+         FROM requisicoes r
+        WHERE r.entidade_id = $1::uuid AND r.nivel_atual >= 2 AND r.numero % 2 = 0
+          AND ($2::uuid[])[1 + (r.numero / 2) % 7] <> r.solicitante_id`,
+      [fx.entidadeId, `{${requerentes.join(',')}}`],
+    );
+    // pré-requisições raised by bruno and by chefe, converted (one item each) by some requisições
+    for (const [n, quem] of [
+      [1, bruno!],
+      [2, chefe!],
+      [3, bruno!],
+    ] as const) {
+      const pre = await insert(t.server, 'pre_requisicoes', {
+        entidade_id: fx.entidadeId,
+        numero: n,
+        ano: 2026,
+        data: '2026-03-01',
+        status: 'parcialmente_atendida',
+        centro_custo_id: fx.compras,
+        tipo_solicitacao_id: fx.tipo,
+        solicitante_id: quem.id,
+        solicitante_nome: 'Pessoa',
+        justificativa: 'Demanda da área para o trimestre.',
+      });
+      const item = await insert(t.server, 'pre_requisicao_itens', {
+        pre_requisicao_id: pre,
+        entidade_id: fx.entidadeId,
+        ordem: 1,
+        produto_id: fx.papel,
+        quantidade: '1000',
+        valor_unitario: '1',
+        valor_total: '1000',
+      });
+      await t.server.sql(
+        `INSERT INTO requisicao_itens (requisicao_id, entidade_id, ordem, produto_id, pre_requisicao_item_id, quantidade, valor_unitario, valor_total)
+         SELECT r.id, r.entidade_id, 1, $3::uuid, $4::uuid, 1, 100, 100
+           FROM requisicoes r WHERE r.entidade_id = $1::uuid AND r.numero % 11 = $2`,
+        [fx.entidadeId, n, fx.papel, item],
+      );
+    }
+  });
+
+  const rapida = async (usuario: string) => {
+    const rows = await t.server.db
+      .select({ id: requisicoes.id })
+      .from(requisicoes)
+      .where(and(eq(requisicoes.entidadeId, fx.entidadeId), podeAprovarSql({ user: { id: usuario } as never, entidadeId: fx.entidadeId })));
+    return rows.map((r) => r.id).sort();
+  };
+  const porLinha = async (usuario: string) =>
+    (await t.server.sql<{ id: string }>(REGRA_POR_LINHA, [usuario, fx.entidadeId])).map((r) => r.id).sort();
+
+  it('gives, for every person, exactly the requisições the per-row rule gives', async () => {
+    const tamanhos: Record<string, number> = {};
+    for (const [login, u] of Object.entries(pessoas)) {
+      const esperado = await porLinha(u.id);
+      expect(await rapida(u.id), login).toEqual(esperado);
+      tamanhos[login] = esperado.length;
+    }
+    // the data is varied enough for the comparison to mean something: approvers see rows, the requester none
+    for (const login of ['chefe', 'diretor', 'ordenador', 'ana', 'bruno', 'carla']) expect(tamanhos[login], login).toBeGreaterThan(0);
+    expect(tamanhos.rita).toBe(0);
+    // a person named nowhere (the demo admin's perfil is not in the alçadas) and an unknown id: nothing
+    const [admin] = await t.server.sql<{ id: string }>("SELECT id FROM usuarios WHERE login = 'admin'");
+    expect(await rapida(admin!.id)).toEqual(await porLinha(admin!.id));
+    expect(await rapida('00000000-0000-0000-0000-000000000000')).toEqual([]);
+  });
+
+  it('exercises every exclusion: self-requested, already approved this round, pré-requisição raised by the person, centro row replacing the general one', async () => {
+    const { chefe, bruno, carla, ana } = pessoas;
+    const fila = new Set(await rapida(chefe!.id));
+    const [proprias] = await t.server.sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM requisicoes WHERE status = 'em_aprovacao' AND nivel_atual = 1 AND centro_custo_id = $1 AND solicitante_id = $2`,
+      [fx.educacao, chefe!.id],
+    );
+    expect(proprias!.n).toBeGreaterThan(0);
+    const propriasIds = await t.server.sql<{ id: string }>('SELECT id FROM requisicoes WHERE solicitante_id = $1', [chefe!.id]);
+    expect(propriasIds.some((r) => fila.has(r.id))).toBe(false);
+    // approved level 1 in this round, now at level 2: not again; approved in the previous round: may approve
+    const aprovadas = await t.server.sql<{ id: string; mesmo: boolean; usuario_id: string }>(
+      `SELECT r.id, a.ciclo = r.ciclo AS mesmo, a.usuario_id FROM requisicao_aprovacoes a JOIN requisicoes r ON r.id = a.requisicao_id
+        WHERE r.status = 'em_aprovacao' AND r.nivel_atual = 2 AND r.centro_custo_id <> $1 AND a.usuario_id = $2`,
+      [fx.compras, pessoas.diretor!.id],
+    );
+    expect(aprovadas.some((a) => a.mesmo)).toBe(true);
+    expect(aprovadas.some((a) => !a.mesmo)).toBe(true);
+    const filaDiretor = new Set(await rapida(pessoas.diretor!.id));
+    expect(aprovadas.filter((a) => a.mesmo).some((a) => filaDiretor.has(a.id))).toBe(false);
+    expect(aprovadas.filter((a) => !a.mesmo).some((a) => filaDiretor.has(a.id))).toBe(true);
+    // bruno approves Compras level 2 by name, except his own and the requisições converting his pré-requisições
+    const compras2 = await t.server.sql<{ id: string; converte: boolean }>(
+      `SELECT r.id, EXISTS (SELECT 1 FROM requisicao_itens ri JOIN pre_requisicao_itens pi ON pi.id = ri.pre_requisicao_item_id
+                              JOIN pre_requisicoes p ON p.id = pi.pre_requisicao_id WHERE ri.requisicao_id = r.id AND p.solicitante_id = $2) AS converte
+         FROM requisicoes r WHERE r.status = 'em_aprovacao' AND r.nivel_atual = 2 AND r.centro_custo_id = $1 AND r.solicitante_id <> $2`,
+      [fx.compras, bruno!.id],
+    );
+    const filaBruno = new Set(await rapida(bruno!.id));
+    expect(compras2.filter((r) => r.converte).length).toBeGreaterThan(0);
+    expect(compras2.filter((r) => r.converte).some((r) => filaBruno.has(r.id))).toBe(false);
+    expect(compras2.filter((r) => !r.converte).some((r) => filaBruno.has(r.id))).toBe(true);
+    // Saúde level 1 belongs to its own row (diretoria, ana): carla, named at the general level 1, does not see it
+    const saude1 = await t.server.sql<{ id: string }>(`SELECT id FROM requisicoes WHERE status = 'em_aprovacao' AND nivel_atual = 1 AND centro_custo_id = $1`, [
+      fx.saude,
+    ]);
+    expect(saude1.length).toBeGreaterThan(0);
+    const filaCarla = new Set(await rapida(carla!.id));
+    expect(saude1.some((r) => filaCarla.has(r.id))).toBe(false);
+    const filaAna = new Set(await rapida(ana!.id));
+    expect(saude1.some((r) => filaAna.has(r.id))).toBe(true);
+    // level 4 has no alçada: in nobody's queue
+    const nivel4 = await t.server.sql<{ id: string }>(`SELECT id FROM requisicoes WHERE status = 'em_aprovacao' AND nivel_atual = 4`);
+    expect(nivel4.length).toBeGreaterThan(0);
+    for (const u of Object.values(pessoas)) {
+      const f = new Set(await rapida(u.id));
+      expect(nivel4.some((r) => f.has(r.id))).toBe(false);
+    }
+  });
+
+  it('the API queue and its menu count are the per-row rule within the person’s centros', async () => {
+    for (const [login, u] of Object.entries(pessoas)) {
+      const esperado = await porLinha(u.id);
+      const contagem = (await (await t.server.request('/api/requisicoes/requisicoes/aguardando-minha-aprovacao/contagem', { token: u.token })).json()) as {
+        total: number;
+      };
+      expect(contagem.total, login).toBe(esperado.length);
+      const res = await t.server.request(`/api/requisicoes/requisicoes?aguardandoMinha=1&pageSize=100`, { token: u.token });
+      expect(res.status, login).toBe(200);
+      const lista = (await res.json()) as { items: { id: string }[]; total: number };
+      expect(lista.total, login).toBe(esperado.length);
+      for (const item of lista.items) expect(esperado, login).toContain(item.id);
+    }
+  });
+});
