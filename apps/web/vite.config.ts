@@ -6,7 +6,7 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 
 // Libraries the first page runs on (the sign-in page included), and the bundler's own helpers.
 const FIRST_PAGE_LIBS =
-  /node_modules[\\/](react|react-dom|scheduler|jotai|wouter|ky|jwt-decode|compare-versions|use-sync-external-store|regexparam|mitt)[\\/]|vite\/preload-helper|rolldown\/runtime/;
+  /node_modules[\\/](react|react-dom|scheduler|jotai|wouter|ky|jwt-decode|use-sync-external-store|regexparam|mitt)[\\/]|vite\/preload-helper|rolldown\/runtime/;
 
 export default defineConfig({
   plugins: [react()],

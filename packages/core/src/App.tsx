@@ -4,7 +4,7 @@ import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useState } from 'r
 import { Route, Switch, useLocation } from 'wouter';
 import { api } from './api';
 import { checkToken, isAuthenticatedAtom } from './auth';
-import { type ComposedApp, PluginCompositionError, composePlugins } from './compose';
+import { type ComposedApp, composePlugins } from './compose';
 import type { PluginManifest } from './contract';
 import { ErrorBoundary } from './errors/ErrorBoundary';
 import { ErrorScreen } from './errors/ErrorScreen';
@@ -183,27 +183,11 @@ export function App({ plugins, ...options }: AppOptions) {
     }
   }, [plugins]);
 
-  // The plugins' `core` ranges, checked right after the first render (the semver library is a lazy chunk).
-  const [rangeError, setRangeError] = useState<PluginCompositionError | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('./ranges').then(({ coreRangeProblems }) => {
-      const problems = coreRangeProblems(plugins);
-      if (!live || problems.length === 0) return;
-      const error = new PluginCompositionError(problems);
-      console.error(error);
-      setRangeError(error);
-    });
-    return () => {
-      live = false;
-    };
-  }, [plugins]);
-
   return (
     <Provider store={getCoreStore()}>
       <Runtime {...options} />
       <ErrorBoundary fallback={(error) => <ErrorScreen error={error} />} onError={(error) => console.error(error)}>
-        <Content composed={rangeError ? { error: rangeError } : composed} />
+        <Content composed={composed} />
       </ErrorBoundary>
       <ToasterHost />
     </Provider>

@@ -97,8 +97,8 @@ function mountsOrProblem(p: PluginManifest): PluginMount[] | string {
  * two sections at the same basePath (across plugins or inside one); a basePath nested inside
  * another's; a route path registered twice (within or across plugins, also against core's
  * reserved paths); a home route inside another section's basePath; an invalid permission tag.
- * The `core` ranges are checked by `coreRangeProblems` (./ranges), which the App loads right after
- * the first render: the semver library stays off the first page.
+ * The `core` ranges are checked by `coreRangeProblems` (./ranges) in the signed-in shell, a lazy
+ * chunk: the semver library stays off the sign-in page.
  */
 export function composePlugins(manifests: readonly PluginManifest[]): ComposedApp {
   const problems: string[] = [];

@@ -1,6 +1,6 @@
 // The `core` range every plugin declares, checked against the running @app/core. Its own module so
-// the semver library (compare-versions) is loaded after the first render, not on the first page:
-// the App imports it in an effect and shows the composition error screen on a refusal.
+// the semver library (compare-versions) is not on the sign-in page: the signed-in shell (a lazy
+// chunk) checks the ranges before any plugin page renders and shows the error screen on a refusal.
 import { satisfies, validate } from 'compare-versions';
 import { pluginName } from './compose';
 import { CORE_VERSION, type PluginManifest } from './contract';

@@ -3,6 +3,7 @@ import { Provider } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from '../src/App';
 import { definePlugin } from '../src/contract';
+import { makeTestSession, renderPlugin } from '../src/test-kit';
 import { ERROR_SCREEN_TITLE, ErrorScreen, LOG_COPIED_MESSAGE, UNKNOWN_PHONE_TEXT } from '../src/errors/ErrorScreen';
 import { clearConsoleLog, recordConsole } from '../src/runtime/console';
 import { getCoreStore, sessionAtom } from '../src/store';
@@ -102,13 +103,23 @@ describe('error screen triggers', () => {
     spy.mockRestore();
   });
 
-  it("a plugin whose 'core' range the running core does not satisfy: the error screen names it (checked after the first render)", async () => {
-    window.history.replaceState(null, '', '/signin');
+  it("a plugin whose 'core' range the running core does not satisfy: the signed-in shell shows the error screen naming it", async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const antigo = definePlugin({ id: 'antigo', title: 'Antigo', basePath: '/antigo', tag: 5, core: '^0.1.0', version: '2.0.0', packageName: '@app/antigo', routes: [] });
-    render(<App plugins={[antigo]} pollers={false} />);
+    const antigo = definePlugin({
+      id: 'antigo',
+      title: 'Antigo',
+      basePath: '/antigo',
+      tag: 5,
+      core: '^0.1.0',
+      version: '2.0.0',
+      packageName: '@app/antigo',
+      routes: [{ path: '/', title: 'Antigo', load: async () => ({ default: () => <p>página do plugin</p> }) }],
+    });
+    renderPlugin(antigo, { path: '/antigo', session: makeTestSession({ tags: [5] }) });
     await screen.findByRole('heading', { name: ERROR_SCREEN_TITLE });
-    await waitFor(() => expect(screen.getByTestId('error-log').textContent).toContain('requer @app/core \\"^0.1.0\\"'));
+    expect(screen.getByTestId('error-log').textContent).toContain('requer @app/core');
+    expect(screen.getByTestId('error-log').textContent).toContain('@app/antigo@2.0.0');
+    expect(screen.queryByText('página do plugin')).toBeNull();
     spy.mockRestore();
   });
 });

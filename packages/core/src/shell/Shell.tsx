@@ -4,7 +4,8 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { api, apiErrorMessage } from '../api';
-import { type ComposedApp, type MenuEntry, type ResolvedMount, type ResolvedRoute, buildMenu } from '../compose';
+import { type ComposedApp, type MenuEntry, PluginCompositionError, type ResolvedMount, type ResolvedRoute, buildMenu } from '../compose';
+import { coreRangeProblems } from '../ranges';
 import { getQueryClient } from '../query';
 import { ForbiddenPage, NotFoundPage } from '../routing/ErrorPages';
 import { RouteView } from '../routing/RouteView';
@@ -112,6 +113,10 @@ function routesOf(app: ComposedApp, section: ResolvedMount): ResolvedRoute[] {
  */
 export default function Shell() {
   const app = useAtomValue(composedAppAtom);
+  // The plugins' `core` ranges, checked as the signed-in app starts, before any plugin page renders
+  // (the semver library lives in this lazy chunk, not on the sign-in page). A refusal is the error screen.
+  const rangeProblems = useMemo(() => (app ? coreRangeProblems(app.plugins) : []), [app]);
+  if (rangeProblems.length > 0) throw new PluginCompositionError(rangeProblems);
   const session = useAtomValue(sessionAtom);
   const [theme, setTheme] = useAtom(themeAtom);
   const [location, navigate] = useLocation();
