@@ -8,8 +8,8 @@ const ADMIN = 3;
 /**
  * @app/requisicoes, web half: one plugin, id 'requisicoes' (= the server half, /api/requisicoes/*),
  * two sections (tag 39, 'Documentos'):
- * - /pre-requisicao: list, new, edit/:id, duplicar/:id and ver/:id (read-only view: what became of
- *   each item, the timeline);
+ * - /pre-requisicao: list, new, edit/:id, duplicar/:id, ver/:id (read-only view: what became of
+ *   each item, the timeline) and de-memorando (a new one from an accepted memorando);
  * - /requisicao: list (filter 'Aguardando minha aprovação'), new, edit/:id, duplicar/:id,
  *   aprovar/:id (the approval page), pre-requisicao (pré-requisições waiting to be converted) and
  *   pre-requisicao/edit/:id (choose items and quantities → a new requisição), and the administration
@@ -32,6 +32,7 @@ export default definePlugin({
       routes: [
         ...documentRoutes(PRE_TITLES, () => import('./pages/preRequisicoes')),
         { path: '/ver/:id', title: PRE_TITLES.viewTitle, load: () => import('./pages/PreRequisicaoView') },
+        { path: '/de-memorando', title: PRE_TITLES.fromMemorandoTitle, load: () => import('./pages/DeMemorando') },
       ],
     },
     {

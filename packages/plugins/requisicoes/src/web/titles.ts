@@ -4,6 +4,7 @@ export const PRE_TITLES = {
   newTitle: 'Nova pré-requisição',
   editTitle: 'Editar pré-requisição',
   viewTitle: 'Pré-requisição',
+  fromMemorandoTitle: 'Nova pré-requisição a partir de memorando',
 } as const;
 
 export const REQ_TITLES = {

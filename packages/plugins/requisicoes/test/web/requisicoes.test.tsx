@@ -88,7 +88,7 @@ describe('@app/requisicoes manifest', () => {
     expect(pre).toMatchObject({ basePath: '/pre-requisicao', tag: 39, menu: { label: 'Pré-requisições', group: 'Documentos' } });
     expect(req).toMatchObject({ basePath: '/requisicao', tag: 39, menu: { label: 'Requisições', group: 'Documentos' } });
     expect(req!.menu?.count?.endpoint).toBe('/requisicoes/requisicoes/aguardando-minha-aprovacao/contagem');
-    expect(pre!.routes.map((r) => r.path)).toEqual(['/', '/new', '/edit/:id', '/duplicar/:id', '/ver/:id']);
+    expect(pre!.routes.map((r) => r.path)).toEqual(['/', '/new', '/edit/:id', '/duplicar/:id', '/ver/:id', '/de-memorando']);
     expect(req!.routes.map((r) => [r.path, r.tag])).toEqual([
       ['/', undefined],
       ['/new', undefined],
@@ -334,5 +334,122 @@ describe('lists and forms', () => {
     expect(within(lapis).getByRole('link', { name: '7/2026' }).getAttribute('href')).toBe(`/requisicao/edit/${ID}`);
     const borracha = screen.getByText('p2 – Borracha').closest('tr') as HTMLElement;
     expect(within(borracha).getByText('Atendido')).toBeTruthy();
+  });
+});
+
+describe('pré-requisição from an accepted memorando', () => {
+  const MEMO = '00000000-0000-4000-8000-0000000000b1';
+  const NOVA = '00000000-0000-4000-8000-0000000000a2';
+  const memorando = {
+    id: MEMO,
+    numero: 12,
+    ano: 2026,
+    data: '2026-03-02',
+    assunto: 'Material de expediente das escolas',
+    solicitanteNome: 'Rita Requisitante',
+    origemId: CENTRO,
+    origemNome: '02 – Secretaria de Educação',
+    destinoNome: '01.01 – Compras e Licitações',
+    valorTotal: '262.00',
+    itens: 2,
+    preRequisicao: null,
+  };
+  const nova = {
+    id: NOVA,
+    numero: 5,
+    ano: 2026,
+    data: '2026-03-05',
+    status: 'rascunho',
+    version: 1,
+    centroCustoId: CENTRO,
+    tipoSolicitacaoId: TIPO,
+    memorandoId: MEMO,
+    justificativa: 'Reposição do material de expediente das escolas no semestre.',
+    solicitanteNome: 'Maria Souza',
+    valorTotal: '262.00',
+    itens: [],
+    transicoes: ['enviar', 'cancelar'],
+    editavel: true,
+  };
+  const api = (post: (call: { body: unknown }) => Response, searches: string[]) => ({
+    'GET /api/requisicoes/pre-requisicoes': () => Response.json(pageOf([])),
+    'GET /api/requisicoes/pre-requisicoes/memorandos-aceitos': (call: { search: URLSearchParams }) => {
+      searches.push(call.search.toString());
+      return Response.json(pageOf(call.search.get('q') === 'nada' ? [] : [memorando]));
+    },
+    'POST /api/requisicoes/pre-requisicoes/de-memorando': post,
+    [`GET /api/requisicoes/pre-requisicoes/${NOVA}`]: () => Response.json(nova),
+    [`GET /api/requisicoes/pre-requisicoes/${NOVA}/historico`]: history,
+    'GET /api/requisicoes/centros-custo': () => Response.json(pageOf([{ id: CENTRO, codigo: '02', nome: 'Secretaria de Educação' }])),
+    'GET /api/requisicoes/centros-custo/*': () => Response.json({ id: CENTRO, codigo: '02', nome: 'Secretaria de Educação' }),
+    'GET /api/requisicoes/tipos-solicitacao': () => Response.json(pageOf([{ id: TIPO, nome: 'Material de consumo' }])),
+    'GET /api/requisicoes/tipos-solicitacao/*': () => Response.json({ id: TIPO, nome: 'Material de consumo' }),
+  });
+
+  it("from the list: picks the memorando with the keyboard, the centro follows its origin, posts and opens the new pré-requisição", async () => {
+    let posted: unknown = null;
+    const searches: string[] = [];
+    renderPlugin(requisicoes, {
+      path: '/pre-requisicao',
+      session: makeTestSession({ tags: [39], centrosCusto: [CENTRO] }),
+      api: api((call) => {
+        posted = call.body;
+        return Response.json(nova, { status: 201 });
+      }, searches),
+    });
+    fireEvent.click(await screen.findByRole('link', { name: 'Nova a partir de memorando' }, T));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nova pré-requisição a partir de memorando' }, T)).toBeTruthy();
+    // nothing chosen: the fields say so and nothing is posted
+    fireEvent.click(screen.getByRole('button', { name: 'Criar pré-requisição' }));
+    expect(await screen.findByText('Escolha o memorando.', {}, T)).toBeTruthy();
+    expect(screen.getByText('Escolha o tipo de solicitação.')).toBeTruthy();
+    expect(posted).toBeNull();
+
+    const combo = screen.getByRole('combobox', { name: 'Memorando aceito' });
+    expect(combo.getAttribute('aria-describedby')).toContain('de-memorando-memorandoId-erro');
+    fireEvent.change(combo, { target: { value: 'nada' } });
+    // shown and announced to screen readers (the live status)
+    const vazio = await screen.findAllByText('Nenhum memorando aceito sem pré-requisição encontrado', {}, T);
+    expect(vazio.some((el) => el.getAttribute('role') === 'status')).toBe(true);
+    fireEvent.change(combo, { target: { value: '12/2026' } });
+    const option = await screen.findByRole('option', { name: /12\/2026 – Material de expediente das escolas/ }, T);
+    expect(option.textContent).toContain('02 – Secretaria de Educação → 01.01 – Compras e Licitações · Rita Requisitante · 2 itens · R$ 262,00');
+    expect(new URLSearchParams(searches.at(-1)).get('q')).toBe('12/2026');
+    expect(new URLSearchParams(searches.at(-1)).get('disponiveis')).toBe('true');
+    fireEvent.keyDown(combo, { key: 'ArrowDown' });
+    fireEvent.keyDown(combo, { key: 'Enter' });
+    expect(((await screen.findByTestId('memorando-escolhido', {}, T)) as HTMLElement).textContent).toContain('R$ 262,00');
+    expect((screen.getByLabelText(/Centro de custo/) as HTMLSelectElement).value).toBe(CENTRO);
+    fireEvent.change(screen.getByLabelText(/Tipo de solicitação/), { target: { value: TIPO } });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar pré-requisição' }));
+    expect(await screen.findByText('Pré-requisição 5/2026 criada a partir do memorando 12/2026.', {}, T)).toBeTruthy();
+    expect(posted).toEqual({ memorandoId: MEMO, centroCustoId: CENTRO, tipoSolicitacaoId: TIPO });
+    expect(await screen.findByRole('heading', { level: 1, name: /Editar pré-requisição/ }, T)).toBeTruthy();
+  });
+
+  it("a memorando already attended (409) is said in the server's words and the page stays", async () => {
+    const searches: string[] = [];
+    renderPlugin(requisicoes, {
+      path: '/pre-requisicao/de-memorando',
+      session: makeTestSession({ tags: [39], centrosCusto: [CENTRO] }),
+      api: api(
+        () =>
+          Response.json(
+            { error: { code: 'memorando_atendido', message: 'Este memorando já deu origem à pré-requisição 4/2026: cancele-a para gerar outra.' } },
+            { status: 409 },
+          ),
+        searches,
+      ),
+    });
+    const combo = await screen.findByRole('combobox', { name: 'Memorando aceito' }, T);
+    fireEvent.change(combo, { target: { value: '12' } });
+    await screen.findByRole('option', { name: /12\/2026/ }, T);
+    fireEvent.keyDown(combo, { key: 'ArrowDown' });
+    fireEvent.keyDown(combo, { key: 'Enter' });
+    await screen.findByTestId('memorando-escolhido', {}, T);
+    fireEvent.change(screen.getByLabelText(/Tipo de solicitação/), { target: { value: TIPO } });
+    fireEvent.click(screen.getByRole('button', { name: 'Criar pré-requisição' }));
+    expect(await screen.findByText('Este memorando já deu origem à pré-requisição 4/2026: cancele-a para gerar outra.', {}, T)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Nova pré-requisição a partir de memorando' })).toBeTruthy();
   });
 });

@@ -41,6 +41,11 @@ export default defineDocumentPages({
     product: produto,
   },
   slots: {
+    listActions: () => (
+      <Link href="/de-memorando" className="button button--secondary">
+        Nova a partir de memorando
+      </Link>
+    ),
     rowActions: (row: Row) => (
       <Link href={`/ver/${String(row.id)}`} className="button button--secondary button--sm" aria-label={`Ver atendimento da pré-requisição ${String(row.numero)}/${String(row.ano)}`}>
         Atendimento
