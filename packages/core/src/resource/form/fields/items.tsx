@@ -28,38 +28,6 @@ export function itemsTotal(field: ItemsFieldDescriptor, rows: readonly Values[])
   return sumMoney(rows.map((row) => rowTotal(row[n.quantity], row[n.unitValue])).filter((t): t is string => t !== null));
 }
 
-// Static styles of the grid (hoisted once into <head> by React): a table on wide screens, one
-// stacked card per item on narrow ones (labels shown then; the column headers otherwise).
-const CSS = `
-.items-grid { grid-column: 1 / -1; border: 0; padding: 0; margin: 0; min-width: 0; }
-.items-grid__table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
-.items-grid__table th, .items-grid__table td { padding: var(--space-1, 0.25rem) var(--space-2, 0.5rem); text-align: start; vertical-align: top; border-bottom: 1px solid var(--color-border, #d5dbe3); }
-.items-grid__table thead th { font-weight: 600; white-space: nowrap; }
-.items-grid__table .input { width: 100%; }
-.items-grid__num { width: 2.5rem; }
-.items-grid__product { min-width: 16rem; }
-.items-grid__unit { width: 6rem; }
-.items-grid__table tbody th, .items-grid__table tbody td.items-grid__unit, .items-grid__table tbody td.items-grid__total { padding-top: 0.6rem; }
-.items-grid__qty, .items-grid__value { width: 9rem; }
-.items-grid__qty .input, .items-grid__value .input { text-align: end; }
-.items-grid__total { width: 9rem; text-align: end !important; white-space: nowrap; }
-.items-grid__actions { width: 3rem; text-align: end !important; }
-.items-grid__cell-label { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
-.items-grid__table .field__error { margin-top: 0.25rem; }
-.items-grid__sum { font-weight: 600; }
-.items-grid__footer { display: flex; flex-wrap: wrap; gap: var(--space-2, 0.5rem); align-items: center; justify-content: space-between; margin-top: var(--space-2, 0.5rem); }
-@media (max-width: 47.99rem) {
-  .items-grid__table thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-  .items-grid__table, .items-grid__table tbody, .items-grid__table tfoot { display: block; }
-  .items-grid__table tr { display: grid; grid-template-columns: 1fr 1fr; gap: var(--space-2, 0.5rem); padding: var(--space-3, 0.75rem) 0; border-bottom: 1px solid var(--color-border, #d5dbe3); }
-  .items-grid__table th, .items-grid__table td { display: block; width: auto !important; padding: 0 !important; border: 0; text-align: start !important; }
-  .items-grid__num, .items-grid__product, .items-grid__extra { grid-column: 1 / -1; }
-  .items-grid__num { font-weight: 600; }
-  .items-grid__cell-label { position: static; width: auto; height: auto; margin: 0 0 0.25rem; overflow: visible; clip: auto; white-space: normal; display: block; font-size: 0.875rem; color: var(--color-text-muted, #4b5565); }
-  .items-grid__actions { grid-column: 1 / -1; }
-  .items-grid__table tfoot tr { grid-template-columns: 1fr auto; }
-}
-`;
 
 /** 'Quantidade' shown (stacked rows), 'Quantidade do item 2' read: the column and the row. */
 function CellLabel({ htmlFor, column, row }: { htmlFor?: string; column: string; row: string }) {
@@ -284,9 +252,6 @@ export function ItemsField({ field, path, id, label, value, error, errors, recor
 
   return (
     <fieldset id={id} tabIndex={-1} className="field items-grid" aria-describedby={error ? `${id}-erro` : undefined}>
-      <style href="compras-items-grid" precedence="default">
-        {CSS}
-      </style>
       {/* inside a card of the same name the legend is read, not shown twice */}
       <legend className={field.section === label ? 'visually-hidden' : 'field__label'}>
         {label}
