@@ -10,6 +10,7 @@ export {
   type ResourceRouteTitles,
 } from './define';
 export { defineDocumentPages } from './documents/define';
+export { StatusBadge } from './documents/StatusBadge';
 export type { DocumentConfig, DocumentItemsConfig, DocumentPages } from './documents/types';
 export { BUILTIN_FIELD_TYPES, type FieldRenderProps, type FieldTypeDefinition, fieldId, registerFieldType } from './form/registry';
 export { type FieldErrors, type FieldIssue, issuesToFieldErrors } from './form/errors';

@@ -1,15 +1,15 @@
 // /requisicao/aprovar/:id: the approval page. The requisição, its items and total, the level it
 // awaits and the steps of this round, the dispensa alert, the timeline; buttons only for the
 // transitions the server says this person may perform now (aprovar, reprovar, devolver).
-import { LoadErrorAlert, RecordTimeline, api, apiErrorBody, apiErrorMessage, apiErrorStatus, toast, useQuery, useQueryClient } from '@app/core';
-import { formatDateTime } from '@app/br';
+import { LoadErrorAlert, RecordTimeline, api, apiErrorBody, apiErrorMessage, apiErrorStatus, toast, useQuery, useQueryClient, StatusBadge } from '@app/core';
+import { formatDate, formatDateTime } from '@app/br';
 import { type FlowTransitionDefinition, formatMoney, reasonSchemaOf } from '@app/documents';
 import { Button, Card, ConfirmDialog, DataTable, PageHeader, PageLoading, TextareaField } from '@app/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { type Aprovacao, CATEGORIA_LABEL, type Categoria, fluxoRequisicao } from '../../shared/index.js';
 import { REQ_TITLES } from '../titles';
-import { DispensaAlert, REQ_ENDPOINT, type Row, Situacao, dataBr, numero, quantidade, resourceKey, useRecord } from './common';
+import { DispensaAlert, REQ_ENDPOINT, type Row, numero, quantidade, resourceKey, useRecord } from './common';
 
 const ACOES = ['aprovar', 'devolver', 'reprovar'] as const;
 type Acao = (typeof ACOES)[number];
@@ -145,7 +145,7 @@ export default function AprovacaoPage() {
         title={`${REQ_TITLES.approveTitle} ${numero(row)}`}
         description={
           <>
-            <Situacao flow={fluxoRequisicao} status={status} />
+            <StatusBadge flow={fluxoRequisicao} status={status} />
             {status === 'em_aprovacao' && aprovacao.data?.nivelAtual
               ? ` Aguardando o nível ${aprovacao.data.nivelAtual} de ${aprovacao.data.niveis}.`
               : null}
@@ -178,7 +178,7 @@ export default function AprovacaoPage() {
       <DispensaAlert id={id} version={row.version} />
       <Card title="Requisição">
         <dl style={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', margin: 0 }}>
-          <Campo label="Data">{dataBr(row.data)}</Campo>
+          <Campo label="Data">{formatDate(String(row.data ?? ""))}</Campo>
           <Campo label="Centro de custo">{`${String(row.centroCustoCodigo ?? '')} – ${String(row.centroCustoNome ?? '')}`}</Campo>
           <Campo label="Tipo de solicitação">{String(row.tipoSolicitacaoNome ?? '')}</Campo>
           <Campo label="Categoria do objeto">{CATEGORIA_LABEL[row.categoria as Categoria] ?? ''}</Campo>

@@ -1,13 +1,14 @@
 // /pre-requisicao/ver/:id: a pré-requisição read-only, with what became of each item (atendido,
 // pendente, the requisições that converted it) and its timeline.
-import { LoadErrorAlert, RecordTimeline } from '@app/core';
+import { formatDate } from '@app/br';
+import { LoadErrorAlert, RecordTimeline, StatusBadge } from '@app/core';
 import { formatMoney, formatNumero } from '@app/documents';
 import { Card, DataTable, PageHeader, PageLoading } from '@app/ui';
 import { Fragment } from 'react';
 import { Link, useParams } from 'wouter';
 import { fluxoPreRequisicao, fluxoRequisicao } from '../../shared/index.js';
 import { PRE_TITLES } from '../titles';
-import { PRE_ENDPOINT, type Row, Situacao, dataBr, numero, quantidade, useRecord } from './common';
+import { PRE_ENDPOINT, type Row, numero, quantidade, useRecord } from './common';
 
 interface Conversao {
   id: string;
@@ -49,7 +50,7 @@ export default function PreRequisicaoView() {
     <>
       <PageHeader
         title={`${PRE_TITLES.viewTitle} ${numero(row)}`}
-        description={<Situacao flow={fluxoPreRequisicao} status={row.status} />}
+        description={<StatusBadge flow={fluxoPreRequisicao} status={row.status} />}
         before={<Link href="/">Voltar para Pré-requisições</Link>}
         actions={
           <Link href={`/edit/${id}`} className="button button--secondary">
@@ -60,7 +61,7 @@ export default function PreRequisicaoView() {
       <Card title="Pré-requisição">
         <dl style={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', margin: 0 }}>
           {[
-            ['Data', dataBr(row.data)],
+            ['Data', formatDate(String(row.data ?? ""))],
             ['Centro de custo', `${String(row.centroCustoCodigo ?? '')} – ${String(row.centroCustoNome ?? '')}`],
             ['Tipo de solicitação', String(row.tipoSolicitacaoNome ?? '')],
             ['Solicitante', String(row.solicitanteNome ?? '')],

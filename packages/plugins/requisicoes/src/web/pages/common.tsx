@@ -1,6 +1,6 @@
 // What the pages of @app/requisicoes share (a lazy chunk: never on the first page).
 import { type ResourceOptionsSource, api, apiErrorMessage, useQuery } from '@app/core';
-import { type Flow, formatDecimal, formatMoney, formatNumero } from '@app/documents';
+import { formatDecimal, formatMoney, formatNumero } from '@app/documents';
 import { Alert, Spinner } from '@app/ui';
 import { Link } from 'wouter';
 import { CATEGORIA_LABEL, type AlertaDispensa, fluxoRequisicao } from '../../shared/index.js';
@@ -23,40 +23,9 @@ export const produto = {
   fill: (p: Row) => ({ unidadeSigla: p.unidadeSigla }),
 };
 
-export const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
 export const numero = (row: Row) => formatNumero(row.numero as number | null, row.ano as number | null);
 export const quantidade = (value: unknown) => formatDecimal(String(value ?? '0'));
 
-const TONES: Record<string, { background: string; color: string }> = {
-  neutral: { background: 'var(--color-surface-muted, #eef1f5)', color: 'var(--color-text, #1b2431)' },
-  info: { background: 'var(--color-info-subtle, #e8f1fd)', color: 'var(--color-info-text, #0c4aa6)' },
-  success: { background: 'var(--color-success-subtle, #e7f5ea)', color: 'var(--color-success-text, #17622a)' },
-  warning: { background: 'var(--color-warning-subtle, #fff4e0)', color: 'var(--color-warning-text, #7a3e00)' },
-  danger: { background: 'var(--color-danger-subtle, #fdecea)', color: 'var(--color-danger-text, #9b1c12)' },
-};
-
-/** The status as a badge with its tone (the colours of the kit's list badge). */
-export function Situacao({ flow, status }: { flow: Flow; status: unknown }) {
-  const state = String(status ?? '');
-  const tone = (flow.isState(state) ? flow.states[state]?.tone : undefined) ?? 'neutral';
-  return (
-    <span
-      data-status={state}
-      style={{
-        ...TONES[tone],
-        display: 'inline-block',
-        padding: '0.0625rem 0.5rem',
-        borderRadius: 'var(--radius-full, 999px)',
-        border: '1px solid currentColor',
-        fontSize: '0.8125rem',
-        fontWeight: 600,
-        whiteSpace: 'nowrap',
-      }}
-    >
-      {flow.stateLabel(state)}
-    </span>
-  );
-}
 
 /** GET <endpoint>/:id as the kit reads it (the same cache entry as the Edit page). */
 export function useRecord(endpoint: string, id: string | undefined) {

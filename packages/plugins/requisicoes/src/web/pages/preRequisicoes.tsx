@@ -1,9 +1,10 @@
+import { formatDate } from '@app/br';
 import { defineDocumentPages } from '@app/core';
 import { formatMoney } from '@app/documents';
 import { Link } from 'wouter';
 import { fluxoPreRequisicao, preRequisicaoInputSchema } from '../../shared/index.js';
 import { PRE_TITLES } from '../titles';
-import { PRE_ENDPOINT, type Row, centros, dataBr, meusCentros, produto, tipos } from './common';
+import { PRE_ENDPOINT, type Row, centros, meusCentros, produto, tipos } from './common';
 
 export default defineDocumentPages({
   endpoint: PRE_ENDPOINT,
@@ -18,7 +19,7 @@ export default defineDocumentPages({
   // a new pré-requisição starts from the person's own centro
   defaults: (session) => ({ centroCustoId: session?.centrosCusto?.[0] ?? '' }),
   columns: [
-    { key: 'data', header: 'Data', width: '7rem', value: (row: Row) => dataBr(row.data) },
+    { key: 'data', header: 'Data', width: '7rem', value: (row: Row) => formatDate(String(row.data ?? "")) },
     { key: 'centroCustoNome', header: 'Centro de custo' },
     { key: 'tipoSolicitacaoNome', header: 'Tipo de solicitação', sortable: false },
     { key: 'solicitanteNome', header: 'Solicitante' },

@@ -1,9 +1,10 @@
+import { formatDate } from '@app/br';
 import { type FieldRenderProps, defineDocumentPages, registerFieldType, useHasTag } from '@app/core';
 import { formatMoney, formatNumero } from '@app/documents';
 import { Link } from 'wouter';
 import { CATEGORIA_LABEL, CATEGORIAS, type Categoria, fluxoRequisicao, requisicaoInputSchema } from '../../shared/index.js';
 import { REQ_TITLES } from '../titles';
-import { DispensaAlert, REQ_ENDPOINT, type Row, centros, dataBr, meusCentros, produto, tipos } from './common';
+import { DispensaAlert, REQ_ENDPOINT, type Row, centros, meusCentros, produto, tipos } from './common';
 
 const categorias = CATEGORIAS.map((value) => ({ value, label: CATEGORIA_LABEL[value] }));
 const podeAprovar = (row: Row) => Array.isArray(row.transicoes) && row.transicoes.includes('aprovar');
@@ -67,7 +68,7 @@ export default defineDocumentPages({
   schema: requisicaoInputSchema,
   defaults: (session) => ({ centroCustoId: session?.centrosCusto?.[0] ?? '', categoria: 'compras' }),
   columns: [
-    { key: 'data', header: 'Data', width: '7rem', value: (row: Row) => dataBr(row.data) },
+    { key: 'data', header: 'Data', width: '7rem', value: (row: Row) => formatDate(String(row.data ?? "")) },
     { key: 'categoria', header: 'Categoria', value: (row: Row) => CATEGORIA_LABEL[row.categoria as Categoria] ?? '' },
     { key: 'centroCustoNome', header: 'Centro de custo' },
     { key: 'solicitanteNome', header: 'Solicitante' },
