@@ -18,4 +18,5 @@ export {
   MAX_TOTAL_INTEGER_DIGITS,
   createDocumentItems,
 } from './items.js';
+export { catalogueItemsPdf } from './pdf-items.js';
 export { type NextDocumentNumberOptions, documentCounters, lastDocumentNumber, nextDocumentNumber } from './numbering.js';

@@ -3,10 +3,9 @@
 //   POST /memorandos/:id/enviar|aceitar|devolver|arquivar|cancelar|duplicar,
 //   GET /memorandos/:id/historico, GET /memorandos/:id.pdf; the form's pickers GET /centros-custo, /produtos.
 import { today } from '@app/br';
-import { formatDecimal, formatMoney } from '@app/documents';
 import { produtos, setProdutoUsos } from '@app/produtos/server';
 import { centrosCusto, grupos, unidades } from '@app/registros/server';
-import { type RequestContext, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
+import { type RequestContext, catalogueItemsPdf, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
 import { eq } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import {
@@ -149,27 +148,7 @@ export default defineServerPlugin({
           { label: 'Data desejada', value: dataBr(row.dataDesejada) || 'Não informada' },
           { label: 'Assunto', value: String(row.assunto) },
         ],
-        items: {
-          columns: [
-            { header: 'Item', align: 'right' },
-            { header: 'Código' },
-            { header: 'Descrição', width: '*' },
-            { header: 'Unid.' },
-            { header: 'Quantidade', align: 'right' },
-            { header: 'Valor unitário', align: 'right' },
-            { header: 'Valor total', align: 'right' },
-          ],
-          rows: (row.itens as Row[]).map((item) => [
-            String(item.ordem),
-            String(item.produtoCodigo ?? ''),
-            String(item.produtoDescricao ?? ''),
-            String(item.unidadeSigla ?? ''),
-            formatDecimal(item.quantidade as string),
-            formatMoney(item.valorUnitario as string, 4),
-            formatMoney(item.valorTotal as string),
-          ]),
-          total: { label: 'Valor total estimado', value: formatMoney(row.valorTotal as string) },
-        },
+        items: catalogueItemsPdf(row.itens as Row[], row.valorTotal),
         sections: [{ title: 'Justificativa da necessidade', text: String(row.justificativa) }],
         signatures: [
           { name: String(row.solicitanteNome), role: `Solicitante – ${String(row.origemNome)}` },

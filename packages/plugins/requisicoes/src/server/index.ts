@@ -10,13 +10,14 @@
 //   administration (tag 3): /alcadas and /limites-dispensa (CRUD);
 //   pickers: GET /centros-custo, /tipos-solicitacao, /produtos.
 import { today } from '@app/br';
-import { formatDecimal, formatMoney, formatNumero } from '@app/documents';
+import { formatDecimal, formatNumero } from '@app/documents';
 import { memorandoItens, memorandos } from '@app/memorandos/server';
 import { produtos, setProdutoUsos } from '@app/produtos/server';
 import { centrosCusto, grupos, tiposSolicitacao, unidades } from '@app/registros/server';
 import {
   AppError,
   type RequestContext,
+  catalogueItemsPdf,
   centroCustoScope,
   defineCrudResource,
   defineDocumentResource,
@@ -534,27 +535,7 @@ export default defineServerPlugin({
           { label: 'Dotação orçamentária', value: String(row.dotacao ?? '') || 'Não informada' },
           { label: 'Solicitante', value: String(row.solicitanteNome) },
         ],
-        items: {
-          columns: [
-            { header: 'Item', align: 'right' },
-            { header: 'Código' },
-            { header: 'Descrição', width: '*' },
-            { header: 'Unid.' },
-            { header: 'Quantidade', align: 'right' },
-            { header: 'Valor unitário', align: 'right' },
-            { header: 'Valor total', align: 'right' },
-          ],
-          rows: (row.itens as Row[]).map((item) => [
-            String(item.ordem),
-            String(item.produtoCodigo ?? ''),
-            String(item.produtoDescricao ?? ''),
-            String(item.unidadeSigla ?? ''),
-            formatDecimal(item.quantidade as string),
-            formatMoney(item.valorUnitario as string, 4),
-            formatMoney(item.valorTotal as string),
-          ]),
-          total: { label: 'Valor total estimado', value: formatMoney(row.valorTotal as string) },
-        },
+        items: catalogueItemsPdf(row.itens as Row[], row.valorTotal),
         sections: [{ title: 'Justificativa', text: String(row.justificativa) }],
         signatures: [
           { name: String(row.solicitanteNome), role: `Solicitante – ${String(row.centroCustoNome)}` },
