@@ -8,6 +8,7 @@ import produtos from '@app/produtos/server';
 import fornecedores from '@app/fornecedores/server';
 import memorandos from '@app/memorandos/server';
 import requisicoes from '@app/requisicoes/server';
+import cotacoes from '@app/cotacoes/server';
 import type { ServerPlugin } from '@app/server-core';
 
-export const serverPlugins: readonly ServerPlugin[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, requisicoes, about];
+export const serverPlugins: readonly ServerPlugin[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, requisicoes, cotacoes, about];

@@ -9,6 +9,7 @@ import produtos from '@app/produtos';
 import fornecedores from '@app/fornecedores';
 import memorandos from '@app/memorandos';
 import requisicoes from '@app/requisicoes';
+import cotacoes from '@app/cotacoes';
 import type { PluginManifest } from '@app/core';
 
-export const plugins: PluginManifest[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, requisicoes, about];
+export const plugins: PluginManifest[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, requisicoes, cotacoes, about];
