@@ -172,9 +172,13 @@ export const cotacaoItemSchema = z.object({
   produtoId: uuid('Escolha o produto ou serviço.'),
   quantidade: quantitySchema,
   /** Reference unit value (from the requisição); replaced by the estimated price when concluded. */
-  valorUnitario: decimalSchema({ scale: UNIT_VALUE_SCALE, message: 'Valor de referência inválido.', positive: false })
-    .nullish()
-    .transform((v) => v ?? '0'),
+  valorUnitario: z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      decimalSchema({ scale: UNIT_VALUE_SCALE, message: 'Valor de referência inválido.', positive: false }).nullish(),
+    )
+    .transform((v) => v ?? '0')
+    .refine((v) => !v.startsWith('-'), 'O valor de referência não pode ser negativo.'),
   requisicaoItemId: z
     .uuid({ error: 'Item de requisição inválido.' })
     .nullish()

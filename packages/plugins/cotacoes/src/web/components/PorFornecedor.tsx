@@ -1,0 +1,611 @@
+// 'Por fornecedor' of the collection page: the invited suppliers and their situation; invite one
+// (picker of suppliers that are not impedidos, with the reason of the choice); per supplier the blank
+// quote form (PDF/XLSX), its answer typed in a grid of every item or imported from its filled XLSX
+// (all or nothing: the rows' errors listed), 'não respondeu' (kept in the record) and removing an
+// invitation without prices.
+import { formatCpfCnpj, formatDate, formatDateTime } from '@app/br';
+import { api, apiErrorBody, apiErrorMessage, toast } from '@app/core';
+import { formatDecimal, parseDecimalInput } from '@app/documents';
+import {
+  Alert,
+  AsyncCombobox,
+  type AsyncComboboxOption,
+  Button,
+  Card,
+  DataTable,
+  type DataTableColumn,
+  TextareaField,
+  TextField,
+  useConfirm,
+} from '@app/ui';
+import { type FormEvent, useCallback, useMemo, useState } from 'react';
+import {
+  type Convite,
+  type ItemCotacao,
+  type MapaCotacao,
+  SITUACAO_CONVITE_LABEL,
+  conviteInputSchema,
+  precoSchema,
+  respostaInputSchema,
+} from '../../shared/index.js';
+import { type PedidoMotivo, MotivoDialog, baixarArquivo, campoDataHora, cotacaoPath, executar, instanteDoCampo } from './comum';
+
+export interface AbaProps {
+  mapa: MapaCotacao;
+  atualizar: () => Promise<void>;
+  /** Invitations, other-source prices and decisions may change (open cotação, person's centro). */
+  podeEditar: boolean;
+  /** Supplier answers may be recorded (podeEditar and em coleta). */
+  podeResponder: boolean;
+}
+
+type Painel = { tipo: 'resposta' | 'importar'; conviteId: string } | null;
+
+const plural = (n: number, um: string, varios: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? um : varios}`;
+const ordenados = (itens: ItemCotacao[]) => [...itens].sort((a, b) => a.ordem - b.ordem);
+const arquivoBase = (mapa: MapaCotacao, convite: Convite) =>
+  `formulario-cotacao-${mapa.cotacao.numero}-${mapa.cotacao.ano}-${convite.fornecedorNome
+    .normalize('NFD')
+    .replace(/[^\w]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()}`;
+
+/** The invitation form ('Convidar fornecedor'). */
+function Convidar({ mapa, onClose, atualizar }: { mapa: MapaCotacao; onClose: () => void; atualizar: () => Promise<void> }) {
+  const [fornecedor, setFornecedor] = useState<AsyncComboboxOption | null>(null);
+  const [motivo, setMotivo] = useState('');
+  const [erros, setErros] = useState<{ fornecedorId?: string; motivoEscolha?: string }>({});
+  const [salvando, setSalvando] = useState(false);
+  const convidados = useMemo(() => new Set(mapa.convites.map((c) => c.fornecedorId)), [mapa.convites]);
+
+  const loadOptions = useCallback(
+    async (q: string, signal: AbortSignal): Promise<AsyncComboboxOption[]> => {
+      const page = await api
+        .get('cotacoes/fornecedores', { searchParams: { q, pageSize: '20' }, signal })
+        .json<{ items: { id: string; nome: string; documento: string; email: string | null }[] }>();
+      return page.items.map((f) => ({
+        value: f.id,
+        label: f.nome,
+        description: [formatCpfCnpj(f.documento), f.email, convidados.has(f.id) ? 'já convidado' : null].filter(Boolean).join(' · '),
+      }));
+    },
+    [convidados],
+  );
+
+  const enviar = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = conviteInputSchema.safeParse({ fornecedorId: fornecedor?.value ?? '', motivoEscolha: motivo });
+    if (!parsed.success) {
+      const next: typeof erros = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] === 'motivoEscolha' ? 'motivoEscolha' : 'fornecedorId'] ??= issue.message;
+      setErros(next);
+      return;
+    }
+    if (convidados.has(parsed.data.fornecedorId)) {
+      setErros({ fornecedorId: 'Este fornecedor já foi convidado para esta cotação.' });
+      return;
+    }
+    setSalvando(true);
+    try {
+      await api.post(`${cotacaoPath(mapa.cotacao.id)}/fornecedores`, { json: parsed.data });
+      toast.success(`${fornecedor?.label ?? 'Fornecedor'} convidado.`);
+      await atualizar();
+      onClose();
+    } catch (error) {
+      const fields = apiErrorBody(error)?.fields ?? {};
+      if (fields.fornecedorId || fields.motivoEscolha) setErros({ fornecedorId: fields.fornecedorId, motivoEscolha: fields.motivoEscolha });
+      else setErros({ fornecedorId: apiErrorMessage(error, 'Não foi possível convidar o fornecedor.') });
+    } finally {
+      setSalvando(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void enviar(e)} noValidate aria-label="Convidar fornecedor">
+      <div className="form-grid">
+        <div className={erros.fornecedorId ? 'field field--invalid' : 'field'}>
+          <label className="field__label" htmlFor="convite-fornecedor">
+            Fornecedor
+            <span className="field__required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          </label>
+          <AsyncCombobox
+            id="convite-fornecedor"
+            label="Fornecedor"
+            value={fornecedor?.value ?? null}
+            selectedLabel={fornecedor?.label}
+            loadOptions={loadOptions}
+            placeholder="Nome, CNPJ ou CPF…"
+            emptyText="Nenhum fornecedor apto encontrado"
+            required
+            invalid={Boolean(erros.fornecedorId)}
+            describedBy={['convite-fornecedor-dica', erros.fornecedorId ? 'convite-fornecedor-erro' : ''].filter(Boolean).join(' ')}
+            onChange={(_, option) => {
+              setFornecedor(option ?? null);
+              setErros((e) => ({ ...e, fornecedorId: undefined }));
+            }}
+          />
+          <p id="convite-fornecedor-dica" className="field__hint">
+            Fornecedores ativos e não impedidos.
+          </p>
+          {erros.fornecedorId ? (
+            <p id="convite-fornecedor-erro" className="field__error">
+              {erros.fornecedorId}
+            </p>
+          ) : null}
+        </div>
+        <TextareaField
+          label="Motivo da escolha"
+          hint="Por que este fornecedor foi consultado (IN SEGES/ME 65/2021, art. 5º, IV)."
+          rows={2}
+          maxLength={1000}
+          value={motivo}
+          error={erros.motivoEscolha}
+          onChange={(e) => setMotivo(e.target.value)}
+        />
+      </div>
+      <div className="form-actions">
+        <Button variant="secondary" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={salvando}>
+          Convidar
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The answer of one supplier typed by hand: every item (unit price in pt-BR, brand), date and validity. */
+function Resposta({ mapa, convite, onClose, atualizar }: { mapa: MapaCotacao; convite: Convite; onClose: () => void; atualizar: () => Promise<void> }) {
+  const itens = useMemo(() => ordenados(mapa.itens), [mapa.itens]);
+  const anteriores = useMemo(() => {
+    const out = new Map<string, { valor: string; marca: string }>();
+    for (const p of mapa.precos) {
+      if (p.fonte === 'fornecedor' && p.fornecedorId === convite.fornecedorId) out.set(p.produtoId, { valor: formatDecimal(p.valorUnitario), marca: p.marca ?? '' });
+    }
+    return out;
+  }, [mapa.precos, convite.fornecedorId]);
+  const [erros, setErros] = useState<Record<string, string>>({});
+  const [salvando, setSalvando] = useState(false);
+
+  const enviar = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const next: Record<string, string> = {};
+    const linhas = itens.map((item) => {
+      const bruto = String(form.get(`preco-${item.produtoId}`) ?? '').trim();
+      const marca = String(form.get(`marca-${item.produtoId}`) ?? '').trim();
+      if (!bruto) {
+        if (marca) next[item.produtoId] = 'Informe o preço desta marca, ou apague a marca.';
+        return { produtoId: item.produtoId, valorUnitario: null, marca: null };
+      }
+      const valor = precoSchema.safeParse(parseDecimalInput(bruto) ?? bruto);
+      if (!valor.success) next[item.produtoId] = valor.error.issues[0]?.message ?? 'Preço inválido.';
+      return { produtoId: item.produtoId, valorUnitario: valor.success ? valor.data : null, marca: marca || null };
+    });
+    const dataProposta = String(form.get('dataProposta') ?? '');
+    const body = {
+      dataProposta: instanteDoCampo(dataProposta) ?? '',
+      validade: String(form.get('validade') ?? '') || null,
+      itens: linhas,
+    };
+    const parsed = respostaInputSchema.safeParse(body);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const campo = String(issue.path[0] ?? '_');
+        if (campo === 'dataProposta' || campo === 'validade') next[campo] ??= issue.message;
+      }
+    }
+    if (!linhas.some((l) => l.valorUnitario !== null) && !Object.keys(next).some((k) => itens.some((i) => i.produtoId === k))) {
+      next._ = 'Informe ao menos um preço. Para um fornecedor que não cotou nada, use “Não respondeu”.';
+    }
+    setErros(next);
+    if (Object.keys(next).length || !parsed.success) return;
+    setSalvando(true);
+    try {
+      await api.put(`${cotacaoPath(mapa.cotacao.id)}/fornecedores/${encodeURIComponent(convite.id)}/resposta`, { json: parsed.data });
+      const n = parsed.data.itens.filter((l) => l.valorUnitario !== null).length;
+      toast.success(`Resposta de ${convite.fornecedorNome} registrada: ${plural(n, 'preço', 'preços')}.`);
+      await atualizar();
+      onClose();
+    } catch (error) {
+      const fields = apiErrorBody(error)?.fields ?? {};
+      const porItem: Record<string, string> = {};
+      for (const [path, message] of Object.entries(fields)) {
+        const m = /^itens\.(\d+)\./.exec(path);
+        const item = m ? parsed.data.itens[Number(m[1])] : undefined;
+        if (item) porItem[item.produtoId] = message;
+        else porItem[path === 'dataProposta' || path === 'validade' ? path : '_'] = message;
+      }
+      setErros(porItem);
+      toast.error(apiErrorMessage(error, 'Não foi possível registrar a resposta.'));
+    } finally {
+      setSalvando(false);
+    }
+  };
+
+  const colunas: DataTableColumn<ItemCotacao>[] = [
+    { key: 'ordem', header: 'Nº', align: 'end', width: '3rem' },
+    { key: 'descricao', header: 'Item', rowHeader: true },
+    { key: 'unidade', header: 'Unid.', width: '5rem' },
+    { key: 'quantidade', header: 'Quantidade', align: 'end', render: (i) => formatDecimal(i.quantidade) },
+    {
+      key: 'preco',
+      header: 'Preço unitário (R$)',
+      width: '10rem',
+      render: (i) => (
+        <TextField
+          label={<span className="visually-hidden">Preço unitário do item {i.ordem}</span>}
+          name={`preco-${i.produtoId}`}
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={anteriores.get(i.produtoId)?.valor ?? ''}
+          error={erros[i.produtoId]}
+        />
+      ),
+    },
+    {
+      key: 'marca',
+      header: 'Marca',
+      width: '12rem',
+      render: (i) => (
+        <TextField
+          label={<span className="visually-hidden">Marca do item {i.ordem}</span>}
+          name={`marca-${i.produtoId}`}
+          maxLength={200}
+          autoComplete="off"
+          defaultValue={anteriores.get(i.produtoId)?.marca ?? ''}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Card title={`Resposta de ${convite.fornecedorNome}`} id="coleta-painel" tabIndex={-1}>
+      <form onSubmit={(e) => void enviar(e)} noValidate aria-label={`Resposta de ${convite.fornecedorNome}`} className="stack">
+        <p className="field__hint">
+          Preços unitários como na proposta (1.234,56; até 4 casas decimais). Deixe em branco os itens que o fornecedor não cotou. Salvar substitui a
+          resposta anterior deste fornecedor.
+        </p>
+        {erros._ ? <Alert variant="error">{erros._}</Alert> : null}
+        <div className="form-grid">
+          <TextField
+            label="Data e hora da proposta"
+            type="datetime-local"
+            name="dataProposta"
+            required
+            hint="Horário de Brasília."
+            defaultValue={campoDataHora(convite.dataProposta ?? new Date())}
+            error={erros.dataProposta}
+          />
+          <TextField label="Validade da proposta" type="date" name="validade" defaultValue={convite.validade ?? ''} error={erros.validade} />
+        </div>
+        <DataTable<ItemCotacao> caption={`Preços de ${convite.fornecedorNome}`} captionHidden rows={itens} rowKey={(i) => i.produtoId} columns={colunas} />
+        <div className="form-actions">
+          <Button variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={salvando}>
+            Salvar resposta
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+export interface ErroDeLinha {
+  linha: number | null;
+  coluna: string;
+  motivo: string;
+}
+
+/**
+ * The rows' errors of a refused import: a list `errors` / `error.errors` of { linha, coluna, motivo }
+ * (the spreadsheet kit's shape) or the error's `fields` keyed by row ('linha 4', '4.preco', 'itens.2.valorUnitario').
+ */
+export function errosDaImportacao(error: unknown): ErroDeLinha[] {
+  const data = (error as { data?: unknown } | null)?.data as Record<string, unknown> | undefined;
+  const lista = (Array.isArray(data?.errors) ? data.errors : Array.isArray((data?.error as Record<string, unknown> | undefined)?.errors) ? (data!.error as Record<string, unknown>).errors : null) as
+    | Record<string, unknown>[]
+    | null;
+  if (lista) {
+    return lista.map((e) => ({
+      linha: typeof e.linha === 'number' ? e.linha : Number.isFinite(Number(e.linha)) && e.linha !== null && e.linha !== undefined ? Number(e.linha) : null,
+      coluna: String(e.coluna ?? ''),
+      motivo: String(e.motivo ?? e.message ?? ''),
+    }));
+  }
+  const fields = apiErrorBody(error)?.fields ?? {};
+  return Object.entries(fields)
+    .filter(([campo]) => campo !== 'arquivo')
+    .map(([campo, motivo]) => {
+      const m = /(\d+)/.exec(campo);
+      const coluna = campo
+        .replace(/^(linha|linhas|itens)?[\s._-]*\d+[\s.:_-]*/i, '')
+        .trim();
+      return { linha: m ? Number(m[1]) : null, coluna, motivo };
+    });
+}
+
+const colunasErro: DataTableColumn<ErroDeLinha>[] = [
+  { key: 'linha', header: 'Linha', align: 'end', width: '5rem', render: (e) => (e.linha === null ? '—' : String(e.linha)) },
+  { key: 'coluna', header: 'Coluna', width: '12rem', render: (e) => e.coluna || '—' },
+  { key: 'motivo', header: 'Motivo', clamp: false },
+];
+
+/** The supplier's filled XLSX: all rows or none; the rows' errors listed. */
+function Importar({ mapa, convite, onClose, atualizar }: { mapa: MapaCotacao; convite: Convite; onClose: () => void; atualizar: () => Promise<void> }) {
+  const [arquivo, setArquivo] = useState<File | null>(null);
+  const [erroArquivo, setErroArquivo] = useState<string | undefined>();
+  const [falha, setFalha] = useState<{ mensagem: string; linhas: ErroDeLinha[] } | null>(null);
+  const [enviando, setEnviando] = useState(false);
+
+  const enviar = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!arquivo) {
+      setErroArquivo('Escolha a planilha .xlsx preenchida pelo fornecedor.');
+      return;
+    }
+    setEnviando(true);
+    setFalha(null);
+    try {
+      const body = new FormData();
+      body.set('arquivo', arquivo, arquivo.name);
+      const convite2 = await api.post(`${cotacaoPath(mapa.cotacao.id)}/fornecedores/${encodeURIComponent(convite.id)}/importar`, { body }).json<Convite>();
+      toast.success(`Resposta de ${convite.fornecedorNome} importada: ${plural(convite2.precos, 'preço', 'preços')}.`);
+      await atualizar();
+      onClose();
+    } catch (error) {
+      const linhas = errosDaImportacao(error);
+      const fields = apiErrorBody(error)?.fields ?? {};
+      if (linhas.length) setFalha({ mensagem: apiErrorMessage(error, 'A planilha tem erros.'), linhas });
+      else if (fields.arquivo) setErroArquivo(fields.arquivo);
+      else setFalha({ mensagem: apiErrorMessage(error, 'Não foi possível importar a planilha.'), linhas: [] });
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  return (
+    <Card title={`Importar a planilha de ${convite.fornecedorNome}`} id="coleta-painel" tabIndex={-1}>
+      <form onSubmit={(e) => void enviar(e)} noValidate aria-label={`Importar a planilha de ${convite.fornecedorNome}`} className="stack">
+        <p className="field__hint">
+          Envie o formulário XLSX deste fornecedor, preenchido por ele. Cada linha é conferida; se alguma tiver erro, nada é gravado. A importação
+          substitui a resposta anterior deste fornecedor.
+        </p>
+        <TextField
+          label="Planilha preenchida (.xlsx)"
+          type="file"
+          accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          required
+          error={erroArquivo}
+          onChange={(e) => {
+            setArquivo(e.target.files?.[0] ?? null);
+            setErroArquivo(undefined);
+            setFalha(null);
+          }}
+        />
+        <div className="form-actions">
+          <Button variant="secondary" onClick={onClose}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={enviando}>
+            Importar
+          </Button>
+        </div>
+      </form>
+      <div aria-live="polite" className="stack">
+        {falha ? (
+          <>
+            <Alert
+              variant="error"
+              title={falha.linhas.length ? `Nada foi importado: ${plural(falha.linhas.length, 'problema', 'problemas')} na planilha` : 'Nada foi importado'}
+            >
+              {falha.mensagem} Corrija a planilha e envie de novo.
+            </Alert>
+            {falha.linhas.length ? (
+              <DataTable<ErroDeLinha>
+                caption="Erros encontrados na planilha"
+                columns={colunasErro}
+                rows={falha.linhas}
+                rowKey={(e, i) => `${e.linha ?? ''}-${e.coluna}-${i}`}
+              />
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </Card>
+  );
+}
+
+export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: AbaProps) {
+  const [painel, setPainel] = useState<Painel>(null);
+  const [convidando, setConvidando] = useState(false);
+  const [pedido, setPedido] = useState<PedidoMotivo | null>(null);
+  const [confirmElement, confirm] = useConfirm();
+  const id = mapa.cotacao.id;
+  const totalItens = mapa.itens.length;
+  const aberto = painel ? mapa.convites.find((c) => c.id === painel.conviteId) : undefined;
+  const base = (c: Convite) => `${cotacaoPath(id)}/fornecedores/${encodeURIComponent(c.id)}`;
+
+  const abrir = (tipo: 'resposta' | 'importar', c: Convite) => {
+    setPainel({ tipo, conviteId: c.id });
+    // the panel is under the table: the focus goes there (and brings it into view)
+    setTimeout(() => document.getElementById('coleta-painel')?.focus(), 0);
+  };
+
+  const naoRespondeu = (c: Convite) =>
+    setPedido({
+      titulo: `${c.fornecedorNome} não respondeu?`,
+      descricao: 'O fornecedor continua no registro e na memória de cálculo como consultado sem resposta (IN SEGES/ME 65/2021).',
+      rotulo: 'Observação',
+      confirmar: 'Registrar “não respondeu”',
+      minimo: 0,
+      enviar: (motivo) =>
+        executar(() => api.post(`${base(c)}/nao-respondeu`, { json: { motivo: motivo || null } }), {
+          sucesso: `${c.fornecedorNome}: registrado que não respondeu.`,
+          falha: 'Não foi possível registrar que o fornecedor não respondeu.',
+          atualizar,
+          campo: 'motivo',
+        }),
+    });
+
+  const remover = async (c: Convite) => {
+    const ok = await confirm({
+      title: `Remover o convite de ${c.fornecedorNome}?`,
+      description: 'O fornecedor sai desta cotação. Só é possível enquanto ele não tem preços registrados; a remoção fica no histórico.',
+      confirmLabel: 'Remover convite',
+      cancelLabel: 'Manter',
+      tone: 'danger',
+    });
+    if (!ok) return;
+    if (painel?.conviteId === c.id) setPainel(null);
+    await executar(() => api.delete(base(c)), {
+      sucesso: `Convite de ${c.fornecedorNome} removido.`,
+      falha: 'Não foi possível remover o convite.',
+      atualizar,
+    });
+  };
+
+  const colunas: DataTableColumn<Convite>[] = [
+    {
+      key: 'fornecedor',
+      header: 'Fornecedor',
+      rowHeader: true,
+      clamp: false,
+      render: (c) => (
+        <>
+          {c.fornecedorNome}
+          <span className="text-sub">{[formatCpfCnpj(c.fornecedorDocumento), c.fornecedorEmail].filter(Boolean).join(' · ')}</span>
+          {c.motivoEscolha ? <span className="text-sub">Motivo da escolha: {c.motivoEscolha}</span> : null}
+        </>
+      ),
+    },
+    {
+      key: 'situacao',
+      header: 'Situação',
+      clamp: false,
+      render: (c) => (
+        <>
+          {SITUACAO_CONVITE_LABEL[c.situacao]}
+          {c.situacao === 'nao_respondeu' && c.motivoNaoResposta ? <span className="text-sub">{c.motivoNaoResposta}</span> : null}
+        </>
+      ),
+    },
+    {
+      key: 'proposta',
+      header: 'Proposta',
+      clamp: false,
+      render: (c) =>
+        c.dataProposta ? (
+          <>
+            {formatDateTime(c.dataProposta)}
+            <span className="text-sub">{c.validade ? `Validade ${formatDate(c.validade)}` : 'Validade não informada'}</span>
+          </>
+        ) : (
+          '—'
+        ),
+    },
+    { key: 'precos', header: 'Itens cotados', align: 'end', render: (c) => `${c.precos} de ${totalItens}` },
+    {
+      key: 'acoes',
+      header: 'Ações',
+      clamp: false,
+      render: (c) => (
+        <div className="button-row">
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Formulário PDF de ${c.fornecedorNome}`}
+            onClick={() => void baixarArquivo(`${base(c)}/formulario.pdf`, `${arquivoBase(mapa, c)}.pdf`, 'Não foi possível gerar o formulário.')}
+          >
+            Formulário PDF
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-label={`Formulário XLSX de ${c.fornecedorNome}`}
+            onClick={() => void baixarArquivo(`${base(c)}/formulario.xlsx`, `${arquivoBase(mapa, c)}.xlsx`, 'Não foi possível gerar o formulário.')}
+          >
+            Formulário XLSX
+          </Button>
+          {podeResponder ? (
+            <>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Registrar resposta de ${c.fornecedorNome}`}
+                aria-expanded={painel?.tipo === 'resposta' && painel.conviteId === c.id}
+                aria-controls={painel?.tipo === 'resposta' && painel.conviteId === c.id ? 'coleta-painel' : undefined}
+                onClick={() => abrir('resposta', c)}
+              >
+                Registrar resposta
+              </Button>
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={`Importar planilha de ${c.fornecedorNome}`}
+                aria-expanded={painel?.tipo === 'importar' && painel.conviteId === c.id}
+                aria-controls={painel?.tipo === 'importar' && painel.conviteId === c.id ? 'coleta-painel' : undefined}
+                onClick={() => abrir('importar', c)}
+              >
+                Importar planilha
+              </Button>
+              {c.precos === 0 && c.situacao !== 'nao_respondeu' ? (
+                <Button variant="ghost" size="sm" aria-label={`${c.fornecedorNome} não respondeu`} onClick={() => naoRespondeu(c)}>
+                  Não respondeu
+                </Button>
+              ) : null}
+            </>
+          ) : null}
+          {podeEditar && c.precos === 0 ? (
+            <Button variant="ghost" size="sm" icon="trash" aria-label={`Remover o convite de ${c.fornecedorNome}`} onClick={() => void remover(c)}>
+              Remover
+            </Button>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      {convidando ? (
+        <Card title="Convidar fornecedor">
+          <Convidar mapa={mapa} onClose={() => setConvidando(false)} atualizar={atualizar} />
+        </Card>
+      ) : null}
+      <Card
+        title="Fornecedores convidados"
+        flush
+        actions={
+          podeEditar && !convidando ? (
+            <Button icon="plus" onClick={() => setConvidando(true)}>
+              Convidar fornecedor
+            </Button>
+          ) : null
+        }
+      >
+        <DataTable<Convite>
+          caption="Fornecedores convidados"
+          captionHidden
+          rows={mapa.convites}
+          columns={colunas}
+          empty="Nenhum fornecedor convidado ainda."
+        />
+      </Card>
+      {aberto && painel?.tipo === 'resposta' ? (
+        <Resposta key={aberto.id} mapa={mapa} convite={aberto} onClose={() => setPainel(null)} atualizar={atualizar} />
+      ) : null}
+      {aberto && painel?.tipo === 'importar' ? (
+        <Importar key={aberto.id} mapa={mapa} convite={aberto} onClose={() => setPainel(null)} atualizar={atualizar} />
+      ) : null}
+      <MotivoDialog pedido={pedido} onClose={() => setPedido(null)} />
+      {confirmElement}
+    </>
+  );
+}

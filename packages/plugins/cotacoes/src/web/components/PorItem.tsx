@@ -1,0 +1,416 @@
+// 'Por item' of the collection page: one item at a time (picker, previous/next), every price of it
+// (source, supplier or description, date, value, evidence, and its situation in the calculation:
+// used, dropped by the method, or out with the reason), a person's decisions on a price (include an
+// old or expired one, exclude one, restore) and a price of another source of art. 5 with its
+// evidence (the file is uploaded first, then the price names it).
+import { formatDateTime } from '@app/br';
+import { api, apiErrorBody, apiErrorMessage, issuesToFieldErrors, toast } from '@app/core';
+import { formatDecimal, formatMoney, parseDecimalInput } from '@app/documents';
+import { Alert, Button, Card, DataTable, type DataTableColumn, SelectField, TextField, useConfirm } from '@app/ui';
+import { type FormEvent, useMemo, useState } from 'react';
+import {
+  EVIDENCIA_MAX_BYTES,
+  EVIDENCIA_TIPOS,
+  FONTES,
+  FONTE_CURTA,
+  FONTE_LABEL,
+  type Fonte,
+  IDADE_MAXIMA_MESES,
+  MOTIVO_MIN,
+  type MapaCotacao,
+  type PrecoListado,
+  type SituacaoPreco,
+  precoInputSchema,
+} from '../../shared/index.js';
+import { type PedidoMotivo, MotivoDialog, baixarArquivo, campoDataHora, cotacaoPath, executar, instanteDoCampo } from './comum';
+import type { AbaProps } from './PorFornecedor';
+
+const FONTES_OUTRAS = FONTES.filter((f) => f !== 'fornecedor');
+const DESCRICAO_DICA: Record<Fonte, string> = {
+  painel: 'Sistema e identificação do preço (ex.: Painel de Preços, compra 90012/2025 da UASG 987654).',
+  contrato: 'Órgão e número do contrato ou da ata de registro de preços.',
+  midia: 'Nome do sítio ou da publicação especializada.',
+  fornecedor: '',
+  nota_fiscal: 'Emitente e número da nota fiscal eletrônica.',
+};
+const EXTENSOES = '.pdf,.png,.jpg,.jpeg,.webp,.html,.htm';
+const idade = (f: Fonte) => {
+  const meses = IDADE_MAXIMA_MESES[f];
+  return meses === null ? 'sem limite de idade' : meses % 12 === 0 ? `até ${meses / 12} ano${meses === 12 ? '' : 's'}` : `até ${meses} meses`;
+};
+
+/** The situation of a price in pt-BR (and whether it counts). */
+export function situacaoTexto(p: PrecoListado, s: SituacaoPreco | undefined): string {
+  if (!s) return '—';
+  if (s.usado) return s.incluidoPorDecisao ? `Usado no cálculo (incluído por decisão: ${p.inclusaoMotivo ?? ''})` : 'Usado no cálculo';
+  if (s.valido) return `Válido, descartado pelo método${s.motivo ? `: ${s.motivo}` : ''}`;
+  if (s.exclusao === 'manual') return `Excluído: ${p.exclusaoMotivo ?? s.motivo ?? ''}`;
+  return `Fora do cálculo${s.motivo ? `: ${s.motivo}` : ''}`;
+}
+
+interface Formulario {
+  fonte: string;
+  fonteDescricao: string;
+  valor: string;
+  marca: string;
+  dataColeta: string;
+  link: string;
+}
+
+const vazio = (): Formulario => ({ fonte: '', fonteDescricao: '', valor: '', marca: '', dataColeta: campoDataHora(new Date()), link: '' });
+
+function tipoAceito(file: File): boolean {
+  if ((EVIDENCIA_TIPOS as readonly string[]).includes(file.type)) return true;
+  return !file.type && /\.(pdf|png|jpe?g|webp|html?)$/i.test(file.name);
+}
+
+/** 'Adicionar preço de outra fonte' for one item. */
+function NovoPreco({ mapa, produtoId, atualizar }: { mapa: MapaCotacao; produtoId: string; atualizar: () => Promise<void> }) {
+  const [v, setV] = useState<Formulario>(vazio);
+  const [arquivo, setArquivo] = useState<File | null>(null);
+  // an evidence already uploaded for this file (a failed price is sent again without a second upload)
+  const [enviada, setEnviada] = useState<{ file: File; id: string } | null>(null);
+  const [erros, setErros] = useState<Record<string, string>>({});
+  const [salvando, setSalvando] = useState(false);
+  const [versao, setVersao] = useState(0);
+  const base = cotacaoPath(mapa.cotacao.id);
+  const set = (campo: keyof Formulario) => (e: { target: { value: string } }) => {
+    setV((x) => ({ ...x, [campo]: e.target.value }));
+    setErros((x) => ({ ...x, [campo === 'valor' ? 'valorUnitario' : campo]: '' }));
+  };
+
+  const enviar = async (event: FormEvent) => {
+    event.preventDefault();
+    const dataColeta = instanteDoCampo(v.dataColeta);
+    const parsed = precoInputSchema.safeParse({
+      produtoId,
+      fonte: v.fonte,
+      fonteDescricao: v.fonteDescricao,
+      valorUnitario: parseDecimalInput(v.valor) ?? v.valor,
+      marca: v.marca,
+      dataColeta: dataColeta ?? '',
+      link: v.link.trim() || null,
+      evidenciaId: null,
+    });
+    const next = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
+    if (arquivo && arquivo.size > EVIDENCIA_MAX_BYTES) next.arquivo = 'O arquivo passa de 5 MB.';
+    else if (arquivo && !tipoAceito(arquivo)) next.arquivo = 'Envie um arquivo PDF, PNG, JPEG, WebP ou HTML.';
+    setErros(next);
+    if (!parsed.success || Object.keys(next).length) return;
+    setSalvando(true);
+    try {
+      let evidenciaId: string | null = null;
+      if (arquivo) {
+        if (enviada?.file === arquivo) evidenciaId = enviada.id;
+        else {
+          const body = new FormData();
+          body.set('arquivo', arquivo, arquivo.name);
+          const ev = await api.post(`${base}/evidencias`, { body }).json<{ id: string }>();
+          setEnviada({ file: arquivo, id: ev.id });
+          evidenciaId = ev.id;
+        }
+      }
+      await api.post(`${base}/precos`, { json: { ...parsed.data, evidenciaId } });
+      toast.success(`Preço de ${FONTE_CURTA[parsed.data.fonte].toLowerCase()} registrado.`);
+      setV(vazio());
+      setArquivo(null);
+      setEnviada(null);
+      setVersao((n) => n + 1); // empties the file input
+      await atualizar();
+    } catch (error) {
+      const fields = apiErrorBody(error)?.fields ?? {};
+      if (Object.keys(fields).length) setErros(fields);
+      toast.error(apiErrorMessage(error, 'Não foi possível registrar o preço.'));
+    } finally {
+      setSalvando(false);
+    }
+  };
+
+  const fonte = (FONTES_OUTRAS as readonly string[]).includes(v.fonte) ? (v.fonte as Fonte) : null;
+  return (
+    <form onSubmit={(e) => void enviar(e)} noValidate aria-label="Adicionar preço de outra fonte">
+      <div className="form-grid">
+        <SelectField
+          label="Fonte"
+          required
+          placeholder="Escolha…"
+          value={v.fonte}
+          onChange={set('fonte')}
+          options={FONTES_OUTRAS.map((f) => ({ value: f, label: FONTE_LABEL[f] }))}
+          hint={fonte ? `Prazo desta fonte: ${idade(fonte)} antes da data de referência.` : undefined}
+          error={erros.fonte}
+        />
+        <TextField
+          label="Descrição da fonte"
+          required
+          maxLength={500}
+          value={v.fonteDescricao}
+          onChange={set('fonteDescricao')}
+          hint={fonte ? DESCRICAO_DICA[fonte] : undefined}
+          error={erros.fonteDescricao}
+        />
+        <TextField
+          label="Valor unitário (R$)"
+          required
+          inputMode="decimal"
+          autoComplete="off"
+          value={v.valor}
+          onChange={set('valor')}
+          hint="Até 4 casas decimais: 1.234,5678."
+          error={erros.valorUnitario}
+        />
+        <TextField label="Marca" maxLength={200} value={v.marca} onChange={set('marca')} error={erros.marca} />
+        <TextField
+          label="Data e hora da coleta"
+          type="datetime-local"
+          required
+          value={v.dataColeta}
+          onChange={set('dataColeta')}
+          hint="Horário de Brasília; de contratos e notas fiscais, a data do documento."
+          error={erros.dataColeta}
+        />
+        <TextField
+          label="Endereço (link)"
+          type="url"
+          inputMode="url"
+          maxLength={2000}
+          value={v.link}
+          onChange={set('link')}
+          required={v.fonte === 'midia'}
+          hint="Página consultada, quando houver."
+          error={erros.link}
+        />
+        <TextField
+          key={versao}
+          label="Evidência (arquivo)"
+          type="file"
+          accept={`${EXTENSOES},${EVIDENCIA_TIPOS.join(',')}`}
+          hint="PDF, imagem ou página HTML salva, até 5 MB: guarda o preço mesmo que o endereço deixe de existir."
+          error={erros.arquivo ?? erros.evidenciaId}
+          onChange={(e) => {
+            setArquivo(e.target.files?.[0] ?? null);
+            setErros((x) => ({ ...x, arquivo: '', evidenciaId: '' }));
+          }}
+        />
+      </div>
+      <div className="form-actions">
+        <Button type="submit" loading={salvando}>
+          Adicionar preço
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function PorItem({ mapa, atualizar, podeEditar, inicial }: AbaProps & { inicial?: string | null }) {
+  const itens = useMemo(() => [...mapa.itens].sort((a, b) => a.ordem - b.ordem), [mapa.itens]);
+  const situacao = useMemo(() => new Map(mapa.avaliacao.precos.map((s) => [s.precoId, s])), [mapa.avaliacao.precos]);
+  const resultados = useMemo(() => new Map(mapa.avaliacao.itens.map((r) => [r.produtoId, r])), [mapa.avaliacao.itens]);
+  const [escolhido, setEscolhido] = useState<string | null>(inicial ?? null);
+  const [pedido, setPedido] = useState<PedidoMotivo | null>(null);
+  const [confirmElement, confirm] = useConfirm();
+  const indice = Math.max(
+    0,
+    itens.findIndex((i) => i.produtoId === escolhido),
+  );
+  const item = itens[indice];
+  const precos = useMemo(() => (item ? mapa.precos.filter((p) => p.produtoId === item.produtoId) : []), [mapa.precos, item]);
+  if (!item) return <p className="field__hint">Esta cotação não tem itens.</p>;
+  const resultado = resultados.get(item.produtoId);
+  const base = cotacaoPath(mapa.cotacao.id);
+  const nomeDoPreco = (p: PrecoListado) => `${FONTE_CURTA[p.fonte]} ${p.fornecedorNome ?? p.fonteDescricao}`;
+
+  const decidir = (p: PrecoListado, acao: 'incluir' | 'excluir') =>
+    setPedido({
+      titulo: acao === 'incluir' ? 'Incluir este preço no cálculo mesmo assim?' : 'Excluir este preço do cálculo?',
+      descricao: `${nomeDoPreco(p)}: ${formatMoney(p.valorUnitario, 4)}. O preço continua visível no mapa e na memória de cálculo, com o motivo.`,
+      rotulo: acao === 'incluir' ? 'Motivo da inclusão' : 'Motivo da exclusão',
+      confirmar: acao === 'incluir' ? 'Incluir' : 'Excluir',
+      tom: acao === 'excluir' ? 'danger' : 'default',
+      minimo: MOTIVO_MIN,
+      enviar: (motivo) =>
+        executar(() => api.post(`${base}/precos/${encodeURIComponent(p.id)}/${acao}`, { json: { motivo } }), {
+          sucesso: acao === 'incluir' ? 'Preço incluído no cálculo.' : 'Preço excluído do cálculo.',
+          falha: 'Não foi possível registrar a decisão.',
+          atualizar,
+          campo: 'motivo',
+        }),
+    });
+  const restaurar = (p: PrecoListado) =>
+    void executar(() => api.post(`${base}/precos/${encodeURIComponent(p.id)}/restaurar`, { json: {} }), {
+      sucesso: 'Decisão desfeita: o preço segue a regra automática.',
+      falha: 'Não foi possível restaurar o preço.',
+      atualizar,
+    });
+  const remover = async (p: PrecoListado) => {
+    const ok = await confirm({
+      title: 'Remover este preço?',
+      description: `${nomeDoPreco(p)}: ${formatMoney(p.valorUnitario, 4)}. Use para um preço registrado por engano; para tirá-lo do cálculo mantendo o registro, use “Excluir”.`,
+      confirmLabel: 'Remover',
+      cancelLabel: 'Manter',
+      tone: 'danger',
+    });
+    if (!ok) return;
+    await executar(() => api.delete(`${base}/precos/${encodeURIComponent(p.id)}`), {
+      sucesso: 'Preço removido.',
+      falha: 'Não foi possível remover o preço.',
+      atualizar,
+    });
+  };
+
+  const colunas: DataTableColumn<PrecoListado>[] = [
+    { key: 'fonte', header: 'Fonte', render: (p) => FONTE_CURTA[p.fonte] },
+    {
+      key: 'origem',
+      header: 'Fornecedor ou fonte',
+      rowHeader: true,
+      clamp: false,
+      render: (p) => (
+        <>
+          {p.fornecedorNome ?? p.fonteDescricao}
+          {p.marca ? <span className="text-sub">Marca: {p.marca}</span> : null}
+          <span className="text-sub">Coletado por {p.coletadoPorNome}</span>
+        </>
+      ),
+    },
+    { key: 'data', header: 'Data', render: (p) => formatDateTime(p.dataColeta) },
+    { key: 'valor', header: 'Valor unitário', align: 'end', render: (p) => formatMoney(p.valorUnitario, 4) },
+    {
+      key: 'evidencia',
+      header: 'Evidência',
+      clamp: false,
+      render: (p) =>
+        p.link || p.evidencia ? (
+          <div className="button-row">
+            {p.link ? (
+              <a href={p.link} target="_blank" rel="noopener noreferrer">
+                Abrir endereço<span className="visually-hidden"> de {nomeDoPreco(p)} (nova aba)</span>
+              </a>
+            ) : null}
+            {p.evidencia ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Baixar a evidência ${p.evidencia.nome}`}
+                onClick={() =>
+                  void baixarArquivo(`${base}/evidencias/${encodeURIComponent(p.evidencia!.id)}`, p.evidencia!.nome, 'Não foi possível baixar a evidência.')
+                }
+              >
+                {p.evidencia.nome}
+              </Button>
+            ) : null}
+          </div>
+        ) : (
+          '—'
+        ),
+    },
+    { key: 'situacao', header: 'Situação', clamp: false, render: (p) => situacaoTexto(p, situacao.get(p.id)) },
+  ];
+  if (podeEditar) {
+    colunas.push({
+      key: 'acoes',
+      header: 'Ações',
+      clamp: false,
+      render: (p) => {
+        const s = situacao.get(p.id);
+        const nome = nomeDoPreco(p);
+        return (
+          <div className="button-row">
+            {(s?.exclusao === 'antigo' || s?.exclusao === 'vencido') && !p.exclusaoMotivo ? (
+              <Button variant="secondary" size="sm" aria-label={`Incluir mesmo assim: ${nome}`} onClick={() => decidir(p, 'incluir')}>
+                Incluir mesmo assim
+              </Button>
+            ) : null}
+            {s?.valido && !p.exclusaoMotivo ? (
+              <Button variant="ghost" size="sm" aria-label={`Excluir do cálculo: ${nome}`} onClick={() => decidir(p, 'excluir')}>
+                Excluir
+              </Button>
+            ) : null}
+            {p.inclusaoMotivo || p.exclusaoMotivo ? (
+              <Button variant="ghost" size="sm" aria-label={`Restaurar: ${nome}`} onClick={() => restaurar(p)}>
+                Restaurar
+              </Button>
+            ) : null}
+            {p.fonte !== 'fornecedor' ? (
+              <Button variant="ghost" size="sm" icon="trash" aria-label={`Remover o preço: ${nome}`} onClick={() => void remover(p)}>
+                Remover
+              </Button>
+            ) : null}
+          </div>
+        );
+      },
+    });
+  }
+
+  const e = resultado?.estatisticas;
+  return (
+    <>
+      <div className="form-grid">
+        <SelectField
+          label="Item"
+          value={item.produtoId}
+          onChange={(ev) => setEscolhido(ev.target.value)}
+          options={itens.map((i) => {
+            const n = resultados.get(i.produtoId)?.estatisticas?.n ?? 0;
+            return { value: i.produtoId, label: `${i.ordem}. ${i.descricao} (${n === 1 ? '1 preço válido' : `${n} preços válidos`})` };
+          })}
+        />
+        <div className="button-row">
+          <Button variant="secondary" disabled={indice === 0} onClick={() => setEscolhido(itens[indice - 1]!.produtoId)}>
+            Item anterior
+          </Button>
+          <Button variant="secondary" disabled={indice === itens.length - 1} onClick={() => setEscolhido(itens[indice + 1]!.produtoId)}>
+            Próximo item
+          </Button>
+        </div>
+      </div>
+      <Card title={`Item ${item.ordem}: ${item.descricao}`}>
+        <div className="stack">
+        <dl className="details-list">
+          <div>
+            <dt>Quantidade</dt>
+            <dd>
+              {formatDecimal(item.quantidade)} {item.unidade}
+            </dd>
+          </div>
+          <div>
+            <dt>Valor de referência</dt>
+            <dd>{item.valorReferencia && item.valorReferencia !== '0' ? formatMoney(item.valorReferencia, 4) : 'Não informado'}</dd>
+          </div>
+          <div>
+            <dt>Preços válidos</dt>
+            <dd>{e?.n ?? 0}</dd>
+          </div>
+          <div>
+            <dt>Preço estimado</dt>
+            <dd>{resultado?.valorEstimado ? formatMoney(resultado.valorEstimado) : 'Sem preço válido'}</dd>
+          </div>
+          {resultado?.criterio ? (
+            <div className="details-list__wide">
+              <dt>Critério</dt>
+              <dd>{resultado.criterio}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {resultado?.menosDeTres ? (
+          <Alert variant="warning">Menos de 3 preços válidos: a conclusão exige justificativa aprovada pela autoridade competente (veja o mapa comparativo).</Alert>
+        ) : null}
+        <DataTable<PrecoListado>
+          caption={`Preços do item ${item.ordem}`}
+          captionHidden
+          rows={precos}
+          columns={colunas}
+          empty="Nenhum preço registrado para este item."
+        />
+        </div>
+      </Card>
+      {podeEditar ? (
+        <Card title="Adicionar preço de outra fonte">
+          <NovoPreco key={item.produtoId} mapa={mapa} produtoId={item.produtoId} atualizar={atualizar} />
+        </Card>
+      ) : null}
+      <MotivoDialog pedido={pedido} onClose={() => setPedido(null)} />
+      {confirmElement}
+    </>
+  );
+}

@@ -1,0 +1,248 @@
+// What the collection page (/add/:id) and the mapa comparativo (/mapa/:id) share: the one query of
+// GET /cotacoes/:id/mapa (both pages read the same answer and the same cache entry), the refresh
+// after a change, downloads through the API client (the API takes a bearer token: a plain link
+// would answer 401), São Paulo date-time fields, the header of the cotação and the reason dialog.
+import { formatDate, formatDateTime, timeParts } from '@app/br';
+import { StatusBadge, api, apiErrorBody, apiErrorMessage, toast, useQuery, useQueryClient } from '@app/core';
+import { formatNumero } from '@app/documents';
+import { ConfirmDialog, TextareaField } from '@app/ui';
+import { type ReactNode, useCallback, useState } from 'react';
+import { type MapaCotacao, METODO_LABEL, fluxoCotacao } from '../../shared/index.js';
+
+/** The kit's endpoint of the cotações (list and edit pages cache under ['resource', it]). */
+export const COTACOES_ENDPOINT = '/cotacoes/cotacoes';
+/** API path (relative to /api) of one cotação. */
+export const cotacaoPath = (id: string) => `cotacoes/cotacoes/${encodeURIComponent(id)}`;
+export const mapaKey = (id: string) => ['cotacoes', 'mapa', id] as const;
+
+/** GET /cotacoes/:id/mapa: header, items, invitations, prices, winners and the evaluation. */
+export function useMapa(id: string) {
+  return useQuery({
+    queryKey: mapaKey(id),
+    enabled: Boolean(id),
+    queryFn: ({ signal }) => api.get(`${cotacaoPath(id)}/mapa`, { signal }).json<MapaCotacao>(),
+  });
+}
+
+/** After a change: the mapa again, and the kit's list and record (counts, version, totals). */
+export function useAtualizar(id: string) {
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: mapaKey(id) }),
+      queryClient.invalidateQueries({ queryKey: ['resource', COTACOES_ENDPOINT] }),
+    ]);
+  }, [queryClient, id]);
+}
+
+export const numeroCotacao = (mapa: MapaCotacao) => formatNumero(mapa.cotacao.numero, mapa.cotacao.ano);
+
+function nomeDoArquivo(response: Response, fallback: string): string {
+  const header = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
+  return match ? decodeURIComponent(match[1]!) : fallback;
+}
+
+/**
+ * Fetches `path` (relative to /api) with the app's API client and saves it; a PDF opens in a new tab
+ * (opened in the click: a tab opened after an await is a blocked pop-up).
+ */
+export async function baixarArquivo(path: string, nome: string, erro: string): Promise<void> {
+  const pdf = nome.endsWith('.pdf');
+  const tab = pdf ? window.open('', '_blank') : null;
+  try {
+    const response = await api.get(path);
+    const blob = await response.blob();
+    const url = URL.createObjectURL(pdf ? new Blob([blob], { type: 'application/pdf' }) : blob);
+    if (tab && !tab.closed) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else {
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = nomeDoArquivo(response, nome);
+      a.rel = 'noopener';
+      document.body.append(a);
+      a.click();
+      a.remove();
+    }
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  } catch (error) {
+    tab?.close();
+    toast.error(apiErrorMessage(error, erro));
+  }
+}
+
+/** 'aaaa-mm-ddTHH:mm' (a datetime-local field) of an instant, on São Paulo's clock. */
+export function campoDataHora(value: string | Date | null | undefined): string {
+  const date = value ? new Date(value) : null;
+  if (!date || Number.isNaN(date.getTime())) return '';
+  const p = timeParts(date);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/** The instant (ISO) of a datetime-local value read on São Paulo's clock; null when it is not one. */
+export function instanteDoCampo(local: string): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local.trim());
+  if (!m) return null;
+  const desejado = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
+  if (Number.isNaN(desejado)) return null;
+  // São Paulo's offset at that moment: read a guess on its clock and correct by the difference
+  let t = desejado;
+  for (let i = 0; i < 2; i++) {
+    const p = timeParts(new Date(t));
+    t += desejado - Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute);
+  }
+  return new Date(t).toISOString();
+}
+
+/** The header of a cotação as both pages show it. */
+export function DadosCotacao({ mapa }: { mapa: MapaCotacao }) {
+  const c = mapa.cotacao;
+  return (
+    <dl className="details-list">
+      <div className="details-list__wide">
+        <dt>Objeto</dt>
+        <dd>{c.objeto}</dd>
+      </div>
+      <div>
+        <dt>Situação</dt>
+        <dd>
+          <StatusBadge flow={fluxoCotacao} status={c.status} />
+        </dd>
+      </div>
+      <div>
+        <dt>Centro de custo</dt>
+        <dd>{c.centroCustoNome}</dd>
+      </div>
+      {c.requisicaoNumero ? (
+        <div>
+          <dt>Requisição</dt>
+          <dd>{c.requisicaoNumero}</dd>
+        </div>
+      ) : null}
+      <div>
+        <dt>Data de referência</dt>
+        <dd>{formatDate(c.dataReferencia)}</dd>
+      </div>
+      <div>
+        <dt>Prazo de resposta</dt>
+        <dd>{c.prazo ? formatDateTime(c.prazo) : 'Não definido'}</dd>
+      </div>
+      <div>
+        <dt>Método de cálculo</dt>
+        <dd>
+          {METODO_LABEL[c.metodo]}
+          {c.metodo === 'media_saneada' ? (c.iterar ? ' (regra repetida)' : ' (regra aplicada uma vez)') : ''}
+        </dd>
+      </div>
+      <div>
+        <dt>Responsável</dt>
+        <dd>{c.responsavelNome}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/** Why nothing (or only part) can change here, or null when everything can. */
+export function avisoSomenteLeitura(mapa: MapaCotacao): string | null {
+  const { status } = mapa.cotacao;
+  if (status === 'concluida') return 'Esta cotação foi concluída: os preços estimados estão congelados e a página é somente de consulta.';
+  if (status === 'cancelada') return 'Esta cotação foi cancelada: a página é somente de consulta.';
+  if (!mapa.podeEditar) return 'Você pode consultar esta cotação, mas não alterá-la: ela é de um centro de custo ao qual você não pertence.';
+  return null;
+}
+
+/** A reason asked in a dialog; `enviar` answers an error message to keep it open, or null. */
+export interface PedidoMotivo {
+  titulo: string;
+  descricao?: ReactNode;
+  rotulo: string;
+  confirmar: string;
+  /** Shortest reason (0: optional). */
+  minimo: number;
+  tom?: 'danger' | 'default';
+  enviar: (motivo: string) => Promise<string | null>;
+}
+
+/** Counter under a reason field: what is still missing, then the length. */
+export function contagem(texto: string, minimo: number): string {
+  const n = texto.trim().length;
+  if (minimo <= 0) return `${n} caracteres.`;
+  return n < minimo ? `Ao menos ${minimo} caracteres: faltam ${minimo - n}.` : `${n} caracteres (mínimo ${minimo}).`;
+}
+
+/** The dialog of a `PedidoMotivo` (one per page; `pedido` null: closed). */
+export function MotivoDialog({ pedido, onClose }: { pedido: PedidoMotivo | null; onClose: () => void }) {
+  const [motivo, setMotivo] = useState('');
+  const [erro, setErro] = useState<string | null>(null);
+  const fechar = () => {
+    setMotivo('');
+    setErro(null);
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      open={pedido !== null}
+      onOpenChange={(open) => (open ? undefined : fechar())}
+      title={pedido?.titulo ?? ''}
+      description={pedido?.descricao}
+      confirmLabel={pedido?.confirmar ?? 'Confirmar'}
+      cancelLabel="Voltar"
+      tone={pedido?.tom ?? 'default'}
+      onConfirm={async () => {
+        if (!pedido) return true;
+        if (pedido.minimo > 0 && motivo.trim().length < pedido.minimo) {
+          setErro(`Informe o ${pedido.rotulo.toLowerCase()} (ao menos ${pedido.minimo} caracteres).`);
+          return false;
+        }
+        const falha = await pedido.enviar(motivo.trim());
+        if (falha) {
+          setErro(falha);
+          return false;
+        }
+        setMotivo('');
+        setErro(null);
+        return true;
+      }}
+    >
+      {pedido ? (
+        <TextareaField
+          label={pedido.rotulo}
+          required={pedido.minimo > 0}
+          rows={3}
+          maxLength={2000}
+          hint={contagem(motivo, pedido.minimo)}
+          value={motivo}
+          error={erro ?? undefined}
+          onChange={(e) => {
+            setMotivo(e.target.value);
+            setErro(null);
+          }}
+        />
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * Runs a change: success toast and refresh; a 400 naming `campo` comes back as its message (for the
+ * dialog), anything else is a toast (and a refresh: the cotação may have moved on).
+ */
+export async function executar(
+  acao: () => Promise<unknown>,
+  { sucesso, falha, atualizar, campo }: { sucesso: string; falha: string; atualizar: () => Promise<void>; campo?: string },
+): Promise<string | null> {
+  try {
+    await acao();
+    toast.success(sucesso);
+    await atualizar();
+    return null;
+  } catch (error) {
+    const fields = apiErrorBody(error)?.fields;
+    if (campo && fields?.[campo]) return fields[campo];
+    toast.error(apiErrorMessage(error, falha));
+    await atualizar();
+    return null;
+  }
+}

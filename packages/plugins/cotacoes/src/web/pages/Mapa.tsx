@@ -1,0 +1,413 @@
+// /cotacao/mapa/:id: the mapa comparativo. Every item × every invited supplier at once (unit and
+// total, the lowest valid price highlighted, expired, old, excluded and outlier prices marked), the
+// statistics and the result of the method in force (printed with its rule and each item's
+// criterion), the winners (another one only with a reason of 20 characters or more), the totals per
+// supplier and the estimated total; the justification of items with fewer than three valid prices
+// and its approval by the autoridade competente; Concluir; the memória de cálculo (PDF and XLSX).
+import { formatDateTime } from '@app/br';
+import { LoadErrorAlert, api, apiErrorBody, apiErrorMessage, toast } from '@app/core';
+import { formatMoney, lineTotal } from '@app/documents';
+import { Alert, Button, Card, ConfirmDialog, EmptyState, PageHeader, PageLoading, TextareaField, useConfirm } from '@app/ui';
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import {
+  COTACAO_ABERTA,
+  MINIMO_PRECOS,
+  METODO_LABEL,
+  MOTIVO_VENCEDOR_MIN,
+  type MapaCotacao,
+  descreverMetodo,
+  justificativaInputSchema,
+  vencedorInputSchema,
+} from '../../shared/index.js';
+import {
+  DadosCotacao,
+  avisoSomenteLeitura,
+  baixarArquivo,
+  contagem,
+  cotacaoPath,
+  executar,
+  numeroCotacao,
+  useAtualizar,
+  useMapa,
+} from '../components/comum';
+import { GradeMapa, type LinhaMapa, calcularMapa } from '../components/GradeMapa';
+import { COTACAO_TITLES } from '../titles';
+
+/** 'Escolher outro vencedor': a valid supplier price of the item and the reason (≥ 20 characters). */
+function VencedorDialog({
+  mapa,
+  linha,
+  onClose,
+  atualizar,
+}: {
+  mapa: MapaCotacao;
+  linha: LinhaMapa | null;
+  onClose: () => void;
+  atualizar: () => Promise<void>;
+}) {
+  const [precoId, setPrecoId] = useState<string | null>(null);
+  const [motivo, setMotivo] = useState('');
+  const [erros, setErros] = useState<{ precoId?: string; motivo?: string }>({});
+  const atual = linha?.resultado?.vencedor?.precoId ?? null;
+  const escolhido = precoId ?? atual;
+  const fechar = () => {
+    setPrecoId(null);
+    setMotivo('');
+    setErros({});
+    onClose();
+  };
+  const confirmar = async (): Promise<boolean> => {
+    if (!linha) return true;
+    const parsed = vencedorInputSchema.safeParse({ precoId: escolhido ?? '', motivo });
+    const next: typeof erros = {};
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const campo = issue.path[0] === 'precoId' ? 'precoId' : 'motivo';
+        next[campo] ??= issue.message;
+      }
+    } else if (parsed.data.precoId === atual && !linha.resultado?.vencedor?.escolhido) {
+      next.precoId = 'Escolha um preço diferente do menor preço válido.';
+    }
+    setErros(next);
+    if (!parsed.success || Object.keys(next).length) return false;
+    try {
+      await api.put(`${cotacaoPath(mapa.cotacao.id)}/vencedores/${encodeURIComponent(linha.item.produtoId)}`, { json: parsed.data });
+      toast.success(`Vencedor do item ${linha.item.ordem} alterado.`);
+      await atualizar();
+      return true;
+    } catch (error) {
+      const fields = apiErrorBody(error)?.fields;
+      if (fields?.motivo || fields?.precoId) {
+        setErros({ motivo: fields.motivo, precoId: fields.precoId });
+        return false;
+      }
+      toast.error(apiErrorMessage(error, 'Não foi possível alterar o vencedor.'));
+      await atualizar();
+      return true;
+    }
+  };
+  const quantidade = linha?.item.quantidade ?? '0';
+  return (
+    <ConfirmDialog
+      open={linha !== null}
+      onOpenChange={(open) => (open ? undefined : fechar())}
+      title={linha ? `Escolher outro vencedor: item ${linha.item.ordem}` : ''}
+      description={
+        linha ? (
+          <>
+            <p>{linha.item.descricao}</p>
+            <p>O motivo fica registrado no histórico e é impresso na memória de cálculo.</p>
+          </>
+        ) : undefined
+      }
+      confirmLabel="Escolher vencedor"
+      cancelLabel="Voltar"
+      onConfirm={confirmar}
+    >
+      {linha ? (
+        <>
+          <fieldset className={erros.precoId ? 'choice-list field--invalid' : 'choice-list'} aria-describedby={erros.precoId ? 'vencedor-preco-erro' : undefined}>
+            <legend className="field__label">Preço vencedor</legend>
+            {linha.opcoes.map((p) => (
+              <div key={p.id} className="checkbox">
+                <input
+                  id={`vencedor-${p.id}`}
+                  type="radio"
+                  name="vencedor"
+                  className="checkbox__input"
+                  value={p.id}
+                  checked={escolhido === p.id}
+                  onChange={() => {
+                    setPrecoId(p.id);
+                    setErros((e) => ({ ...e, precoId: undefined }));
+                  }}
+                />
+                <label className="checkbox__label" htmlFor={`vencedor-${p.id}`}>
+                  {p.fornecedorNome ?? p.fonteDescricao}: {formatMoney(p.valorUnitario, 4)}
+                  {p.id === atual ? ' (atual)' : ''}
+                  <span className="field__hint"> · total {formatMoney(lineTotal(quantidade, p.valorUnitario))}</span>
+                </label>
+              </div>
+            ))}
+            {erros.precoId ? (
+              <p id="vencedor-preco-erro" className="field__error">
+                {erros.precoId}
+              </p>
+            ) : null}
+          </fieldset>
+          <TextareaField
+            label="Motivo da escolha"
+            required
+            rows={3}
+            maxLength={2000}
+            hint={contagem(motivo, MOTIVO_VENCEDOR_MIN)}
+            value={motivo}
+            error={erros.motivo}
+            onChange={(e) => {
+              setMotivo(e.target.value);
+              setErros((x) => ({ ...x, motivo: undefined }));
+            }}
+          />
+        </>
+      ) : null}
+    </ConfirmDialog>
+  );
+}
+
+/** Items with fewer than three valid prices: the justification and its approval. */
+function Justificativa({ mapa, atualizar }: { mapa: MapaCotacao; atualizar: () => Promise<void> }) {
+  const c = mapa.cotacao;
+  const [texto, setTexto] = useState(c.justificativa ?? '');
+  const [erro, setErro] = useState<string | undefined>();
+  const [salvando, setSalvando] = useState(false);
+  const [aprovando, setAprovando] = useState(false);
+  const aberta = COTACAO_ABERTA.includes(c.status);
+  const editavel = aberta && mapa.podeEditar;
+  const poucos = new Set(mapa.avaliacao.itensMenosDeTres);
+  const itens = mapa.itens.filter((i) => poucos.has(i.produtoId)).sort((a, b) => a.ordem - b.ordem);
+  const validos = new Map(mapa.avaliacao.itens.map((r) => [r.produtoId, r.estatisticas?.n ?? 0]));
+  const alterado = texto.trim() !== (c.justificativa ?? '');
+
+  const salvar = async () => {
+    const parsed = justificativaInputSchema.safeParse({ texto });
+    if (!parsed.success) {
+      setErro(parsed.error.issues[0]?.message);
+      return;
+    }
+    setSalvando(true);
+    const falha = await executar(() => api.put(`${cotacaoPath(c.id)}/justificativa`, { json: parsed.data }), {
+      sucesso: 'Justificativa registrada.',
+      falha: 'Não foi possível registrar a justificativa.',
+      atualizar,
+      campo: 'texto',
+    });
+    setErro(falha ?? undefined);
+    setSalvando(false);
+  };
+  const aprovar = async () => {
+    setAprovando(true);
+    await executar(() => api.post(`${cotacaoPath(c.id)}/justificativa/aprovar`, { json: {} }), {
+      sucesso: 'Justificativa aprovada.',
+      falha: 'Não foi possível aprovar a justificativa.',
+      atualizar,
+    });
+    setAprovando(false);
+  };
+
+  return (
+    <Card title="Itens com menos de três preços válidos">
+      {itens.length ? (
+        <Alert variant="warning" title={`${itens.length === 1 ? '1 item tem' : `${itens.length} itens têm`} menos de ${MINIMO_PRECOS} preços válidos`}>
+          <p>A cotação só pode ser concluída com a justificativa abaixo aprovada pela autoridade competente (IN SEGES/ME 65/2021, art. 6º, § 5º).</p>
+          <ul>
+            {itens.map((i) => (
+              <li key={i.produtoId}>
+                Item {i.ordem}: {i.descricao} ({validos.get(i.produtoId) === 1 ? '1 preço válido' : `${validos.get(i.produtoId) ?? 0} preços válidos`})
+              </li>
+            ))}
+          </ul>
+        </Alert>
+      ) : (
+        <p className="field__hint">Todos os itens têm ao menos {MINIMO_PRECOS} preços válidos; a justificativa registrada fica no processo.</p>
+      )}
+      {editavel ? (
+        <>
+          <TextareaField
+            label="Justificativa"
+            required
+            rows={4}
+            maxLength={2000}
+            hint={`${contagem(texto, 20)} Alterar o texto desfaz uma aprovação anterior.`}
+            value={texto}
+            error={erro}
+            onChange={(e) => {
+              setTexto(e.target.value);
+              setErro(undefined);
+            }}
+          />
+          <div className="form-actions">
+            <Button variant={alterado ? 'primary' : 'secondary'} loading={salvando} disabled={!alterado} onClick={() => void salvar()}>
+              Salvar justificativa
+            </Button>
+          </div>
+        </>
+      ) : (
+        <p className="text-pre-wrap">{c.justificativa ?? 'Nenhuma justificativa registrada.'}</p>
+      )}
+      {c.justificativa ? (
+        <p className="field__hint">
+          Registrada por {c.justificativaPorNome ?? '—'}
+          {c.justificativaEm ? ` em ${formatDateTime(c.justificativaEm)}` : ''}.{' '}
+          {c.justificativaAprovadaEm
+            ? `Aprovada por ${c.justificativaAprovadaPorNome ?? '—'} em ${formatDateTime(c.justificativaAprovadaEm)}.`
+            : 'Aguardando a aprovação da autoridade competente.'}
+        </p>
+      ) : null}
+      {aberta && mapa.podeAprovarJustificativa && c.justificativa && !c.justificativaAprovadaEm ? (
+        <div className="form-actions">
+          <Button loading={aprovando} disabled={alterado} onClick={() => void aprovar()}>
+            Aprovar justificativa
+          </Button>
+        </div>
+      ) : null}
+    </Card>
+  );
+}
+
+export default function MapaPage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const mapa = useMapa(id);
+  const atualizar = useAtualizar(id);
+  const [linha, setLinha] = useState<LinhaMapa | null>(null);
+  const [concluindo, setConcluindo] = useState(false);
+  const [erroConclusao, setErroConclusao] = useState<string | null>(null);
+  const [confirmElement, confirm] = useConfirm();
+  const calculo = useMemo(() => (mapa.data ? calcularMapa(mapa.data) : null), [mapa.data]);
+
+  const onEscolher = useCallback((l: LinhaMapa) => setLinha(l), []);
+  const onVoltar = useCallback(
+    (l: LinhaMapa) =>
+      void (async () => {
+      const ok = await confirm({
+        title: `Voltar ao menor preço no item ${l.item.ordem}?`,
+        description: 'O vencedor passa a ser o menor preço válido de fornecedor; a escolha anterior fica no histórico.',
+        confirmLabel: 'Voltar ao menor',
+        cancelLabel: 'Manter',
+      });
+      if (!ok) return;
+      await executar(() => api.delete(`${cotacaoPath(id)}/vencedores/${encodeURIComponent(l.item.produtoId)}`), {
+        sucesso: `Item ${l.item.ordem}: vencedor de volta ao menor preço.`,
+        falha: 'Não foi possível desfazer a escolha do vencedor.',
+        atualizar,
+      });
+      })(),
+    [confirm, id, atualizar],
+  );
+
+  if (mapa.isError) {
+    return (
+      <>
+        <PageHeader title={COTACAO_TITLES.mapaTitle} before={<Link href="/">Voltar para {COTACAO_TITLES.title}</Link>} />
+        <LoadErrorAlert title="Não foi possível carregar o mapa comparativo" error={mapa.error} onRetry={() => void mapa.refetch()} />
+      </>
+    );
+  }
+  if (!mapa.data || !calculo) return <PageLoading />;
+  const dados = mapa.data;
+  const c = dados.cotacao;
+  const numero = numeroCotacao(dados);
+  const aberta = COTACAO_ABERTA.includes(c.status);
+  const podeEditar = aberta && dados.podeEditar;
+  const aviso = avisoSomenteLeitura(dados);
+  const arquivo = `memoria-de-calculo-cotacao-${c.numero}-${c.ano}`;
+
+  const concluir = async (): Promise<boolean> => {
+    setErroConclusao(null);
+    try {
+      await api.post(`${cotacaoPath(id)}/concluir`, { json: { version: c.version } });
+      toast.success(`Cotação ${numero} concluída: os preços estimados foram registrados.`);
+    } catch (error) {
+      setErroConclusao(apiErrorMessage(error, 'Não foi possível concluir a cotação.'));
+    }
+    await atualizar();
+    return true;
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={`${COTACAO_TITLES.mapaTitle} · cotação ${numero}`}
+        description={c.objeto}
+        before={
+          <>
+            <Link href="/">Voltar para {COTACAO_TITLES.title}</Link>
+            {' · '}
+            <Link href={`/add/${id}`}>{COTACAO_TITLES.addTitle}</Link>
+          </>
+        }
+        actions={
+          <>
+            {podeEditar && c.status === 'em_coleta' ? <Button onClick={() => setConcluindo(true)}>Concluir</Button> : null}
+            <Button
+              variant="secondary"
+              icon="file"
+              onClick={() => void baixarArquivo(`${cotacaoPath(id)}/memoria.pdf`, `${arquivo}.pdf`, 'Não foi possível gerar a memória de cálculo.')}
+            >
+              Memória de cálculo (PDF)
+            </Button>
+            <Button
+              variant="secondary"
+              icon="file"
+              onClick={() => void baixarArquivo(`${cotacaoPath(id)}/memoria.xlsx`, `${arquivo}.xlsx`, 'Não foi possível gerar a memória de cálculo.')}
+            >
+              Memória de cálculo (XLSX)
+            </Button>
+          </>
+        }
+      />
+      {erroConclusao ? (
+        <Alert variant="error" title="A cotação não foi concluída" onDismiss={() => setErroConclusao(null)}>
+          {erroConclusao}
+        </Alert>
+      ) : null}
+      {aviso ? <Alert variant="info">{aviso}</Alert> : null}
+      {c.status === 'rascunho' && dados.podeEditar ? (
+        <Alert variant="info">A coleta ainda não foi iniciada: a cotação só pode ser concluída depois de “Iniciar coleta”, na página da cotação.</Alert>
+      ) : null}
+      <Card title={`Método em vigor: ${METODO_LABEL[c.metodo]}`}>
+        <div className="stack">
+          <p>{descreverMetodo(c.metodo, c.iterar)}</p>
+          <dl className="details-list">
+            <div>
+              <dt>Valor estimado total</dt>
+              <dd>
+                <strong>{formatMoney(dados.avaliacao.valorEstimadoTotal)}</strong>
+              </dd>
+            </div>
+            <div>
+              <dt>Total dos vencedores</dt>
+              <dd>{formatMoney(dados.avaliacao.valorVencedoresTotal)}</dd>
+            </div>
+            <div>
+              <dt>Itens × fornecedores</dt>
+              <dd>
+                {dados.itens.length} × {dados.convites.length}
+              </dd>
+            </div>
+          </dl>
+          <p id="mapa-legenda" className="field__hint">
+            Valores em reais. “Menor”: o menor preço válido de fornecedor do item (destacado). “Vencedor”: o preço que vence o item. Preços marcados
+            “Vencida” (proposta com validade anterior à data de referência), “Antigo” (fora do prazo da fonte) ou “Excluído” ficam fora do cálculo;
+            “Fora da curva”: descartado pela regra do método. n, média, mediana, menor, maior, desvio-padrão (DP) e coeficiente de variação (CV) são dos
+            preços válidos.
+          </p>
+        </div>
+      </Card>
+      <Card title="Mapa comparativo" flush>
+        {dados.itens.length === 0 ? (
+          <EmptyState title="Esta cotação não tem itens." />
+        ) : (
+          <GradeMapa mapa={dados} calculo={calculo} podeEditar={podeEditar} onEscolher={onEscolher} onVoltar={onVoltar} />
+        )}
+      </Card>
+      {dados.avaliacao.itensMenosDeTres.length > 0 || c.justificativa ? (
+        <Justificativa key={c.justificativa ?? ''} mapa={dados} atualizar={atualizar} />
+      ) : null}
+      <Card title="Cotação">
+        <DadosCotacao mapa={dados} />
+      </Card>
+      {podeEditar ? <VencedorDialog mapa={dados} linha={linha} onClose={() => setLinha(null)} atualizar={atualizar} /> : null}
+      <ConfirmDialog
+        open={concluindo}
+        onOpenChange={setConcluindo}
+        title={`Concluir a cotação ${numero}?`}
+        description="Os preços estimados ficam congelados e passam aos itens da requisição. Depois de concluída, a cotação não pode mais ser alterada."
+        confirmLabel="Concluir"
+        cancelLabel="Voltar"
+        onConfirm={concluir}
+      />
+      {confirmElement}
+    </>
+  );
+}

@@ -1,0 +1,269 @@
+// /cotacao: the cotações on the document kit: the list (número, objeto, situação, itens, preços
+// coletados, prazo), the new form (método from the entidade's configuração), edit (links to the
+// collection of prices and the mapa comparativo, the method in force) and duplicar.
+import { formatDateTime, today } from '@app/br';
+import {
+  type DocumentConfig,
+  type FieldRenderProps,
+  type ResourceOptionsSource,
+  api,
+  defineDocumentPages,
+  registerFieldType,
+  useHasTag,
+  useQuery,
+} from '@app/core';
+import { formatNumero } from '@app/documents';
+import { REQUISICOES_TAG } from '@app/requisicoes/shared';
+import { Card, PageLoading } from '@app/ui';
+import { useMemo } from 'react';
+import { Link } from 'wouter';
+import { ADMIN_TAG, type Configuracao, METODO_LABEL, METODOS, type Metodo, cotacaoInputSchema, descreverMetodo, fluxoCotacao } from '../../shared/index.js';
+import { COTACOES_ENDPOINT } from '../components/comum';
+import { COTACAO_TITLES } from '../titles';
+
+type Row = Record<string, unknown>;
+
+declare module '@app/core' {
+  interface CustomFieldTypes {
+    /** The requisição a cotação prices (read-only link; kept in the body). */
+    cotacaoRequisicao: Record<never, never>;
+    /** Whether an item came from the requisição (read-only; its requisicaoItemId kept in the body). */
+    cotacaoOrigemItem: Record<never, never>;
+  }
+}
+
+const numero = (row: Row) => formatNumero(row.numero as number | null, row.ano as number | null);
+const metodos = METODOS.map((value) => ({ value, label: METODO_LABEL[value] }));
+
+// the plugin's own pickers (tag 73): a comprador need not hold Cadastros nor Produtos
+const centros: ResourceOptionsSource = { endpoint: '/cotacoes/centros-custo', label: (c) => `${String(c.codigo)} – ${String(c.nome)}` };
+const produto = {
+  endpoint: '/cotacoes/produtos',
+  label: (p: Row) => `${String(p.codigo)} – ${String(p.descricao)}`,
+  description: (p: Row) => (p.unidadeSigla ? String(p.unidadeSigla) : undefined),
+  fill: (p: Row) => ({ unidadeSigla: p.unidadeSigla }),
+};
+
+/** The requisição of the cotação as the form holds it: its id (sent) and its number (shown). */
+interface Vinculo {
+  id: string | null;
+  texto: string;
+}
+const vinculoDe = (value: unknown): Vinculo | null => {
+  const v = value as Vinculo | null | undefined;
+  return v?.id ? v : null;
+};
+
+function RequisicaoVinculo({ id, label, value }: FieldRenderProps) {
+  const podeAbrir = useHasTag(REQUISICOES_TAG);
+  const vinculo = vinculoDe(value);
+  if (!vinculo) return null;
+  const texto = `Requisição ${vinculo.texto}`;
+  return (
+    <div className="field">
+      <span className="field__label">{label}</span>
+      {podeAbrir ? (
+        <Link id={id} href={`~/requisicao/edit/${vinculo.id}`}>
+          {texto}
+        </Link>
+      ) : (
+        <span id={id}>{texto}</span>
+      )}
+      <p className="field__hint">Ao concluir, os itens ligados a ela recebem os preços estimados.</p>
+    </div>
+  );
+}
+
+registerFieldType<{ name: string }>('cotacaoRequisicao', {
+  render: RequisicaoVinculo,
+  toForm: (_field, value, source): Vinculo => ({
+    id: typeof value === 'string' && value ? value : null,
+    texto: typeof source.requisicaoNumero === 'string' ? source.requisicaoNumero : '',
+  }),
+  fromForm: (_field, value) => vinculoDe(value)?.id ?? null,
+});
+
+// registered (not `fieldTypes`): the items grid renders its extra columns of registered types
+registerFieldType<{ name: string }>('cotacaoOrigemItem', {
+  render: ({ id, label, value, record }: FieldRenderProps) => (
+    <>
+      <span className="items-grid__cell-label">{label}</span>
+      <span id={id} className="text-sub">
+        {value ? `Requisição ${typeof record?.requisicaoNumero === 'string' ? record.requisicaoNumero : ''}`.trim() : 'Incluído na cotação'}
+      </span>
+    </>
+  ),
+  toForm: (_field, value) => (typeof value === 'string' && value ? value : null),
+  fromForm: (_field, value) => (typeof value === 'string' && value ? value : null),
+});
+
+function ListActions() {
+  const admin = useHasTag(ADMIN_TAG);
+  return (
+    <>
+      <Link href="/de-requisicao" className="button button--secondary">
+        Nova a partir de requisição
+      </Link>
+      {admin ? (
+        <Link href="/configuracao" className="button button--secondary">
+          Configuração
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
+/** Links of a cotação to its collection of prices and its mapa comparativo (a list row or the edit page). */
+function Ferramentas({ row, sm }: { row: Row; sm?: boolean }) {
+  const id = encodeURIComponent(String(row.id));
+  const nome = `da cotação ${numero(row)}`;
+  const classe = `button button--secondary${sm ? ' button--sm' : ''}`;
+  return (
+    <>
+      <Link href={`/add/${id}`} className={classe} aria-label={sm ? `Coleta de preços ${nome}` : undefined}>
+        Coleta de preços
+      </Link>
+      <Link href={`/mapa/${id}`} className={classe} aria-label={sm ? `Mapa comparativo ${nome}` : undefined}>
+        Mapa comparativo
+      </Link>
+    </>
+  );
+}
+
+function MetodoPanel({ row }: { row: Row }) {
+  const metodo = row.metodo as Metodo;
+  if (!METODO_LABEL[metodo]) return null;
+  return (
+    <Card title="Método de cálculo">
+      <p>
+        <strong>{METODO_LABEL[metodo]}</strong>
+      </p>
+      <p>{descreverMetodo(metodo, row.iterar === true)}</p>
+    </Card>
+  );
+}
+
+/** A new cotação: the person's first centro, today's date (São Paulo) and `extra` (the default method). */
+const novaCom =
+  (extra: Row): DocumentConfig['defaults'] =>
+  (session) => ({ centroCustoId: session?.centrosCusto?.[0] ?? '', dataReferencia: today(), ...extra });
+
+const config: DocumentConfig = {
+  endpoint: COTACOES_ENDPOINT,
+  title: COTACAO_TITLES.title,
+  newTitle: COTACAO_TITLES.newTitle,
+  editTitle: COTACAO_TITLES.editTitle,
+  description: 'A pesquisa de preços (IN SEGES/ME 65/2021) que dá o preço estimado de cada item de uma compra.',
+  documento: 'Cotação',
+  feminino: true,
+  flow: fluxoCotacao,
+  schema: cotacaoInputSchema,
+  pdf: false,
+  defaults: novaCom({}),
+  columns: [
+    { key: 'objeto', header: 'Objeto' },
+    { key: 'status', header: 'Situação' },
+    { key: 'quantidadeItens', header: 'Itens', width: '5rem', align: 'end' },
+    { key: 'quantidadePrecos', header: 'Preços coletados', width: '7rem', align: 'end' },
+    { key: 'prazo', header: 'Prazo', width: '10rem', value: (row: Row) => formatDateTime(row.prazo as string | null) },
+  ],
+  filters: [{ name: 'centroCustoId', label: 'Centro de custo', source: centros }],
+  fields: [
+    { name: 'objeto', type: 'textarea', label: 'Objeto', required: true, rows: 3, maxLength: 2000, wide: true, section: 'Cotação' },
+    {
+      name: 'centroCustoId',
+      type: 'select',
+      label: 'Centro de custo',
+      required: true,
+      source: { ...centros, params: { meus: 'true' } },
+      section: 'Cotação',
+      readOnlyWhen: (values) => vinculoDe(values.requisicaoId) !== null,
+    },
+    {
+      name: 'requisicaoId',
+      type: 'cotacaoRequisicao',
+      label: 'Requisição de origem',
+      section: 'Cotação',
+      visibleWhen: (values) => vinculoDe(values.requisicaoId) !== null,
+    },
+    {
+      name: 'dataReferencia',
+      type: 'date',
+      label: 'Data de referência',
+      required: true,
+      section: 'Cotação',
+      hint: 'A idade de cada preço é medida até esta data (6 meses para sítios e propostas, 1 ano para contratações e notas fiscais).',
+    },
+    {
+      name: 'prazo',
+      type: 'datetime',
+      label: 'Prazo de resposta',
+      section: 'Cotação',
+      hint: 'Data e hora (de Brasília) até quando os fornecedores podem responder.',
+    },
+    {
+      name: 'metodo',
+      type: 'select',
+      label: 'Método de cálculo',
+      required: true,
+      options: metodos,
+      section: 'Cálculo do preço estimado',
+      hint: 'Aplicado a todos os itens; a regra completa aparece no mapa comparativo e na memória de cálculo.',
+    },
+    {
+      name: 'iterar',
+      type: 'checkbox',
+      label: 'Repetir a regra de exclusão (iterar)',
+      section: 'Cálculo do preço estimado',
+      hint: 'Descarta de novo os preços fora de média ± 1 desvio-padrão até que nenhum saia.',
+      visibleWhen: (values) => values.metodo === 'media_saneada',
+    },
+    { name: 'observacoes', type: 'textarea', label: 'Observações', rows: 3, maxLength: 5000, wide: true, section: 'Cálculo do preço estimado' },
+  ],
+  items: {
+    required: true,
+    unitField: 'unidadeSigla',
+    totalLabel: 'Valor total de referência',
+    headers: { unitValue: 'Valor de referência' },
+    hint: 'O valor de referência é opcional (vem da requisição); o preço estimado sai da pesquisa.',
+    product: produto,
+    // biome-ignore lint/suspicious/noExplicitAny: a plugin field type inside the items grid
+    fields: [{ name: 'requisicaoItemId', type: 'cotacaoOrigemItem', label: 'Origem' } as any],
+  },
+  slots: {
+    listActions: () => <ListActions />,
+    rowActions: (row: Row) => <Ferramentas row={row} sm />,
+    actions: (row: Row) => <Ferramentas row={row} />,
+    panels: (row: Row) => <MetodoPanel row={row} />,
+  },
+  timelineLabels: {
+    responsavelId: 'Responsável',
+    valorTotal: 'Valor total',
+    motivo: 'Motivo',
+    justificativa: 'Justificativa',
+    'itens.requisicaoItemId': 'Item da requisição',
+  },
+};
+
+const pages = defineDocumentPages(config);
+
+/**
+ * The new cotação starts with the entidade's default method (GET /configuracao): the kit's New page
+ * of a declaration whose defaults carry it, built once the configuração is read.
+ */
+function NovaCotacao() {
+  const lida = useQuery({
+    queryKey: ['cotacoes', 'configuracao'],
+    queryFn: ({ signal }) => api.get('cotacoes/configuracao', { signal }).json<Configuracao>(),
+  });
+  const carregando = lida.isPending;
+  const padrao = lida.data;
+  const Nova = useMemo(() => {
+    if (carregando) return null;
+    // without it (an error) the person chooses the method: the form says so before saving
+    return defineDocumentPages({ ...config, defaults: novaCom(padrao ? { metodo: padrao.metodo, iterar: padrao.iterar } : {}) }).New;
+  }, [carregando, padrao]);
+  return Nova ? <Nova /> : <PageLoading />;
+}
+
+export default { ...pages, New: NovaCotacao };
