@@ -24,6 +24,8 @@ CREATE TABLE cotacoes (
   responsavel_nome text NOT NULL,
   -- items with fewer than three valid prices: the justification and who approved it (autoridade competente)
   justificativa text CHECK (length(justificativa) <= 2000),
+  -- who typed it: the autoridade competente who approves it must be another person (segregation of duties)
+  justificativa_por uuid REFERENCES usuarios (id),
   justificativa_por_nome text,
   justificativa_em timestamptz,
   justificativa_aprovada_por uuid REFERENCES usuarios (id),

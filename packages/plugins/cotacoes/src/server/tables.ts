@@ -39,6 +39,7 @@ export const cotacoes = pgTable('cotacoes', {
   responsavelId: uuid('responsavel_id').notNull(),
   responsavelNome: text('responsavel_nome').notNull(),
   justificativa: text('justificativa'),
+  justificativaPor: uuid('justificativa_por'),
   justificativaPorNome: text('justificativa_por_nome'),
   justificativaEm: stamp('justificativa_em'),
   justificativaAprovadaPor: uuid('justificativa_aprovada_por'),

@@ -1,0 +1,122 @@
+// Loads one cotação (header, items, invited suppliers, prices, chosen winners) in the person's scope
+// and evaluates it with the shared `avaliarCotacao`: the answer of GET /cotacoes/:id/mapa, read also
+// by the memória de cálculo and by the conclusion.
+import { produtos } from '@app/produtos/server';
+import { centrosCusto, unidades } from '@app/registros/server';
+import { requisicoes } from '@app/requisicoes/server';
+import type { DbOrTx, RequestContext } from '@app/server-core';
+import { asc, eq, sql } from '@app/server-core/orm';
+import {
+  AUTORIDADE_TAG,
+  COTACAO_ABERTA,
+  type CotacaoCabecalho,
+  type ItemCotacao,
+  type MapaCotacao,
+  type VencedorRegistrado,
+  avaliarCotacao,
+} from '../shared/index.js';
+import { canonico, daCotacao, isoSql, isoSqlNull, lerConvites, lerPrecos, UUID } from './comum.js';
+import { cotacaoItens, cotacaoVencedores, cotacoes } from './tables.js';
+import { notFound } from '@app/server-core';
+
+/** 404 (notFound) when the cotação is not of the entidade or outside the person's centros de custo. */
+export async function carregarCotacao(db: DbOrTx, ctx: RequestContext, id: string): Promise<MapaCotacao> {
+  if (!UUID.test(id)) throw notFound();
+  const [h] = await db
+    .select({
+      id: cotacoes.id,
+      numero: cotacoes.numero,
+      ano: cotacoes.ano,
+      status: cotacoes.status,
+      objeto: cotacoes.objeto,
+      centroCustoId: cotacoes.centroCustoId,
+      centroCustoNome: sql<string>`${centrosCusto.codigo} || ' – ' || ${centrosCusto.nome}`,
+      requisicaoId: cotacoes.requisicaoId,
+      requisicaoNumero: sql<string | null>`CASE WHEN ${requisicoes.id} IS NULL THEN NULL ELSE ${requisicoes.numero} || '/' || ${requisicoes.ano} END`,
+      dataReferencia: cotacoes.dataReferencia,
+      prazo: isoSqlNull(cotacoes.prazo),
+      metodo: cotacoes.metodo,
+      iterar: cotacoes.iterar,
+      observacoes: cotacoes.observacoes,
+      responsavelNome: cotacoes.responsavelNome,
+      justificativa: cotacoes.justificativa,
+      justificativaPorNome: cotacoes.justificativaPorNome,
+      justificativaEm: isoSqlNull(cotacoes.justificativaEm),
+      justificativaAprovadaPorNome: cotacoes.justificativaAprovadaPorNome,
+      justificativaAprovadaEm: isoSqlNull(cotacoes.justificativaAprovadaEm),
+      valorTotal: sql<string>`${cotacoes.valorTotal}::text`,
+      concluidaEm: isoSqlNull(cotacoes.concluidaEm),
+      version: cotacoes.version,
+    })
+    .from(cotacoes)
+    .innerJoin(centrosCusto, eq(centrosCusto.id, cotacoes.centroCustoId))
+    .leftJoin(requisicoes, eq(requisicoes.id, cotacoes.requisicaoId))
+    .where(daCotacao(ctx, id))
+    .limit(1);
+  if (!h) throw notFound();
+  const cotacao: CotacaoCabecalho = { ...h, requisicaoNumero: h.requisicaoNumero ?? null };
+
+  const linhas = await db
+    .select({
+      id: cotacaoItens.id,
+      produtoId: cotacaoItens.produtoId,
+      ordem: cotacaoItens.ordem,
+      codigo: produtos.codigo,
+      descricao: produtos.descricao,
+      unidade: sql<string>`coalesce(${unidades.sigla}, '')`,
+      quantidade: sql<string>`${cotacaoItens.quantidade}::text`,
+      valorReferencia: sql<string>`${cotacaoItens.valorUnitario}::text`,
+      requisicaoItemId: cotacaoItens.requisicaoItemId,
+    })
+    .from(cotacaoItens)
+    .innerJoin(produtos, eq(produtos.id, cotacaoItens.produtoId))
+    .leftJoin(unidades, eq(unidades.id, produtos.unidadeId))
+    .where(eq(cotacaoItens.cotacaoId, id))
+    .orderBy(asc(cotacaoItens.ordem));
+  const itens: ItemCotacao[] = linhas.map((l) => ({ ...l, quantidade: canonico(l.quantidade), valorReferencia: canonico(l.valorReferencia) }));
+
+  const convites = await lerConvites(db, id);
+  const precos = await lerPrecos(db, id);
+  const vencedores: VencedorRegistrado[] = await db
+    .select({
+      produtoId: cotacaoVencedores.produtoId,
+      precoId: cotacaoVencedores.precoId,
+      motivo: cotacaoVencedores.motivo,
+      escolhidoPorNome: cotacaoVencedores.escolhidoPorNome,
+      escolhidoEm: isoSql(cotacaoVencedores.escolhidoEm),
+    })
+    .from(cotacaoVencedores)
+    .where(eq(cotacaoVencedores.cotacaoId, id))
+    .orderBy(cotacaoVencedores.produtoId);
+
+  const avaliacao = avaliarCotacao({
+    dataReferencia: cotacao.dataReferencia,
+    metodo: cotacao.metodo,
+    iterar: cotacao.iterar,
+    itens: itens.map((i) => ({ produtoId: i.produtoId, ordem: i.ordem, codigo: i.codigo, descricao: i.descricao, unidade: i.unidade, quantidade: i.quantidade })),
+    precos: precos.map((p) => ({
+      id: p.id,
+      produtoId: p.produtoId,
+      fonte: p.fonte,
+      fornecedorId: p.fornecedorId,
+      valorUnitario: p.valorUnitario,
+      dataColeta: p.dataColeta,
+      validade: p.validade,
+      inclusaoMotivo: p.inclusaoMotivo,
+      exclusaoMotivo: p.exclusaoMotivo,
+    })),
+    fornecedores: convites.map((c) => ({ fornecedorId: c.fornecedorId, nome: c.fornecedorNome, situacao: c.situacao })),
+    vencedores: vencedores.map((v) => ({ produtoId: v.produtoId, precoId: v.precoId, motivo: v.motivo })),
+  });
+
+  return {
+    cotacao,
+    itens,
+    convites,
+    precos,
+    vencedores,
+    avaliacao,
+    podeEditar: COTACAO_ABERTA.includes(cotacao.status),
+    podeAprovarJustificativa: ctx.hasTag(AUTORIDADE_TAG),
+  };
+}

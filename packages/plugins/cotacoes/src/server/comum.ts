@@ -1,0 +1,189 @@
+// What the cotação's routes share: the lock of the header (entidade, centro de custo, state), the
+// reads of invitations and prices in the shape the API answers, and small helpers.
+import { fornecedores } from '@app/fornecedores/server';
+import { AppError, type DbOrTx, type RequestContext, type Tx, centroCustoScope, notFound } from '@app/server-core';
+import { type SQL, and, eq, inArray, sql } from '@app/server-core/orm';
+import type { AnyPgColumn } from '@app/server-core/pg-core';
+import { COTACAO_ABERTA, type Convite, type PrecoListado, fluxoCotacao } from '../shared/index.js';
+import { cotacaoEvidencias, cotacaoFornecedores, cotacaoPrecos, cotacoes } from './tables.js';
+
+export type Row = Record<string, unknown>;
+export type CotacaoRow = typeof cotacoes.$inferSelect;
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The person belongs to the centro de custo (or sees every centro). */
+export const pertence = (ctx: Pick<RequestContext, 'todosCentros' | 'centrosCusto'>, centroId: unknown): boolean =>
+  ctx.todosCentros || ctx.centrosCusto.includes(String(centroId));
+
+/** A timestamptz as ISO text in UTC ('2026-05-12T13:00:00.000Z'), the same on PGlite and PostgreSQL. */
+export const isoSql = (column: AnyPgColumn | SQL): SQL<string> =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoSqlNull = (column: AnyPgColumn | SQL): SQL<string | null> =>
+  sql<string | null>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** '10.5000' → '10.5' (numeric columns read as text). */
+export const canonico = (value: unknown): string => {
+  const text = String(value ?? '0');
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
+  const [int, frac = ''] = text.split('.');
+  const f = frac.replace(/0+$/, '');
+  return f ? `${int}.${f}` : int!;
+};
+
+/** The cotação's condition: entidade and the person's centros de custo. */
+export const daCotacao = (ctx: RequestContext, id: string): SQL =>
+  and(eq(cotacoes.id, id), eq(cotacoes.entidadeId, ctx.entidadeId), centroCustoScope(ctx, cotacoes.centroCustoId))!;
+
+const estadoLabel = (status: string) => fluxoCotacao.stateLabel(status).toLowerCase();
+
+/** 409 `locked`: the cotação is no longer open (concluída, cancelada). */
+export const fechada = (status: string): AppError =>
+  new AppError(409, 'locked', `Esta cotação está ${estadoLabel(status)} e não pode ser alterada.`);
+
+/**
+ * Locks the cotação (FOR UPDATE: its changes are serialized) in the person's scope (404 outside it)
+ * and checks its state: `aberta` (rascunho, em coleta) for prices, invitations, decisions, winners and
+ * the justification; `coleta` (em coleta only) for the suppliers' answers.
+ */
+export async function travarCotacao(tx: Tx, ctx: RequestContext, id: string, estado: 'aberta' | 'coleta' | 'qualquer'): Promise<CotacaoRow> {
+  if (!UUID.test(id)) throw notFound();
+  const [row] = await tx.select().from(cotacoes).where(daCotacao(ctx, id)).for('update');
+  if (!row) throw notFound();
+  if (estado === 'aberta' && !COTACAO_ABERTA.includes(row.status)) throw fechada(row.status);
+  if (estado === 'coleta' && row.status !== 'em_coleta') {
+    if (!COTACAO_ABERTA.includes(row.status)) throw fechada(row.status);
+    throw new AppError(409, 'locked', 'As respostas dos fornecedores são registradas com a cotação em coleta: inicie a coleta primeiro.');
+  }
+  return row;
+}
+
+/** The cotação (no lock) in the person's scope, or 404. */
+export async function lerCotacao(db: DbOrTx, ctx: RequestContext, id: string): Promise<CotacaoRow> {
+  if (!UUID.test(id)) throw notFound();
+  const [row] = await db.select().from(cotacoes).where(daCotacao(ctx, id)).limit(1);
+  if (!row) throw notFound();
+  return row;
+}
+
+/** 'Cotação 12/2026'. */
+export const descricaoCotacao = (row: { numero: number; ano: number }) => `Cotação ${row.numero}/${row.ano}`;
+
+// ---- invitations
+
+/** SQL of a supplier's first e-mail among its contacts (null: none). */
+const emailDoFornecedor = sql<string | null>`(SELECT c->>'email' FROM jsonb_array_elements(fornecedores.contatos) AS c
+  WHERE coalesce(c->>'email', '') <> '' LIMIT 1)`;
+
+/** The invitations of a cotação (or one of them), as the API answers them, in the order they were invited. */
+export async function lerConvites(db: DbOrTx, cotacaoId: string, conviteId?: string): Promise<Convite[]> {
+  const rows = await db
+    .select({
+      id: cotacaoFornecedores.id,
+      fornecedorId: cotacaoFornecedores.fornecedorId,
+      fornecedorNome: fornecedores.razaoSocial,
+      fornecedorDocumento: fornecedores.documento,
+      fornecedorEmail: emailDoFornecedor,
+      situacao: cotacaoFornecedores.situacao,
+      motivoEscolha: cotacaoFornecedores.motivoEscolha,
+      motivoNaoResposta: cotacaoFornecedores.motivoNaoResposta,
+      convidadoEm: isoSql(cotacaoFornecedores.convidadoEm),
+      dataProposta: isoSqlNull(cotacaoFornecedores.dataProposta),
+      validade: cotacaoFornecedores.validade,
+      precos: sql<number>`(SELECT count(*)::int FROM cotacao_precos p
+        WHERE p.cotacao_id = cotacao_fornecedores.cotacao_id AND p.fornecedor_id = cotacao_fornecedores.fornecedor_id)`,
+    })
+    .from(cotacaoFornecedores)
+    .innerJoin(fornecedores, eq(fornecedores.id, cotacaoFornecedores.fornecedorId))
+    .where(and(eq(cotacaoFornecedores.cotacaoId, cotacaoId), conviteId ? eq(cotacaoFornecedores.id, conviteId) : undefined))
+    .orderBy(cotacaoFornecedores.convidadoEm, fornecedores.razaoSocial, cotacaoFornecedores.id);
+  return rows.map((r) => ({ ...r, precos: Number(r.precos) }));
+}
+
+/** One invitation of the cotação, or 404. */
+export async function lerConvite(db: DbOrTx, cotacaoId: string, conviteId: string): Promise<Convite> {
+  if (!UUID.test(conviteId)) throw notFound();
+  const [convite] = await lerConvites(db, cotacaoId, conviteId);
+  if (!convite) throw notFound();
+  return convite;
+}
+
+// ---- prices
+
+/** The prices of a cotação (or one of them), as the API answers them: by item, then source, then date. */
+export async function lerPrecos(db: DbOrTx, cotacaoId: string, precoId?: string): Promise<PrecoListado[]> {
+  const rows = await db
+    .select({
+      id: cotacaoPrecos.id,
+      produtoId: cotacaoPrecos.produtoId,
+      fonte: cotacaoPrecos.fonte,
+      fonteDescricao: cotacaoPrecos.fonteDescricao,
+      fornecedorId: cotacaoPrecos.fornecedorId,
+      fornecedorNome: fornecedores.razaoSocial,
+      valorUnitario: sql<string>`${cotacaoPrecos.valorUnitario}::text`,
+      marca: cotacaoPrecos.marca,
+      dataColeta: isoSql(cotacaoPrecos.dataColeta),
+      validade: cotacaoPrecos.validade,
+      link: cotacaoPrecos.link,
+      evidenciaId: cotacaoEvidencias.id,
+      evidenciaNome: cotacaoEvidencias.nome,
+      evidenciaTipo: cotacaoEvidencias.tipo,
+      evidenciaTamanho: cotacaoEvidencias.tamanho,
+      evidenciaSha256: cotacaoEvidencias.sha256,
+      coletadoPorNome: cotacaoPrecos.coletadoPorNome,
+      inclusaoMotivo: cotacaoPrecos.inclusaoMotivo,
+      exclusaoMotivo: cotacaoPrecos.exclusaoMotivo,
+      version: cotacaoPrecos.version,
+    })
+    .from(cotacaoPrecos)
+    .leftJoin(fornecedores, eq(fornecedores.id, cotacaoPrecos.fornecedorId))
+    .leftJoin(cotacaoEvidencias, eq(cotacaoEvidencias.id, cotacaoPrecos.evidenciaId))
+    .where(and(eq(cotacaoPrecos.cotacaoId, cotacaoId), precoId ? eq(cotacaoPrecos.id, precoId) : undefined))
+    .orderBy(cotacaoPrecos.produtoId, cotacaoPrecos.fonte, cotacaoPrecos.dataColeta, cotacaoPrecos.id);
+  return rows.map(({ evidenciaId, evidenciaNome, evidenciaTipo, evidenciaTamanho, evidenciaSha256, ...r }) => ({
+    ...r,
+    valorUnitario: canonico(r.valorUnitario),
+    fornecedorNome: r.fornecedorNome ?? null,
+    evidencia: evidenciaId
+      ? { id: evidenciaId, nome: evidenciaNome!, tipo: evidenciaTipo!, tamanho: Number(evidenciaTamanho), sha256: String(evidenciaSha256) }
+      : null,
+  }));
+}
+
+/** One price of the cotação, or 404. */
+export async function lerPreco(db: DbOrTx, cotacaoId: string, precoId: string): Promise<PrecoListado> {
+  if (!UUID.test(precoId)) throw notFound();
+  const [preco] = await lerPrecos(db, cotacaoId, precoId);
+  if (!preco) throw notFound();
+  return preco;
+}
+
+/** What the audit records of a price (the answer without the names joined in). */
+export const precoAuditado = (p: PrecoListado): Row => ({
+  produtoId: p.produtoId,
+  fonte: p.fonte,
+  fonteDescricao: p.fonteDescricao,
+  fornecedorId: p.fornecedorId,
+  valorUnitario: p.valorUnitario,
+  marca: p.marca,
+  dataColeta: p.dataColeta,
+  validade: p.validade,
+  link: p.link,
+  evidenciaId: p.evidencia?.id ?? null,
+  inclusaoMotivo: p.inclusaoMotivo,
+  exclusaoMotivo: p.exclusaoMotivo,
+});
+
+/** Deletes the evidences among `ids` no price points at any more (the price that used it was deleted). */
+export async function apagarEvidenciasSoltas(tx: Tx, ids: readonly (string | null)[]): Promise<void> {
+  const soltas = [...new Set(ids.filter((id): id is string => Boolean(id)))];
+  if (soltas.length === 0) return;
+  await tx
+    .delete(cotacaoEvidencias)
+    .where(
+      and(
+        inArray(cotacaoEvidencias.id, soltas),
+        sql`NOT EXISTS (SELECT 1 FROM cotacao_precos p WHERE p.evidencia_id = cotacao_evidencias.id)`,
+      ),
+    );
+}

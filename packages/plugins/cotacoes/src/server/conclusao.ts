@@ -1,0 +1,152 @@
+// The transitions' side of the cotação: `concluir` (every item priced, the three-price rule, then the
+// estimated prices frozen and fed back to the requisição's items) and `iniciar` (the invited
+// suppliers with an e-mail are told).
+import { formatDateTime } from '@app/br';
+import { formatNumero, lineTotal, sumMoney } from '@app/documents';
+import { recalcularGrupos, requisicaoItens, requisicoes } from '@app/requisicoes/server';
+import { AppError, type AuditFn, type RequestContext, type Tx, sendMail } from '@app/server-core';
+import { and, eq, sql } from '@app/server-core/orm';
+import type { ItemCotacao } from '../shared/index.js';
+import { carregarCotacao } from './carregar.js';
+import { type Row, canonico, descricaoCotacao, lerConvites } from './comum.js';
+import { cotacaoItens } from './tables.js';
+
+/** '1. Papel sulfite A4, 2. Caneta azul e mais 3'. */
+function nomearItens(itens: ItemCotacao[]): string {
+  const nomes = itens.slice(0, 5).map((i) => `${i.ordem}. ${i.descricao}`);
+  return itens.length > 5 ? `${nomes.join(', ')} e mais ${itens.length - 5}` : nomes.join(', ');
+}
+
+/**
+ * Before `concluir` changes the status (row locked): every item needs a valid price (409 naming
+ * them) and items with fewer than three valid prices an approved justification (409); answers the
+ * header values to set (estimated total, time of the conclusion).
+ */
+export async function validarConclusao(tx: Tx, ctx: RequestContext, id: string): Promise<{ set: Row }> {
+  const mapa = await carregarCotacao(tx, ctx, id);
+  const porProduto = new Map(mapa.itens.map((i) => [i.produtoId, i]));
+  const semPreco = mapa.avaliacao.itens.filter((r) => r.valorEstimado === null).map((r) => porProduto.get(r.produtoId)!);
+  if (semPreco.length) {
+    throw new AppError(
+      409,
+      'sem_preco',
+      `${semPreco.length === 1 ? 'Este item não tem' : 'Estes itens não têm'} preço válido: ${nomearItens(semPreco)}. Colete ao menos um preço válido por item antes de concluir.`,
+    );
+  }
+  const poucos = mapa.avaliacao.itensMenosDeTres.map((p) => porProduto.get(p)!).filter(Boolean);
+  if (poucos.length && !mapa.cotacao.justificativaAprovadaEm) {
+    throw new AppError(
+      409,
+      'justificativa_pendente',
+      `${poucos.length === 1 ? 'Este item tem' : 'Estes itens têm'} menos de três preços válidos: ${nomearItens(poucos)}. ` +
+        (mapa.cotacao.justificativa
+          ? 'A justificativa precisa ser aprovada pela autoridade competente antes de concluir.'
+          : 'Registre a justificativa e peça a aprovação da autoridade competente antes de concluir.'),
+    );
+  }
+  return { set: { valorTotal: mapa.avaliacao.valorEstimadoTotal, concluidaEm: sql`now()` } };
+}
+
+/**
+ * After `concluir`: each item's unit value and total become the estimated price (to cents) and its
+ * total; the requisição's items linked to them get the same unit values (their totals and the
+ * requisição's total recomputed), audited on the requisição.
+ */
+export async function congelarConclusao(tx: Tx, ctx: RequestContext, before: Row, audit: AuditFn): Promise<void> {
+  const id = String(before.id);
+  const mapa = await carregarCotacao(tx, ctx, id);
+  const resultados = mapa.avaliacao.itens.filter((r) => r.valorEstimado !== null && r.valorTotal !== null);
+  if (resultados.length) {
+    // one statement for every item (a cotação may have hundreds)
+    const lista = (values: string[]) => `{${values.join(',')}}`;
+    await tx.execute(sql`
+      UPDATE cotacao_itens i SET valor_unitario = v.valor, valor_total = v.total
+        FROM unnest(${lista(resultados.map((r) => r.produtoId))}::uuid[], ${lista(resultados.map((r) => r.valorEstimado!))}::numeric[],
+                    ${lista(resultados.map((r) => r.valorTotal!))}::numeric[]) AS v(produto_id, valor, total)
+       WHERE i.cotacao_id = ${id}::uuid AND i.produto_id = v.produto_id`);
+  }
+  const requisicaoId = mapa.cotacao.requisicaoId;
+  if (!requisicaoId) return;
+  const estimado = new Map(resultados.map((r) => [r.produtoId, r.valorEstimado!]));
+  const ligados = mapa.itens.filter((i) => i.requisicaoItemId && estimado.has(i.produtoId));
+  if (ligados.length === 0) return;
+  const [req] = await tx
+    .select({ id: requisicoes.id, numero: requisicoes.numero, ano: requisicoes.ano, valorTotal: sql<string>`${requisicoes.valorTotal}::text` })
+    .from(requisicoes)
+    .where(and(eq(requisicoes.id, requisicaoId), eq(requisicoes.entidadeId, ctx.entidadeId)))
+    .for('update');
+  if (!req) return;
+  const linhas = await tx
+    .select({
+      id: requisicaoItens.id,
+      ordem: requisicaoItens.ordem,
+      produtoId: requisicaoItens.produtoId,
+      quantidade: sql<string>`${requisicaoItens.quantidade}::text`,
+      valorUnitario: sql<string>`${requisicaoItens.valorUnitario}::text`,
+      valorTotal: sql<string>`${requisicaoItens.valorTotal}::text`,
+    })
+    .from(requisicaoItens)
+    .where(eq(requisicaoItens.requisicaoId, req.id))
+    .orderBy(requisicaoItens.ordem);
+  const novoValor = new Map(ligados.map((i) => [i.requisicaoItemId!, estimado.get(i.produtoId)!]));
+  const antes: Row[] = [];
+  const depois: Row[] = [];
+  const totais: string[] = [];
+  for (const l of linhas) {
+    const valor = novoValor.get(l.id);
+    if (valor === undefined) {
+      totais.push(l.valorTotal);
+      continue;
+    }
+    const total = lineTotal(l.quantidade, valor);
+    totais.push(total);
+    antes.push({ ordem: l.ordem, produtoId: l.produtoId, valorUnitario: canonico(l.valorUnitario), valorTotal: l.valorTotal });
+    depois.push({ ordem: l.ordem, produtoId: l.produtoId, valorUnitario: canonico(valor), valorTotal: total });
+    await tx.update(requisicaoItens).set({ valorUnitario: valor, valorTotal: total }).where(eq(requisicaoItens.id, l.id));
+  }
+  if (depois.length === 0) return;
+  const valorTotal = sumMoney(totais);
+  await tx
+    .update(requisicoes)
+    .set({ valorTotal, version: sql`${requisicoes.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(requisicoes.id, req.id));
+  await recalcularGrupos(tx, req.id);
+  audit({
+    plugin: 'requisicoes',
+    registro: req.id,
+    acao: 'valores_da_cotacao',
+    antes: { valorTotal: req.valorTotal, itens: antes },
+    depois: { valorTotal, itens: depois, cotacao: descricaoCotacao(mapa.cotacao) },
+  });
+}
+
+/**
+ * After `iniciar` (and on an invitation while em coleta: `conviteId`): each invited supplier with an
+ * e-mail gets the request (object, number of items, deadline). Never the estimated values.
+ */
+export async function notificarConvidados(tx: Tx, ctx: RequestContext, before: Row, conviteId?: string): Promise<void> {
+  const id = String(before.id);
+  const convites = (await lerConvites(tx, id, conviteId)).filter((c) => c.fornecedorEmail && c.situacao === 'convidado');
+  if (convites.length === 0) return;
+  const itens = await tx
+    .select({ ordem: cotacaoItens.ordem, quantidade: sql<string>`${cotacaoItens.quantidade}::text` })
+    .from(cotacaoItens)
+    .where(eq(cotacaoItens.cotacaoId, id));
+  const numero = formatNumero(before.numero as number, before.ano as number);
+  const prazo = before.prazo ? formatDateTime(String(before.prazo)) : null;
+  for (const c of convites) {
+    sendMail(tx, {
+      to: c.fornecedorEmail!,
+      usuarioId: null,
+      subject: `Pedido de cotação ${numero}`,
+      text: [
+        `Prezados(as), ${c.fornecedorNome}.`,
+        '',
+        `Solicitamos proposta de preços para a cotação ${numero}: ${String(before.objeto)}.`,
+        `São ${itens.length} ${itens.length === 1 ? 'item' : 'itens'}; o formulário com os itens, unidades e quantidades será enviado por ${ctx.user.nome}.`,
+        prazo ? `Prazo para a resposta: ${prazo} (horário de Brasília).` : 'Responda assim que possível.',
+        'Informe na proposta, para cada item, o preço unitário e a marca, e a validade da proposta.',
+      ].join('\n'),
+    });
+  }
+}

@@ -1,0 +1,199 @@
+// The mapa's decisions: another winner than the lowest valid supplier price (reason ≥ 20 characters),
+// and the justification of items with fewer than three valid prices with its approval by the
+// autoridade competente (IN 65, art. 6 §5: 'justificada pelo gestor responsável e aprovada pela
+// autoridade competente'). Segregation of duties: whoever typed the justification cannot approve it.
+import { type PluginRouter, AppError, badRequest, notFound } from '@app/server-core';
+import { and, eq, sql } from '@app/server-core/orm';
+import { z } from 'zod';
+import { AUTORIDADE_TAG, COTACOES_TAG, justificativaInputSchema, vencedorInputSchema } from '../shared/index.js';
+import { carregarCotacao } from './carregar.js';
+import { UUID, isoSql, isoSqlNull, travarCotacao } from './comum.js';
+import { cotacaoItens, cotacaoVencedores, cotacoes } from './tables.js';
+
+const produtoParams = z.object({ id: z.string(), produtoId: z.string() });
+const params = z.object({ id: z.string() });
+
+const vencedorSchema = z.object({
+  produtoId: z.string(),
+  precoId: z.string(),
+  motivo: z.string(),
+  escolhidoPorNome: z.string(),
+  escolhidoEm: z.string(),
+});
+const justificativaSchema = z.object({
+  justificativa: z.string().nullable(),
+  justificativaPorNome: z.string().nullable(),
+  justificativaEm: z.string().nullable(),
+  justificativaAprovadaPorNome: z.string().nullable(),
+  justificativaAprovadaEm: z.string().nullable(),
+});
+
+const lerJustificativa = async (db: Parameters<typeof carregarCotacao>[0], id: string) => {
+  const [row] = await db
+    .select({
+      justificativa: cotacoes.justificativa,
+      justificativaPorNome: cotacoes.justificativaPorNome,
+      justificativaEm: isoSqlNull(cotacoes.justificativaEm),
+      justificativaAprovadaPorNome: cotacoes.justificativaAprovadaPorNome,
+      justificativaAprovadaEm: isoSqlNull(cotacoes.justificativaAprovadaEm),
+    })
+    .from(cotacoes)
+    .where(eq(cotacoes.id, id));
+  return row!;
+};
+
+export function registrarDecisoes(router: PluginRouter): void {
+  const tag = COTACOES_TAG;
+
+  router.route({
+    method: 'put',
+    path: '/cotacoes/:id/vencedores/:produtoId',
+    tag,
+    summary: 'Escolher outro vencedor para um item',
+    description:
+      'Um preço válido de fornecedor deste item no lugar do menor (400 para outro preço), com o motivo (ao menos 20 caracteres). Muda os totais do mapa e fica na auditoria. Só com a cotação aberta.',
+    request: { params: produtoParams, body: vencedorInputSchema },
+    responses: { 200: vencedorSchema, 404: { description: 'Cotação ou item não encontrado' }, 409: { description: 'Cotação fechada' } },
+    handler: async (c, ctx) => {
+      const { id, produtoId } = c.req.valid('param');
+      const input = c.req.valid('json');
+      const vencedor = await ctx.mutate(async (tx, audit) => {
+        await travarCotacao(tx, ctx, id, 'aberta');
+        if (!UUID.test(produtoId)) throw notFound();
+        const mapa = await carregarCotacao(tx, ctx, id);
+        const item = mapa.itens.find((i) => i.produtoId === produtoId);
+        if (!item) throw notFound();
+        const preco = mapa.precos.find((p) => p.id === input.precoId);
+        const situacao = mapa.avaliacao.precos.find((p) => p.precoId === input.precoId);
+        if (!preco || preco.produtoId !== produtoId || preco.fonte !== 'fornecedor') {
+          throw badRequest('Verifique os campos destacados.', { precoId: 'Escolha o preço de um fornecedor para este item.' });
+        }
+        if (!situacao?.valido) {
+          const porque = situacao?.motivo ? ` (${situacao.motivo.replace(/\.$/, '')})` : '';
+          throw badRequest('Verifique os campos destacados.', { precoId: `Este preço está fora do cálculo${porque}: escolha um preço válido.` });
+        }
+        const anterior = mapa.avaliacao.itens.find((r) => r.produtoId === produtoId)?.vencedor ?? null;
+        const valores = { precoId: input.precoId, motivo: input.motivo, escolhidoPor: ctx.user.id, escolhidoPorNome: ctx.user.nome };
+        await tx
+          .insert(cotacaoVencedores)
+          .values({ cotacaoId: id, produtoId, entidadeId: ctx.entidadeId, ...valores })
+          .onConflictDoUpdate({ target: [cotacaoVencedores.cotacaoId, cotacaoVencedores.produtoId], set: { ...valores, escolhidoEm: sql`now()` } });
+        audit({
+          registro: id,
+          acao: 'escolher_vencedor',
+          antes: { precoId: anterior?.precoId ?? null, valorUnitario: anterior?.valorUnitario ?? null },
+          depois: { item: `${item.ordem}. ${item.descricao}`, precoId: preco.id, fornecedor: preco.fornecedorNome, valorUnitario: preco.valorUnitario, motivo: input.motivo },
+        });
+        const [row] = await tx
+          .select({
+            produtoId: cotacaoVencedores.produtoId,
+            precoId: cotacaoVencedores.precoId,
+            motivo: cotacaoVencedores.motivo,
+            escolhidoPorNome: cotacaoVencedores.escolhidoPorNome,
+            escolhidoEm: isoSql(cotacaoVencedores.escolhidoEm),
+          })
+          .from(cotacaoVencedores)
+          .where(and(eq(cotacaoVencedores.cotacaoId, id), eq(cotacaoVencedores.produtoId, produtoId)));
+        return row!;
+      });
+      return c.json(vencedor, 200);
+    },
+  });
+
+  router.route({
+    method: 'delete',
+    path: '/cotacoes/:id/vencedores/:produtoId',
+    tag,
+    summary: 'Voltar ao menor preço válido como vencedor do item',
+    request: { params: produtoParams },
+    responses: { 204: { description: 'Desfeito' }, 404: { description: 'Cotação ou item não encontrado' }, 409: { description: 'Cotação fechada' } },
+    handler: async (c, ctx) => {
+      const { id, produtoId } = c.req.valid('param');
+      await ctx.mutate(async (tx, audit) => {
+        await travarCotacao(tx, ctx, id, 'aberta');
+        if (!UUID.test(produtoId)) throw notFound();
+        const [item] = await tx
+          .select({ ordem: cotacaoItens.ordem })
+          .from(cotacaoItens)
+          .where(and(eq(cotacaoItens.cotacaoId, id), eq(cotacaoItens.produtoId, produtoId)));
+        if (!item) throw notFound();
+        const [removido] = await tx
+          .delete(cotacaoVencedores)
+          .where(and(eq(cotacaoVencedores.cotacaoId, id), eq(cotacaoVencedores.produtoId, produtoId)))
+          .returning({ precoId: cotacaoVencedores.precoId, motivo: cotacaoVencedores.motivo });
+        if (removido) audit({ registro: id, acao: 'desfazer_vencedor', antes: { produtoId, precoId: removido.precoId, motivoEscolha: removido.motivo } });
+      });
+      return c.body(null, 204);
+    },
+  });
+
+  router.route({
+    method: 'put',
+    path: '/cotacoes/:id/justificativa',
+    tag,
+    summary: 'Registrar a justificativa dos itens com menos de três preços',
+    description: 'Ao menos 20 caracteres. Mudar o texto desfaz uma aprovação anterior. Só com a cotação aberta.',
+    request: { params, body: justificativaInputSchema },
+    responses: { 200: justificativaSchema, 404: { description: 'Não encontrada' }, 409: { description: 'Cotação fechada' } },
+    handler: async (c, ctx) => {
+      const { id } = c.req.valid('param');
+      const { texto } = c.req.valid('json');
+      const out = await ctx.mutate(async (tx, audit) => {
+        const row = await travarCotacao(tx, ctx, id, 'aberta');
+        if (row.justificativa !== texto) {
+          await tx
+            .update(cotacoes)
+            .set({
+              justificativa: texto,
+              justificativaPor: ctx.user.id,
+              justificativaPorNome: ctx.user.nome,
+              justificativaEm: sql`now()`,
+              justificativaAprovadaPor: null,
+              justificativaAprovadaPorNome: null,
+              justificativaAprovadaEm: null,
+            })
+            .where(eq(cotacoes.id, id));
+          audit({
+            registro: id,
+            acao: 'justificar_menos_de_tres',
+            antes: { justificativa: row.justificativa, aprovadaPor: row.justificativaAprovadaPorNome },
+            depois: { justificativa: texto, aprovadaPor: null },
+          });
+        }
+        return lerJustificativa(tx, id);
+      });
+      return c.json(out, 200);
+    },
+  });
+
+  router.route({
+    method: 'post',
+    path: '/cotacoes/:id/justificativa/aprovar',
+    tag: AUTORIDADE_TAG,
+    summary: 'Aprovar a justificativa (autoridade competente)',
+    description:
+      'Só quem tem a permissão de autoridade competente, no escopo da cotação, e que não registrou a justificativa (403). 409 sem justificativa, já aprovada ou com a cotação fechada.',
+    request: { params },
+    responses: { 200: justificativaSchema, 403: { description: 'Sem a permissão ou autor da justificativa' }, 404: { description: 'Não encontrada' }, 409: { description: 'Sem justificativa, já aprovada ou cotação fechada' } },
+    handler: async (c, ctx) => {
+      const { id } = c.req.valid('param');
+      const out = await ctx.mutate(async (tx, audit) => {
+        const row = await travarCotacao(tx, ctx, id, 'aberta');
+        if (!row.justificativa) throw new AppError(409, 'invalid_transition', 'Não há justificativa registrada para aprovar.');
+        if (row.justificativaAprovadaEm) {
+          throw new AppError(409, 'invalid_transition', `A justificativa já foi aprovada por ${row.justificativaAprovadaPorNome ?? 'outra pessoa'}.`);
+        }
+        if (row.justificativaPor === ctx.user.id) {
+          throw new AppError(403, 'forbidden', 'Quem registrou a justificativa não pode aprová-la: peça a outra autoridade competente.');
+        }
+        await tx
+          .update(cotacoes)
+          .set({ justificativaAprovadaPor: ctx.user.id, justificativaAprovadaPorNome: ctx.user.nome, justificativaAprovadaEm: sql`now()` })
+          .where(eq(cotacoes.id, id));
+        audit({ registro: id, acao: 'aprovar_justificativa', antes: { aprovadaPor: null }, depois: { aprovadaPor: ctx.user.nome, justificativa: row.justificativa } });
+        return lerJustificativa(tx, id);
+      });
+      return c.json(out, 200);
+    },
+  });
+}

@@ -1,0 +1,370 @@
+// @app/cotacoes/server: 'Cotações' (tag 73) under /api/cotacoes: the pesquisa de preços of IN SEGES/ME
+// 65/2021. The routes:
+//   cotações (document kit): GET/POST /cotacoes, GET/PUT/DELETE /cotacoes/:id, /cotacoes.csv|.xlsx,
+//     POST /cotacoes/:id/iniciar|concluir|cancelar|duplicar, GET /cotacoes/:id/historico,
+//     POST /cotacoes/de-requisicao, GET /cotacoes/:id/mapa;
+//   invitations and answers (fornecedores.ts), prices, decisions and evidence (precos.ts), winners and
+//     the justification (decisoes.ts), forms, import and memória de cálculo (documentos.ts);
+//   pickers: GET /centros-custo, /produtos, /fornecedores, /requisicoes-aprovadas;
+//   GET/PUT /configuracao (the entidade's default method; PUT with tag 3).
+import { formatDateTime, today } from '@app/br';
+import { formatDecimal } from '@app/documents';
+import { fornecedores } from '@app/fornecedores/server';
+import { clearProdutoUsos, produtos, setProdutoUsos } from '@app/produtos/server';
+import { centrosCusto, unidades } from '@app/registros/server';
+import { requisicaoItens, requisicoes } from '@app/requisicoes/server';
+import {
+  AppError,
+  type RequestContext,
+  centroCustoScope,
+  defineDocumentResource,
+  defineLookup,
+  defineServerPlugin,
+  notFound,
+} from '@app/server-core';
+import { and, eq, inArray, notInArray, sql } from '@app/server-core/orm';
+import { alias } from '@app/server-core/pg-core';
+import { z } from 'zod';
+import {
+  AUTORIDADE_TAG,
+  AUTORIDADE_TAG_NOME,
+  COTACOES_TAG,
+  COTACOES_TAG_NOME,
+  METODO_LABEL,
+  type Metodo,
+  cotacaoInputSchema,
+  deRequisicaoInputSchema,
+  fluxoCotacao,
+} from '../shared/index.js';
+import { carregarCotacao } from './carregar.js';
+import { apagarEvidenciasSoltas, isoSqlNull, pertence } from './comum.js';
+import { congelarConclusao, notificarConvidados, validarConclusao } from './conclusao.js';
+import { lerConfiguracao, registrarConfiguracao } from './configuracao.js';
+import { registrarDecisoes } from './decisoes.js';
+import { registrarDocumentos } from './documentos.js';
+import { registrarConvites } from './fornecedores.js';
+import { registrarPrecos } from './precos.js';
+import { cotacaoAtivaDaRequisicao, registrarRequisicoesAprovadas } from './requisicoes.js';
+import { seedCotacoes } from './seed.js';
+import { cotacaoItens, cotacaoPrecos, cotacoes } from './tables.js';
+
+export * from './tables.js';
+export { carregarCotacao } from './carregar.js';
+export { salvarResposta } from './respostas.js';
+
+const centro = alias(centrosCusto, 'centro');
+const unidade = alias(unidades, 'unidade');
+const requisicao = alias(requisicoes, 'requisicao');
+
+const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
+const seuCentro = (ctx: RequestContext, centroCustoId: string) =>
+  pertence(ctx, centroCustoId) ? undefined : { centroCustoId: 'Escolha um centro de custo ao qual você pertence.' };
+
+const produtoRef = {
+  produtoId: {
+    table: produtos,
+    active: produtos.ativo,
+    message: 'Escolha um produto ou serviço do catálogo.',
+    inactiveMessage: 'Este produto está desativado: escolha outro.',
+  },
+};
+
+export default defineServerPlugin({
+  id: 'cotacoes',
+  version: __PKG_VERSION__,
+  core: '^1.0.0',
+  dependsOn: ['registros', 'produtos', 'fornecedores', 'requisicoes'],
+  tags: [
+    { tag: COTACOES_TAG, nome: COTACOES_TAG_NOME },
+    { tag: AUTORIDADE_TAG, nome: AUTORIDADE_TAG_NOME },
+  ],
+  migrations: new URL('../../migrations/', import.meta.url),
+  routes(router) {
+    const tag = COTACOES_TAG;
+
+    // ---- pickers under tag 73 (a comprador need not hold Cadastros, Produtos nor Fornecedores)
+    defineLookup(router, {
+      path: '/centros-custo',
+      tag,
+      summary: 'Centros de custo',
+      table: centrosCusto,
+      fields: { codigo: centrosCusto.codigo, nome: centrosCusto.nome },
+      busca: centrosCusto.busca,
+      order: centrosCusto.codigo,
+      filters: { meus: (ctx, v) => (v === 'true' ? centroCustoScope(ctx, centrosCusto.id) : undefined) },
+    });
+    defineLookup(router, {
+      path: '/produtos',
+      tag,
+      summary: 'Produtos e serviços do catálogo',
+      table: produtos,
+      fields: { codigo: produtos.codigo, descricao: produtos.descricao, unidadeSigla: unidades.sigla },
+      joins: [{ table: unidades, on: eq(unidades.id, produtos.unidadeId) }],
+      busca: produtos.busca,
+      order: produtos.descricao,
+    });
+    defineLookup(router, {
+      path: '/fornecedores',
+      tag,
+      summary: 'Fornecedores que podem ser convidados (ativos, não impedidos)',
+      table: fornecedores,
+      fields: {
+        nome: fornecedores.razaoSocial,
+        documento: fornecedores.documento,
+        email: sql<string | null>`(SELECT c->>'email' FROM jsonb_array_elements(fornecedores.contatos) AS c
+          WHERE coalesce(c->>'email', '') <> '' LIMIT 1)`,
+        situacao: fornecedores.situacao,
+      },
+      busca: fornecedores.busca,
+      order: fornecedores.razaoSocial,
+      where: () => sql`${fornecedores.situacao} <> 'impedido'`,
+    });
+    registrarRequisicoesAprovadas(router);
+    registrarConfiguracao(router);
+
+    // ---- cotações (document kit)
+    const doc = defineDocumentResource(router, {
+      path: '/cotacoes',
+      tag,
+      kind: 'cotacoes/cotacoes',
+      table: cotacoes,
+      flow: fluxoCotacao,
+      schema: cotacaoInputSchema,
+      label: { singular: 'cotação', plural: 'cotações', documento: 'Cotação', feminino: true },
+      roles: (row, ctx) => (pertence(ctx, row.centroCustoId) ? ['comprador'] : []),
+      scope: (ctx) => centroCustoScope(ctx, cotacoes.centroCustoId),
+      defaults: (ctx) => ({ responsavelId: ctx.user.id, responsavelNome: ctx.user.nome, data: today() }),
+      toRow: (data) => {
+        const { itens: _itens, ...header } = data;
+        return header;
+      },
+      canEdit: (row, ctx) => (pertence(ctx, row.centroCustoId) ? null : 'Só o centro de custo da cotação pode alterá-la.'),
+      canDelete: (row) =>
+        row.status === 'rascunho' ? null : 'Uma cotação em coleta não pode ser excluída: cancele-a (os convites ficam registrados).',
+      validate: async (tx, data, write) => {
+        const fields: Record<string, string> = { ...seuCentro(write.ctx, data.centroCustoId) };
+        const ligados = data.itens.map((item, i) => ({ ...item, i })).filter((item) => item.requisicaoItemId);
+        if (data.requisicaoId) {
+          const [req] = await tx
+            .select({ id: requisicoes.id, status: requisicoes.status, centroCustoId: requisicoes.centroCustoId })
+            .from(requisicoes)
+            .where(and(eq(requisicoes.id, data.requisicaoId), eq(requisicoes.entidadeId, write.entidadeId)));
+          const mesma = write.current?.requisicaoId === data.requisicaoId;
+          if (!req || !pertence(write.ctx, req.centroCustoId)) fields.requisicaoId = 'Requisição não encontrada.';
+          else if (req.status !== 'aprovada' && !mesma) fields.requisicaoId = 'Escolha uma requisição aprovada.';
+          else {
+            if (req.centroCustoId !== data.centroCustoId) fields.centroCustoId = 'Use o centro de custo da requisição.';
+            const outra = await cotacaoAtivaDaRequisicao(tx, req.id, write.id);
+            if (outra) fields.requisicaoId = `Esta requisição já tem a cotação ${outra.numero}/${outra.ano}: cancele-a para cotar de novo.`;
+          }
+        }
+        if (ligados.length) {
+          const fontes = data.requisicaoId
+            ? await tx
+                .select({ id: requisicaoItens.id, produtoId: requisicaoItens.produtoId })
+                .from(requisicaoItens)
+                .where(
+                  and(
+                    inArray(
+                      requisicaoItens.id,
+                      ligados.map((l) => l.requisicaoItemId!),
+                    ),
+                    eq(requisicaoItens.requisicaoId, data.requisicaoId),
+                  ),
+                )
+            : [];
+          for (const l of ligados) {
+            const fonte = fontes.find((f) => f.id === l.requisicaoItemId);
+            if (!fonte) fields[`itens.${l.i}.requisicaoItemId`] = 'Este item não é da requisição da cotação.';
+            else if (fonte.produtoId !== l.produtoId) fields[`itens.${l.i}.produtoId`] = 'O produto deve ser o do item da requisição.';
+          }
+        }
+        return Object.keys(fields).length ? fields : undefined;
+      },
+      afterSave: async (tx, id, _data, write) => {
+        // prices (and winners) of the products taken out of the items go with them: the deferred key
+        // of cotacao_precos to the items would refuse the COMMIT otherwise
+        const fora = await tx
+          .delete(cotacaoPrecos)
+          .where(
+            and(
+              eq(cotacaoPrecos.cotacaoId, id),
+              write.produtoIds.length ? notInArray(cotacaoPrecos.produtoId, write.produtoIds) : undefined,
+            ),
+          )
+          .returning({
+            produtoId: cotacaoPrecos.produtoId,
+            fonte: cotacaoPrecos.fonte,
+            fonteDescricao: cotacaoPrecos.fonteDescricao,
+            valorUnitario: cotacaoPrecos.valorUnitario,
+            evidenciaId: cotacaoPrecos.evidenciaId,
+          });
+        if (fora.length) {
+          await apagarEvidenciasSoltas(tx, fora.map((p) => p.evidenciaId));
+          write.audit({
+            registro: id,
+            acao: 'excluir_precos',
+            antes: { precos: fora.map(({ evidenciaId: _e, ...p }) => p) },
+            depois: { motivo: 'Itens retirados da cotação.' },
+          });
+        }
+        await setProdutoUsos(tx, { entidadeId: write.entidadeId, origem: 'cotacoes', documentoId: id, descricao: write.descricao }, write.produtoIds);
+      },
+      afterDelete: async (tx, id) => clearProdutoUsos(tx, { origem: 'cotacoes', documentoId: id }),
+      resolveTransition: async (tx, name, row, _body, ctx) => {
+        if (name === 'concluir') return validarConclusao(tx, ctx, String(row.id));
+        return undefined;
+      },
+      onTransition: async (tx, name, before, _body, ctx, { audit }) => {
+        if (name === 'concluir') await congelarConclusao(tx, ctx, before, audit);
+        if (name === 'iniciar') await notificarConvidados(tx, ctx, before);
+      },
+      references: {
+        centroCustoId: { table: centrosCusto, active: centrosCusto.ativo, message: 'Escolha um centro de custo cadastrado em Registros.' },
+      },
+      items: {
+        table: cotacaoItens,
+        documentColumn: cotacaoItens.cotacaoId,
+        orderColumn: cotacaoItens.ordem,
+        productColumn: cotacaoItens.produtoId,
+        quantityColumn: cotacaoItens.quantidade,
+        unitValueColumn: cotacaoItens.valorUnitario,
+        totalColumn: cotacaoItens.valorTotal,
+        documentTotalColumn: cotacoes.valorTotal,
+        references: produtoRef,
+        joins: [
+          { table: produtos, on: eq(produtos.id, cotacaoItens.produtoId) },
+          { table: unidade, on: eq(unidade.id, produtos.unidadeId) },
+        ],
+        extra: { produtoCodigo: produtos.codigo, produtoDescricao: produtos.descricao, unidadeSigla: unidade.sigla },
+      },
+      duplicate: { reset: ['requisicaoId', 'prazo', 'itens.*.requisicaoItemId'], today: ['dataReferencia'] },
+      history: {
+        names: {
+          centroCustoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
+          produtoId: { table: 'produtos', label: "codigo || ' – ' || descricao" },
+          requisicaoId: { table: 'requisicoes', label: "numero || '/' || ano" },
+          responsavelId: { table: 'usuarios', label: 'nome', scoped: false },
+        },
+        skip: ['responsavelNome'],
+      },
+      joins: [
+        { table: centro, on: eq(centro.id, cotacoes.centroCustoId) },
+        { table: requisicao, on: eq(requisicao.id, cotacoes.requisicaoId) },
+      ],
+      extra: {
+        // instants as ISO text in UTC (the same on both engines)
+        prazo: isoSqlNull(cotacoes.prazo),
+        concluidaEm: isoSqlNull(cotacoes.concluidaEm),
+        justificativaEm: isoSqlNull(cotacoes.justificativaEm),
+        justificativaAprovadaEm: isoSqlNull(cotacoes.justificativaAprovadaEm),
+        centroCustoCodigo: centro.codigo,
+        centroCustoNome: centro.nome,
+        requisicaoNumero: sql<string | null>`CASE WHEN ${requisicao.id} IS NULL THEN NULL ELSE ${requisicao.numero} || '/' || ${requisicao.ano} END`,
+        quantidadeItens: sql<number>`(SELECT count(*)::int FROM cotacao_itens ci WHERE ci.cotacao_id = cotacoes.id)`,
+        quantidadePrecos: sql<number>`(SELECT count(*)::int FROM cotacao_precos cp WHERE cp.cotacao_id = cotacoes.id)`,
+      },
+      busca: cotacoes.busca,
+      sortable: ['numero', 'data', 'status', 'objeto', 'centroCustoNome', 'prazo', 'quantidadeItens', 'quantidadePrecos', 'valorTotal'],
+      defaultSort: '-numero',
+      filters: { centroCustoId: cotacoes.centroCustoId, requisicaoId: cotacoes.requisicaoId },
+      ranges: { data: cotacoes.data, prazo: cotacoes.prazo },
+      columns: [
+        { key: 'numero', header: 'Número' },
+        { key: 'data', header: 'Data', value: (row) => dataBr(row.data) },
+        { key: 'status', header: 'Situação' },
+        { key: 'objeto', header: 'Objeto' },
+        { key: 'centroCustoNome', header: 'Centro de custo' },
+        { key: 'requisicaoNumero', header: 'Requisição' },
+        { key: 'quantidadeItens', header: 'Itens' },
+        { key: 'quantidadePrecos', header: 'Preços coletados' },
+        { key: 'prazo', header: 'Prazo de resposta', value: (row) => formatDateTime(row.prazo as string | null) },
+        { key: 'metodo', header: 'Método', value: (row) => METODO_LABEL[row.metodo as Metodo] },
+        { key: 'responsavelNome', header: 'Responsável' },
+        { key: 'valorTotal', header: 'Valor estimado', value: (row) => formatDecimal(row.valorTotal as string, { min: 2 }) },
+      ],
+      exportName: 'cotacoes',
+    });
+
+    router.route({
+      method: 'post',
+      path: '/cotacoes/de-requisicao',
+      tag,
+      summary: 'Nova cotação a partir de uma requisição aprovada',
+      description:
+        'Um rascunho com o objeto (a justificativa da requisição), o centro de custo e os itens dela (quantidade, valor unitário como referência e o vínculo com o item), o método e a iteração da configuração da entidade e a data de referência de hoje.',
+      request: { body: deRequisicaoInputSchema },
+      responses: {
+        201: doc.crud.itemSchema,
+        400: { description: 'Requisição não aprovada' },
+        404: { description: 'Requisição de outro centro de custo ou de outra entidade' },
+        409: { description: 'A requisição já tem uma cotação não cancelada' },
+      },
+      handler: async (c, ctx) => {
+        const input = c.req.valid('json');
+        const row = await ctx.mutate(async (tx, audit) => {
+          const [req] = await tx
+            .select({
+              id: requisicoes.id,
+              status: requisicoes.status,
+              justificativa: requisicoes.justificativa,
+              centroCustoId: requisicoes.centroCustoId,
+            })
+            .from(requisicoes)
+            .where(and(eq(requisicoes.id, input.requisicaoId), eq(requisicoes.entidadeId, ctx.entidadeId)))
+            .for('update'); // two requests for the same requisição wait for each other: one cotação
+          if (!req || !pertence(ctx, req.centroCustoId)) throw notFound();
+          if (req.status !== 'aprovada') {
+            throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { requisicaoId: 'Escolha uma requisição aprovada.' });
+          }
+          const ja = await cotacaoAtivaDaRequisicao(tx, req.id);
+          if (ja) throw new AppError(409, 'requisicao_cotada', `Esta requisição já tem a cotação ${ja.numero}/${ja.ano}: cancele-a para cotar de novo.`);
+          const itens = await tx
+            .select({
+              produtoId: requisicaoItens.produtoId,
+              quantidade: requisicaoItens.quantidade,
+              valorUnitario: requisicaoItens.valorUnitario,
+              requisicaoItemId: requisicaoItens.id,
+            })
+            .from(requisicaoItens)
+            .where(eq(requisicaoItens.requisicaoId, req.id))
+            .orderBy(requisicaoItens.ordem);
+          const config = await lerConfiguracao(tx, ctx.entidadeId);
+          const objeto = req.justificativa.length >= 10 ? req.justificativa : `Pesquisa de preços: ${req.justificativa}`;
+          const data = cotacaoInputSchema.parse({
+            objeto: objeto.slice(0, 2000),
+            centroCustoId: req.centroCustoId,
+            requisicaoId: req.id,
+            dataReferencia: today(),
+            metodo: config.metodo,
+            iterar: config.iterar,
+            itens,
+          });
+          const created = await doc.crud.createRecord(tx, data, { entidadeId: ctx.entidadeId, ctx });
+          audit({ registro: String(created.id), acao: 'criar', depois: doc.crud.auditable(created) });
+          return created;
+        });
+        return c.json((await doc.crud.present([row], ctx))[0], 201);
+      },
+    });
+
+    router.route({
+      method: 'get',
+      path: '/cotacoes/:id/mapa',
+      tag,
+      summary: 'Mapa comparativo da cotação',
+      description:
+        'Tudo de uma vez: cabeçalho, itens, fornecedores convidados, todos os preços (com fonte, data, evidência e decisões), vencedores escolhidos e a avaliação (preços válidos e excluídos com o motivo, estatísticas e preço estimado por item pelo método, menores preços, vencedores e totais por fornecedor).',
+      request: { params: z.object({ id: z.string() }) },
+      responses: { 200: { description: 'MapaCotacao (ver @app/cotacoes/shared)' }, 404: { description: 'Não encontrada' } },
+      handler: async (c, ctx) => c.json(await carregarCotacao(ctx.db, ctx, c.req.valid('param').id), 200),
+    });
+
+    registrarConvites(router);
+    registrarPrecos(router);
+    registrarDecisoes(router);
+    registrarDocumentos(router);
+  },
+  seed: seedCotacoes,
+});
+
