@@ -75,3 +75,36 @@ export function formatDateTime(value: DateInput, options: { seconds?: boolean } 
   const p = timeParts(date);
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}${options.seconds ? `:${p.second}` : ''}`;
 }
+
+const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * What an `<input type="datetime-local">` holds for an instant: 'aaaa-mm-ddTHH:mm' on São Paulo's
+ * clock; '' for nothing or an invalid value.
+ */
+export function dateTimeInputValue(value: DateInput): string {
+  const date = toInstant(value);
+  if (!date) return '';
+  const p = timeParts(date);
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+}
+
+/**
+ * The instant (ISO, UTC) of a date and time typed on São Paulo's clock ('aaaa-mm-ddTHH:mm[:ss]'), or
+ * null when it is not one (31/02, a time skipped by a past clock change, text).
+ */
+export function instantFromDateTimeInput(text: string): string | null {
+  const m = LOCAL_DATE_TIME.exec(text.trim());
+  if (!m) return null;
+  const wanted = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +(m[6] ?? 0));
+  if (Number.isNaN(wanted)) return null;
+  // São Paulo's offset at that moment: read a guess on its clock and correct by the difference
+  let t = wanted;
+  for (let i = 0; i < 2; i++) {
+    const p = timeParts(new Date(t));
+    t += wanted - Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
+  }
+  const p = timeParts(new Date(t));
+  const back = `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  return back === `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6] ?? '00'}` ? new Date(t).toISOString() : null;
+}

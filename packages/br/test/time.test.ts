@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, TIME_ZONE, timeParts, toInstant, today } from '../src';
+import { dateTimeInputValue, formatDate, formatDateTime, instantFromDateTimeInput, TIME_ZONE, timeParts, toInstant, today } from '../src';
 
 describe('the application time zone', () => {
   it('is São Paulo', () => {
@@ -45,5 +45,25 @@ describe('formatDate / formatDateTime', () => {
       expect(formatDateTime(v), String(v)).toBe('');
       expect(toInstant(v), String(v)).toBeNull();
     }
+  });
+});
+
+describe('datetime-local inputs on São Paulo clock', () => {
+  it('shows an instant as São Paulo wall time and reads it back', () => {
+    expect(dateTimeInputValue('2026-03-10T20:00:00.000Z')).toBe('2026-03-10T17:00');
+    expect(instantFromDateTimeInput('2026-03-10T17:00')).toBe('2026-03-10T20:00:00.000Z');
+    expect(instantFromDateTimeInput(dateTimeInputValue('2026-12-31T23:59:00.000Z'))).toBe('2026-12-31T23:59:00.000Z');
+  });
+  it('uses the summer-time offset of its day (until 2019)', () => {
+    expect(instantFromDateTimeInput('2018-01-15T12:00')).toBe('2018-01-15T14:00:00.000Z');
+    expect(dateTimeInputValue('2018-01-15T14:00:00.000Z')).toBe('2018-01-15T12:00');
+  });
+  it('refuses what is not a wall time: text, 31/02, a skipped hour', () => {
+    expect(instantFromDateTimeInput('amanhã')).toBeNull();
+    expect(instantFromDateTimeInput('2026-02-31T10:00')).toBeNull();
+    // 04/11/2018 00:00 did not exist in São Paulo (clocks jumped to 01:00)
+    expect(instantFromDateTimeInput('2018-11-04T00:30')).toBeNull();
+    expect(dateTimeInputValue('')).toBe('');
+    expect(dateTimeInputValue('x')).toBe('');
   });
 });

@@ -1,4 +1,5 @@
 import type { AuditFn } from './audit.js';
+import type { ContributionsOf } from './contributions.js';
 import type { DatabaseEngine, Db, Tx } from './db/types.js';
 import type { Logger } from './logger.js';
 import type { ServerPluginInfo } from './plugin-info.js';
@@ -11,6 +12,11 @@ export interface PluginContext {
   plugin: { id: string; version: string };
   /** Every enabled server plugin, in dependency order. */
   plugins: readonly ServerPluginInfo[];
+  /**
+   * What the enabled plugins of this server contribute to an extension point (their `contributes`), in
+   * dependency order: `ctx.contributions(PRODUTO_USOS)` → `[{ plugin: 'cotacoes', value }]`.
+   */
+  contributions: ContributionsOf;
   /** Version of @app/server-core. */
   coreVersion: string;
   buildId: string;

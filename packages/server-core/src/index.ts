@@ -13,10 +13,19 @@ export {
   type PluginTag,
 } from './plugin.js';
 export {
+  contribute,
+  extensionPoint,
+  type Contribution,
+  type ContributionsOf,
+  type ExtensionPoint,
+  type PluginContribution,
+} from './contributions.js';
+export {
   type PluginRouter,
   type RouteContext,
   type RouteInput,
   type RouteResponse,
+  type RouteBodyLimit,
   type TaggedRouteDefinition,
   type PublicRouteDefinition,
   errorResponseSchema,
@@ -125,7 +134,7 @@ export * from './documents/index.js';
 export { defineLookup, type LookupDefinition } from './lookup.js';
 export * from './spreadsheet.js';
 export { defineSpreadsheetImport, importResultSchema, type SpreadsheetImportDefinition } from './spreadsheet-routes.js';
-export { type CellValue, type DecimalCell, type XlsxSheet, csvField, csvLine, toCsv, toXlsx, xlsxWorkbook } from './xlsx.js';
+export { type CellValue, type DecimalCell, type XlsxInput, type XlsxSheet, csvField, csvLine, toCsv, toXlsx, xlsxWorkbook } from './xlsx.js';
 export * from './core-schemas.js';
 export { INVALID_CHARS_MESSAGE, dateSchema, findInvalidInput, hasInvalidChars, isCalendarDate } from './input-guard.js';
-export { type PdfDocument, type PdfDocumentColumn, type PdfDocumentField, pdfSafeText, renderDocumentPdf } from './pdf.js';
+export { type PdfBlock, type PdfDocument, type PdfDocumentColumn, type PdfDocumentField, type PdfTable, pdfSafeText, renderDocumentPdf } from './pdf.js';

@@ -27,6 +27,11 @@ export interface LookupDefinition {
   order: AnyPgColumn;
   /** Query parameters that narrow the options: `{ origem: (ctx, v) => v === 'true' ? centroCustoScope(ctx, t.id) : undefined }`. */
   filters?: Record<string, (ctx: RequestContext, value: string) => SQL | undefined>;
+  /**
+   * A condition every option of the list meets (e.g. suppliers not impedidos); `GET <path>/:id` still
+   * reads any row of the entidade, so a value chosen before keeps its name.
+   */
+  where?: (ctx: RequestContext) => SQL | undefined;
 }
 
 /**
@@ -63,6 +68,7 @@ export function defineLookup(router: PluginRouter, def: LookupDefinition): void 
         eq(table.entidadeId, ctx.entidadeId),
         table.ativo && q.ativo !== 'todos' ? eq(table.ativo, q.ativo !== 'false') : undefined,
         searchCondition([{ expr: def.busca, normalized: true }], q.q),
+        def.where?.(ctx),
         ...filterKeys.map((key) => (q[key] ? def.filters![key]!(ctx, q[key]!) : undefined)),
       );
       const [counted] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);

@@ -23,7 +23,33 @@ export interface PdfDocumentColumn {
   width?: number | '*' | 'auto';
 }
 
+/** A table of a block: like the items table; `muted` rows are printed grey (e.g. values left out of a calculation). */
+export interface PdfTable {
+  columns: PdfDocumentColumn[];
+  /** One string per column (extra cells are dropped, missing ones left blank). */
+  rows: string[][];
+  total?: { label: string; value: string };
+  /** Row indexes printed in grey. */
+  muted?: readonly number[];
+  /** Text of a table without rows (default 'Nenhum item.'). */
+  empty?: string;
+}
+
+/**
+ * A piece of a long document, in reading order (after the items table): a section heading (level 1)
+ * or a sub-heading (level 2), a paragraph, a grid of facts, a table, or a `group` of pieces kept on
+ * one page when it fits (a sub-heading with its short table).
+ */
+export type PdfBlock =
+  | { heading: string; level?: 1 | 2 }
+  | { text: string; muted?: boolean; bold?: boolean }
+  | { fields: PdfDocumentField[] }
+  | { table: PdfTable }
+  | { group: PdfBlock[] };
+
 export interface PdfDocument {
+  /** A4 portrait (default) or landscape, for wide tables. */
+  orientation?: 'portrait' | 'landscape';
   entidade: {
     nome: string;
     /** 14 characters, unformatted (the alphanumeric CNPJ too): shown with the CNPJ mask. */
@@ -43,6 +69,8 @@ export interface PdfDocument {
     rows: string[][];
     total?: { label: string; value: string };
   };
+  /** Headings, paragraphs, facts and tables after the items (a report with several parts). */
+  blocks?: PdfBlock[];
   /** Long texts, e.g. { title: 'Justificativa da necessidade', text }. */
   sections?: { title: string; text: string }[];
   /** Signature block: a line, the name and the role under it. */
@@ -177,7 +205,9 @@ const MARGIN_X = 40;
 const MARGIN_TOP = 80;
 const MARGIN_BOTTOM = 56;
 const A4_WIDTH = 595.28;
-const CONTENT_WIDTH = A4_WIDTH - 2 * MARGIN_X;
+const A4_HEIGHT = 841.89;
+/** Width between the side margins. */
+const contentWidth = (doc: Pick<PdfDocument, 'orientation'>) => (doc.orientation === 'landscape' ? A4_HEIGHT : A4_WIDTH) - 2 * MARGIN_X;
 
 const COLOR = { text: '#1f2328', muted: '#57606a', rule: '#c8ccd1', zebra: '#f3f5f7', head: '#e4e7eb' };
 
@@ -185,7 +215,7 @@ function rule(width: number, color = COLOR.rule, margin: [number, number, number
   return { canvas: [{ type: 'line', x1: 0, y1: 0, x2: width, y2: 0, lineWidth: 0.75, lineColor: color }], margin };
 }
 
-function runningHeader(doc: PdfDocument, currentPage: number): Content {
+function runningHeader(doc: PdfDocument, currentPage: number, width: number): Content {
   const nome = clamp(pdfSafeText(doc.entidade.nome).replace(/\s+/g, ' ').trim(), 110);
   const cnpj = clamp(pdfSafeText(formatCnpj(doc.entidade.cnpj)).replace(/\s+/g, ' ').trim(), 40);
   const reference = currentPage > 1 ? clamp(pdfSafeText(`${doc.title} nº ${doc.numero}`), 60) : '';
@@ -204,16 +234,16 @@ function runningHeader(doc: PdfDocument, currentPage: number): Content {
           { width: 'auto', text: para(reference, 20, 20), fontSize: 8, color: COLOR.muted, alignment: 'right', margin: [12, 0, 0, 0] },
         ],
       },
-      rule(CONTENT_WIDTH, COLOR.rule, [0, 5, 0, 0]),
+      rule(width, COLOR.rule, [0, 5, 0, 0]),
     ],
   };
 }
 
-function footer(generated: string, currentPage: number, pageCount: number): Content {
+function footer(generated: string, currentPage: number, pageCount: number, width: number): Content {
   return {
     margin: [MARGIN_X, 18, MARGIN_X, 0],
     stack: [
-      rule(CONTENT_WIDTH),
+      rule(width),
       {
         margin: [0, 5, 0, 0],
         fontSize: 8,
@@ -247,10 +277,9 @@ function titleBlock(doc: PdfDocument): Content {
   return { columns, margin: [0, 0, 0, 10] };
 }
 
-const FACT_WIDTH = (CONTENT_WIDTH - 24) / 2;
-
-function factsGrid(fields: PdfDocumentField[]): Content | null {
+function factsGrid(fields: PdfDocumentField[], width: number): Content | null {
   if (fields.length === 0) return null;
+  const factWidth = (width - 24) / 2;
   const cell = (f: PdfDocumentField | undefined): TableCell =>
     f
       ? {
@@ -264,7 +293,7 @@ function factsGrid(fields: PdfDocumentField[]): Content | null {
   for (let i = 0; i < fields.length; i += 2) body.push([cell(fields[i]), cell(fields[i + 1])]);
   return {
     // Fixed widths (the page less the padding, halved): long words wrap inside, never widen a column.
-    table: { widths: [FACT_WIDTH, FACT_WIDTH], body },
+    table: { widths: [factWidth, factWidth], body },
     layout: {
       hLineWidth: (i, node) => (i === 0 || i === node.table.body.length ? 0 : 0.5),
       vLineWidth: () => 0,
@@ -288,7 +317,7 @@ function maxWidth(text: string, size: number): number {
   return em * size;
 }
 
-function itemsTable(items: NonNullable<PdfDocument['items']>): Content | null {
+function itemsTable(items: PdfTable, width: number): Content | null {
   const { columns } = items;
   const n = columns.length;
   if (n === 0) return null;
@@ -296,12 +325,12 @@ function itemsTable(items: NonNullable<PdfDocument['items']>): Content | null {
   // Fixed widths that cannot fit the page (with the cells' padding) become shares of it.
   const fixed = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width + 8 : 8), 0);
   const widths = columns.map((c) => {
-    if (typeof c.width === 'number') return Number.isFinite(c.width) && c.width > 0 && fixed <= CONTENT_WIDTH ? c.width : '*';
+    if (typeof c.width === 'number') return Number.isFinite(c.width) && c.width > 0 && fixed <= width ? c.width : '*';
     return c.width === '*' || c.width === 'auto' ? c.width : align(c) === 'left' ? '*' : 'auto';
   });
   // Endless words are cut into pieces that fit the column's share of the page even in bold
   // (W, the widest letter, is 0.944 em), so together the columns never outgrow the page.
-  const chunk = Math.min(LONG_WORD, Math.max(2, Math.floor((CONTENT_WIDTH / n - 8) / (0.944 * 9))));
+  const chunk = Math.min(LONG_WORD, Math.max(2, Math.floor((width / n - 8) / (0.944 * 9))));
   const text = (value: string) => para(value, chunk, LONG_WORD);
   // Numbers (right-aligned and centred columns) stay on one line, 'R$ 1.234,56' never wraps after
   // 'R$': column by column, narrowest first, while all such columns fit in three quarters of the page.
@@ -318,7 +347,7 @@ function itemsTable(items: NonNullable<PdfDocument['items']>): Content | null {
   const oneLine = new Set<number>();
   let used = 0;
   for (const i of need.map((_, i) => i).sort((a, b) => need[a]! - need[b]!)) {
-    if (used + need[i]! + 8 > 0.75 * CONTENT_WIDTH) break;
+    if (used + need[i]! + 8 > 0.75 * width) break;
     used += need[i]! + 8;
     oneLine.add(i);
   }
@@ -329,9 +358,10 @@ function itemsTable(items: NonNullable<PdfDocument['items']>): Content | null {
     ...extra,
   });
   const header: TableCell[] = headers.map((h, i) => cell(h, i, { bold: true, fontSize: 8.5 }));
-  const rows: TableCell[][] = items.rows.map((row) => columns.map((_, i) => cell(row[i], i)));
+  const muted = new Set(items.muted ?? []);
+  const rows: TableCell[][] = items.rows.map((row, r) => columns.map((_, i) => cell(row[i], i, muted.has(r) ? { color: COLOR.muted } : {})));
   if (rows.length === 0) {
-    const empty: TableCell[] = [{ text: 'Nenhum item.', italics: true, color: COLOR.muted, colSpan: n }];
+    const empty: TableCell[] = [{ text: pdfSafeText(items.empty ?? 'Nenhum item.'), italics: true, color: COLOR.muted, colSpan: n }];
     for (let i = 1; i < n; i++) empty.push({ text: '' });
     rows.push(empty);
   }
@@ -373,6 +403,36 @@ function itemsTable(items: NonNullable<PdfDocument['items']>): Content | null {
   return table;
 }
 
+/** A group is kept on one page only when it surely fits one (pdfmake drops what an unbreakable block puts past its first page). */
+function fitsOnePage(blocks: PdfBlock[]): boolean {
+  let lines = 0;
+  for (const b of blocks) {
+    if ('group' in b) return false;
+    if ('table' in b) {
+      lines += 2 + b.table.rows.length * 2 + (b.table.total ? 1 : 0);
+      if (b.table.rows.some((row) => row.some((v) => (v ?? '').length > 160))) return false;
+    } else if ('fields' in b) lines += Math.ceil(b.fields.length / 2) * 2;
+    else if ('text' in b) lines += 1 + Math.ceil(b.text.length / 100);
+    else lines += 2;
+  }
+  return lines <= 24;
+}
+
+function blockContent(block: PdfBlock, width: number): Content | null {
+  if ('heading' in block) {
+    return block.level === 2
+      ? { text: para(block.heading), bold: true, fontSize: 10.5, margin: [0, 4, 0, 4] }
+      : { stack: [{ text: para(block.heading), bold: true, fontSize: 13 }, rule(width, COLOR.rule, [0, 3, 0, 0])], margin: [0, 6, 0, 8] };
+  }
+  if ('text' in block) {
+    return { text: para(block.text), fontSize: 9.5, lineHeight: 1.2, margin: [0, 0, 0, 6], ...(block.muted ? { color: COLOR.muted } : {}), ...(block.bold ? { bold: true } : {}) };
+  }
+  if ('fields' in block) return factsGrid(block.fields, width);
+  if ('table' in block) return itemsTable(block.table, width);
+  const stack = block.group.map((b) => blockContent(b, width)).filter((c): c is Content => c !== null);
+  return fitsOnePage(block.group) ? { stack, unbreakable: true } : { stack };
+}
+
 function sectionsBlock(sections: NonNullable<PdfDocument['sections']>): Content[] {
   return sections.map((s) => ({
     stack: [
@@ -411,17 +471,22 @@ function signatureBlock(signatures: NonNullable<PdfDocument['signatures']>): Con
 
 function definition(doc: PdfDocument): TDocumentDefinitions {
   const generated = generatedAtText(doc.generatedAt);
+  const width = contentWidth(doc);
   const content: Content[] = [titleBlock(doc)];
-  const facts = factsGrid(doc.fields ?? []);
+  const facts = factsGrid(doc.fields ?? [], width);
   if (facts) content.push(facts);
-  const items = doc.items ? itemsTable(doc.items) : null;
+  const items = doc.items ? itemsTable(doc.items, width) : null;
   if (items) content.push(items);
+  for (const block of doc.blocks ?? []) {
+    const c = blockContent(block, width);
+    if (c) content.push(c);
+  }
   content.push(...sectionsBlock(doc.sections ?? []));
   const signatures = signatureBlock(doc.signatures ?? []);
   if (signatures) content.push(signatures);
   return {
     pageSize: 'A4',
-    pageOrientation: 'portrait',
+    pageOrientation: doc.orientation === 'landscape' ? 'landscape' : 'portrait',
     pageMargins: [MARGIN_X, MARGIN_TOP, MARGIN_X, MARGIN_BOTTOM],
     info: {
       title: clamp(pdfSafeText(`${doc.title} nº ${doc.numero}`), 200),
@@ -430,8 +495,8 @@ function definition(doc: PdfDocument): TDocumentDefinitions {
     },
     language: 'pt-BR',
     defaultStyle: { font: FONT, fontSize: 10, color: COLOR.text },
-    header: (currentPage) => runningHeader(doc, currentPage),
-    footer: (currentPage, pageCount) => footer(generated, currentPage, pageCount),
+    header: (currentPage) => runningHeader(doc, currentPage, width),
+    footer: (currentPage, pageCount) => footer(generated, currentPage, pageCount, width),
     content,
   };
 }
@@ -445,9 +510,10 @@ function loadPdfMake(): Promise<typeof import('pdfmake')> {
 }
 
 /**
- * The document as a PDF (A4 portrait): entidade and CNPJ on every page, title and number, status,
- * a two-column grid of facts, the items table (header repeated on each page, total at the end),
- * long texts, signatures, and a footer with the generation time and 'Página n de N'.
+ * The document as a PDF (A4 portrait, or landscape): entidade and CNPJ on every page, title and
+ * number, status, a two-column grid of facts, the items table (header repeated on each page, total at
+ * the end), the blocks (headings, paragraphs, facts, tables), long texts, signatures, and a footer
+ * with the generation time and 'Página n de N'.
  */
 export async function renderDocumentPdf(doc: PdfDocument): Promise<Uint8Array> {
   const dd = definition(doc);

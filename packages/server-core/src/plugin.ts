@@ -1,5 +1,6 @@
 import { satisfies, validate } from 'compare-versions';
 import type { PluginContext, SeedContext } from './context.js';
+import { type PluginContribution, isPluginContribution } from './contributions.js';
 import type { PluginTag, ServerPluginInfo } from './plugin-info.js';
 import type { PluginRouter } from './router.js';
 import { SERVER_CORE_VERSION } from './version.js';
@@ -23,6 +24,12 @@ export interface ServerPluginDefinition {
    * `_migrations`. Prefer a URL: `new URL('../../migrations/', import.meta.url)`.
    */
   migrations?: URL | string;
+  /**
+   * Values for other plugins' extension points, each made by `contribute(point, value)`: the plugin
+   * that declared the point reads them with `ctx.contributions(point)` (only while this plugin is enabled
+   * on that server).
+   */
+  contributes?: readonly PluginContribution[];
   /** Declares the plugin's routes (mounted at /api/<id>). */
   routes(router: PluginRouter, ctx: PluginContext): void;
   /** Demo data for the embedded default; runs once, after the core demo seed. */
@@ -31,6 +38,7 @@ export interface ServerPluginDefinition {
 
 export interface ServerPlugin extends Readonly<ServerPluginDefinition> {
   readonly dependsOn: string[];
+  readonly contributes: readonly PluginContribution[];
   readonly kind: 'compras-server-plugin';
 }
 
@@ -54,9 +62,13 @@ export function defineServerPlugin(definition: ServerPluginDefinition): ServerPl
   for (const t of definition.tags ?? []) {
     if (!Number.isInteger(t.tag)) throw new Error(`${name}: tag ${String(t.tag)} is not an integer.`);
   }
+  for (const c of definition.contributes ?? []) {
+    if (!isPluginContribution(c)) throw new Error(`${name}: every entry of contributes must be made by contribute(point, value).`);
+  }
   return Object.freeze({
     ...definition,
     tags: [...(definition.tags ?? [])],
+    contributes: Object.freeze([...(definition.contributes ?? [])]),
     dependsOn: [...(definition.dependsOn ?? [])],
     kind: 'compras-server-plugin' as const,
   });

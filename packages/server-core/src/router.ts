@@ -42,6 +42,23 @@ interface RouteBase<Q, P, B> {
   };
   /** Documented answers by status, e.g. `{ 200: itemSchema, 204: { description: 'Excluído' } }`. */
   responses?: Record<number, RouteResponse>;
+  /**
+   * A larger request body than the server's 1 MB, for a file upload: over `maxBytes` the answer is
+   * 413 `payload_too_large` with `message` (pt-BR), before the body is read.
+   */
+  bodyLimit?: RouteBodyLimit;
+}
+
+/** See RouteBase.bodyLimit. */
+export interface RouteBodyLimit {
+  maxBytes: number;
+  message: string;
+}
+
+/** Where a router records the routes' own body limits (the server applies them before any route). */
+export interface RouteBodyLimits {
+  /** `path` is the full path with its parameters (':id' or '{id}'), e.g. '/api/cotacoes/cotacoes/:id/evidencias'. */
+  add(method: Method, path: string, rule: RouteBodyLimit): void;
 }
 
 /** A route reachable by a signed-in user holding `tag` in the current entidade. */
@@ -217,7 +234,12 @@ function rejectHostileInput(hasBody: boolean): MiddlewareHandler<AppEnv> {
 }
 
 /** Router of one plugin (or of server-core itself), declaring OpenAPI routes on `app`. */
-export function createPluginRouter(app: OpenAPIHono<AppEnv>, pluginCtx: PluginContext, runtime: Runtime): PluginRouter {
+export function createPluginRouter(
+  app: OpenAPIHono<AppEnv>,
+  pluginCtx: PluginContext,
+  runtime: Runtime,
+  bodyLimits?: { prefix: string; limits: RouteBodyLimits },
+): PluginRouter {
   const pluginId = pluginCtx.plugin.id;
   const route = (
     definition: (TaggedRouteDefinition<unknown, unknown, unknown> | PublicRouteDefinition<unknown, unknown, unknown>) & {
@@ -230,6 +252,10 @@ export function createPluginRouter(app: OpenAPIHono<AppEnv>, pluginCtx: PluginCo
           `Server plugin '${pluginId}': route ${definition.method.toUpperCase()} ${definition.path} must declare a numeric tag or public: true.`,
         );
       }
+    }
+    if (definition.bodyLimit) {
+      if (!bodyLimits) throw new Error(`Server plugin '${pluginId}': route ${definition.method.toUpperCase()} ${definition.path} cannot declare bodyLimit here.`);
+      bodyLimits.limits.add(definition.method, `${bodyLimits.prefix}${definition.path}`, definition.bodyLimit);
     }
     const guard = rejectHostileInput(definition.request?.body !== undefined);
     const middleware: MiddlewareHandler<AppEnv>[] = definition.public

@@ -1,4 +1,5 @@
 import type { Clock } from './clock.js';
+import type { ContributionsOf } from './contributions.js';
 import type { Database } from './db/types.js';
 import type { Logger } from './logger.js';
 import type { Mailer } from './mail.js';
@@ -12,6 +13,8 @@ export interface Runtime {
   jwtSecret: string;
   tokenTtlSeconds: number;
   plugins: readonly ServerPluginInfo[];
+  /** The `contributes` of the enabled plugins, by extension point (`ctx.contributions`). */
+  contributions: ContributionsOf;
   coreVersion: string;
   /** Version answered by /api/version (the composing app's, or server-core's). */
   appVersion: string;

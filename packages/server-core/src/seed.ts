@@ -2,6 +2,7 @@ import { cnpjCheckDigits, isValidCnpj, normalizeDocument } from '@app/br';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { type AuditEntry, writeAudit } from './audit.js';
 import type { SeedContext } from './context.js';
+import { collectContributions } from './contributions.js';
 import { appConfig, entidades, perfis, usuarioEntidades, usuarios } from './db/schema.js';
 import type { Database, Tx } from './db/types.js';
 import { type Logger, consoleLogger } from './logger.js';
@@ -155,6 +156,7 @@ export async function seedDemo(
     return result;
   }
   const infos = plugins.map(pluginInfo);
+  const contributions = collectContributions(plugins);
   for (const plugin of seeded) {
     const key = `seed:${plugin.id}`;
     if (await getConfig(db, key)) continue;
@@ -163,6 +165,7 @@ export async function seedDemo(
       engine: database.engine,
       plugin: { id: plugin.id, version: plugin.version },
       plugins: infos,
+      contributions,
       coreVersion: SERVER_CORE_VERSION,
       buildId: options.buildId ?? '',
       logger,

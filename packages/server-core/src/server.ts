@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { type AuditAnchor, auditAnchorFromEnv, countForeignCheckpoints, setAuditAnchor, writeAuditCheckpoint } from './audit.js';
 import { type Clock, systemClock } from './clock.js';
 import type { AppEnv, PluginContext } from './context.js';
+import { collectContributions } from './contributions.js';
 import { registerCoreRoutes } from './core-routes.js';
 import { runMigrations } from './db/migrate.js';
 import { type OpenDatabaseOptions, openDatabase } from './db/open.js';
@@ -17,7 +18,7 @@ import { type Logger, consoleLogger } from './logger.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail.js';
 import { type HashQueue, sharedHashQueue } from './passwords.js';
 import { type ServerPlugin, type ServerPluginInfo, composePlugins, pluginInfo } from './plugin.js';
-import { createPluginRouter } from './router.js';
+import { type RouteBodyLimits, createPluginRouter } from './router.js';
 import type { Runtime } from './runtime.js';
 import { seedDemo } from './seed.js';
 import { liveBuildId, mountSpa } from './static.js';
@@ -212,6 +213,7 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
         pending.add(tracked);
       },
       plugins: infos,
+      contributions: collectContributions(plugins),
       coreVersion: SERVER_CORE_VERSION,
       appVersion: options.version ?? SERVER_CORE_VERSION,
       get buildId() {
@@ -290,6 +292,7 @@ function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: s
     engine: runtime.database.engine,
     plugin: { id, version },
     plugins: runtime.plugins,
+    contributions: runtime.contributions,
     coreVersion: runtime.coreVersion,
     buildId: runtime.buildId,
     logger: runtime.logger,
@@ -328,18 +331,31 @@ function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: s
     await next();
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
   });
-  app.use(
-    '/api/*',
+  // Connection: close on a 413: the unread rest of the body must not be taken for the next request on
+  // a keep-alive connection; the client opens a new one (node closes this one after the answer).
+  const limitOf = (maxSize: number, message: string): MiddlewareHandler<AppEnv> =>
     bodyLimit({
-      maxSize: 1024 * 1024,
-      // Connection: close: the unread rest of the body must not be taken for the next request on a
-      // keep-alive connection; the client opens a new one (node closes this one after the answer).
-      onError: (c) =>
-        c.json(new AppError(413, 'payload_too_large', 'A requisição é grande demais (máximo 1 MB).').toJSON(), 413, {
-          Connection: 'close',
-        }),
-    }),
-  );
+      maxSize,
+      onError: (c) => c.json(new AppError(413, 'payload_too_large', message).toJSON(), 413, { Connection: 'close' }),
+    });
+  const defaultLimit = limitOf(1024 * 1024, 'A requisição é grande demais (máximo 1 MB).');
+  // routes that declare their own `bodyLimit` (file uploads), filled as the plugins' routes are declared
+  const routeLimits: { method: string; pattern: RegExp; limit: MiddlewareHandler<AppEnv> }[] = [];
+  const bodyLimits: RouteBodyLimits = {
+    add: (method, path, rule) => {
+      const pattern = new RegExp(
+        `^${path
+          .split('/')
+          .map((part) => (/^(:\w+|\{\w+\})$/.test(part) ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+          .join('/')}$`,
+      );
+      routeLimits.push({ method: method.toUpperCase(), pattern, limit: limitOf(rule.maxBytes, rule.message) });
+    },
+  };
+  app.use('/api/*', (c, next) => {
+    const own = routeLimits.find((r) => r.method === c.req.method && r.pattern.test(c.req.path));
+    return (own?.limit ?? defaultLimit)(c, next);
+  });
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -364,7 +380,7 @@ function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: s
   for (const plugin of plugins) {
     const sub = new OpenAPIHono<AppEnv>();
     const ctx = baseCtx(plugin.id, plugin.version);
-    plugin.routes(createPluginRouter(sub, ctx, runtime), ctx);
+    plugin.routes(createPluginRouter(sub, ctx, runtime, { prefix: `/api/${plugin.id}`, limits: bodyLimits }), ctx);
     app.route(`/api/${plugin.id}`, sub);
   }
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from './errors.js';
-import type { ParsedSheet, SpreadsheetFormat, SpreadsheetLimits, SpreadsheetReadStats } from './spreadsheet-read.js';
+import type { ParsedSheet, SpreadsheetFormat, SpreadsheetLimits, SpreadsheetReadOptions, SpreadsheetReadStats } from './spreadsheet-read.js';
 
 const SIZE = Math.max(1, Number(process.env.COMPRAS_IMPORT_WORKERS) || Math.min(2, Math.max(1, availableParallelism() - 1)));
 const MAX_QUEUE = 8;
@@ -29,6 +29,7 @@ interface Task {
   bytes: Uint8Array;
   format: SpreadsheetFormat;
   limits: SpreadsheetLimits;
+  options: SpreadsheetReadOptions;
   resolve: (sheet: ParsedSheet) => void;
   reject: (err: unknown) => void;
 }
@@ -174,7 +175,7 @@ function start(slot: Slot, task: Task): void {
   const copy = new Uint8Array(task.bytes.byteLength);
   copy.set(task.bytes);
   const bytes = copy.buffer;
-  slot.worker.postMessage({ id: task.id, bytes, format: task.format, limits: task.limits }, [bytes]);
+  slot.worker.postMessage({ id: task.id, bytes, format: task.format, limits: task.limits, options: task.options }, [bytes]);
 }
 
 function next(): void {
@@ -205,14 +206,19 @@ function next(): void {
  * (over a bound, pt-BR message naming it; `stats` says how much was read) or 429 (too many files
  * waiting).
  */
-export function readSpreadsheetInWorker(bytes: Uint8Array, format: SpreadsheetFormat, limits: SpreadsheetLimits): Promise<ParsedSheet> {
+export function readSpreadsheetInWorker(
+  bytes: Uint8Array,
+  format: SpreadsheetFormat,
+  limits: SpreadsheetLimits,
+  options: SpreadsheetReadOptions = {},
+): Promise<ParsedSheet> {
   if (queue.length >= MAX_QUEUE) {
     return Promise.reject(
       new AppError(429, 'importacoes_ocupadas', 'Há muitas planilhas sendo lidas agora: tente novamente em instantes.', undefined, { 'Retry-After': '10' }),
     );
   }
   return new Promise<ParsedSheet>((resolve, reject) => {
-    queue.push({ id: nextId++, bytes, format, limits, resolve, reject });
+    queue.push({ id: nextId++, bytes, format, limits, options, resolve, reject });
     next();
   });
 }

@@ -34,6 +34,21 @@ export interface ParsedSheet {
   rows: SheetRow[];
   /** Problems of the file itself (e.g. an unclosed quote). */
   errors: ImportError[];
+  /**
+   * With `headerFirstCell` (SpreadsheetReadOptions): the non-empty rows above the header, cell texts
+   * by column (0 = A), trimmed: the title block of a form (e.g. its key, a date the person typed).
+   */
+  preamble?: { linha: number; values: string[] }[];
+}
+
+/** How to find the header (default: the first non-empty row). */
+export interface SpreadsheetReadOptions {
+  /**
+   * The header is the first row whose first cell is this text (trimmed, case ignored): the rows
+   * above it are a form's title block, returned in `preamble`. No such row: no header, no rows
+   * (every row in `preamble`).
+   */
+  headerFirstCell?: string;
 }
 
 export type SpreadsheetFormat = 'csv' | 'xlsx';
@@ -139,8 +154,23 @@ const clean = (value: unknown) =>
     .replace(/\u00a0/g, ' ')
     .trim();
 
-function toSheet(format: SpreadsheetFormat, records: { linha: number; values: string[] }[], errors: ImportError[]): ParsedSheet {
-  const first = records.findIndex((r) => r.values.some((v) => clean(v) !== ''));
+function toSheet(
+  format: SpreadsheetFormat,
+  records: { linha: number; values: string[] }[],
+  errors: ImportError[],
+  options: SpreadsheetReadOptions = {},
+): ParsedSheet {
+  const marker = options.headerFirstCell?.trim().toLowerCase();
+  const first =
+    marker === undefined
+      ? records.findIndex((r) => r.values.some((v) => clean(v) !== ''))
+      : records.findIndex((r) => clean(r.values[0]).toLowerCase() === marker);
+  if (marker !== undefined) {
+    const above = first < 0 ? records : records.slice(0, first);
+    const preamble = above.filter((r) => r.values.some((v) => clean(v) !== '')).map((r) => ({ linha: r.linha, values: Array.from(r.values, clean) }));
+    if (first < 0) return { format, headers: [], rows: [], errors, preamble };
+    return { ...toSheet(format, records.slice(first), errors), preamble };
+  }
   if (first < 0) return { format, headers: [], rows: [], errors };
   const headers = records[first]!.values.map(clean);
   while (headers.length && headers[headers.length - 1] === '') headers.pop();
@@ -160,7 +190,11 @@ function toSheet(format: SpreadsheetFormat, records: { linha: number; values: st
 }
 
 /** Reads a CSV (';', ',' or tab; quotes; UTF-8 with/without BOM or Windows-1252), within `limits`. */
-export async function parseCsv(input: string | Uint8Array | ArrayBuffer, limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS): Promise<ParsedSheet> {
+export async function parseCsv(
+  input: string | Uint8Array | ArrayBuffer,
+  limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS,
+  options: SpreadsheetReadOptions = {},
+): Promise<ParsedSheet> {
   const { default: Papa } = await import('papaparse');
   const size = typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength;
   const stats: SpreadsheetReadStats = { declaredBytes: size, bytesRead: 0, rowsSeen: 0 };
@@ -196,7 +230,7 @@ export async function parseCsv(input: string | Uint8Array | ArrayBuffer, limits:
     },
   });
   if (over) throw tooManyRows(limits, stats);
-  return toSheet('csv', records, errors);
+  return toSheet('csv', records, errors, options);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,7 +241,8 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 /**
  * Text of an exceljs cell value, as a person typed it: dates dd/mm/aaaa (hh:mm when there is a
  * time), booleans Sim/Não, formulas by their result, rich text and hyperlinks by their text, whole
- * numbers without exponent (CNPJs, codes).
+ * numbers without exponent (CNPJs, codes), other numbers to the 15 significant digits a spreadsheet
+ * keeps (no binary residue of a formula: 0.1 + 0.2 is '0.3').
  */
 export function excelCellText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -220,7 +255,9 @@ export function excelCellText(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Sim' : 'Não';
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) return '';
-    return Number.isInteger(value) && Math.abs(value) < 1e21 ? BigInt(value).toString() : String(value);
+    if (Number.isInteger(value) && Math.abs(value) < 1e21) return BigInt(value).toString();
+    // 15 significant digits, as the spreadsheet shows it: a formula's 12.243000000000002 is 12.243
+    return String(Number(value.toPrecision(15)));
   }
   if (typeof value === 'string') return value;
   if (typeof value === 'object') {
@@ -445,7 +482,11 @@ export async function scanXlsx(input: Uint8Array | ArrayBuffer, limits: Spreadsh
 }
 
 /** Reads the first visible worksheet of an XLSX file (its first non-empty row = header), within `limits`. */
-export async function parseXlsx(input: Uint8Array | ArrayBuffer, limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS): Promise<ParsedSheet> {
+export async function parseXlsx(
+  input: Uint8Array | ArrayBuffer,
+  limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS,
+  options: SpreadsheetReadOptions = {},
+): Promise<ParsedSheet> {
   const bytes = toBytes(input);
   const stats = await scanXlsx(bytes, limits);
   const { default: ExcelJS } = await import('exceljs');
@@ -466,13 +507,18 @@ export async function parseXlsx(input: Uint8Array | ArrayBuffer, limits: Spreads
     });
     records.push({ linha: row.number, values: Array.from(values, (v) => v ?? '') });
   });
-  const parsed = toSheet('xlsx', records, []);
+  const parsed = toSheet('xlsx', records, [], options);
   // the scan counts rows in the XML; exceljs has the last word (e.g. a row of spaces)
   if (parsed.rows.length > limits.maxRows) throw tooManyRows(limits, { ...stats, rowsSeen: parsed.rows.length + 1 });
   return parsed;
 }
 
 /** Reads a CSV or XLSX whose format is known (detectFormat), within `limits`. */
-export function readSpreadsheetBytes(bytes: Uint8Array, format: SpreadsheetFormat, limits: SpreadsheetLimits): Promise<ParsedSheet> {
-  return format === 'xlsx' ? parseXlsx(bytes, limits) : parseCsv(bytes, limits);
+export function readSpreadsheetBytes(
+  bytes: Uint8Array,
+  format: SpreadsheetFormat,
+  limits: SpreadsheetLimits,
+  options: SpreadsheetReadOptions = {},
+): Promise<ParsedSheet> {
+  return format === 'xlsx' ? parseXlsx(bytes, limits, options) : parseCsv(bytes, limits, options);
 }

@@ -22,6 +22,7 @@ import {
   type SpreadsheetFormat,
   type SpreadsheetLimits,
   SpreadsheetReadError,
+  type SpreadsheetReadOptions,
   type SpreadsheetReadStats,
   readSpreadsheetBytes,
 } from './spreadsheet-read.js';
@@ -35,6 +36,7 @@ export {
   type SpreadsheetFormat,
   type SpreadsheetLimits,
   SpreadsheetReadError,
+  type SpreadsheetReadOptions,
   type SpreadsheetReadStats,
   decodeText,
   excelCellText,
@@ -91,10 +93,11 @@ export async function parseSpreadsheet(
   input: Uint8Array | ArrayBuffer,
   hint?: { contentType?: string | undefined; filename?: string | undefined },
   limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS,
+  options: SpreadsheetReadOptions = {},
 ): Promise<ParsedSheet> {
   const bytes = toBytes(input);
   try {
-    return await readSpreadsheetBytes(bytes, detectFormat(bytes, hint), limits);
+    return await readSpreadsheetBytes(bytes, detectFormat(bytes, hint), limits, options);
   } catch (err) {
     throw err instanceof SpreadsheetReadError ? toSpreadsheetAppError(err) : err;
   }
@@ -295,8 +298,12 @@ export interface ImportRowsOptions<T> {
    * passed the schema; may complete `data` in place (e.g. set grupoId from the grupo's code).
    */
   check?: (db: DbOrTx, rows: ValidRow<T>[]) => Promise<RowProblem[]>;
-  /** Inserts every row (called once, inside the transaction); returns the stored records with their id. */
-  insert: (tx: Tx, rows: T[]) => Promise<{ id: string | number }[]>;
+  /**
+   * Inserts every row (called once, inside the transaction); returns the stored records with their id.
+   * Not needed to validate only (`dryRun: true`): a plugin that saves the rows its own way (e.g. a
+   * supplier's answer replacing the previous one) validates here and writes in its own ctx.mutate.
+   */
+  insert?: (tx: Tx, rows: T[]) => Promise<{ id: string | number }[]>;
   /** Audit action of each imported record (default 'importar'). */
   acao?: string;
   /** Name of the uploaded file (recorded in the audit). */
@@ -463,12 +470,14 @@ export async function importRows<T>(options: ImportRowsOptions<T>): Promise<Impo
     return result([...errors, ...(await databaseChecks(options.ctx.db))]);
   }
 
+  const insert = options.insert;
+  if (!insert) throw new Error('importRows: `insert` is required to import (dryRun: false).');
   try {
     const imported = await options.ctx.mutate(async (tx, audit) => {
       const found = await databaseChecks(tx);
       if (found.length) throw new ImportRejected(found);
       const data = valid.map((r) => r.data);
-      const stored = await options.insert(tx, data);
+      const stored = await insert(tx, data);
       for (const record of stored) audit({ registro: record.id, acao: options.acao ?? 'importar', depois: record });
       audit({ acao: 'importar_arquivo', depois: { arquivo: options.filename ?? null, linhas: stored.length } });
       return stored.length;

@@ -90,14 +90,6 @@ export async function checkThrottle(
   return worst;
 }
 
-/** Counts one attempt under each key, and forgets attempts older than the window. */
-export async function recordAttempt(db: DbOrTx, keys: readonly string[], now: number, windowMs: number): Promise<void> {
-  if (keys.length === 0) return;
-  const at = new Date(now);
-  await db.insert(loginAttempts).values(keys.map((key) => ({ key, at })));
-  await pruneAttempts(db, now, windowMs);
-}
-
 /** Forgets attempts older than the window. */
 export async function pruneAttempts(db: DbOrTx, now: number, windowMs: number): Promise<void> {
   await db.delete(loginAttempts).where(lt(loginAttempts.at, new Date(now - windowMs)));

@@ -138,10 +138,16 @@ const S_HEADER_TEXT = 4; // bold, '@'
 const S_QUOTED = 5; // text that looks like a formula: quotePrefix, as Excel does for '=1+1
 const S_QUOTED_TEXT = 6; // same in a text column
 const S_DECIMAL = 7; // + places (0–6): #,##0 … #,##0.000000
+// Cells a person fills in a protected form sheet (unlocked, light yellow): text, dd/mm/yyyy, #,##0.00##.
+const S_INPUT_TEXT = 14;
+const S_INPUT_DATE = 15;
+const S_INPUT_DECIMAL = 16;
 
 const STYLES = (() => {
   const decimals = Array.from({ length: 7 }, (_, places) => (places === 0 ? '#,##0' : `#,##0.${'0'.repeat(places)}`));
   const xf = (attrs: string) => `<xf fontId="0" fillId="0" borderId="0" xfId="0" ${attrs}/>`;
+  const input = (numFmtId: number) =>
+    `<xf numFmtId="${numFmtId}" fontId="0" fillId="2" borderId="1" xfId="0" applyNumberFormat="1" applyFill="1" applyBorder="1" applyProtection="1"><protection locked="0"/></xf>`;
   const xfs = [
     xf('numFmtId="0"'),
     '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>',
@@ -151,14 +157,20 @@ const STYLES = (() => {
     xf('numFmtId="0" quotePrefix="1"'),
     xf('numFmtId="49" applyNumberFormat="1" quotePrefix="1"'),
     ...decimals.map((_f, i) => xf(`numFmtId="${165 + i}" applyNumberFormat="1"`)),
+    input(49),
+    input(172),
+    input(173),
   ];
-  const numFmts = ['dd/mm/yyyy hh:mm', ...decimals].map((code, i) => `<numFmt numFmtId="${164 + i}" formatCode="${code}"/>`);
+  const numFmts = ['dd/mm/yyyy hh:mm', ...decimals, 'dd/mm/yyyy', '#,##0.00##'].map((code, i) => `<numFmt numFmtId="${164 + i}" formatCode="${code}"/>`);
   return (
     `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
     `<numFmts count="${numFmts.length}">${numFmts.join('')}</numFmts>` +
     '<fonts count="2"><font><sz val="11"/><name val="Calibri"/></font><font><b/><sz val="11"/><name val="Calibri"/></font></fonts>' +
-    '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
-    '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
+    '<fills count="3"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>' +
+    '<fill><patternFill patternType="solid"><fgColor rgb="FFFFF8D6"/><bgColor indexed="64"/></patternFill></fill></fills>' +
+    '<borders count="2"><border><left/><right/><top/><bottom/><diagonal/></border>' +
+    '<border><left style="thin"><color rgb="FFB0B7BF"/></left><right style="thin"><color rgb="FFB0B7BF"/></right>' +
+    '<top style="thin"><color rgb="FFB0B7BF"/></top><bottom style="thin"><color rgb="FFB0B7BF"/></bottom><diagonal/></border></borders>' +
     '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
     `<cellXfs count="${xfs.length}">${xfs.join('')}</cellXfs>` +
     '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
@@ -166,11 +178,19 @@ const STYLES = (() => {
   );
 })();
 
+/** What a person types in a cell of a form sheet: text, a date (dd/mm/aaaa) or a decimal (shown with 2 to 4 places). */
+export type XlsxInput = 'text' | 'date' | 'decimal';
+
 /** One sheet of an XLSX workbook. */
 export interface XlsxSheet {
   /** Tab name (characters Excel refuses are replaced, cut to 31). */
   name: string;
-  /** First row, bold. */
+  /**
+   * Rows above the header, e.g. the title block of a form (label in the first cell, bold; values
+   * after it). The header row comes right after them, and the frozen pane and filter with it.
+   */
+  preamble?: readonly (readonly CellValue[])[];
+  /** The header row (the first row without a preamble), bold. */
   header: readonly string[];
   rows: readonly (readonly CellValue[])[];
   /** Column widths in characters (default: the header and the first 500 rows, 8 to 60). */
@@ -181,6 +201,33 @@ export interface XlsxSheet {
   autoFilter?: boolean;
   /** Every column formatted as text ('@'), so CNPJs, CEPs and codes typed later keep their leading zeros (templates). */
   textColumns?: boolean;
+  /** Columns (0-based) hidden, e.g. the key of each row that an import reads back. */
+  hiddenColumns?: readonly number[];
+  /**
+   * A form a person fills and sends back: the sheet is protected (without a password: it guards
+   * against slips, it is no secret) and only these cells can be edited, shaded and formatted for what
+   * is typed in them: `columns` (0-based) of every data row, and single `cells` ('B7', e.g. of the
+   * preamble). Column widths and row heights stay adjustable.
+   */
+  inputs?: {
+    columns?: Readonly<Record<number, XlsxInput>>;
+    cells?: Readonly<Record<string, XlsxInput>>;
+  };
+}
+
+const INPUT_STYLE: Record<XlsxInput, number> = { text: S_INPUT_TEXT, date: S_INPUT_DATE, decimal: S_INPUT_DECIMAL };
+
+/** A cell a person fills: unlocked and shaded, holding `value` when there is one (numbers and dates as such). */
+function inputCellXml(ref: string, value: CellValue, input: XlsxInput): string {
+  const style = INPUT_STYLE[input];
+  if (value === null || value === undefined || value === '') return `<c r="${ref}" s="${style}"/>`;
+  if (typeof value === 'number' && Number.isFinite(value)) return `<c r="${ref}" s="${style}"><v>${value}</v></c>`;
+  if (value instanceof Date && !Number.isNaN(value.getTime())) return `<c r="${ref}" s="${style}"><v>${excelDate(value)}</v></c>`;
+  if (typeof value === 'object' && !(value instanceof Date)) {
+    const decimal = decimalText(value);
+    if (decimal !== undefined) return `<c r="${ref}" s="${style}"><v>${decimal}</v></c>`;
+  }
+  return `<c r="${ref}" t="inlineStr" s="${style}"><is><t xml:space="preserve">${xmlEscape(cellText(value))}</t></is></c>`;
 }
 
 function cellXml(ref: string, value: CellValue, header: boolean, text: boolean): string {
@@ -202,7 +249,9 @@ function cellXml(ref: string, value: CellValue, header: boolean, text: boolean):
 /** The worksheet XML in chunks of about 1 MB, made as the zip asks for them (never one big string). */
 function* sheetXml(sheet: XlsxSheet): Generator<Buffer> {
   const { header, rows } = sheet;
-  const columns = Math.max(header.length, ...(sheet.widths ? [sheet.widths.length] : []));
+  const preamble = sheet.preamble ?? [];
+  const headerRow = preamble.length + 1;
+  const columns = Math.max(header.length, ...(sheet.widths ? [sheet.widths.length] : []), ...(sheet.hiddenColumns ?? []).map((c) => c + 1));
   const widths = Array.from({ length: columns }, (_, i) => {
     if (sheet.widths?.[i] !== undefined) return sheet.widths[i]!;
     let max = (header[i] ?? '').length;
@@ -210,38 +259,58 @@ function* sheetXml(sheet: XlsxSheet): Generator<Buffer> {
     return Math.min(60, Math.max(8, max + 2));
   });
   const text = sheet.textColumns === true;
+  const hidden = new Set(sheet.hiddenColumns ?? []);
   const cols = widths
-    .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"${text ? ` style="${S_TEXT}"` : ''}/>`)
+    .map(
+      (w, i) =>
+        `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"${text ? ` style="${S_TEXT}"` : ''}${hidden.has(i) ? ' hidden="1"' : ''}/>`,
+    )
     .join('');
   const pane =
     sheet.freezeHeader === false
       ? '<sheetViews><sheetView workbookViewId="0"/></sheetViews>'
-      : '<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>';
+      : `<sheetViews><sheetView workbookViewId="0"><pane ySplit="${headerRow}" topLeftCell="A${headerRow + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>`;
+  const inputColumns = sheet.inputs?.columns ?? {};
+  const inputCells = sheet.inputs?.cells ?? {};
+  const protect = sheet.inputs !== undefined;
   const names: string[] = [];
   const ref = (c: number, r: number) => {
     if (names[c] === undefined) names[c] = columnName(c);
     return `${names[c]}${r}`;
   };
   let part = `${XML_HEAD}<worksheet xmlns="${MAIN_NS}">${pane}${cols ? `<cols>${cols}</cols>` : ''}<sheetData>`;
-  const rowXml = (row: readonly CellValue[], r: number) => {
+  const rowXml = (row: readonly CellValue[], r: number, kind: 'preamble' | 'header' | 'data') => {
     let xml = `<row r="${r}">`;
-    for (let c = 0; c < row.length; c++) xml += cellXml(ref(c, r), row[c], r === 1, text);
+    const width = kind === 'data' ? Math.max(row.length, columns) : row.length;
+    for (let c = 0; c < width; c++) {
+      const at = ref(c, r);
+      const input = kind === 'data' ? inputColumns[c] : inputCells[at];
+      if (input) xml += inputCellXml(at, row[c], input);
+      // the preamble's labels (first cells) bold, like the header
+      else xml += cellXml(at, row[c], kind === 'header' || (kind === 'preamble' && c === 0), text);
+    }
     return `${xml}</row>`;
   };
-  part += rowXml(header, 1);
+  for (let r = 0; r < preamble.length; r++) part += rowXml(preamble[r]!, r + 1, 'preamble');
+  part += rowXml(header, headerRow, 'header');
   for (let r = 0; r < rows.length; r++) {
-    part += rowXml(rows[r]!, r + 2);
+    part += rowXml(rows[r]!, headerRow + 1 + r, 'data');
     if (part.length > 1 << 20) {
       yield Buffer.from(part, 'utf8');
       part = '';
     }
   }
   part += '</sheetData>';
+  // no password; column widths and row heights stay adjustable
+  if (protect) part += '<sheetProtection sheet="1" objects="1" scenarios="1" formatColumns="0" formatRows="0"/>';
   if (sheet.autoFilter !== false && header.length > 0) part += `<autoFilter ref="${filterRange(sheet)}"/>`;
   yield Buffer.from(`${part}</worksheet>`, 'utf8');
 }
 
-const filterRange = (sheet: XlsxSheet) => `A1:${columnName(sheet.header.length - 1)}${sheet.rows.length + 1}`;
+const filterRange = (sheet: XlsxSheet) => {
+  const headerRow = (sheet.preamble?.length ?? 0) + 1;
+  return `A${headerRow}:${columnName(sheet.header.length - 1)}${headerRow + sheet.rows.length}`;
+};
 const sheetName = (name: string) => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31) || 'Planilha';
 
 /**

@@ -33,6 +33,16 @@ const plugin = defineServerPlugin({
       order: itens.codigo,
       filters: { grupo: (_ctx, value) => sql`${itens.grupo} = ${value}` },
     });
+    defineLookup(router, {
+      path: '/alimentos',
+      tag: 92,
+      summary: 'Só alimentos',
+      table: itens,
+      fields: { codigo: itens.codigo, nome: itens.nome },
+      busca: itens.busca,
+      order: itens.codigo,
+      where: () => sql`${itens.grupo} = 'alimentos'`,
+    });
   },
 });
 
@@ -72,6 +82,12 @@ describeEachDatabase('defineLookup', { plugins: [plugin] }, (t) => {
     const page2 = await get('/itens?pageSize=2&page=2');
     expect([page2.body.total, page2.body.items.map((i) => i.codigo)]).toEqual([3, ['03']]);
     expect((await get('/itens?q=arroz')).body.items[0]).toEqual({ id: ids.arroz, ativo: true, codigo: '01', nome: 'Arroz tipo 1' });
+  });
+
+  it('lists only the rows `where` admits; reading by id still finds the others (a value chosen before keeps its name)', async () => {
+    expect((await get('/alimentos')).body.items.map((i) => i.id)).toEqual([ids.arroz, ids.acucar]);
+    expect((await get('/alimentos?q=caneta')).body.total).toBe(0);
+    expect((await get(`/alimentos/${ids.caneta}`)).body.nome).toBe('Caneta azul');
   });
 
   it("reads one row by id (an inactive one too), 404 for another entidade's, 403 without the tag", async () => {

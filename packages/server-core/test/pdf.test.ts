@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { type PdfDocument, pdfSafeText, renderDocumentPdf } from '../src/pdf.js';
+import { type PdfBlock, type PdfDocument, pdfSafeText, renderDocumentPdf } from '../src/pdf.js';
 
 const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
@@ -280,6 +280,52 @@ describe('renderDocumentPdf', () => {
     expect(everything).toContain(longSection);
     expectInsideMargins(pages);
   }, 120_000);
+
+  it('a report in landscape: headings, paragraphs, facts and several tables after the items, grey rows, groups kept on one page', async () => {
+    const precos = (item: number) => ({
+      columns: [{ header: 'Fonte' }, { header: 'Evidência' }, { header: 'Valor', align: 'right' as const }, { header: 'Situação' }],
+      rows: [
+        [`Fornecedor ${item}A`, 'proposta.pdf (SHA-256 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08)', 'R$ 10,00', 'Usado'],
+        [`Fornecedor ${item}B`, '', 'R$ 500,00', 'Excluído: acima de média + 1 DP'],
+      ],
+      muted: [1],
+    });
+    const blocks: PdfBlock[] = [
+      { heading: 'Método de cálculo' },
+      { text: 'Média saneada: descartam-se os preços fora do intervalo média ± 1 desvio-padrão amostral.' },
+      { fields: [{ label: 'Data de referência', value: '12/05/2026' }] },
+      { heading: 'Preços por item' },
+      ...Array.from({ length: 40 }, (_, k): PdfBlock => ({
+        group: [{ heading: `Item ${k + 1} – Caneta esferográfica`, level: 2 }, { table: precos(k + 1) }, { text: `Preço estimado do item ${k + 1}: R$ 10,00`, muted: true }],
+      })),
+      { table: { columns: [{ header: 'Fornecedor' }], rows: [], empty: 'Nenhum fornecedor convidado.' } },
+    ];
+    const pages = await readPdf(await renderDocumentPdf(memorando({ orientation: 'landscape', items: undefined, blocks })));
+    expect(pages.length).toBeGreaterThan(1);
+    // A4 landscape
+    expect(Math.round(pages[0]!.width)).toBe(842);
+    expect(Math.round(pages[0]!.height)).toBe(595);
+    const text = pages.map((p) => p.lines.join(' ')).join(' ');
+    const at = (s: string) => text.indexOf(s);
+    for (const expected of ['Método de cálculo', 'média ± 1 desvio-padrão amostral', 'Data de referência', 'Preços por item', 'Nenhum fornecedor convidado.']) {
+      expect(text).toContain(expected);
+    }
+    // in order, each item once, its heading on the same page as its table and its result
+    expect(at('Método de cálculo')).toBeLessThan(at('Preços por item'));
+    for (let k = 1; k <= 40; k++) {
+      const page = pages.find((p) => p.text.includes(`Item ${k} – Caneta`));
+      expect(page?.text, `item ${k}`).toContain(`Fornecedor ${k}B`);
+      expect(page?.text, `item ${k}`).toContain(`Preço estimado do item ${k}: R$ 10,00`);
+    }
+    expect(at('Item 39 –')).toBeLessThan(at('Item 40 –'));
+    expect(at('Item 40 –')).toBeLessThan(at('Nenhum fornecedor convidado.'));
+    // the long hash wraps inside its column; the running header and footer span the wider page
+    expect(pages.map((p) => p.body).join('')).toContain('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08');
+    const last = pages.at(-1)!;
+    const pagina = last.runs.find((r) => r.str.startsWith('Página'))!;
+    expect(pagina.x + pagina.width).toBeGreaterThan(last.width - 60);
+    expectInsideMargins(pages);
+  }, 60_000);
 
   it('rejects an invalid generation date', async () => {
     await expect(renderDocumentPdf(memorando({ generatedAt: new Date('not a date') }))).rejects.toThrow(RangeError);

@@ -199,11 +199,77 @@ describe('parseXlsx and templates', () => {
     expect(() => xlsxWorkbook([])).toThrow();
   });
 
+  it('a form sheet: title block above the header, hidden key column, protected but for the input cells; read back by its header', async () => {
+    const bytes = xlsxWorkbook([
+      {
+        name: 'Proposta',
+        preamble: [['Cotação', '12/2026', null, 'chave-do-formulario'], [], ['Validade da proposta', null]],
+        header: ['Nº', 'Descrição', 'Preço', 'Chave'],
+        rows: [
+          ['1', 'Papel', null, 'id-1'],
+          ['2', 'Caneta', { decimal: '1.5', places: 2 }, 'id-2'],
+        ],
+        hiddenColumns: [3],
+        freezeHeader: false,
+        autoFilter: false,
+        inputs: { columns: { 2: 'decimal' }, cells: { B3: 'date' } },
+      },
+    ]);
+    const sheetXml = unzipText(bytes, 'xl/worksheets/sheet1.xml');
+    expect(sheetXml).toContain('<sheetProtection sheet="1" objects="1" scenarios="1" formatColumns="0" formatRows="0"/>');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes as never);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getColumn(4).hidden).toBe(true);
+    expect(ws.getColumn(3).hidden).toBe(false);
+    // the header comes after the title block, bold like its labels
+    expect(ws.getCell('A4').value).toBe('Nº');
+    expect(ws.getCell('A4').font?.bold).toBe(true);
+    expect(ws.getCell('A1').font?.bold).toBe(true);
+    expect(ws.getCell('B1').font?.bold).toBeFalsy();
+    // input cells (even empty ones) are unlocked and formatted; everything else stays locked
+    expect(ws.getCell('C5').protection?.locked).toBe(false);
+    expect(ws.getCell('C5').numFmt).toBe('#,##0.00##');
+    expect(ws.getCell('C6').value).toBe(1.5);
+    expect(ws.getCell('B3').protection?.locked).toBe(false);
+    expect(ws.getCell('B3').numFmt).toBe('dd/mm/yyyy');
+    for (const ref of ['A5', 'B5', 'D5', 'B1', 'C4']) expect(ws.getCell(ref).protection?.locked, ref).not.toBe(false);
+
+    // a person fills it and sends it back
+    ws.getCell('C5').value = 10.1234;
+    ws.getCell('B3').value = new Date(Date.UTC(2026, 5, 30));
+    const filled = new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer);
+    const sheet = await parseXlsx(filled, undefined, { headerFirstCell: 'nº' });
+    expect(sheet.headers).toEqual(['Nº', 'Descrição', 'Preço', 'Chave']);
+    expect(sheet.rows).toEqual([
+      { linha: 5, cells: { Nº: '1', Descrição: 'Papel', Preço: '10.1234', Chave: 'id-1' } },
+      { linha: 6, cells: { Nº: '2', Descrição: 'Caneta', Preço: '1.5', Chave: 'id-2' } },
+    ]);
+    expect(sheet.preamble).toEqual([
+      { linha: 1, values: ['Cotação', '12/2026', '', 'chave-do-formulario'] },
+      { linha: 3, values: ['Validade da proposta', '30/06/2026'] },
+    ]);
+    expect(sheet.errors).toEqual([]);
+    // without the option the first non-empty row is the header, as before
+    expect((await parseXlsx(filled)).headers[0]).toBe('Cotação');
+    // no row starts with the marker: no header, every row in the preamble
+    const other = await parseXlsx(filled, undefined, { headerFirstCell: 'Item' });
+    expect([other.headers, other.rows, other.preamble?.length]).toEqual([[], [], 5]);
+    // the same option for a CSV
+    const csv = await parseCsv('Título;x\n\nNº;Preço\n1;2,5\n', undefined, { headerFirstCell: 'Nº' });
+    expect(csv.preamble).toEqual([{ linha: 1, values: ['Título', 'x'] }]);
+    expect(csv.rows).toEqual([{ linha: 4, cells: { Nº: '1', Preço: '2,5' } }]);
+  });
+
   it('excelCellText: hyperlinks, errors, shared formulas, big integers', () => {
     expect(excelCellText({ text: 'site', hyperlink: 'https://example.com' })).toBe('site');
     expect(excelCellText({ error: '#N/A' })).toBe('#N/A');
     expect(excelCellText({ sharedFormula: 'A1', result: 'x' })).toBe('x');
     expect(excelCellText(1e20)).toBe('100000000000000000000');
+    expect(excelCellText(0.1 + 0.2)).toBe('0.3');
+    expect(excelCellText(10.1 * 1.1)).toBe('11.11');
+    expect(excelCellText(1234.5678)).toBe('1234.5678');
+    expect(excelCellText(-0.0001)).toBe('-0.0001');
     expect(excelCellText(new Date(Date.UTC(2026, 2, 5, 12, 0)))).toBe('05/03/2026 12:00');
     expect(excelCellText(undefined)).toBe('');
   });
@@ -236,6 +302,26 @@ describe('parseXlsx and templates', () => {
   it('normalises headers: case, accents, spaces, trailing *', () => {
     expect(normalizeHeader('  Descricao  * ')).toBe(normalizeHeader('Descrição'));
     expect(normalizeHeader('SUB-GRUPO')).toBe('sub-grupo');
+  });
+
+  it('importRows validates without an insert (dryRun: the caller saves its own way) and refuses to import without one', async () => {
+    const schema = z.object({ codigo: z.string({ error: 'Informe o código.' }), preco: z.coerce.number().positive('Maior que zero.').optional() });
+    const sheet = await parseCsv('Código;Preço\nA1;10\n;-1\n');
+    const ctx = {
+      db: undefined as never,
+      mutate: () => {
+        throw new Error('no transaction in a validation');
+      },
+    };
+    const checked = await importRows({ ctx, rows: sheet, schema, columns: { Código: 'codigo', Preço: 'preco' }, dryRun: true });
+    expect(checked.ok).toBe(false);
+    expect(checked.errors).toEqual([
+      { linha: 3, coluna: 'Código', motivo: 'Informe o código.' },
+      { linha: 3, coluna: 'Preço', motivo: 'Maior que zero.' },
+    ]);
+    const clean = await parseCsv('Código;Preço\nA1;10\n');
+    expect((await importRows({ ctx, rows: clean, schema, columns: { Código: 'codigo', Preço: 'preco' }, dryRun: true })).ok).toBe(true);
+    await expect(importRows({ ctx, rows: clean, schema, columns: { Código: 'codigo', Preço: 'preco' }, dryRun: false })).rejects.toThrow(/insert/);
   });
 
   it('parseDryRun defaults to true', () => {

@@ -12,6 +12,7 @@
   "files": ["dist", "migrations"],
   "scripts": {
     "build": "node -e \"require('fs').rmSync('dist', { recursive: true, force: true })\" && tsup",
+    "api": "node ../../../scripts/api-report.mjs",
     "typecheck": "tsc -p tsconfig.json",
     "lint": "biome lint src test",
     "test": "vitest run"

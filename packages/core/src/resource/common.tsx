@@ -2,6 +2,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, apiErrorMessage } from '../api';
 import { toast } from '../toast/queue';
+import { OFFLINE_MESSAGE, isOfflineError } from './form/offline';
 import type { ResourceConfig, ResourceOptionsSource } from './types';
 
 type Row = Record<string, unknown>;
@@ -96,24 +97,59 @@ function fileNameOf(response: Response, fallback: string): string {
   return match ? decodeURIComponent(match[1]!) : fallback;
 }
 
-/** Downloads `<endpoint>.<ext>?<params>` through core's ky (bearer token) and saves it. */
-export async function downloadExport(endpoint: string, ext: 'csv' | 'xlsx', params: Record<string, string>): Promise<void> {
+export interface DownloadOptions {
+  /** Name when the answer has no Content-Disposition file name. */
+  fileName: string;
+  /** pt-BR toast when it fails (the server's message wins when there is one). */
+  errorMessage: string;
+  searchParams?: Record<string, string>;
+  /** Open in a new tab (a PDF) instead of saving. */
+  open?: boolean;
+  /** Toast 'Arquivo <nome> gerado.' with this title after saving. */
+  successTitle?: string;
+}
+
+/**
+ * Fetches GET /api/<path> with the app's API client (the API takes a bearer token, not a cookie, so a
+ * plain link would answer 401) and saves the file, or opens it in a new tab (`open`: the tab is
+ * opened in the click, since a tab opened after an await is a blocked pop-up, and filled when the
+ * file arrives). A failure is a toast, never a thrown error.
+ */
+export async function downloadFile(path: string, options: DownloadOptions): Promise<void> {
+  const tab = options.open ? window.open('', '_blank') : null;
   try {
-    const response = await api.get(`${apiPath(endpoint)}.${ext}`, { searchParams: params });
+    const response = await api.get(apiPath(path), options.searchParams ? { searchParams: options.searchParams } : {});
     const blob = await response.blob();
-    const name = fileNameOf(response, `${apiPath(endpoint).split('/').pop()}.${ext}`);
-    const url = URL.createObjectURL(blob);
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.rel = 'noopener';
-    a.style.display = 'none';
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-    toast.success(`Arquivo ${name} gerado.`, 'Exportação');
+    const name = fileNameOf(response, options.fileName);
+    const pdf = name.toLowerCase().endsWith('.pdf');
+    const url = URL.createObjectURL(pdf ? new Blob([blob], { type: 'application/pdf' }) : blob);
+    if (tab && !tab.closed) {
+      tab.opener = null;
+      tab.location.href = url;
+    } else {
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = name;
+      a.rel = 'noopener';
+      a.style.display = 'none';
+      document.body.append(a);
+      a.click();
+      a.remove();
+      if (options.successTitle) toast.success(`Arquivo ${name} gerado.`, options.successTitle);
+    }
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
   } catch (error) {
-    toast.error(apiErrorMessage(error, 'Não foi possível exportar a lista.'));
+    tab?.close();
+    toast.error(isOfflineError(error) ? OFFLINE_MESSAGE : apiErrorMessage(error, options.errorMessage));
   }
+}
+
+/** Downloads `<endpoint>.<ext>?<params>` (a list export) and saves it. */
+export function downloadExport(endpoint: string, ext: 'csv' | 'xlsx', params: Record<string, string>): Promise<void> {
+  return downloadFile(`${endpoint}.${ext}`, {
+    fileName: `${apiPath(endpoint).split('/').pop()}.${ext}`,
+    errorMessage: 'Não foi possível exportar a lista.',
+    searchParams: params,
+    successTitle: 'Exportação',
+  });
 }

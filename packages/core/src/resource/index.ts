@@ -9,6 +9,7 @@ export {
   type DocumentRouteTitles,
   type ResourceRouteTitles,
 } from './define';
+export { type DownloadOptions, downloadFile } from './common';
 export { defineDocumentPages } from './documents/define';
 export { StatusBadge } from './documents/StatusBadge';
 export type { DocumentConfig, DocumentItemsConfig, DocumentPages } from './documents/types';

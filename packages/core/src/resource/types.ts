@@ -95,6 +95,13 @@ export type ScalarFieldDescriptor =
   | (FieldBase & { type: 'document' })
   /** A date (native date input): 'aaaa-mm-dd'; empty is sent as null. */
   | (FieldBase & { type: 'date'; min?: string; max?: string })
+  /**
+   * A date and time (an instant, e.g. a deadline): typed on São Paulo's clock in a native
+   * date-and-time input ('aaaa-mm-ddTHH:mm', `min`/`max` the same way) and sent as an ISO date-time
+   * in UTC ('2026-03-10T20:00:00.000Z', what `z.iso.datetime()` takes); the API's instant is shown
+   * on São Paulo's clock. Empty is sent as null; what is not a date and time, as typed.
+   */
+  | (FieldBase & { type: 'datetime'; min?: string; max?: string })
   | (FieldBase & { type: 'select'; options: { value: string; label: string }[] })
   | (FieldBase & { type: 'select'; source: ResourceOptionsSource })
   /** Several ids of another resource (checkbox list). */

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, apiErrorBody, apiErrorMessage, apiErrorStatus } from '../../api';
 import { toast } from '../../toast/queue';
-import { apiPath, editHref, queryKeys } from '../common';
+import { apiPath, downloadFile, editHref, queryKeys } from '../common';
 import { OFFLINE_MESSAGE, isOfflineError } from '../form/offline';
 import { numeroOf } from './numero';
 import type { RecordSlotContext } from '../types';
@@ -26,34 +26,9 @@ export function availableTransitions(flow: Flow, record: Row): string[] {
   return flow.transitionNames.filter((name) => listed.has(name));
 }
 
-/**
- * Fetches GET <endpoint>/:id.pdf with the app's API client (the API takes a bearer token, not a
- * cookie, so a plain link would answer 401) and opens it in a new tab.
- */
-export async function openPdf(endpoint: string, id: string, fileLabel: string): Promise<void> {
-  // opened in the click (a tab opened after an await is a blocked pop-up), filled when the PDF arrives
-  const tab = window.open('', '_blank');
-  try {
-    const blob = await api.get(`${apiPath(endpoint)}/${encodeURIComponent(id)}.pdf`).blob();
-    const url = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
-    if (tab && !tab.closed) {
-      tab.opener = null;
-      tab.location.href = url;
-    } else {
-      const a = document.createElement('a');
-      a.href = url;
-      a.target = '_blank';
-      a.rel = 'noopener';
-      a.download = `${fileLabel}.pdf`;
-      document.body.append(a);
-      a.click();
-      a.remove();
-    }
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    tab?.close();
-    toast.error(isOfflineError(error) ? OFFLINE_MESSAGE : apiErrorMessage(error, 'Não foi possível gerar o PDF.'));
-  }
+/** Opens GET <endpoint>/:id.pdf in a new tab (through the API client: see downloadFile). */
+export function openPdf(endpoint: string, id: string, fileLabel: string): Promise<void> {
+  return downloadFile(`${endpoint}/${encodeURIComponent(id)}.pdf`, { fileName: `${fileLabel}.pdf`, errorMessage: 'Não foi possível gerar o PDF.', open: true });
 }
 
 interface Pending {

@@ -101,7 +101,9 @@ function buildDocumentResource(c: DocumentConfig): DocumentResource {
 
   const este = feminino ? 'Esta' : 'Este';
   const labels = timelineLabels(fields, c.timelineLabels);
-  const formats: Record<string, 'money' | 'decimal'> = { valorTotal: 'money' };
+  const formats: Record<string, 'money' | 'decimal' | 'datetime'> = { valorTotal: 'money' };
+  // instants in the timeline as the form shows them (dd/mm/aaaa hh:mm in São Paulo)
+  for (const field of c.fields) if (field.type === 'datetime') formats[field.name] = 'datetime';
   if (itemsField) {
     const n = itemsNames(itemsField as ItemsFieldDescriptor);
     formats[n.quantity] = 'decimal';

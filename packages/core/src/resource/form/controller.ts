@@ -17,7 +17,7 @@ import { type FieldErrors, type Values, bodyOf, fieldPaths, formValuesOf, typeLo
 type Row = Record<string, unknown>;
 
 export const INVALID_MESSAGE = 'Verifique os campos destacados.';
-export { OFFLINE_MESSAGE, isOfflineError } from './offline';
+export { OFFLINE_MESSAGE } from './offline';
 
 /** What a record is called in messages: `noun`, or from `newTitle` ('Novo grupo' → Grupo; 'Nova unidade' → Unidade, feminine). */
 export function nounOf(config: Pick<ResourceConfig, 'noun' | 'feminine' | 'newTitle'>): { noun: string; feminine: boolean } {

@@ -58,6 +58,7 @@ export const BUILTIN_FIELD_TYPES: readonly string[] = [
   'masked',
   'document',
   'date',
+  'datetime',
   'select',
   'multiselect',
   'reference',

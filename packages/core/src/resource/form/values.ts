@@ -1,6 +1,6 @@
 // Values of a resource form: API record → what the controls hold → body the schema validates and
 // the API receives. Pure functions (no React): the controller and the tests use them.
-import { applyMask, maskCep, maskCpfCnpjInput, maskPhone, normalizeDocument } from '@app/br';
+import { applyMask, dateTimeInputValue, instantFromDateTimeInput, maskCep, maskCpfCnpjInput, maskPhone, normalizeDocument } from '@app/br';
 import { formatDecimal, parseDecimalInput } from '@app/documents';
 import type { Session } from '../../types';
 import type {
@@ -102,6 +102,21 @@ function itemRowBody(field: ItemsFieldDescriptor, row: Values, types: FieldTypeL
   return body;
 }
 
+// ---------------------------------------------------------------------------- date and time
+
+/** What a date-and-time input holds ('aaaa-mm-ddTHH:mm' on São Paulo's clock) for an instant; a value already in that form, or not a date, stays. */
+export function dateTimeText(value: unknown): string {
+  const text = textOf(value).trim();
+  return dateTimeInputValue(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text) ? null : text) || text;
+}
+
+/** The instant (ISO, UTC) of a date and time typed on São Paulo's clock; '' → null; what is not one stays as typed (the schema says why). */
+export function dateTimeBody(value: unknown): string | null {
+  const text = textOf(value).trim();
+  if (text === '') return null;
+  return instantFromDateTimeInput(text) ?? text;
+}
+
 // ---------------------------------------------------------------------------- codec
 
 /** The definition of a field whose type is not built in (undefined for the built-in ones). */
@@ -145,6 +160,8 @@ export function toFormValue(field: FieldDescriptor, value: unknown, source: Row 
       return maskCpfCnpjInput(text);
     case 'date':
       return text.slice(0, 10);
+    case 'datetime':
+      return dateTimeText(value);
     default:
       return text;
   }
@@ -178,6 +195,8 @@ export function fromFormValue(field: FieldDescriptor, value: unknown, types: Fie
       return normalizeDocument(text);
     case 'date':
       return text.trim() === '' ? null : text.trim();
+    case 'datetime':
+      return dateTimeBody(text);
     case 'reference':
       return text === '' ? null : text;
     default:

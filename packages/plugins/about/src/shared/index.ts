@@ -20,5 +20,4 @@ export const versionsSchema = z.object({
   plugins: z.array(pluginVersionSchema),
 });
 
-export type PluginVersion = z.infer<typeof pluginVersionSchema>;
 export type Versions = z.infer<typeof versionsSchema>;

@@ -2,7 +2,7 @@
 // here: the page must not pull zod into the browser bundle.
 import type { ResumoCard } from '../shared/index';
 
-export type { Resumo, ResumoCard } from '../shared/index';
+export type { ResumoCard } from '../shared/index';
 
 function humanize(key: string): string {
   const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim();

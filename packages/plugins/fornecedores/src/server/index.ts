@@ -27,9 +27,7 @@ import { seedFornecedores } from './seed.js';
 import { ramosAtividade } from '@app/registros/server';
 import { fornecedorRamos, fornecedores } from './tables.js';
 
-export { fornecedoresDemo, type FornecedorDemo } from './fornecedores-demo.js';
-export { importarFornecedores, insertFornecedores } from './importar.js';
-export { fornecedores, fornecedorRamos } from './tables.js';
+export * from './tables.js';
 
 const OUTER_ID = sql.raw('"fornecedores"."id"');
 

@@ -1,6 +1,6 @@
 // @app/fornecedores/shared: suppliers (pessoa física or jurídica, with the 2026 alphanumeric CNPJ),
 // validated the same way by the form, the API and the spreadsheet import.
-import { cepSchema, comprasBusca, cpfCnpjSchema, formatCpfCnpj, normalizeDocument, optionalDateSchema, ufSchema } from '@app/br';
+import { cepSchema, comprasBusca, cpfCnpjSchema, formatCpfCnpj, optionalDateSchema, ufSchema } from '@app/br';
 import { z } from 'zod';
 
 /** Permission tag of 'Fornecedores'. */
@@ -13,11 +13,6 @@ export const SITUACAO_LABEL: Record<Situacao, string> = { ativo: 'Ativo', inativ
 
 export type TipoPessoa = 'fisica' | 'juridica';
 export const TIPO_PESSOA_LABEL: Record<TipoPessoa, string> = { fisica: 'Pessoa física', juridica: 'Pessoa jurídica' };
-
-/** 11 characters → pessoa física (CPF); 14 → jurídica (CNPJ). */
-export function tipoPessoaOf(documento: string): TipoPessoa {
-  return normalizeDocument(documento).length === 11 ? 'fisica' : 'juridica';
-}
 
 /** '12ABC34501DE35' → '12.ABC.345/01DE-35'; '12345678909' → '123.456.789-09'. */
 export const formatDocumento = formatCpfCnpj;
@@ -109,13 +104,6 @@ export function clearImpedimento<T extends ImpedimentoFields>(value: T): T {
 /** Body of POST /api/fornecedores/fornecedores (PUT adds `version`). */
 export const fornecedorInputSchema = z.object(fornecedorFields).superRefine(checkImpedimento);
 export type FornecedorInput = z.output<typeof fornecedorInputSchema>;
-export type FornecedorFormValues = z.input<typeof fornecedorInputSchema>;
-
-/** Body of PUT /api/fornecedores/fornecedores/:id. */
-export const fornecedorUpdateSchema = fornecedorInputSchema.safeExtend({
-  version: z.number({ error: 'Versão ausente: recarregue o registro.' }).int().min(1),
-});
-export type FornecedorUpdate = z.output<typeof fornecedorUpdateSchema>;
 
 export const fornecedorSchema = z.object({
   id: z.string(),

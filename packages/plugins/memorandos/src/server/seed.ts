@@ -193,7 +193,8 @@ export async function seedMemorandos(ctx: SeedContext): Promise<void> {
 
     for (const demo of DEMO) {
       const solicitante = demo.solicitante === 'requisitante' ? requisitante : admin;
-      const origemId = demo.origem ? centroId(demo.origem) : (solicitante.centros?.find((c) => c !== destinoId) ?? centroId('02'));
+      // annotated: inferring it through the loop's narrowing of destinoId is circular for TypeScript
+      const origemId: string | undefined = demo.origem ? centroId(demo.origem) : (solicitante.centros?.find((c) => c !== destinoId) ?? centroId('02'));
       if (!origemId || origemId === destinoId) continue;
       const linhas: { produtoId: string; quantidade: string; valorUnitario: string; valorTotal: string }[] = [];
       for (const [palavras, quantidade, valorUnitario] of demo.itens) {

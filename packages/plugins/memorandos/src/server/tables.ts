@@ -1,37 +1,40 @@
 // drizzle mirrors of migrations/0001_memorandos.sql (the SQL is the source; test/server/schema-drift.test.ts
 // checks these against it).
-import { date, generatedByMigration, integer, numeric, pgTable, text, timestamp, uuid } from '@app/server-core/pg-core';
+// The builders through the `pg` namespace: the .d.ts of the exported tables then names drizzle's types
+// `pg.PgColumn`… from '@app/server-core/pg-core' (named imports make it write 'drizzle-orm/pg-core', which
+// this package does not depend on).
+import * as pg from '@app/server-core/pg-core';
 import type { MemorandoStatus, Prioridade } from '../shared/index.js';
 
-export const memorandos = pgTable('memorandos', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  entidadeId: uuid('entidade_id').notNull(),
-  numero: integer('numero').notNull(),
-  ano: integer('ano').notNull(),
-  data: date('data').notNull(),
-  status: text('status').$type<MemorandoStatus>().notNull().default('rascunho'),
-  origemId: uuid('origem_id').notNull(),
-  destinoId: uuid('destino_id').notNull(),
-  solicitanteId: uuid('solicitante_id').notNull(),
-  solicitanteNome: text('solicitante_nome').notNull(),
-  assunto: text('assunto').notNull(),
-  justificativa: text('justificativa').notNull(),
-  prioridade: text('prioridade').$type<Prioridade>().notNull().default('media'),
-  dataDesejada: date('data_desejada'),
-  valorTotal: numeric('valor_total', { precision: 17, scale: 2 }).notNull().default('0'),
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  busca: text('busca').generatedAlwaysAs(generatedByMigration()),
+export const memorandos = pg.pgTable('memorandos', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  numero: pg.integer('numero').notNull(),
+  ano: pg.integer('ano').notNull(),
+  data: pg.date('data').notNull(),
+  status: pg.text('status').$type<MemorandoStatus>().notNull().default('rascunho'),
+  origemId: pg.uuid('origem_id').notNull(),
+  destinoId: pg.uuid('destino_id').notNull(),
+  solicitanteId: pg.uuid('solicitante_id').notNull(),
+  solicitanteNome: pg.text('solicitante_nome').notNull(),
+  assunto: pg.text('assunto').notNull(),
+  justificativa: pg.text('justificativa').notNull(),
+  prioridade: pg.text('prioridade').$type<Prioridade>().notNull().default('media'),
+  dataDesejada: pg.date('data_desejada'),
+  valorTotal: pg.numeric('valor_total', { precision: 17, scale: 2 }).notNull().default('0'),
+  version: pg.integer('version').notNull().default(1),
+  createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  busca: pg.text('busca').generatedAlwaysAs(pg.generatedByMigration()),
 });
 
-export const memorandoItens = pgTable('memorando_itens', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  memorandoId: uuid('memorando_id').notNull(),
-  entidadeId: uuid('entidade_id').notNull(),
-  ordem: integer('ordem').notNull(),
-  produtoId: uuid('produto_id').notNull(),
-  quantidade: numeric('quantidade', { precision: 15, scale: 4 }).notNull(),
-  valorUnitario: numeric('valor_unitario', { precision: 15, scale: 4 }).notNull(),
-  valorTotal: numeric('valor_total', { precision: 17, scale: 2 }).notNull(),
+export const memorandoItens = pg.pgTable('memorando_itens', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  memorandoId: pg.uuid('memorando_id').notNull(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  ordem: pg.integer('ordem').notNull(),
+  produtoId: pg.uuid('produto_id').notNull(),
+  quantidade: pg.numeric('quantidade', { precision: 15, scale: 4 }).notNull(),
+  valorUnitario: pg.numeric('valor_unitario', { precision: 15, scale: 4 }).notNull(),
+  valorTotal: pg.numeric('valor_total', { precision: 17, scale: 2 }).notNull(),
 });

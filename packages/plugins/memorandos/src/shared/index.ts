@@ -66,7 +66,6 @@ export const memorandoItemSchema = z.object({
   quantidade: quantitySchema,
   valorUnitario: unitValueSchema,
 });
-export type MemorandoItemInput = z.output<typeof memorandoItemSchema>;
 
 export const MAX_ITENS = 500;
 
@@ -100,5 +99,3 @@ export const memorandoInputSchema = z
         });
       }),
   });
-export type MemorandoInput = z.output<typeof memorandoInputSchema>;
-export type MemorandoFormValues = z.input<typeof memorandoInputSchema>;

@@ -29,18 +29,17 @@ import { grupos, subgrupos, tiposMaterial, unidades } from '@app/registros/serve
 import { produtos } from './tables.js';
 import { describeUsos, listProdutoUsos, produtoUsadoEm } from './usos.js';
 
-export { catalogoDemo, type ProdutoDemo } from './catalogo-demo.js';
-export { importarProdutos, insertProdutos, loadRegistros } from './importar.js';
-export { produtos, produtoUsos } from './tables.js';
+export * from './tables.js';
 export {
   clearProdutoUsos,
   describeUsos,
   listProdutoUsos,
+  PRODUTO_USOS,
   type ProdutoUsageChecker,
   type ProdutoUsoDocumento,
+  type ProdutoUsosContext,
   produtoUsadoEm,
   produtosEmUso,
-  registerProdutoUsage,
   setProdutoUsos,
 } from './usos.js';
 
@@ -91,7 +90,7 @@ export default defineServerPlugin({
   dependsOn: ['registros'],
   tags: [{ tag: PRODUTOS_TAG, nome: PRODUTOS_TAG_NOME }],
   migrations: new URL('../../migrations/', import.meta.url),
-  routes(router) {
+  routes(router, plugin) {
     // before the CRUD routes: '/produtos/modelo' must not be taken for '/produtos/:id'
     defineSpreadsheetImport(router, {
       path: '/produtos',
@@ -120,8 +119,8 @@ export default defineServerPlugin({
           .from(produtos)
           .where(and(eq(produtos.id, id), eq(produtos.entidadeId, ctx.entidadeId)));
         if (!row) throw notFound();
-        const usos = await listProdutoUsos(ctx.db, { id, entidadeId: ctx.entidadeId });
-        const texto = usos.length ? `Usado em ${describeUsos(usos)}` : await produtoUsadoEm(ctx.db, { id, entidadeId: ctx.entidadeId });
+        const usos = await listProdutoUsos(ctx.db, { id, entidadeId: ctx.entidadeId }, ctx);
+        const texto = usos.length ? `Usado em ${describeUsos(usos)}` : await produtoUsadoEm(ctx.db, { id, entidadeId: ctx.entidadeId }, ctx);
         return c.json({ emUso: texto !== null, texto, usos }, 200);
       },
     });
@@ -185,7 +184,7 @@ export default defineServerPlugin({
         }
         // a product used by a document keeps its descrição
         if (current && current.descricao !== data.descricao) {
-          const usado = await produtoUsadoEm(tx, { id: current.id, entidadeId: write.entidadeId });
+          const usado = await produtoUsadoEm(tx, { id: current.id, entidadeId: write.entidadeId }, plugin);
           if (usado) {
             const message = `A descrição não pode ser alterada: o produto é ${usado.charAt(0).toLowerCase()}${usado.slice(1)}. Desative-o e cadastre um novo produto com a nova descrição.`;
             throw new AppError(409, 'in_use', message, { descricao: message });
@@ -195,7 +194,7 @@ export default defineServerPlugin({
       },
       usedBy: async (tx, id) => {
         const [row] = await tx.select({ entidadeId: produtos.entidadeId }).from(produtos).where(eq(produtos.id, id));
-        return row ? produtoUsadoEm(tx, { id, entidadeId: row.entidadeId }) : null;
+        return row ? produtoUsadoEm(tx, { id, entidadeId: row.entidadeId }, plugin) : null;
       },
       // names of the registries, joined (sorting 100 000 products by grupo is one hash join)
       joins: [

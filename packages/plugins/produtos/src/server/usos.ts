@@ -1,26 +1,26 @@
 // Where a product is used. A used product cannot be deleted nor have its descrição changed.
 // Other plugins tell it in one of two ways:
 //  1. rows of `produto_usos`, kept in the document's own transaction with setProdutoUsos() /
-//     clearProdutoUsos() (cheap to ask, works for any number of plugins);
-//  2. a checker registered with registerProdutoUsage('memorandos', async (db, p) => ['Memorando 12/2026'])
-//     that looks at the plugin's own tables.
+//     clearProdutoUsos() (cheap to ask, works for any number of plugins, marks lists 'Em uso');
+//  2. a checker contributed to the PRODUTO_USOS extension point that looks at the plugin's own tables:
+//       defineServerPlugin({ …, contributes: [contribute(PRODUTO_USOS, async (db, p) => ['Memorando 12/2026'])] })
+//     read per server from `ctx.contributions(PRODUTO_USOS)` (only enabled plugins count).
 // Foreign keys to produtos(id) from other tables (with a 'singular|plural' table comment) count too.
-import { type DbOrTx, type Tx, describeReferences } from '@app/server-core';
+import { type Contribution, type DbOrTx, type PluginContext, type Tx, describeReferences, extensionPoint } from '@app/server-core';
 import { and, asc, eq, inArray, sql } from '@app/server-core/orm';
 import { produtoUsos, produtos } from './tables.js';
 
 /** Describes the documents of one plugin that use a product ('Memorando 12/2026'), none → []. */
 export type ProdutoUsageChecker = (db: DbOrTx, produto: { id: string; entidadeId: string }) => Promise<string[]>;
 
-const checkers = new Map<string, ProdutoUsageChecker>();
+/**
+ * Where other plugins contribute a {@link ProdutoUsageChecker}; the contributing plugin's id is the
+ * `origem` of what it answers.
+ */
+export const PRODUTO_USOS = extensionPoint<ProdutoUsageChecker>('produtos.usos');
 
-/** Registers (or replaces) the checker of a plugin; returns a function that removes it. */
-export function registerProdutoUsage(origem: string, checker: ProdutoUsageChecker): () => void {
-  checkers.set(origem, checker);
-  return () => {
-    if (checkers.get(origem) === checker) checkers.delete(origem);
-  };
-}
+/** What the usage functions read the contributed checkers from: a plugin, request or seed context. */
+export type ProdutoUsosContext = Pick<PluginContext, 'contributions'>;
 
 export interface ProdutoUsoDocumento {
   entidadeId: string;
@@ -52,16 +52,24 @@ export async function clearProdutoUsos(tx: Tx, documento: { origem: string; docu
     .where(and(eq(produtoUsos.origem, documento.origem), eq(produtoUsos.documentoId, documento.documentoId)));
 }
 
-/** Every document that uses the product: recorded uses, then registered checkers. */
-export async function listProdutoUsos(db: DbOrTx, produto: { id: string; entidadeId: string }): Promise<{ origem: string; descricao: string }[]> {
+/**
+ * Every document that uses the product: recorded uses, then the checkers the enabled plugins contribute
+ * to {@link PRODUTO_USOS} (read from `ctx`).
+ */
+export async function listProdutoUsos(
+  db: DbOrTx,
+  produto: { id: string; entidadeId: string },
+  ctx: ProdutoUsosContext,
+): Promise<{ origem: string; descricao: string }[]> {
   const rows = await db
     .select({ origem: produtoUsos.origem, descricao: produtoUsos.descricao })
     .from(produtoUsos)
     .where(and(eq(produtoUsos.produtoId, produto.id), eq(produtoUsos.entidadeId, produto.entidadeId)))
     .orderBy(asc(produtoUsos.createdAt), asc(produtoUsos.descricao));
   const out = [...rows];
-  for (const [origem, checker] of checkers) {
-    for (const descricao of await checker(db, produto)) out.push({ origem, descricao });
+  const checkers: readonly Contribution<ProdutoUsageChecker>[] = ctx.contributions(PRODUTO_USOS);
+  for (const { plugin, value: checker } of checkers) {
+    for (const descricao of await checker(db, produto)) out.push({ origem: plugin, descricao });
   }
   return out;
 }
@@ -93,8 +101,12 @@ export function describeUsos(usos: readonly { descricao: string }[]): string {
  * 'Usado em Memorando 12/2026 e Requisição 3/2026', or null when nothing uses the product
  * (foreign keys of other tables to produtos included).
  */
-export async function produtoUsadoEm(db: DbOrTx, produto: { id: string; entidadeId: string }): Promise<string | null> {
-  const usos = await listProdutoUsos(db, produto);
+export async function produtoUsadoEm(
+  db: DbOrTx,
+  produto: { id: string; entidadeId: string },
+  ctx: ProdutoUsosContext,
+): Promise<string | null> {
+  const usos = await listProdutoUsos(db, produto, ctx);
   if (usos.length) return `Usado em ${describeUsos(usos)}`;
   return describeReferences(db, produtos, produto.id);
 }

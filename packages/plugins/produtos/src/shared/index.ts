@@ -72,14 +72,6 @@ export function clearTipoMaterial<T extends { tipo: TipoItem; tipoMaterialId?: s
 /** Body of POST /api/produtos/produtos (PUT adds `version`). */
 export const produtoInputSchema = z.object(produtoFields);
 export type ProdutoInput = z.output<typeof produtoInputSchema>;
-/** What the form holds (before transforms). */
-export type ProdutoFormValues = z.input<typeof produtoInputSchema>;
-
-/** Body of PUT /api/produtos/produtos/:id: the same fields plus the version read. */
-export const produtoUpdateSchema = produtoInputSchema.extend({
-  version: z.number({ error: 'Versão ausente: recarregue o registro.' }).int().min(1),
-});
-export type ProdutoUpdate = z.output<typeof produtoUpdateSchema>;
 
 /** A product as the API answers it (with the names of what it points to). */
 export const produtoSchema = z.object({
@@ -107,7 +99,6 @@ export type Produto = z.infer<typeof produtoSchema>;
 
 /** Where a product is used: one line per document, e.g. 'Memorando 12/2026'. */
 export const produtoUsoSchema = z.object({ origem: z.string(), descricao: z.string() });
-export type ProdutoUso = z.infer<typeof produtoUsoSchema>;
 
 /** 'Material'/'Serviço' (also 'M', 'S', 'servico', 'serviços'…) → tipo; undefined when unknown. */
 export function parseTipoItem(value: string | undefined): TipoItem | undefined {

@@ -1,15 +1,27 @@
-import { parseSpreadsheet } from '@app/server-core';
+import { contribute, defineServerPlugin, parseSpreadsheet } from '@app/server-core';
 import registros from '@app/registros/server';
 import { type ErrorBody, describeEachDatabase, migrationsOnly, withoutSeed } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
-import produtos, { registerProdutoUsage } from '../../src/server/index.js';
+import produtos, { PRODUTO_USOS } from '../../src/server/index.js';
 import type { Produto } from '../../src/shared/index.js';
 import { type Fixture, createRegistros } from './helpers.js';
 
 type Page = { items: Produto[]; total: number; page: number; pageSize: number };
 type ImportBody = { ok: boolean; dryRun: boolean; total: number; imported: number; errorCount: number; errors: { linha: number; coluna: string; motivo: string }[] };
 
-describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), withoutSeed(produtos)] }, (t) => {
+/** Products the 'fichas' plugin says it uses (its own tables, in a real plugin). */
+const fichasUsam = new Set<string>();
+/** A plugin that tells where a product is used through the PRODUTO_USOS extension point. */
+const fichas = defineServerPlugin({
+  id: 'fichas',
+  version: '1.0.0',
+  core: '^1.0.0',
+  tags: [],
+  contributes: [contribute(PRODUTO_USOS, async (_db, produto) => (fichasUsam.has(produto.id) ? ['Ficha 3/2026'] : []))],
+  routes: () => undefined,
+});
+
+describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), withoutSeed(produtos), fichas] }, (t) => {
   let token: string;
   let camaraToken: string;
   let consultaToken: string;
@@ -175,16 +187,22 @@ describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), with
     expect(todos.items.map((x) => x.ativo)).toEqual([false]);
     expect((await api(`/produtos/${p.id}`)).status).toBe(200);
 
-    // a plugin can also answer through a registered checker
+    // a plugin can also answer through a checker contributed to PRODUTO_USOS
     await t.server.sql('DELETE FROM produto_usos WHERE produto_id = $1', [p.id]);
-    const unregister = registerProdutoUsage('requisicoes', async (_db, produto) => (produto.id === p.id ? ['Requisição 3/2026'] : []));
+    fichasUsam.add(p.id);
     try {
       const blocked = await api(`/produtos/${p.id}`, { method: 'DELETE' });
       expect(blocked.status).toBe(409);
-      expect(((await blocked.json()) as ErrorBody).error.message).toContain('Usado em Requisição 3/2026');
+      expect(((await blocked.json()) as ErrorBody).error.message).toBe('Usado em Ficha 3/2026. Para tirá-lo das listas de escolha, desative-o.');
+      expect(await (await api(`/produtos/${p.id}/usos`)).json()).toEqual({
+        emUso: true,
+        texto: 'Usado em Ficha 3/2026',
+        usos: [{ origem: 'fichas', descricao: 'Ficha 3/2026' }],
+      });
     } finally {
-      unregister();
+      fichasUsam.delete(p.id);
     }
+    expect(await (await api(`/produtos/${p.id}/usos`)).json()).toEqual({ emUso: false, texto: null, usos: [] });
     expect((await api(`/produtos/${p.id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await api(`/produtos/${p.id}`)).status).toBe(404);
   });

@@ -1,102 +1,105 @@
 // drizzle mirrors of migrations/0001_registros.sql (the SQL is the source; test/schema-drift.test.ts
 // checks these against it). Other plugins import them from '@app/registros/server' (to read registries,
 // or reference them: `references: { grupoId: { table: grupos, … } }`) instead of declaring their own.
-import { boolean, char, generatedByMigration, integer, pgTable, primaryKey, text, timestamp, uuid } from '@app/server-core/pg-core';
+// The builders through the `pg` namespace: the .d.ts of the exported tables then names drizzle's types
+// `pg.PgColumn`… from '@app/server-core/pg-core' (named imports make it write 'drizzle-orm/pg-core', which
+// this package does not depend on).
+import * as pg from '@app/server-core/pg-core';
 
 const common = () => ({
-  id: uuid('id').primaryKey().defaultRandom(),
-  entidadeId: uuid('entidade_id').notNull(),
-  ativo: boolean('ativo').notNull().default(true),
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  ativo: pg.boolean('ativo').notNull().default(true),
+  version: pg.integer('version').notNull().default(1),
+  createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /** The generated search column (compras_busca(…) of the table's text columns; the expression is in the migration). */
-const busca = () => text('busca').generatedAlwaysAs(generatedByMigration());
+const busca = () => pg.text('busca').generatedAlwaysAs(pg.generatedByMigration());
 
 const catalogo = () => ({
-  catalogoTipo: text('catalogo_tipo').$type<'material' | 'servico'>(),
-  catalogoCodigo: text('catalogo_codigo'),
-  catalogoNome: text('catalogo_nome'),
+  catalogoTipo: pg.text('catalogo_tipo').$type<'material' | 'servico'>(),
+  catalogoCodigo: pg.text('catalogo_codigo'),
+  catalogoNome: pg.text('catalogo_nome'),
 });
 
-export const grupos = pgTable('registros_grupos', {
+export const grupos = pg.pgTable('registros_grupos', {
   ...common(),
-  codigo: text('codigo').notNull(),
-  nome: text('nome').notNull(),
+  codigo: pg.text('codigo').notNull(),
+  nome: pg.text('nome').notNull(),
   ...catalogo(),
   busca: busca(),
 });
 
-export const subgrupos = pgTable('registros_subgrupos', {
+export const subgrupos = pg.pgTable('registros_subgrupos', {
   ...common(),
-  grupoId: uuid('grupo_id').notNull(),
-  codigo: text('codigo').notNull(),
-  nome: text('nome').notNull(),
+  grupoId: pg.uuid('grupo_id').notNull(),
+  codigo: pg.text('codigo').notNull(),
+  nome: pg.text('nome').notNull(),
   ...catalogo(),
   busca: busca(),
 });
 
-export const unidades = pgTable('registros_unidades', {
+export const unidades = pg.pgTable('registros_unidades', {
   ...common(),
-  sigla: text('sigla').notNull(),
-  descricao: text('descricao').notNull(),
-  fracionavel: boolean('fracionavel').notNull().default(false),
+  sigla: pg.text('sigla').notNull(),
+  descricao: pg.text('descricao').notNull(),
+  fracionavel: pg.boolean('fracionavel').notNull().default(false),
   busca: busca(),
 });
 
-export const tiposMaterial = pgTable('registros_tipos_material', {
+export const tiposMaterial = pg.pgTable('registros_tipos_material', {
   ...common(),
-  nome: text('nome').notNull(),
-  descricao: text('descricao'),
+  nome: pg.text('nome').notNull(),
+  descricao: pg.text('descricao'),
   busca: busca(),
 });
 
-export const centrosCusto = pgTable('registros_centros_custo', {
+export const centrosCusto = pg.pgTable('registros_centros_custo', {
   ...common(),
-  codigo: text('codigo').notNull(),
-  nome: text('nome').notNull(),
-  parentId: uuid('parent_id'),
-  responsavelNome: text('responsavel_nome'),
+  codigo: pg.text('codigo').notNull(),
+  nome: pg.text('nome').notNull(),
+  parentId: pg.uuid('parent_id'),
+  responsavelNome: pg.text('responsavel_nome'),
   busca: busca(),
 });
 
-export const nucleosConsumo = pgTable('registros_nucleos_consumo', {
+export const nucleosConsumo = pg.pgTable('registros_nucleos_consumo', {
   ...common(),
-  nome: text('nome').notNull(),
-  descricao: text('descricao'),
+  nome: pg.text('nome').notNull(),
+  descricao: pg.text('descricao'),
   busca: busca(),
 });
 
-export const nucleoCentros = pgTable(
+export const nucleoCentros = pg.pgTable(
   'registros_nucleo_centros',
   {
-    nucleoId: uuid('nucleo_id').notNull(),
-    centroId: uuid('centro_id').notNull(),
-    entidadeId: uuid('entidade_id').notNull(),
+    nucleoId: pg.uuid('nucleo_id').notNull(),
+    centroId: pg.uuid('centro_id').notNull(),
+    entidadeId: pg.uuid('entidade_id').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.nucleoId, t.centroId] })],
+  (t) => [pg.primaryKey({ columns: [t.nucleoId, t.centroId] })],
 );
 
-export const ramosAtividade = pgTable('registros_ramos_atividade', {
+export const ramosAtividade = pg.pgTable('registros_ramos_atividade', {
   ...common(),
-  nome: text('nome').notNull(),
-  cnae: char('cnae', { length: 7 }),
+  nome: pg.text('nome').notNull(),
+  cnae: pg.char('cnae', { length: 7 }),
   busca: busca(),
 });
 
-export const tiposSolicitacao = pgTable('registros_tipos_solicitacao', {
+export const tiposSolicitacao = pg.pgTable('registros_tipos_solicitacao', {
   ...common(),
-  nome: text('nome').notNull(),
-  descricao: text('descricao'),
-  prazoDias: integer('prazo_dias'),
+  nome: pg.text('nome').notNull(),
+  descricao: pg.text('descricao'),
+  prazoDias: pg.integer('prazo_dias'),
   busca: busca(),
 });
 
-export const cargos = pgTable('registros_cargos', {
+export const cargos = pg.pgTable('registros_cargos', {
   ...common(),
-  nome: text('nome').notNull(),
-  descricao: text('descricao'),
+  nome: pg.text('nome').notNull(),
+  descricao: pg.text('descricao'),
   busca: busca(),
 });

@@ -45,7 +45,6 @@ export const TIPOS_CATALOGO = [
   { value: 'material', label: 'Material (CATMAT)' },
   { value: 'servico', label: 'Serviço (CATSER)' },
 ] as const;
-export type TipoCatalogo = (typeof TIPOS_CATALOGO)[number]['value'];
 
 /**
  * Mapping to the federal catalogue: for a material the CATMAT Classe, for a service the CATSER Grupo
@@ -90,7 +89,6 @@ export const grupoSchema = z
     ...catalogoFields,
   })
   .superRefine(refineCatalogo);
-export type GrupoInput = z.input<typeof grupoSchema>;
 export const grupoColumns: RegistroColumn[] = [
   { key: 'codigo', header: 'Código' },
   { key: 'nome', header: 'Nome' },

@@ -60,8 +60,7 @@ import { seedRequisicoes } from './seed.js';
 import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoAprovacoes, requisicaoItens, requisicoes } from './tables.js';
 
 export * from './tables.js';
-export { alertasDaRequisicao, limiteDoAno, recalcularGrupos, somaDoGrupo } from './dispensa.js';
-export { podeAprovarSql } from './aprovacao.js';
+export { recalcularGrupos } from './dispensa.js';
 
 type Row = Record<string, unknown>;
 

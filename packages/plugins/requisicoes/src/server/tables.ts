@@ -1,123 +1,125 @@
-// drizzle mirrors of migrations/0001_requisicoes.sql.
-import { sql } from '@app/server-core/orm';
-import { boolean, date, integer, numeric, pgTable, text, timestamp, uuid } from '@app/server-core/pg-core';
+// drizzle mirrors of migrations/*.sql (the SQL is the source; test/server/schema-drift.test.ts checks
+// these against it). Other plugins import them from '@app/requisicoes/server'.
+// The builders through the `pg` and `orm` namespaces: the .d.ts of the exported tables then names
+// drizzle's types `pg.PgColumn`, `orm.Column`… from '@app/server-core/pg-core' and '@app/server-core/orm'
+// (named imports make it write 'drizzle-orm/pg-core', which this package does not depend on).
+import * as orm from '@app/server-core/orm';
+import * as pg from '@app/server-core/pg-core';
 import type { Categoria, PreRequisicaoStatus, RequisicaoStatus } from '../shared/index.js';
 
-const money = (name: string) => numeric(name, { precision: 17, scale: 2 });
-const decimal4 = (name: string) => numeric(name, { precision: 15, scale: 4 });
+const money = (name: string) => pg.numeric(name, { precision: 17, scale: 2 });
+const decimal4 = (name: string) => pg.numeric(name, { precision: 15, scale: 4 });
 const stamps = () => ({
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  version: pg.integer('version').notNull().default(1),
+  createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const preRequisicoes = pgTable('pre_requisicoes', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  entidadeId: uuid('entidade_id').notNull(),
-  numero: integer('numero').notNull(),
-  ano: integer('ano').notNull(),
-  data: date('data').notNull(),
-  status: text('status').$type<PreRequisicaoStatus>().notNull().default('rascunho'),
-  centroCustoId: uuid('centro_custo_id').notNull(),
-  tipoSolicitacaoId: uuid('tipo_solicitacao_id').notNull(),
-  solicitanteId: uuid('solicitante_id').notNull(),
-  solicitanteNome: text('solicitante_nome').notNull(),
-  justificativa: text('justificativa').notNull(),
-  memorandoId: uuid('memorando_id'),
+export const preRequisicoes = pg.pgTable('pre_requisicoes', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  numero: pg.integer('numero').notNull(),
+  ano: pg.integer('ano').notNull(),
+  data: pg.date('data').notNull(),
+  status: pg.text('status').$type<PreRequisicaoStatus>().notNull().default('rascunho'),
+  centroCustoId: pg.uuid('centro_custo_id').notNull(),
+  tipoSolicitacaoId: pg.uuid('tipo_solicitacao_id').notNull(),
+  solicitanteId: pg.uuid('solicitante_id').notNull(),
+  solicitanteNome: pg.text('solicitante_nome').notNull(),
+  justificativa: pg.text('justificativa').notNull(),
+  memorandoId: pg.uuid('memorando_id'),
   valorTotal: money('valor_total').notNull().default('0'),
   ...stamps(),
-  busca: text('busca').generatedAlwaysAs(
-    sql.raw("compras_busca(numero::text || '/' || ano::text || ' ' || justificativa || ' ' || solicitante_nome)"),
-  ),
+  busca: pg.text('busca').generatedAlwaysAs(pg.generatedByMigration()),
 });
 
-export const preRequisicaoItens = pgTable('pre_requisicao_itens', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  preRequisicaoId: uuid('pre_requisicao_id').notNull(),
-  entidadeId: uuid('entidade_id').notNull(),
-  ordem: integer('ordem').notNull(),
-  produtoId: uuid('produto_id').notNull(),
+export const preRequisicaoItens = pg.pgTable('pre_requisicao_itens', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  preRequisicaoId: pg.uuid('pre_requisicao_id').notNull(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  ordem: pg.integer('ordem').notNull(),
+  produtoId: pg.uuid('produto_id').notNull(),
   quantidade: decimal4('quantidade').notNull(),
   valorUnitario: decimal4('valor_unitario').notNull(),
   valorTotal: money('valor_total').notNull(),
 });
 
-export const requisicoes = pgTable('requisicoes', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  entidadeId: uuid('entidade_id').notNull(),
-  numero: integer('numero').notNull(),
-  ano: integer('ano').notNull(),
-  data: date('data').notNull(),
-  status: text('status').$type<RequisicaoStatus>().notNull().default('rascunho'),
-  centroCustoId: uuid('centro_custo_id').notNull(),
-  tipoSolicitacaoId: uuid('tipo_solicitacao_id').notNull(),
-  categoria: text('categoria').$type<Categoria>().notNull(),
-  dotacao: text('dotacao'),
-  justificativa: text('justificativa').notNull(),
-  solicitanteId: uuid('solicitante_id').notNull(),
-  solicitanteNome: text('solicitante_nome').notNull(),
+export const requisicoes = pg.pgTable('requisicoes', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  numero: pg.integer('numero').notNull(),
+  ano: pg.integer('ano').notNull(),
+  data: pg.date('data').notNull(),
+  status: pg.text('status').$type<RequisicaoStatus>().notNull().default('rascunho'),
+  centroCustoId: pg.uuid('centro_custo_id').notNull(),
+  tipoSolicitacaoId: pg.uuid('tipo_solicitacao_id').notNull(),
+  categoria: pg.text('categoria').$type<Categoria>().notNull(),
+  dotacao: pg.text('dotacao'),
+  justificativa: pg.text('justificativa').notNull(),
+  solicitanteId: pg.uuid('solicitante_id').notNull(),
+  solicitanteNome: pg.text('solicitante_nome').notNull(),
   valorTotal: money('valor_total').notNull().default('0'),
-  niveis: integer('niveis').notNull().default(0),
-  nivelAtual: integer('nivel_atual'),
-  ciclo: integer('ciclo').notNull().default(0),
+  niveis: pg.integer('niveis').notNull().default(0),
+  nivelAtual: pg.integer('nivel_atual'),
+  ciclo: pg.integer('ciclo').notNull().default(0),
   ...stamps(),
-  busca: text('busca').generatedAlwaysAs(
-    sql.raw(
-      "compras_busca(numero::text || '/' || ano::text || ' ' || justificativa || ' ' || solicitante_nome || ' ' || coalesce(dotacao, ''))",
-    ),
-  ),
+  busca: pg.text('busca').generatedAlwaysAs(pg.generatedByMigration()),
 });
 
-export const requisicaoItens = pgTable('requisicao_itens', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  requisicaoId: uuid('requisicao_id').notNull(),
-  entidadeId: uuid('entidade_id').notNull(),
-  ordem: integer('ordem').notNull(),
-  produtoId: uuid('produto_id').notNull(),
-  preRequisicaoItemId: uuid('pre_requisicao_item_id'),
+export const requisicaoItens = pg.pgTable('requisicao_itens', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  requisicaoId: pg.uuid('requisicao_id').notNull(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  ordem: pg.integer('ordem').notNull(),
+  produtoId: pg.uuid('produto_id').notNull(),
+  preRequisicaoItemId: pg.uuid('pre_requisicao_item_id'),
   quantidade: decimal4('quantidade').notNull(),
   valorUnitario: decimal4('valor_unitario').notNull(),
   valorTotal: money('valor_total').notNull(),
 });
 
-export const requisicaoAprovacoes = pgTable('requisicao_aprovacoes', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  entidadeId: uuid('entidade_id').notNull(),
-  requisicaoId: uuid('requisicao_id').notNull(),
-  ciclo: integer('ciclo').notNull(),
-  nivel: integer('nivel').notNull(),
-  usuarioId: uuid('usuario_id').notNull(),
-  usuarioNome: text('usuario_nome').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+export const requisicaoAprovacoes = pg.pgTable('requisicao_aprovacoes', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  requisicaoId: pg.uuid('requisicao_id').notNull(),
+  ciclo: pg.integer('ciclo').notNull(),
+  nivel: pg.integer('nivel').notNull(),
+  usuarioId: pg.uuid('usuario_id').notNull(),
+  usuarioNome: pg.text('usuario_nome').notNull(),
+  createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const requisicaoGrupos = pgTable('requisicao_grupos', {
-  requisicaoId: uuid('requisicao_id').notNull(),
-  entidadeId: uuid('entidade_id').notNull(),
-  grupoId: uuid('grupo_id').notNull(),
-  ano: integer('ano').notNull(),
-  categoria: text('categoria').$type<Categoria>().notNull(),
-  valor: money('valor').notNull(),
-  conta: boolean('conta').notNull().default(false),
-});
+export const requisicaoGrupos = pg.pgTable(
+  'requisicao_grupos',
+  {
+    requisicaoId: pg.uuid('requisicao_id').notNull(),
+    entidadeId: pg.uuid('entidade_id').notNull(),
+    grupoId: pg.uuid('grupo_id').notNull(),
+    ano: pg.integer('ano').notNull(),
+    categoria: pg.text('categoria').$type<Categoria>().notNull(),
+    valor: money('valor').notNull(),
+    conta: pg.boolean('conta').notNull().default(false),
+  },
+  (t) => [pg.primaryKey({ columns: [t.requisicaoId, t.grupoId] })],
+);
 
-export const alcadas = pgTable('requisicao_alcadas', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  entidadeId: uuid('entidade_id').notNull(),
-  nivel: integer('nivel').notNull(),
-  nome: text('nome').notNull(),
+export const alcadas = pg.pgTable('requisicao_alcadas', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  nivel: pg.integer('nivel').notNull(),
+  nome: pg.text('nome').notNull(),
   valorMinimo: money('valor_minimo').notNull(),
-  centroCustoId: uuid('centro_custo_id'),
-  perfis: uuid('perfis').array().notNull().default(sql`'{}'`),
-  usuarios: uuid('usuarios').array().notNull().default(sql`'{}'`),
+  centroCustoId: pg.uuid('centro_custo_id'),
+  perfis: pg.uuid('perfis').array().notNull().default(orm.sql`'{}'`),
+  usuarios: pg.uuid('usuarios').array().notNull().default(orm.sql`'{}'`),
   ...stamps(),
 });
 
-export const limitesDispensa = pgTable('requisicao_limites_dispensa', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  entidadeId: uuid('entidade_id').notNull(),
-  ano: integer('ano').notNull(),
-  categoria: text('categoria').$type<Categoria>().notNull(),
+export const limitesDispensa = pg.pgTable('requisicao_limites_dispensa', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  ano: pg.integer('ano').notNull(),
+  categoria: pg.text('categoria').$type<Categoria>().notNull(),
   valor: money('valor').notNull(),
   ...stamps(),
 });

@@ -89,7 +89,6 @@ export const preRequisicaoItemSchema = z.object({
   quantidade: quantitySchema,
   valorUnitario: unitValueSchema,
 });
-export type PreRequisicaoItemInput = z.output<typeof preRequisicaoItemSchema>;
 
 /** Body of POST /api/requisicoes/pre-requisicoes (PUT adds `version`). */
 export const preRequisicaoInputSchema = z.object({
@@ -106,8 +105,6 @@ export const preRequisicaoInputSchema = z.object({
     .max(MAX_ITENS, `Uma pré-requisição tem no máximo ${MAX_ITENS} itens.`)
     .superRefine(umaLinhaPorProduto),
 });
-export type PreRequisicaoInput = z.output<typeof preRequisicaoInputSchema>;
-export type PreRequisicaoFormValues = z.input<typeof preRequisicaoInputSchema>;
 
 /** Body of POST /api/requisicoes/pre-requisicoes/de-memorando: a new draft from an accepted memorando. */
 export const deMemorandoInputSchema = z.object({
@@ -115,7 +112,6 @@ export const deMemorandoInputSchema = z.object({
   centroCustoId: uuid('Escolha o centro de custo.'),
   tipoSolicitacaoId: uuid('Escolha o tipo de solicitação.'),
 });
-export type DeMemorandoInput = z.output<typeof deMemorandoInputSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Requisição
@@ -213,7 +209,6 @@ export const requisicaoItemSchema = z.object({
     .nullish()
     .transform((v) => v ?? null),
 });
-export type RequisicaoItemInput = z.output<typeof requisicaoItemSchema>;
 
 /** Body of POST /api/requisicoes/requisicoes (PUT adds `version`). */
 export const requisicaoInputSchema = z.object({
@@ -233,8 +228,6 @@ export const requisicaoInputSchema = z.object({
     .max(MAX_ITENS, `Uma requisição tem no máximo ${MAX_ITENS} itens.`)
     .superRefine(umaLinhaPorProduto),
 });
-export type RequisicaoInput = z.output<typeof requisicaoInputSchema>;
-export type RequisicaoFormValues = z.input<typeof requisicaoInputSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Alçadas (approval levels)
@@ -269,8 +262,6 @@ export const alcadaInputSchema = z
     usuarios: z.array(z.uuid({ error: 'Usuário inválido.' })).max(200).default([]),
   })
   .refine((a) => a.perfis.length + a.usuarios.length > 0, { path: ['perfis'], message: 'Indique ao menos um perfil ou usuário aprovador.' });
-export type AlcadaInput = z.output<typeof alcadaInputSchema>;
-export type AlcadaFormValues = z.input<typeof alcadaInputSchema>;
 
 /**
  * How many levels a total needs: the number of distinct levels whose minimum is ≤ the total (a value
@@ -299,7 +290,6 @@ export const limiteDispensaInputSchema = z.object({
   categoria: z.enum(CATEGORIAS, { error: 'Escolha a categoria.' }),
   valor: valorMinimo.refine((v) => /[1-9]/.test(v), { message: 'Informe um valor maior que zero.' }),
 });
-export type LimiteDispensaInput = z.output<typeof limiteDispensaInputSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers of the API (besides the kit's document answers)
@@ -391,4 +381,3 @@ export const pendenciasSchema = z.object({
   minhasRequisicoesDevolvidas: z.number().int(),
   minhasPreRequisicoesAbertas: z.number().int(),
 });
-export type Pendencias = z.infer<typeof pendenciasSchema>;

@@ -182,10 +182,6 @@ export const perfilUpdateSchema = perfilBodySchema.extend({
   version: z.number({ error: 'Informe a versão do registro.' }).int().positive(),
 });
 
-export type UsuarioCreate = z.infer<typeof usuarioCreateSchema>;
-export type UsuarioUpdate = z.infer<typeof usuarioUpdateSchema>;
-export type PerfilBody = z.infer<typeof perfilBodySchema>;
-
 // ---- answers
 
 export const vinculoViewSchema = z.object({

@@ -33,8 +33,6 @@ export const __CAMEL__Schema = z.object({
     .transform((v) => (v ? v : null)),
 });
 
-export type __PASCAL__Input = z.input<typeof __CAMEL__Schema>;
-
 /** Columns of the list and of the CSV/XLSX export (both kits accept this shape). */
 export const __CAMEL__Columns: { key: string; header: string }[] = [
   { key: 'nome', header: 'Nome' },

@@ -1,4 +1,4 @@
-// The kit's one-value field types: text, textarea, number, checkbox, masked, document, date, select, multiselect.
+// The kit's one-value field types: text, textarea, number, checkbox, masked, document, date, datetime, select, multiselect.
 import { maskCpfCnpjInput, normalizeDocument } from '@app/br';
 import { CheckboxField, SelectField, TextareaField, TextField } from '@app/ui';
 import { useResourceOptions } from '../../common';
@@ -138,6 +138,10 @@ export function ScalarField(props: FieldRenderProps<ScalarFieldDescriptor>) {
       );
     case 'date':
       return <TextField {...common} type="date" min={field.min} max={field.max} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} />;
+    case 'datetime':
+      return (
+        <TextField {...common} type="datetime-local" min={field.min} max={field.max} value={String(value ?? '')} onChange={(e) => onChange(e.target.value)} />
+      );
     case 'select':
       if ('source' in field) return <SourceSelect {...props} field={field} />;
       return (

@@ -3,7 +3,7 @@
 // quote form (PDF/XLSX), its answer typed in a grid of every item or imported from its filled XLSX
 // (all or nothing: the rows' errors listed), 'não respondeu' (kept in the record) and removing an
 // invitation without prices.
-import { formatCpfCnpj, formatDate, formatDateTime } from '@app/br';
+import { dateTimeInputValue, formatCpfCnpj, formatDate, formatDateTime, instantFromDateTimeInput } from '@app/br';
 import { api, apiErrorBody, apiErrorMessage, toast } from '@app/core';
 import { formatDecimal, parseDecimalInput } from '@app/documents';
 import {
@@ -28,7 +28,7 @@ import {
   precoSchema,
   respostaInputSchema,
 } from '../../shared/index.js';
-import { type PedidoMotivo, MotivoDialog, baixarArquivo, campoDataHora, cotacaoPath, executar, instanteDoCampo } from './comum';
+import { type PedidoMotivo, MotivoDialog, baixarArquivo, cotacaoPath, executar } from './comum';
 
 export interface AbaProps {
   mapa: MapaCotacao;
@@ -188,7 +188,7 @@ function Resposta({ mapa, convite, onClose, atualizar }: { mapa: MapaCotacao; co
     });
     const dataProposta = String(form.get('dataProposta') ?? '');
     const body = {
-      dataProposta: instanteDoCampo(dataProposta) ?? '',
+      dataProposta: instantFromDateTimeInput(dataProposta) ?? '',
       validade: String(form.get('validade') ?? '') || null,
       itens: linhas,
     };
@@ -278,7 +278,7 @@ function Resposta({ mapa, convite, onClose, atualizar }: { mapa: MapaCotacao; co
             name="dataProposta"
             required
             hint="Horário de Brasília."
-            defaultValue={campoDataHora(convite.dataProposta ?? new Date())}
+            defaultValue={dateTimeInputValue(convite.dataProposta ?? new Date())}
             error={erros.dataProposta}
           />
           <TextField label="Validade da proposta" type="date" name="validade" defaultValue={convite.validade ?? ''} error={erros.validade} />

@@ -3,7 +3,7 @@
 // used, dropped by the method, or out with the reason), a person's decisions on a price (include an
 // old or expired one, exclude one, restore) and a price of another source of art. 5 with its
 // evidence (the file is uploaded first, then the price names it).
-import { formatDateTime } from '@app/br';
+import { dateTimeInputValue, formatDateTime, instantFromDateTimeInput } from '@app/br';
 import { api, apiErrorBody, apiErrorMessage, issuesToFieldErrors, toast } from '@app/core';
 import { formatDecimal, formatMoney, parseDecimalInput } from '@app/documents';
 import { Alert, Button, Card, DataTable, type DataTableColumn, SelectField, TextField, useConfirm } from '@app/ui';
@@ -22,7 +22,7 @@ import {
   type SituacaoPreco,
   precoInputSchema,
 } from '../../shared/index.js';
-import { type PedidoMotivo, MotivoDialog, baixarArquivo, campoDataHora, cotacaoPath, executar, instanteDoCampo } from './comum';
+import { type PedidoMotivo, MotivoDialog, baixarArquivo, cotacaoPath, executar } from './comum';
 import type { AbaProps } from './PorFornecedor';
 
 const FONTES_OUTRAS = FONTES.filter((f) => f !== 'fornecedor');
@@ -57,7 +57,7 @@ interface Formulario {
   link: string;
 }
 
-const vazio = (): Formulario => ({ fonte: '', fonteDescricao: '', valor: '', marca: '', dataColeta: campoDataHora(new Date()), link: '' });
+const vazio = (): Formulario => ({ fonte: '', fonteDescricao: '', valor: '', marca: '', dataColeta: dateTimeInputValue(new Date()), link: '' });
 
 function tipoAceito(file: File): boolean {
   if ((EVIDENCIA_TIPOS as readonly string[]).includes(file.type)) return true;
@@ -81,7 +81,7 @@ function NovoPreco({ mapa, produtoId, atualizar }: { mapa: MapaCotacao; produtoI
 
   const enviar = async (event: FormEvent) => {
     event.preventDefault();
-    const dataColeta = instanteDoCampo(v.dataColeta);
+    const dataColeta = instantFromDateTimeInput(v.dataColeta);
     const parsed = precoInputSchema.safeParse({
       produtoId,
       fonte: v.fonte,

@@ -1,9 +1,8 @@
 // What the collection page (/add/:id) and the mapa comparativo (/mapa/:id) share: the one query of
 // GET /cotacoes/:id/mapa (both pages read the same answer and the same cache entry), the refresh
-// after a change, downloads through the API client (the API takes a bearer token: a plain link
-// would answer 401), São Paulo date-time fields, the header of the cotação and the reason dialog.
-import { formatDate, formatDateTime, timeParts } from '@app/br';
-import { StatusBadge, api, apiErrorBody, apiErrorMessage, toast, useQuery, useQueryClient } from '@app/core';
+// after a change, downloads through core's downloadFile, the header of the cotação and the reason dialog.
+import { formatDate, formatDateTime } from '@app/br';
+import { StatusBadge, api, apiErrorBody, apiErrorMessage, downloadFile, toast, useQuery, useQueryClient } from '@app/core';
 import { formatNumero } from '@app/documents';
 import { ConfirmDialog, TextareaField } from '@app/ui';
 import { type ReactNode, useCallback, useState } from 'react';
@@ -37,63 +36,9 @@ export function useAtualizar(id: string) {
 
 export const numeroCotacao = (mapa: MapaCotacao) => formatNumero(mapa.cotacao.numero, mapa.cotacao.ano);
 
-function nomeDoArquivo(response: Response, fallback: string): string {
-  const header = response.headers.get('content-disposition') ?? '';
-  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header);
-  return match ? decodeURIComponent(match[1]!) : fallback;
-}
-
-/**
- * Fetches `path` (relative to /api) with the app's API client and saves it; a PDF opens in a new tab
- * (opened in the click: a tab opened after an await is a blocked pop-up).
- */
-export async function baixarArquivo(path: string, nome: string, erro: string): Promise<void> {
-  const pdf = nome.endsWith('.pdf');
-  const tab = pdf ? window.open('', '_blank') : null;
-  try {
-    const response = await api.get(path);
-    const blob = await response.blob();
-    const url = URL.createObjectURL(pdf ? new Blob([blob], { type: 'application/pdf' }) : blob);
-    if (tab && !tab.closed) {
-      tab.opener = null;
-      tab.location.href = url;
-    } else {
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = nomeDoArquivo(response, nome);
-      a.rel = 'noopener';
-      document.body.append(a);
-      a.click();
-      a.remove();
-    }
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    tab?.close();
-    toast.error(apiErrorMessage(error, erro));
-  }
-}
-
-/** 'aaaa-mm-ddTHH:mm' (a datetime-local field) of an instant, on São Paulo's clock. */
-export function campoDataHora(value: string | Date | null | undefined): string {
-  const date = value ? new Date(value) : null;
-  if (!date || Number.isNaN(date.getTime())) return '';
-  const p = timeParts(date);
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
-}
-
-/** The instant (ISO) of a datetime-local value read on São Paulo's clock; null when it is not one. */
-export function instanteDoCampo(local: string): string | null {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local.trim());
-  if (!m) return null;
-  const desejado = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!);
-  if (Number.isNaN(desejado)) return null;
-  // São Paulo's offset at that moment: read a guess on its clock and correct by the difference
-  let t = desejado;
-  for (let i = 0; i < 2; i++) {
-    const p = timeParts(new Date(t));
-    t += desejado - Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute);
-  }
-  return new Date(t).toISOString();
+/** Fetches `path` (relative to /api) with the app's API client and saves it; a PDF opens in a new tab. */
+export function baixarArquivo(path: string, nome: string, erro: string): Promise<void> {
+  return downloadFile(path, { fileName: nome, errorMessage: erro, open: nome.endsWith('.pdf') });
 }
 
 /** The header of a cotação as both pages show it. */
