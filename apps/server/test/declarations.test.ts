@@ -8,10 +8,10 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 
-const root = fileURLToPath(new URL('../../../', import.meta.url));
+// the repository (read as files: the built dist of each package, never imported)
+const root = join(import.meta.dirname, '../../..');
 
 interface Manifest {
   name: string;

@@ -30,18 +30,7 @@ import { produtos } from './tables.js';
 import { describeUsos, listProdutoUsos, produtoUsadoEm } from './usos.js';
 
 export * from './tables.js';
-export {
-  clearProdutoUsos,
-  describeUsos,
-  listProdutoUsos,
-  PRODUTO_USOS,
-  type ProdutoUsageChecker,
-  type ProdutoUsoDocumento,
-  type ProdutoUsosContext,
-  produtoUsadoEm,
-  produtosEmUso,
-  setProdutoUsos,
-} from './usos.js';
+export { clearProdutoUsos, PRODUTO_USOS, setProdutoUsos } from './usos.js';
 
 // the registries joined into the list (aliases: the same table may be joined by other resources)
 const grupoJ = alias(grupos, 'g');

@@ -1,13 +1,13 @@
 // Where a product is used. A used product cannot be deleted nor have its descrição changed.
 // Other plugins tell it in one of two ways:
 //  1. rows of `produto_usos`, kept in the document's own transaction with setProdutoUsos() /
-//     clearProdutoUsos() (cheap to ask, works for any number of plugins, marks lists 'Em uso');
+//     clearProdutoUsos() (cheap to ask, works for any number of plugins);
 //  2. a checker contributed to the PRODUTO_USOS extension point that looks at the plugin's own tables:
 //       defineServerPlugin({ …, contributes: [contribute(PRODUTO_USOS, async (db, p) => ['Memorando 12/2026'])] })
 //     read per server from `ctx.contributions(PRODUTO_USOS)` (only enabled plugins count).
 // Foreign keys to produtos(id) from other tables (with a 'singular|plural' table comment) count too.
 import { type Contribution, type DbOrTx, type PluginContext, type Tx, describeReferences, extensionPoint } from '@app/server-core';
-import { and, asc, eq, inArray, sql } from '@app/server-core/orm';
+import { and, asc, eq } from '@app/server-core/orm';
 import { produtoUsos, produtos } from './tables.js';
 
 /** Describes the documents of one plugin that use a product ('Memorando 12/2026'), none → []. */
@@ -74,16 +74,6 @@ export async function listProdutoUsos(
   return out;
 }
 
-/** How many products (of `ids`) are in use, by id: for lists that show a 'Em uso' mark. */
-export async function produtosEmUso(db: DbOrTx, entidadeId: string, ids: readonly string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ id: produtoUsos.produtoId })
-    .from(produtoUsos)
-    .where(and(eq(produtoUsos.entidadeId, entidadeId), inArray(produtoUsos.produtoId, [...ids])));
-  return new Set(rows.map((r) => r.id));
-}
-
 function joinPt(parts: string[]): string {
   if (parts.length <= 1) return parts.join('');
   return `${parts.slice(0, -1).join(', ')} e ${parts[parts.length - 1]}`;
@@ -109,14 +99,4 @@ export async function produtoUsadoEm(
   const usos = await listProdutoUsos(db, produto, ctx);
   if (usos.length) return `Usado em ${describeUsos(usos)}`;
   return describeReferences(db, produtos, produto.id);
-}
-
-/** Locks nothing; answers whether the product row exists in the entidade. */
-export async function produtoExiste(db: DbOrTx, id: string, entidadeId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ n: sql<number>`1` })
-    .from(produtos)
-    .where(and(eq(produtos.id, id), eq(produtos.entidadeId, entidadeId)))
-    .limit(1);
-  return Boolean(row);
 }
