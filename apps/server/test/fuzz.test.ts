@@ -228,7 +228,8 @@ describeEachDatabase(
         `fuzz [${t.engine}]: ${requests} requests over ${ops.length} operations in ${seconds} s (${signIns} sign-ins); statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
       );
       expect(requests).toBeGreaterThan(1_500);
-      expect(requests).toBeLessThan(6_000);
+      // bounded per operation (a few dozen hostile requests each), so a new plugin's routes do not trip it
+      expect(requests).toBeLessThan(ops.length * 40);
       expect(failures).toEqual([]);
     });
   },

@@ -49,8 +49,6 @@ import { seedCotacoes } from './seed.js';
 import { cotacaoItens, cotacaoPrecos, cotacoes } from './tables.js';
 
 export * from './tables.js';
-export { carregarCotacao } from './carregar.js';
-export { salvarResposta } from './respostas.js';
 
 const centro = alias(centrosCusto, 'centro');
 const unidade = alias(unidades, 'unidade');

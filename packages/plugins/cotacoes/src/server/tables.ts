@@ -1,140 +1,129 @@
 // drizzle mirrors of migrations/0001_cotacoes.sql (checked against the migrated database by
 // test/server/schema-drift.test.ts).
-import {
-  boolean,
-  char,
-  customType,
-  date,
-  generatedByMigration,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from '@app/server-core/pg-core';
+// The builders through the `pg` namespace, as in the other plugins: the .d.ts then names drizzle's types
+// from '@app/server-core/pg-core' (named imports make it write 'drizzle-orm/pg-core', unresolvable here).
+import * as pg from '@app/server-core/pg-core';
 import type { CotacaoStatus, Fonte, Metodo, SituacaoConvite } from '../shared/index.js';
 
-const money = (name: string) => numeric(name, { precision: 17, scale: 2 });
-const decimal4 = (name: string) => numeric(name, { precision: 15, scale: 4 });
-const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
-const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const money = (name: string) => pg.numeric(name, { precision: 17, scale: 2 });
+const decimal4 = (name: string) => pg.numeric(name, { precision: 15, scale: 4 });
+const stamp = (name: string) => pg.timestamp(name, { withTimezone: true, mode: 'string' });
+const bytea = pg.customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
-export const cotacoes = pgTable('cotacoes', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  entidadeId: uuid('entidade_id').notNull(),
-  numero: integer('numero').notNull(),
-  ano: integer('ano').notNull(),
-  data: date('data').notNull(),
-  status: text('status').$type<CotacaoStatus>().notNull().default('rascunho'),
-  objeto: text('objeto').notNull(),
-  centroCustoId: uuid('centro_custo_id').notNull(),
-  requisicaoId: uuid('requisicao_id'),
-  dataReferencia: date('data_referencia').notNull(),
+export const cotacoes = pg.pgTable('cotacoes', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  numero: pg.integer('numero').notNull(),
+  ano: pg.integer('ano').notNull(),
+  data: pg.date('data').notNull(),
+  status: pg.text('status').$type<CotacaoStatus>().notNull().default('rascunho'),
+  objeto: pg.text('objeto').notNull(),
+  centroCustoId: pg.uuid('centro_custo_id').notNull(),
+  requisicaoId: pg.uuid('requisicao_id'),
+  dataReferencia: pg.date('data_referencia').notNull(),
   prazo: stamp('prazo'),
-  metodo: text('metodo').$type<Metodo>().notNull(),
-  iterar: boolean('iterar').notNull().default(false),
-  observacoes: text('observacoes'),
-  responsavelId: uuid('responsavel_id').notNull(),
-  responsavelNome: text('responsavel_nome').notNull(),
-  justificativa: text('justificativa'),
-  justificativaPor: uuid('justificativa_por'),
-  justificativaPorNome: text('justificativa_por_nome'),
+  metodo: pg.text('metodo').$type<Metodo>().notNull(),
+  iterar: pg.boolean('iterar').notNull().default(false),
+  observacoes: pg.text('observacoes'),
+  responsavelId: pg.uuid('responsavel_id').notNull(),
+  responsavelNome: pg.text('responsavel_nome').notNull(),
+  justificativa: pg.text('justificativa'),
+  justificativaPor: pg.uuid('justificativa_por'),
+  justificativaPorNome: pg.text('justificativa_por_nome'),
   justificativaEm: stamp('justificativa_em'),
-  justificativaAprovadaPor: uuid('justificativa_aprovada_por'),
-  justificativaAprovadaPorNome: text('justificativa_aprovada_por_nome'),
+  justificativaAprovadaPor: pg.uuid('justificativa_aprovada_por'),
+  justificativaAprovadaPorNome: pg.text('justificativa_aprovada_por_nome'),
   justificativaAprovadaEm: stamp('justificativa_aprovada_em'),
   valorTotal: money('valor_total').notNull().default('0'),
   concluidaEm: stamp('concluida_em'),
-  version: integer('version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  busca: text('busca').generatedAlwaysAs(generatedByMigration()),
+  version: pg.integer('version').notNull().default(1),
+  createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  busca: pg.text('busca').generatedAlwaysAs(pg.generatedByMigration()),
 });
 
-export const cotacaoItens = pgTable('cotacao_itens', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  cotacaoId: uuid('cotacao_id').notNull(),
-  entidadeId: uuid('entidade_id').notNull(),
-  ordem: integer('ordem').notNull(),
-  produtoId: uuid('produto_id').notNull(),
-  requisicaoItemId: uuid('requisicao_item_id'),
+export const cotacaoItens = pg.pgTable('cotacao_itens', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  cotacaoId: pg.uuid('cotacao_id').notNull(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  ordem: pg.integer('ordem').notNull(),
+  produtoId: pg.uuid('produto_id').notNull(),
+  requisicaoItemId: pg.uuid('requisicao_item_id'),
   quantidade: decimal4('quantidade').notNull(),
   valorUnitario: decimal4('valor_unitario').notNull().default('0'),
   valorTotal: money('valor_total').notNull().default('0'),
 });
 
-export const cotacaoFornecedores = pgTable('cotacao_fornecedores', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  entidadeId: uuid('entidade_id').notNull(),
-  cotacaoId: uuid('cotacao_id').notNull(),
-  fornecedorId: uuid('fornecedor_id').notNull(),
-  situacao: text('situacao').$type<SituacaoConvite>().notNull().default('convidado'),
-  motivoEscolha: text('motivo_escolha'),
-  motivoNaoResposta: text('motivo_nao_resposta'),
+export const cotacaoFornecedores = pg.pgTable('cotacao_fornecedores', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  cotacaoId: pg.uuid('cotacao_id').notNull(),
+  fornecedorId: pg.uuid('fornecedor_id').notNull(),
+  situacao: pg.text('situacao').$type<SituacaoConvite>().notNull().default('convidado'),
+  motivoEscolha: pg.text('motivo_escolha'),
+  motivoNaoResposta: pg.text('motivo_nao_resposta'),
   convidadoEm: stamp('convidado_em').notNull().defaultNow(),
   dataProposta: stamp('data_proposta'),
-  validade: date('validade'),
-  version: integer('version').notNull().default(1),
+  validade: pg.date('validade'),
+  version: pg.integer('version').notNull().default(1),
 });
 
-export const cotacaoEvidencias = pgTable('cotacao_evidencias', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  entidadeId: uuid('entidade_id').notNull(),
-  cotacaoId: uuid('cotacao_id').notNull(),
-  nome: text('nome').notNull(),
-  tipo: text('tipo').notNull(),
-  tamanho: integer('tamanho').notNull(),
-  sha256: char('sha256', { length: 64 }).notNull(),
+export const cotacaoEvidencias = pg.pgTable('cotacao_evidencias', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  cotacaoId: pg.uuid('cotacao_id').notNull(),
+  nome: pg.text('nome').notNull(),
+  tipo: pg.text('tipo').notNull(),
+  tamanho: pg.integer('tamanho').notNull(),
+  sha256: pg.char('sha256', { length: 64 }).notNull(),
   conteudo: bytea('conteudo').notNull(),
-  enviadoPor: uuid('enviado_por').notNull(),
-  enviadoPorNome: text('enviado_por_nome').notNull(),
+  enviadoPor: pg.uuid('enviado_por').notNull(),
+  enviadoPorNome: pg.text('enviado_por_nome').notNull(),
   createdAt: stamp('created_at').notNull().defaultNow(),
 });
 
-export const cotacaoPrecos = pgTable('cotacao_precos', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  entidadeId: uuid('entidade_id').notNull(),
-  cotacaoId: uuid('cotacao_id').notNull(),
-  produtoId: uuid('produto_id').notNull(),
-  fonte: text('fonte').$type<Fonte>().notNull(),
-  fornecedorId: uuid('fornecedor_id'),
-  fonteDescricao: text('fonte_descricao').notNull(),
+export const cotacaoPrecos = pg.pgTable('cotacao_precos', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  cotacaoId: pg.uuid('cotacao_id').notNull(),
+  produtoId: pg.uuid('produto_id').notNull(),
+  fonte: pg.text('fonte').$type<Fonte>().notNull(),
+  fornecedorId: pg.uuid('fornecedor_id'),
+  fonteDescricao: pg.text('fonte_descricao').notNull(),
   valorUnitario: decimal4('valor_unitario').notNull(),
-  marca: text('marca'),
+  marca: pg.text('marca'),
   dataColeta: stamp('data_coleta').notNull(),
-  validade: date('validade'),
-  link: text('link'),
-  evidenciaId: uuid('evidencia_id'),
-  coletadoPor: uuid('coletado_por').notNull(),
-  coletadoPorNome: text('coletado_por_nome').notNull(),
-  inclusaoMotivo: text('inclusao_motivo'),
-  exclusaoMotivo: text('exclusao_motivo'),
-  version: integer('version').notNull().default(1),
+  validade: pg.date('validade'),
+  link: pg.text('link'),
+  evidenciaId: pg.uuid('evidencia_id'),
+  coletadoPor: pg.uuid('coletado_por').notNull(),
+  coletadoPorNome: pg.text('coletado_por_nome').notNull(),
+  inclusaoMotivo: pg.text('inclusao_motivo'),
+  exclusaoMotivo: pg.text('exclusao_motivo'),
+  version: pg.integer('version').notNull().default(1),
   createdAt: stamp('created_at').notNull().defaultNow(),
   updatedAt: stamp('updated_at').notNull().defaultNow(),
 });
 
-export const cotacaoVencedores = pgTable(
+export const cotacaoVencedores = pg.pgTable(
   'cotacao_vencedores',
   {
-    cotacaoId: uuid('cotacao_id').notNull(),
-    produtoId: uuid('produto_id').notNull(),
-    entidadeId: uuid('entidade_id').notNull(),
-    precoId: uuid('preco_id').notNull(),
-    motivo: text('motivo').notNull(),
-    escolhidoPor: uuid('escolhido_por').notNull(),
-    escolhidoPorNome: text('escolhido_por_nome').notNull(),
+    cotacaoId: pg.uuid('cotacao_id').notNull(),
+    produtoId: pg.uuid('produto_id').notNull(),
+    entidadeId: pg.uuid('entidade_id').notNull(),
+    precoId: pg.uuid('preco_id').notNull(),
+    motivo: pg.text('motivo').notNull(),
+    escolhidoPor: pg.uuid('escolhido_por').notNull(),
+    escolhidoPorNome: pg.text('escolhido_por_nome').notNull(),
     escolhidoEm: stamp('escolhido_em').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.cotacaoId, t.produtoId] })],
+  (t) => [pg.primaryKey({ columns: [t.cotacaoId, t.produtoId] })],
 );
 
-export const cotacaoConfiguracoes = pgTable('cotacao_configuracoes', {
-  entidadeId: uuid('entidade_id').primaryKey(),
-  metodo: text('metodo').$type<Metodo>().notNull().default('media_saneada'),
-  iterar: boolean('iterar').notNull().default(false),
-  version: integer('version').notNull().default(1),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+export const cotacaoConfiguracoes = pg.pgTable('cotacao_configuracoes', {
+  entidadeId: pg.uuid('entidade_id').primaryKey(),
+  metodo: pg.text('metodo').$type<Metodo>().notNull().default('media_saneada'),
+  iterar: pg.boolean('iterar').notNull().default(false),
+  version: pg.integer('version').notNull().default(1),
+  updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

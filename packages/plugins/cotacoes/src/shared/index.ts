@@ -216,8 +216,6 @@ export const cotacaoInputSchema = z.object({
       });
     }),
 });
-export type CotacaoInput = z.output<typeof cotacaoInputSchema>;
-export type CotacaoFormValues = z.input<typeof cotacaoInputSchema>;
 
 /** Body of POST /api/cotacoes/cotacoes/de-requisicao: a new draft with the items of an approved requisição. */
 export const deRequisicaoInputSchema = z.object({ requisicaoId: uuid('Escolha a requisição aprovada.') });
@@ -323,9 +321,6 @@ export const conviteSchema = z.object({
 });
 export type Convite = z.infer<typeof conviteSchema>;
 
-/** Why a price is out of the calculation (automatic or typed). */
-export const EXCLUSOES = ['manual', 'antigo', 'vencido', 'estatistica'] as const;
-export type Exclusao = (typeof EXCLUSOES)[number];
 
 export const precoListadoSchema = z.object({
   id: z.string(),
