@@ -130,7 +130,9 @@ describe('pnpm new:plugin', () => {
   });
 
   it('passes lint, typecheck and its web and API tests as generated; the apps typecheck with it', () => {
-    run('pnpm', ['install', '--offline', '--frozen-lockfile=false', '--config.verifyDepsBeforeRun=false'], copy);
+    // minimumReleaseAge=0: the supply-chain age check needs the registry's metadata, which an offline
+    // install from the lockfile never fetched (the packages themselves are all in the store)
+    run('pnpm', ['install', '--offline', '--frozen-lockfile=false', '--config.verifyDepsBeforeRun=false', '--config.minimumReleaseAge=0'], copy);
     const dir = join(copy, PKG);
     assert.ok(existsSync(join(dir, 'node_modules', '@app', 'core')), 'the new package is linked');
     run('pnpm', ['run', 'lint'], dir);
