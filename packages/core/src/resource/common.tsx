@@ -97,11 +97,13 @@ function fileNameOf(response: Response, fallback: string): string {
   return match ? decodeURIComponent(match[1]!) : fallback;
 }
 
+/** What downloadFile fetches and how it saves it. */
 export interface DownloadOptions {
   /** Name when the answer has no Content-Disposition file name. */
   fileName: string;
   /** pt-BR toast when it fails (the server's message wins when there is one). */
   errorMessage: string;
+  /** Query string of the request. */
   searchParams?: Record<string, string>;
   /** Open in a new tab (a PDF) instead of saving. */
   open?: boolean;
