@@ -5,14 +5,18 @@
 // TEST_DATABASE_URL or BENCH_DATABASE_URL, on PostgreSQL:
 //  - GET /api/cotacoes/cotacoes/:id/mapa (in-process, `RUNS` runs) next to the raw SQL of the very same
 //    statements replayed through the same driver; goal p95 ≤ 300 ms on PostgreSQL (PGlite reported);
-//  - GET …/memoria.pdf (goal ≤ 5 s), …/memoria.xlsx and the blank …/formulario.xlsx (reported);
+//  - GET …/memoria.pdf (goal ≤ 5 s) and, during one more render, the time between answers of
+//    GET /api/health asked every 10 ms (how long the server answers nobody); …/memoria.xlsx and the
+//    blank …/formulario.xlsx (reported);
 //  - POST …/fornecedores/:conviteId/importar of a 500-line answer (the supplier's form downloaded,
 //    filled with exceljs as a spreadsheet program would, posted back): goal ≤ 2 s;
 //  - the page: the built server (apps/server/dist/cli.js start, serving apps/web/dist as `pnpm start`
 //    does) on the same data, headless Chromium at 1366×768 signed in as admin, /cotacao/mapa/:id
 //    loaded BENCH_COTACOES_LOADS times (default 10) after 2 warm-up loads: from navigation start
 //    until the grid's first rows, then its last (500th) row, are in the DOM and painted (a task
-//    queued from the next animation frame runs after that frame's paint). Goal: all rows ≤ 1 s.
+//    queued from the next animation frame runs after that frame's paint), with the page's own fetch of
+//    …/mapa and its longest main-thread task until then. Goal ≤ 1 s p95, judged on both the first
+//    paint of the grid (the issue's words) and the last row painted (every row usable).
 // Missed goals are reported (OVER), not errors. BENCH_COTACOES_DOC_RUNS (default 5) sets the runs of
 // the documents and the import; BENCH_EXPLAIN=1 prints the plans of the mapa's statements.
 import { createRequire } from 'node:module';
@@ -35,7 +39,7 @@ function dia(dias = 0) {
   d.setUTCDate(d.getUTCDate() + dias);
   return d.toISOString().slice(0, 10);
 }
-/** The reference unit value of item `ordem` (the supplier prices spread around it): 5,29 … 999,89. */
+/** The reference unit value of item `ordem` (the supplier prices spread around it): R$ 4,60 to R$ 999,40. */
 const base = (ordem) => (4.5 + ((ordem * 7919) % 9950) / 10).toFixed(2);
 
 /** JSON API of the in-process server as the signed-in admin; any unexpected status throws. */
@@ -226,6 +230,26 @@ async function documentos(server, token, cotacaoId, convite, mapa, ExcelJS) {
     out[key] = { times, bytes: bytes.length };
     if (key === 'pdf' && new TextDecoder().decode(bytes.slice(0, 5)) !== '%PDF-') throw new Error('memoria.pdf is not a PDF');
   }
+  // what the other users feel while the memória renders: GET /api/health every 10 ms meanwhile, and
+  // the time between consecutive answers (the longest one: how long nobody got an answer)
+  let rendering = true;
+  const health = [];
+  let last = performance.now();
+  const sondas = (async () => {
+    for (;;) {
+      await (await server.app.request('/api/health')).arrayBuffer();
+      const now = performance.now();
+      health.push(now - last);
+      last = now;
+      if (!rendering) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  })();
+  await baixar('/memoria.pdf');
+  rendering = false;
+  await sondas;
+  out.health = health.sort((a, b) => a - b);
+
   const precos = new Map(mapa.precos.filter((p) => p.fornecedorId === convite.fornecedorId).map((p) => [p.produtoId, p]));
   const arquivo = await preencherFormulario(ExcelJS, await baixar(`/fornecedores/${convite.id}/formulario.xlsx`), precos);
   const { times } = await measure(async () => {
@@ -255,6 +279,11 @@ async function pagina(url, cotacaoId, ultimoProduto) {
       const marks = {};
       window.__benchMapa = marks;
       const painted = (key) => requestAnimationFrame(() => setTimeout(() => (marks[key] = performance.now()), 0));
+      // the longest main-thread task until the last row is painted: how long the page ignores input
+      marks.tasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) marks.tasks.push([e.startTime, e.duration]);
+      }).observe({ type: 'longtask', buffered: true });
       const observer = new MutationObserver(() => {
         if (marks.firstDom === undefined && document.querySelector('tr[data-produto]')) {
           marks.firstDom = performance.now();
@@ -290,15 +319,25 @@ async function pagina(url, cotacaoId, ultimoProduto) {
         const estado = await page.evaluate(() => ({ url: location.href, linhas: document.querySelectorAll('tr[data-produto]').length, marks: window.__benchMapa }));
         throw new Error(`mapa page: the grid's last row was not painted in 60 s (${JSON.stringify(estado)})`, { cause: error });
       });
-      const m = await page.evaluate(() => {
+      const m = await page.evaluate(async () => {
+        await new Promise((r) => setTimeout(r, 50)); // the long-task observer reports late
+        const { tasks, ...marks } = window.__benchMapa;
         const api = performance.getEntriesByType('resource').find((e) => /\/mapa(\?|$)/.test(e.name));
-        return { ...window.__benchMapa, apiStart: api?.startTime, apiEnd: api?.responseEnd };
+        const longest = Math.max(0, ...tasks.filter(([start]) => start < marks.lastPaint).map(([, duration]) => duration));
+        return { ...marks, longest, apiStart: api?.startTime, apiEnd: api?.responseEnd };
       });
       if (m.rows !== ITENS) throw new Error(`mapa page: ${m.rows} grid rows when the last one appeared, expected ${ITENS}`);
       if (i >= 2) loads.push(m);
     }
     const sorted = (key) => loads.map((l) => l[key]).sort((a, b) => a - b);
-    return { firstPaint: sorted('firstPaint'), lastPaint: sorted('lastPaint'), lastDom: sorted('lastDom'), apiStart: sorted('apiStart'), apiEnd: sorted('apiEnd') };
+    return {
+      firstPaint: sorted('firstPaint'),
+      lastPaint: sorted('lastPaint'),
+      lastDom: sorted('lastDom'),
+      apiStart: sorted('apiStart'),
+      apiEnd: sorted('apiEnd'),
+      longest: sorted('longest'),
+    };
   } finally {
     await browser.close();
   }
@@ -373,6 +412,7 @@ export default async function benchCotacoes({ root, tmp, startServer, stopServer
     const docs = await documentos(server, token, alvo.cotacaoId, alvo.convites[0], mapa, ExcelJS);
     const kb = (n) => `${(n / 1024).toFixed(0)} KB`;
     row(engine, `GET …/memoria.pdf (${kb(docs.pdf.bytes)})`, DOC_RUNS, docs.pdf.times, `≤ ${GOALS.pdf / 1000} s: ${pct(docs.pdf.times, 95) <= GOALS.pdf ? 'OK' : 'OVER'}`);
+    row(engine, `  time between /api/health answers meanwhile (asked every 10 ms)`, docs.health.length, docs.health, 'reported: the max is how long the server answered nobody');
     row(engine, `GET …/memoria.xlsx (${kb(docs.memoriaXlsx.bytes)})`, DOC_RUNS, docs.memoriaXlsx.times, 'reported');
     row(engine, `GET …/formulario.xlsx (${kb(docs.formulario.bytes)})`, DOC_RUNS, docs.formulario.times, 'reported');
     row(
@@ -394,10 +434,14 @@ export default async function benchCotacoes({ root, tmp, startServer, stopServer
   console.log('| engine (server) | moment | p50 | p95 | max | goal |\n|---|---|---|---|---|---|');
   for (const p of paginas) {
     console.log(`| ${p.engine} | …/mapa fetched by the page (start → end) | ${fmt(pct(p.apiStart, 50))} → ${fmt(pct(p.apiEnd, 50))} | → ${fmt(pct(p.apiEnd, 95))} | → ${fmt(p.apiEnd.at(-1))} | |`);
-    console.log(`| ${p.engine} | grid's first rows painted | ${fmt(pct(p.firstPaint, 50))} | ${fmt(pct(p.firstPaint, 95))} | ${fmt(p.firstPaint.at(-1))} | |`);
+    const first95 = pct(p.firstPaint, 95);
+    console.log(
+      `| ${p.engine} | grid's first rows painted (the issue's "first paint of the grid") | ${fmt(pct(p.firstPaint, 50))} | ${fmt(first95)} | ${fmt(p.firstPaint.at(-1))} | ≤ ${GOALS.pagina} ms p95: ${first95 <= GOALS.pagina ? 'OK' : 'OVER'} |`,
+    );
     console.log(`| ${p.engine} | grid's last (${ITENS}th) row in the DOM | ${fmt(pct(p.lastDom, 50))} | ${fmt(pct(p.lastDom, 95))} | ${fmt(p.lastDom.at(-1))} | |`);
+    console.log(`| ${p.engine} | longest main-thread task until then (input waits) | ${fmt(pct(p.longest, 50))} | ${fmt(pct(p.longest, 95))} | ${fmt(p.longest.at(-1))} | |`);
     const p95 = pct(p.lastPaint, 95);
-    console.log(`| ${p.engine} | grid's last row painted | ${fmt(pct(p.lastPaint, 50))} | ${fmt(p95)} | ${fmt(p.lastPaint.at(-1))} | ≤ ${GOALS.pagina} ms p95: ${p95 <= GOALS.pagina ? 'OK' : 'OVER'} |`);
+    console.log(`| ${p.engine} | grid's last row painted (every row usable) | ${fmt(pct(p.lastPaint, 50))} | ${fmt(p95)} | ${fmt(p.lastPaint.at(-1))} | ≤ ${GOALS.pagina} ms p95: ${p95 <= GOALS.pagina ? 'OK' : 'OVER'} |`);
   }
   for (const n of notes) console.log(`- ${n}`);
 }

@@ -47,10 +47,11 @@ function serveStatic(dir) {
 }
 
 // ---------- server process ----------
-async function startServer(dataDir, port) {
+// `env` adds to (or overrides) the server's environment, e.g. { DATABASE_URL } to run it on PostgreSQL
+async function startServer(dataDir, port, env = {}) {
   const t0 = performance.now();
   const child = spawn(process.execPath, [join(root, 'apps', 'server', 'dist', 'cli.js'), 'start'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ...env },
     stdio: 'ignore',
   });
   for (;;) {

@@ -2,6 +2,7 @@
 // engine (PGlite in a temporary folder; PostgreSQL on a fresh database when TEST_DATABASE_URL or
 // BENCH_DATABASE_URL is set), seeded, with the demo admin signed in to the Prefeitura.
 import { createRequire } from 'node:module';
+import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -9,22 +10,35 @@ export const RUNS = Number(process.env.BENCH_RUNS) || 150;
 export const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 export const fmt = (ms) => `${ms.toFixed(2)} ms`;
 
-/** Times `RUNS` sequential calls of `run`: sorted durations (ms) and requests per second. */
-export async function measure(run) {
+/** Times `runs` (default `RUNS`) sequential calls of `run`: sorted durations (ms) and requests per second. */
+export async function measure(run, runs = RUNS) {
   const times = [];
   const t0 = performance.now();
-  for (let i = 0; i < RUNS; i++) {
+  for (let i = 0; i < runs; i++) {
     const s = performance.now();
     await run();
     times.push(performance.now() - s);
   }
-  const rps = RUNS / ((performance.now() - t0) / 1000);
+  const rps = runs / ((performance.now() - t0) / 1000);
   return { times: times.sort((a, b) => a - b), rps };
 }
 
+/** A TCP port free on 127.0.0.1 right now (for a server process of a bench). */
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+
 /**
  * Yields `{ engine, database, server, token, prefeitura }` for each engine, one after the other;
- * the server is closed (and the PostgreSQL database dropped) before the next one opens.
+ * the server is closed (and the PostgreSQL database dropped) before the next one opens. Also
+ * `dataDir` (PGlite: the folder, left in `tmp` after the loop) or `databaseUrl` (PostgreSQL: the
+ * fresh database), for a bench that starts the built server on the same data.
  */
 export async function* benchServers({ root, tmp, name }) {
   const serverCoreDir = join(root, 'packages', 'server-core');
@@ -43,7 +57,15 @@ export async function* benchServers({ root, tmp, name }) {
     }
   };
 
-  const engines = [{ engine: 'PGlite (embedded)', open: async () => ({ database: await serverCore.openDatabase({ dataDir: join(tmp, `bench-${name}`), logger }) }) }];
+  const engines = [
+    {
+      engine: 'PGlite (embedded)',
+      open: async () => {
+        const dataDir = join(tmp, `bench-${name}`);
+        return { database: await serverCore.openDatabase({ dataDir, logger }), dataDir };
+      },
+    },
+  ];
   if (pgUrl) {
     engines.push({
       engine: 'PostgreSQL',
@@ -54,6 +76,7 @@ export async function* benchServers({ root, tmp, name }) {
         url.pathname = `/${db}`;
         return {
           database: await serverCore.openDatabase({ databaseUrl: url.toString(), logger }),
+          databaseUrl: url.toString(),
           drop: () => adminQuery(`DROP DATABASE IF EXISTS "${db}" WITH (FORCE)`),
         };
       },
@@ -61,7 +84,7 @@ export async function* benchServers({ root, tmp, name }) {
   }
 
   for (const { engine, open } of engines) {
-    const { database, drop } = await open();
+    const { database, drop, dataDir, databaseUrl } = await open();
     const server = await serverCore.createServer({ plugins: serverPlugins, database, seed: true, logger });
     try {
       const signin = async (entidadeId) =>
@@ -73,7 +96,7 @@ export async function* benchServers({ root, tmp, name }) {
       const prefeitura = (await signin()).entidades.find((e) => e.nome.startsWith('Prefeitura')).id;
       const { token } = await signin(prefeitura);
       // renew(): a fresh token, for a bench whose data generation outlasts the session
-      yield { engine, database, server, token, prefeitura, renew: async () => (await signin(prefeitura)).token };
+      yield { engine, database, server, token, prefeitura, dataDir, databaseUrl, renew: async () => (await signin(prefeitura)).token };
     } finally {
       await server.close();
       await drop?.();

@@ -51,11 +51,15 @@ export async function travarCotacao(tx: Tx, ctx: RequestContext, id: string, est
   const [row] = await tx.select().from(cotacoes).where(daCotacao(ctx, id)).for('update');
   if (!row) throw notFound();
   if (estado === 'aberta' && !COTACAO_ABERTA.includes(row.status)) throw fechada(row.status);
-  if (estado === 'coleta' && row.status !== 'em_coleta') {
-    if (!COTACAO_ABERTA.includes(row.status)) throw fechada(row.status);
-    throw new AppError(409, 'locked', 'As respostas dos fornecedores são registradas com a cotação em coleta: inicie a coleta primeiro.');
-  }
+  if (estado === 'coleta') exigirColeta(row.status);
   return row;
+}
+
+/** 409 unless em coleta: the suppliers' answers (by hand or imported) are recorded only then. */
+export function exigirColeta(status: CotacaoRow['status']): void {
+  if (status === 'em_coleta') return;
+  if (!COTACAO_ABERTA.includes(status)) throw fechada(status);
+  throw new AppError(409, 'locked', 'As respostas dos fornecedores são registradas com a cotação em coleta: inicie a coleta primeiro.');
 }
 
 /** The cotação (no lock) in the person's scope, or 404. */

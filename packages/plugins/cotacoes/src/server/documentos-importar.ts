@@ -25,7 +25,6 @@ import {
 } from '@app/server-core';
 import { z } from 'zod';
 import {
-  COTACAO_ABERTA,
   type Convite,
   type ItemCotacao,
   MAX_ITENS,
@@ -35,7 +34,7 @@ import {
   respostaInputSchema,
 } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
-import { fechada } from './comum.js';
+import { exigirColeta } from './comum.js';
 import { FORMULARIO, lerChaveFormulario } from './documentos-formulario.js';
 import { salvarResposta } from './respostas.js';
 
@@ -63,13 +62,6 @@ const linhaSchema = z.object({
   marca: z.string().trim().max(200, 'Use no máximo 200 caracteres.').optional(),
 });
 type Linha = z.output<typeof linhaSchema> & { produtoId?: string };
-
-/** 409 unless em coleta (the same rule and messages as the answer by hand). */
-function exigirColeta(status: MapaCotacao['cotacao']['status']): void {
-  if (status === 'em_coleta') return;
-  if (!COTACAO_ABERTA.includes(status)) throw fechada(status);
-  throw new AppError(409, 'locked', 'As respostas dos fornecedores são registradas com a cotação em coleta: inicie a coleta primeiro.');
-}
 
 /** 'dd/mm/aaaa' (also d/m/aaaa, 'aaaa-mm-dd'), with an optional 'hh:mm' → the day and the time; null when not a date. */
 function lerData(texto: string): { dia: string; hora: string | null } | null {

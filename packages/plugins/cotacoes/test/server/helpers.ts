@@ -1,5 +1,6 @@
 // Shared set-up of the cotações API tests: the plugins (the demo catalogue, suppliers and centros of
 // the dependencies; no demo cotações), the people, and small helpers that walk the API.
+import { today } from '@app/br';
 import { lineTotal, sumMoney } from '@app/documents';
 import fornecedores from '@app/fornecedores/server';
 import memorandos from '@app/memorandos/server';
@@ -17,8 +18,7 @@ export type Answer<T = Json> = { status: number; body: T & { error?: { code: str
 
 /** 'aaaa-mm-dd' of today + `dias` (São Paulo, the server's calendar). */
 export function dia(dias = 0): string {
-  const hoje = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-  const d = new Date(`${hoje}T12:00:00Z`);
+  const d = new Date(`${today()}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + dias);
   return d.toISOString().slice(0, 10);
 }
