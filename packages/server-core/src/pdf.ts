@@ -6,8 +6,11 @@
 // Fonts: the 14 standard PDF fonts (Helvetica here), nothing embedded. They are WinAnsi-encoded,
 // which covers Portuguese (á, ç, ã, õ, º, ª, –, —, “”, €…); any other character is reduced to its
 // base letter (ő → o) or shown as '?', never as the garbage the encoder would otherwise emit.
+import { availableParallelism } from 'node:os';
 import { formatCnpj, timeParts } from '@app/br';
 import type { Column, Content, ContentColumns, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { AppError } from './errors.js';
+import { createWorkerPool } from './spreadsheet-pool.js';
 
 export interface PdfDocumentField {
   label: string;
@@ -503,19 +506,18 @@ function definition(doc: PdfDocument): TDocumentDefinitions {
 
 let pdfMakeModule: Promise<typeof import('pdfmake')> | undefined;
 
-/** pdfmake (with pdfkit and fontkit) loads on the first PDF, not with every server and test that imports server-core. */
+/** pdfmake (with pdfkit and fontkit) loads on the first PDF in the worker, not with every server and test that imports server-core. */
 function loadPdfMake(): Promise<typeof import('pdfmake')> {
   pdfMakeModule ??= import('pdfmake').then((m) => ((m as { default?: typeof import('pdfmake') }).default ?? m) as typeof import('pdfmake'));
   return pdfMakeModule;
 }
 
 /**
- * The document as a PDF (A4 portrait, or landscape): entidade and CNPJ on every page, title and
- * number, status, a two-column grid of facts, the items table (header repeated on each page, total at
- * the end), the blocks (headings, paragraphs, facts, tables), long texts, signatures, and a footer
- * with the generation time and 'Página n de N'.
+ * The PDF rendered in this thread: what pdf-worker.ts runs. The pdfmake definition (with its header,
+ * footer and table-layout functions, which cannot cross threads) is built here from the plain
+ * `PdfDocument`. Servers call renderDocumentPdf, never this.
  */
-export async function renderDocumentPdf(doc: PdfDocument): Promise<Uint8Array> {
+export async function renderDocumentPdfInThisThread(doc: PdfDocument): Promise<Uint8Array> {
   const dd = definition(doc);
   const pdfMake = await loadPdfMake();
   // pdfmake is one shared instance: set what this render needs right before creating it (the
@@ -526,4 +528,53 @@ export async function renderDocumentPdf(doc: PdfDocument): Promise<Uint8Array> {
   pdfMake.setLocalAccessPolicy((path) => STANDARD_FONT_NAMES.has(path));
   const buffer = await pdfMake.createPdf(dd).getBuffer();
   return new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength);
+}
+
+// --- The worker pool ---------------------------------------------------------------------------
+// pdfmake lays out and writes the whole document synchronously (a 400-page report takes seconds):
+// it runs in worker threads (pdf-worker.ts), so the server keeps answering everyone else meanwhile.
+// COMPRAS_PDF_WORKERS workers (default 1 on a 2-core machine, at most 2), a queue of at most 16
+// documents (more answers 429), each worker's heap capped and a document taking more than a minute
+// abandoned (413).
+
+type PdfAnswer = { id: number; ok: true; bytes: ArrayBuffer } | { id: number; ok: false; message: string };
+
+const pdfError = (message: string) => new AppError(413, 'pdf_grande', message);
+
+const pdfPool = createWorkerPool<PdfDocument, Uint8Array>({
+  worker: 'pdf-worker',
+  size: Math.max(1, Number(process.env.COMPRAS_PDF_WORKERS) || Math.min(2, Math.max(1, availableParallelism() - 1))),
+  maxQueue: 16,
+  timeoutMs: 60_000,
+  heapMb: 768,
+  // structured clone: strings, arrays and the Date
+  message: (id, doc) => ({ message: { id, doc } }),
+  answer(message) {
+    const answer = message as PdfAnswer;
+    return answer.ok ? { ok: true, value: new Uint8Array(answer.bytes) } : { ok: false, error: new Error(`PDF: ${answer.message}`) };
+  },
+  errors: {
+    busy: () => new AppError(429, 'pdf_ocupado', 'Há muitos documentos sendo gerados agora: tente novamente em instantes.', undefined, { 'Retry-After': '5' }),
+    timeout: () => pdfError('O documento é grande demais para gerar o PDF: demorou demais.'),
+    outOfMemory: () => pdfError('O documento é grande demais para gerar o PDF.'),
+    crashed: () => new Error('PDF: o gerador de PDF falhou.'),
+    exited: () => new Error('PDF: o gerador de PDF parou durante o documento.'),
+  },
+});
+
+/**
+ * The document as a PDF (A4 portrait, or landscape): entidade and CNPJ on every page, title and
+ * number, status, a two-column grid of facts, the items table (header repeated on each page, total at
+ * the end), the blocks (headings, paragraphs, facts, tables), long texts, signatures, and a footer
+ * with the generation time and 'Página n de N'. Rendered in a worker thread (the request thread stays
+ * free); rejects with a 429 AppError when too many documents wait, 413 when one is too big to render.
+ */
+export async function renderDocumentPdf(doc: PdfDocument): Promise<Uint8Array> {
+  generatedAtText(doc.generatedAt); // an invalid date is the caller's RangeError, here
+  return pdfPool.run(doc);
+}
+
+/** PDF workers alive, busy, and documents waiting (for benchmarks and tests). */
+export function pdfPoolStats(): { size: number; workers: number; busy: number; queued: number } {
+  return pdfPool.stats();
 }

@@ -4,6 +4,8 @@
 // machine, at most 2), each reading one file at a time, a queue of at most 8 files waiting (more
 // answers 429), each worker's heap capped (out of memory answers 413) and a file taking more than
 // 2 minutes abandoned (its worker terminated, 413). Idle workers exit after 30 s.
+//
+// The pool itself is generic (createWorkerPool): pdf.ts renders PDFs with it too (pdf-worker.ts).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -14,54 +16,67 @@ import { Worker } from 'node:worker_threads';
 import { AppError } from './errors.js';
 import type { ParsedSheet, SpreadsheetFormat, SpreadsheetLimits, SpreadsheetReadOptions, SpreadsheetReadStats } from './spreadsheet-read.js';
 
-const SIZE = Math.max(1, Number(process.env.COMPRAS_IMPORT_WORKERS) || Math.min(2, Math.max(1, availableParallelism() - 1)));
-const MAX_QUEUE = 8;
-const TIMEOUT_MS = 120_000;
-const IDLE_MS = 30_000;
-const HEAP_MB = 768;
+// ---------------------------------------------------------------------------------------------
+// A bounded pool of worker threads running one entry (e.g. spreadsheet-worker), one task per worker
+// at a time.
 
-type Answer =
-  | { id: number; ok: true; sheet: ParsedSheet }
-  | { id: number; ok: false; error: { status: 400 | 413; code: string; message: string; fields?: Record<string, string>; stats?: SpreadsheetReadStats } };
+/** What a pool answers when it cannot do the task (each pool its own pt-BR errors). */
+export interface WorkerPoolErrors {
+  /** The queue is full. */
+  busy(): Error;
+  /** The task ran longer than `timeoutMs` (its worker was terminated). */
+  timeout(): Error;
+  /** The worker ran out of its heap. */
+  outOfMemory(): Error;
+  /** The worker failed otherwise (an uncaught error). */
+  crashed(): Error;
+  /** The worker exited during the task. */
+  exited(): Error;
+}
 
-interface Task {
+export interface WorkerPoolOptions<In, Out> {
+  /** The worker entry's file name without extension: dist/<name>.js, or src/<name>.ts under vitest. */
+  worker: string;
+  size: number;
+  maxQueue: number;
+  timeoutMs: number;
+  heapMb: number;
+  idleMs?: number;
+  /** The message posted to the worker for task `id`, and what it hands over (transfer list). */
+  message(id: number, input: In): { message: unknown; transfer?: ArrayBuffer[] };
+  /** The worker's answer (a message carrying `id`): the value, or the error to reject with. */
+  answer(message: { id: number; ok: boolean }): { ok: true; value: Out } | { ok: false; error: unknown };
+  errors: WorkerPoolErrors;
+}
+
+export interface WorkerPool<In, Out> {
+  /** Runs one task in a worker; rejects with `errors.busy()` when `maxQueue` tasks already wait. */
+  run(input: In): Promise<Out>;
+  /** Workers alive, busy, and tasks waiting (for benchmarks and tests). */
+  stats(): { size: number; workers: number; busy: number; queued: number };
+}
+
+interface Task<In, Out> {
   id: number;
-  bytes: Uint8Array;
-  format: SpreadsheetFormat;
-  limits: SpreadsheetLimits;
-  options: SpreadsheetReadOptions;
-  resolve: (sheet: ParsedSheet) => void;
+  input: In;
+  resolve: (value: Out) => void;
   reject: (err: unknown) => void;
 }
 
-interface Slot {
+interface Slot<In, Out> {
   worker: Worker;
-  task: Task | undefined;
+  task: Task<In, Out> | undefined;
   timer: NodeJS.Timeout | undefined;
 }
 
-/** The file's problem, with how much was read (tests check a bomb was not read to the end). */
-export type SpreadsheetAppError = AppError & { stats?: SpreadsheetReadStats };
-
-function appError(status: 400 | 413 | 429, code: string, message: string, fields?: Record<string, string>, stats?: SpreadsheetReadStats): SpreadsheetAppError {
-  // the import page shows fields.arquivo under the file input: the whole message by default
-  const err = new AppError(status, code, message, fields ?? { arquivo: message }) as SpreadsheetAppError;
-  if (stats) err.stats = stats;
-  return err;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Where the worker is: dist/spreadsheet-worker.js next to the built chunk (tsup entry); from the
-// source (vitest), src/spreadsheet-worker.ts bundled once with esbuild (tsup's own) into
-// node_modules/.cache, where exceljs and papaparse still resolve from the package.
-
-let workerUrl: Promise<URL> | undefined;
-
-async function locateWorker(): Promise<URL> {
-  const built = new URL('./spreadsheet-worker.js', import.meta.url);
+// Where a worker is: dist/<name>.js next to the built chunk (a tsup entry); from the source
+// (vitest), src/<name>.ts bundled once with esbuild (tsup's own) into node_modules/.cache, where
+// the package's dependencies still resolve.
+async function locateWorker(name: string): Promise<URL> {
+  const built = new URL(`./${name}.js`, import.meta.url);
   if (existsSync(fileURLToPath(built))) return built;
-  const source = new URL('./spreadsheet-worker.ts', import.meta.url);
-  if (!existsSync(fileURLToPath(source))) throw new Error(`spreadsheet-worker.js not found next to ${import.meta.url}`);
+  const source = new URL(`./${name}.ts`, import.meta.url);
+  if (!existsSync(fileURLToPath(source))) throw new Error(`${name}.js not found next to ${import.meta.url}`);
   const require = createRequire(import.meta.url);
   const esbuildPath = createRequire(require.resolve('tsup')).resolve('esbuild');
   const esbuild = (await import(pathToFileURL(esbuildPath).href)) as {
@@ -78,7 +93,7 @@ async function locateWorker(): Promise<URL> {
     logLevel: 'silent',
   });
   const code = out.outputFiles[0]!.contents;
-  const dir = fileURLToPath(new URL('../node_modules/.cache/compras-spreadsheet-worker/', import.meta.url));
+  const dir = fileURLToPath(new URL(`../node_modules/.cache/compras-${name}/`, import.meta.url));
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `worker-${createHash('sha1').update(code).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
@@ -89,117 +104,184 @@ async function locateWorker(): Promise<URL> {
   return pathToFileURL(file);
 }
 
-// ---------------------------------------------------------------------------------------------
+/** A pool of at most `size` workers (started on demand, exiting after `idleMs` without work). */
+export function createWorkerPool<In, Out>(options: WorkerPoolOptions<In, Out>): WorkerPool<In, Out> {
+  const { size, maxQueue, timeoutMs, heapMb, errors } = options;
+  const idleMs = options.idleMs ?? 30_000;
+  const slots: Slot<In, Out>[] = [];
+  const queue: Task<In, Out>[] = [];
+  let nextId = 1;
+  /** Workers being started. */
+  let pending = 0;
+  let workerUrl: Promise<URL> | undefined;
 
-const slots: Slot[] = [];
-const queue: Task[] = [];
-let nextId = 1;
-/** Workers being started. */
-let pending = 0;
+  async function spawn(): Promise<Slot<In, Out>> {
+    workerUrl ??= locateWorker(options.worker).catch((err) => {
+      workerUrl = undefined;
+      throw err;
+    });
+    const worker = new Worker(await workerUrl, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    const slot: Slot<In, Out> = { worker, task: undefined, timer: undefined };
+    worker.unref();
+    worker.on('message', (message: { id: number; ok: boolean }) => {
+      const task = slot.task;
+      if (!task || message.id !== task.id) return;
+      finish(slot);
+      const answer = options.answer(message);
+      if (answer.ok) task.resolve(answer.value);
+      else task.reject(answer.error);
+      next();
+    });
+    worker.on('error', (err) => {
+      const task = slot.task;
+      slot.task = undefined;
+      remove(slot);
+      const outOfMemory = (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
+      task?.reject(outOfMemory ? errors.outOfMemory() : errors.crashed());
+      next();
+    });
+    worker.on('exit', () => {
+      const task = slot.task;
+      remove(slot);
+      task?.reject(errors.exited());
+      next();
+    });
+    slots.push(slot);
+    return slot;
+  }
 
-async function spawn(): Promise<Slot> {
-  workerUrl ??= locateWorker().catch((err) => {
-    workerUrl = undefined;
-    throw err;
-  });
-  const worker = new Worker(await workerUrl, { resourceLimits: { maxOldGenerationSizeMb: HEAP_MB } });
-  const slot: Slot = { worker, task: undefined, timer: undefined };
-  worker.unref();
-  worker.on('message', (answer: Answer) => {
-    const task = slot.task;
-    if (!task || answer.id !== task.id) return;
-    finish(slot);
-    if (answer.ok) task.resolve(answer.sheet);
-    else {
-      const e = answer.error;
-      task.reject(appError(e.status, e.code, e.message, e.fields, e.stats));
-    }
-    next();
-  });
-  worker.on('error', (err) => {
-    const task = slot.task;
+  function remove(slot: Slot<In, Out>): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    const i = slots.indexOf(slot);
+    if (i >= 0) slots.splice(i, 1);
+  }
+
+  /** The slot is free again: unref its worker and let it exit after a while without work. */
+  function finish(slot: Slot<In, Out>): void {
+    if (slot.timer) clearTimeout(slot.timer);
     slot.task = undefined;
-    remove(slot);
-    const outOfMemory = (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-    task?.reject(
-      outOfMemory
-        ? appError(413, 'planilha_memoria', 'A planilha é grande demais para ser lida: divida o arquivo.')
-        : appError(400, 'validation', 'Não foi possível ler a planilha: confira se o arquivo é um .csv ou .xlsx válido.'),
-    );
-    next();
-  });
-  worker.on('exit', () => {
-    const task = slot.task;
-    remove(slot);
-    task?.reject(appError(400, 'validation', 'Não foi possível ler a planilha: envie o arquivo novamente.'));
-    next();
-  });
-  slots.push(slot);
-  return slot;
-}
+    slot.worker.unref();
+    slot.timer = setTimeout(() => {
+      if (!slot.task) {
+        remove(slot);
+        void slot.worker.terminate();
+      }
+    }, idleMs);
+    slot.timer.unref();
+  }
 
-function remove(slot: Slot): void {
-  if (slot.timer) clearTimeout(slot.timer);
-  const i = slots.indexOf(slot);
-  if (i >= 0) slots.splice(i, 1);
-}
-
-/** The slot is free again: unref its worker and let it exit after a while without work. */
-function finish(slot: Slot): void {
-  if (slot.timer) clearTimeout(slot.timer);
-  slot.task = undefined;
-  slot.worker.unref();
-  slot.timer = setTimeout(() => {
-    if (!slot.task) {
+  function start(slot: Slot<In, Out>, task: Task<In, Out>): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.task = task;
+    slot.worker.ref();
+    slot.timer = setTimeout(() => {
+      if (slot.task !== task) return;
+      slot.task = undefined;
       remove(slot);
       void slot.worker.terminate();
+      task.reject(errors.timeout());
+      next();
+    }, timeoutMs);
+    try {
+      const { message, transfer } = options.message(task.id, task.input);
+      slot.worker.postMessage(message, transfer);
+    } catch (err) {
+      // e.g. a value that cannot be cloned: this task fails, the worker stays free
+      finish(slot);
+      task.reject(err);
     }
-  }, IDLE_MS);
-  slot.timer.unref();
-}
+  }
 
-function start(slot: Slot, task: Task): void {
-  if (slot.timer) clearTimeout(slot.timer);
-  slot.task = task;
-  slot.worker.ref();
-  slot.timer = setTimeout(() => {
-    if (slot.task !== task) return;
-    slot.task = undefined;
-    remove(slot);
-    void slot.worker.terminate();
-    task.reject(appError(413, 'planilha_tempo', 'A planilha demorou demais para ser lida: divida o arquivo.'));
-    next();
-  }, TIMEOUT_MS);
-  // a copy the worker owns (the upload's buffer may be a slice of a shared one)
-  // (Buffer#slice is a view: copy through a new Uint8Array)
-  const copy = new Uint8Array(task.bytes.byteLength);
-  copy.set(task.bytes);
-  const bytes = copy.buffer;
-  slot.worker.postMessage({ id: task.id, bytes, format: task.format, limits: task.limits, options: task.options }, [bytes]);
-}
-
-function next(): void {
-  while (queue.length > 0) {
-    const free = slots.find((s) => !s.task);
-    if (free) {
-      start(free, queue.shift()!);
-      continue;
+  function next(): void {
+    while (queue.length > 0) {
+      const free = slots.find((s) => !s.task);
+      if (free) {
+        start(free, queue.shift()!);
+        continue;
+      }
+      if (slots.length + pending >= size) return;
+      const task = queue.shift()!;
+      pending++;
+      spawn()
+        .then((slot) => {
+          pending--;
+          start(slot, task);
+        })
+        .catch((err) => {
+          pending--;
+          task.reject(err);
+          next();
+        });
     }
-    if (slots.length + pending >= SIZE) return;
-    const task = queue.shift()!;
-    pending++;
-    spawn()
-      .then((slot) => {
-        pending--;
-        start(slot, task);
-      })
-      .catch((err) => {
-        pending--;
-        task.reject(err);
+  }
+
+  return {
+    run(input: In): Promise<Out> {
+      if (queue.length >= maxQueue) return Promise.reject(errors.busy());
+      return new Promise<Out>((resolve, reject) => {
+        queue.push({ id: nextId++, input, resolve, reject });
         next();
       });
-  }
+    },
+    stats() {
+      return { size, workers: slots.length, busy: slots.filter((s) => s.task).length, queued: queue.length };
+    },
+  };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The spreadsheet pool
+
+type Answer =
+  | { id: number; ok: true; sheet: ParsedSheet }
+  | { id: number; ok: false; error: { status: 400 | 413; code: string; message: string; fields?: Record<string, string>; stats?: SpreadsheetReadStats } };
+
+interface SpreadsheetTask {
+  bytes: Uint8Array;
+  format: SpreadsheetFormat;
+  limits: SpreadsheetLimits;
+  options: SpreadsheetReadOptions;
+}
+
+/** The file's problem, with how much was read (tests check a bomb was not read to the end). */
+export type SpreadsheetAppError = AppError & { stats?: SpreadsheetReadStats };
+
+function appError(status: 400 | 413 | 429, code: string, message: string, fields?: Record<string, string>, stats?: SpreadsheetReadStats): SpreadsheetAppError {
+  // the import page shows fields.arquivo under the file input: the whole message by default
+  const err = new AppError(status, code, message, fields ?? { arquivo: message }) as SpreadsheetAppError;
+  if (stats) err.stats = stats;
+  return err;
+}
+
+const spreadsheetPool = createWorkerPool<SpreadsheetTask, ParsedSheet>({
+  worker: 'spreadsheet-worker',
+  size: Math.max(1, Number(process.env.COMPRAS_IMPORT_WORKERS) || Math.min(2, Math.max(1, availableParallelism() - 1))),
+  maxQueue: 8,
+  timeoutMs: 120_000,
+  heapMb: 768,
+  message(id, task) {
+    // a copy the worker owns (the upload's buffer may be a slice of a shared one)
+    // (Buffer#slice is a view: copy through a new Uint8Array)
+    const copy = new Uint8Array(task.bytes.byteLength);
+    copy.set(task.bytes);
+    const bytes = copy.buffer;
+    return { message: { id, bytes, format: task.format, limits: task.limits, options: task.options }, transfer: [bytes] };
+  },
+  answer(message) {
+    const answer = message as Answer;
+    if (answer.ok) return { ok: true, value: answer.sheet };
+    const e = answer.error;
+    return { ok: false, error: appError(e.status, e.code, e.message, e.fields, e.stats) };
+  },
+  errors: {
+    busy: () =>
+      new AppError(429, 'importacoes_ocupadas', 'Há muitas planilhas sendo lidas agora: tente novamente em instantes.', undefined, { 'Retry-After': '10' }),
+    timeout: () => appError(413, 'planilha_tempo', 'A planilha demorou demais para ser lida: divida o arquivo.'),
+    outOfMemory: () => appError(413, 'planilha_memoria', 'A planilha é grande demais para ser lida: divida o arquivo.'),
+    crashed: () => appError(400, 'validation', 'Não foi possível ler a planilha: confira se o arquivo é um .csv ou .xlsx válido.'),
+    exited: () => appError(400, 'validation', 'Não foi possível ler a planilha: envie o arquivo novamente.'),
+  },
+});
 
 /**
  * Reads a file in a worker thread within `limits`. Rejects with an AppError: 400 (unreadable), 413
@@ -212,18 +294,10 @@ export function readSpreadsheetInWorker(
   limits: SpreadsheetLimits,
   options: SpreadsheetReadOptions = {},
 ): Promise<ParsedSheet> {
-  if (queue.length >= MAX_QUEUE) {
-    return Promise.reject(
-      new AppError(429, 'importacoes_ocupadas', 'Há muitas planilhas sendo lidas agora: tente novamente em instantes.', undefined, { 'Retry-After': '10' }),
-    );
-  }
-  return new Promise<ParsedSheet>((resolve, reject) => {
-    queue.push({ id: nextId++, bytes, format, limits, options, resolve, reject });
-    next();
-  });
+  return spreadsheetPool.run({ bytes, format, limits, options });
 }
 
 /** Workers alive, busy, and files waiting (for benchmarks and tests). */
 export function spreadsheetPoolStats(): { size: number; workers: number; busy: number; queued: number } {
-  return { size: SIZE, workers: slots.length, busy: slots.filter((s) => s.task).length, queued: queue.length };
+  return spreadsheetPool.stats();
 }
