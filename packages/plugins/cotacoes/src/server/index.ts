@@ -10,8 +10,8 @@
 import { formatDateTime, today } from '@app/br';
 import { formatDecimal } from '@app/documents';
 import { fornecedores } from '@app/fornecedores/server';
-import { clearProdutoUsos, produtos, setProdutoUsos } from '@app/produtos/server';
-import { centrosCusto, unidades } from '@app/registros/server';
+import { clearProdutoUsos, produtos, produtosLookup, setProdutoUsos } from '@app/produtos/server';
+import { centrosCusto, centrosCustoLookup, unidades } from '@app/registros/server';
 import { requisicaoItens, requisicoes } from '@app/requisicoes/server';
 import {
   AppError,
@@ -81,26 +81,8 @@ export default defineServerPlugin({
     const tag = COTACOES_TAG;
 
     // ---- pickers under tag 73 (a comprador need not hold Cadastros, Produtos nor Fornecedores)
-    defineLookup(router, {
-      path: '/centros-custo',
-      tag,
-      summary: 'Centros de custo',
-      table: centrosCusto,
-      fields: { codigo: centrosCusto.codigo, nome: centrosCusto.nome },
-      busca: centrosCusto.busca,
-      order: centrosCusto.codigo,
-      filters: { meus: (ctx, v) => (v === 'true' ? centroCustoScope(ctx, centrosCusto.id) : undefined) },
-    });
-    defineLookup(router, {
-      path: '/produtos',
-      tag,
-      summary: 'Produtos e serviços do catálogo',
-      table: produtos,
-      fields: { codigo: produtos.codigo, descricao: produtos.descricao, unidadeSigla: unidades.sigla },
-      joins: [{ table: unidades, on: eq(unidades.id, produtos.unidadeId) }],
-      busca: produtos.busca,
-      order: produtos.descricao,
-    });
+    defineLookup(router, centrosCustoLookup(tag));
+    defineLookup(router, produtosLookup(tag));
     defineLookup(router, {
       path: '/fornecedores',
       tag,

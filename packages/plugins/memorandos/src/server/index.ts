@@ -3,8 +3,8 @@
 //   POST /memorandos/:id/enviar|aceitar|devolver|arquivar|cancelar|duplicar,
 //   GET /memorandos/:id/historico, GET /memorandos/:id.pdf; the form's pickers GET /centros-custo, /produtos.
 import { today } from '@app/br';
-import { produtos, setProdutoUsos } from '@app/produtos/server';
-import { centrosCusto, grupos, unidades } from '@app/registros/server';
+import { produtos, produtosLookup, setProdutoUsos } from '@app/produtos/server';
+import { centrosCusto, centrosCustoLookup, unidades } from '@app/registros/server';
 import { type RequestContext, catalogueItemsPdf, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
 import { eq } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
@@ -49,30 +49,9 @@ export default defineServerPlugin({
   routes(router) {
     // the form's pickers under tag 29: a requisitante holds neither Cadastros (24) nor Produtos (25)
     const tag = MEMORANDOS_TAG;
-    defineLookup(router, {
-      path: '/centros-custo',
-      tag,
-      summary: 'Centros de custo para origem e destino',
-      table: centrosCusto,
-      fields: { codigo: centrosCusto.codigo, nome: centrosCusto.nome },
-      busca: centrosCusto.busca,
-      order: centrosCusto.codigo,
-      // origem=true: the centros the person may write from
-      filters: { origem: (ctx, v) => (v === 'true' ? centroCustoScope(ctx, centrosCusto.id) : undefined) },
-    });
-    defineLookup(router, {
-      path: '/produtos',
-      tag,
-      summary: 'Produtos e serviços do catálogo',
-      table: produtos,
-      fields: { codigo: produtos.codigo, descricao: produtos.descricao, unidadeSigla: unidades.sigla, grupoNome: grupos.nome },
-      joins: [
-        { table: unidades, on: eq(unidades.id, produtos.unidadeId) },
-        { table: grupos, on: eq(grupos.id, produtos.grupoId) },
-      ],
-      busca: produtos.busca,
-      order: produtos.descricao,
-    });
+    // origem=true: the centros the person may write from
+    defineLookup(router, centrosCustoLookup(tag, 'origem'));
+    defineLookup(router, produtosLookup(tag));
     defineDocumentResource(router, {
       path: '/memorandos',
       tag: MEMORANDOS_TAG,

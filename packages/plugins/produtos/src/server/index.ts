@@ -30,6 +30,7 @@ import { produtos } from './tables.js';
 import { describeUsos, listProdutoUsos, produtoUsadoEm } from './usos.js';
 
 export * from './tables.js';
+export { produtosLookup } from './lookups.js';
 export { clearProdutoUsos, PRODUTO_USOS, setProdutoUsos } from './usos.js';
 
 // the registries joined into the list (aliases: the same table may be joined by other resources)

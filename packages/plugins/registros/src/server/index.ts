@@ -37,6 +37,7 @@ import {
 } from './tables.js';
 
 export * from './tables.js';
+export { centrosCustoLookup } from './lookups.js';
 
 const tag = REGISTROS_TAG;
 

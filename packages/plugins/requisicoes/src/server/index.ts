@@ -12,8 +12,8 @@
 import { today } from '@app/br';
 import { formatDecimal, formatNumero } from '@app/documents';
 import { memorandoItens, memorandos } from '@app/memorandos/server';
-import { produtos, setProdutoUsos } from '@app/produtos/server';
-import { centrosCusto, grupos, tiposSolicitacao, unidades } from '@app/registros/server';
+import { produtos, produtosLookup, setProdutoUsos } from '@app/produtos/server';
+import { centrosCusto, centrosCustoLookup, tiposSolicitacao, unidades } from '@app/registros/server';
 import {
   AppError,
   type RequestContext,
@@ -120,16 +120,7 @@ export default defineServerPlugin({
     const tag = REQUISICOES_TAG;
 
     // ---- pickers under tag 39 (a requisitante holds neither Cadastros nor Produtos)
-    defineLookup(router, {
-      path: '/centros-custo',
-      tag,
-      summary: 'Centros de custo',
-      table: centrosCusto,
-      fields: { codigo: centrosCusto.codigo, nome: centrosCusto.nome },
-      busca: centrosCusto.busca,
-      order: centrosCusto.codigo,
-      filters: { meus: (ctx, v) => (v === 'true' ? centroCustoScope(ctx, centrosCusto.id) : undefined) },
-    });
+    defineLookup(router, centrosCustoLookup(tag));
     defineLookup(router, {
       path: '/tipos-solicitacao',
       tag,
@@ -139,19 +130,7 @@ export default defineServerPlugin({
       busca: tiposSolicitacao.busca,
       order: tiposSolicitacao.nome,
     });
-    defineLookup(router, {
-      path: '/produtos',
-      tag,
-      summary: 'Produtos e serviços do catálogo',
-      table: produtos,
-      fields: { codigo: produtos.codigo, descricao: produtos.descricao, unidadeSigla: unidades.sigla, grupoNome: grupos.nome },
-      joins: [
-        { table: unidades, on: eq(unidades.id, produtos.unidadeId) },
-        { table: grupos, on: eq(grupos.id, produtos.grupoId) },
-      ],
-      busca: produtos.busca,
-      order: produtos.descricao,
-    });
+    defineLookup(router, produtosLookup(tag));
 
     // ---- pré-requisições (the fixed paths before the kit's '/:id')
     router.route({
