@@ -41,7 +41,9 @@ function versionWith(releases) {
 
   const before = workspacePackages(copy);
   const manifests = new Map(before.map((p) => [p.name, readFileSync(join(copy, p.dir, 'package.json'), 'utf8')]));
-  const changelogs = new Map(before.map((p) => [p.name, existsSync(join(copy, p.dir, 'CHANGELOG.md')) ? readFileSync(join(copy, p.dir, 'CHANGELOG.md'), 'utf8') : null]));
+  const changelogs = new Map(
+    before.map((p) => [p.name, existsSync(join(copy, p.dir, 'CHANGELOG.md')) ? readFileSync(join(copy, p.dir, 'CHANGELOG.md'), 'utf8') : null]),
+  );
   run('pnpm', ['run', '--config.verifyDepsBeforeRun=false', 'version-packages'], copy, { timeout: 60_000 });
   assert.equal(existsSync(join(dir, 'test-change.md')), false, 'the changeset was consumed');
 

@@ -105,9 +105,15 @@ describe('pnpm new:plugin', () => {
     ]) {
       assert.ok(existsSync(join(copy, PKG, file)), `${file} generated`);
     }
-    const leftovers = run('grep', ['-rlE', '__[A-Z][A-Z_]*__', '--exclude-dir=node_modules', PKG], copy, { allowFail: true }).output
-      .split('\n')
-      .filter((f) => f && readFileSync(join(copy, f), 'utf8').replace(/__PKG_(NAME|VERSION)__/g, '').match(/__[A-Z][A-Z_]*__/));
+    const leftovers = run('grep', ['-rlE', '__[A-Z][A-Z_]*__', '--exclude-dir=node_modules', PKG], copy, { allowFail: true })
+      .output.split('\n')
+      .filter(
+        (f) =>
+          f &&
+          readFileSync(join(copy, f), 'utf8')
+            .replace(/__PKG_(NAME|VERSION)__/g, '')
+            .match(/__[A-Z][A-Z_]*__/),
+      );
     assert.deepEqual(leftovers, [], 'no placeholder left but __PKG_NAME__/__PKG_VERSION__');
     assert.match(readFileSync(join(copy, PKG, 'src/shared/index.ts'), 'utf8'), new RegExp(`CONTRATOS_TESTE_TAG = ${tag};`));
     assert.match(readFileSync(join(copy, '.changeset', `new-plugin-${ID}.md`), 'utf8'), /"@app\/contratos-teste": minor/);
@@ -146,7 +152,10 @@ describe('pnpm new:plugin', () => {
     assert.equal(result.numPendingTests + result.numTodoTests, 0, 'nothing skipped');
     assert.ok(result.numPassedTests >= 10, `${result.numPassedTests} tests passed`);
     const names = result.testResults.flatMap((r) => r.assertionResults.map((a) => a.title));
-    assert.ok(names.some((n) => /^a user holding tag \d+ sees the menu entry and the list$/.test(n)), 'the menu test ran');
+    assert.ok(
+      names.some((n) => /^a user holding tag \d+ sees the menu entry and the list$/.test(n)),
+      'the menu test ran',
+    );
     console.log(`generated package: ${result.numPassedTests} tests passed in ${files.length} files`);
     // the apps import it through its dist, like every plugin
     run('pnpm', ['run', 'build'], dir);

@@ -120,7 +120,9 @@ describe('release: publish to a local registry, install by version outside the w
     await registry?.stop();
     if (work && process.env.KEEP_PUBLISH_TEST) console.log(`kept ${work}`);
     else if (work) rmSync(work, { recursive: true, force: true });
-    const phases = Object.entries(times).map(([name, s]) => `${name} ${s} s`).join(', ');
+    const phases = Object.entries(times)
+      .map(([name, s]) => `${name} ${s} s`)
+      .join(', ');
     console.log(`publish-install test: ${((Date.now() - started) / 1000).toFixed(1)} s (${phases})`);
   });
 
@@ -280,7 +282,10 @@ process.once('SIGTERM', () => {
     for (const name of INSTALLED) {
       const dir = join(app, 'node_modules', ...name.split('/'));
       const real = realpathSync(dir);
-      assert.ok(!real.startsWith(realpathSync(ROOT) + sep) && !real.startsWith(realpathSync(join(work, 'repo')) + sep), `${name} is installed from the registry (${real})`);
+      assert.ok(
+        !real.startsWith(realpathSync(ROOT) + sep) && !real.startsWith(realpathSync(join(work, 'repo')) + sep),
+        `${name} is installed from the registry (${real})`,
+      );
       assert.equal(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version, all.get(name).version, `${name} at the published version`);
     }
     await phase('typecheck', () => {
@@ -344,7 +349,10 @@ process.once('SIGTERM', () => {
       const res = await fetch(`${baseUrl}${PLUGIN.api}?q=${encodeURIComponent(PLUGIN.seededRow)}`, { headers: { authorization } });
       assert.equal(res.status, 200);
       const body = await res.json();
-      assert.ok(body.items.some((item) => item.nome === PLUGIN.seededRow), JSON.stringify(body).slice(0, 500));
+      assert.ok(
+        body.items.some((item) => item.nome === PLUGIN.seededRow),
+        JSON.stringify(body).slice(0, 500),
+      );
       assert.deepEqual(problems, [], 'no page error, no missing file, no 5xx');
     });
   });

@@ -3,16 +3,7 @@ import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
-import {
-  type ComposedServer,
-  type Logger,
-  auditAnchorFromEnv,
-  composePlugins,
-  createAdmin,
-  openDatabase,
-  runMigrations,
-  seedDemo,
-} from '@app/server-core';
+import { type ComposedServer, type Logger, auditAnchorFromEnv, composePlugins, createAdmin, openDatabase, runMigrations, seedDemo } from '@app/server-core';
 import { createComprasServer, serverPlugins } from './app.js';
 
 export interface CliIo {
@@ -42,8 +33,7 @@ function loggerFor(io: CliIo): Logger {
   return {
     info: (message) => io.out(message),
     warn: (message) => io.err(`aviso: ${message}`),
-    error: (message, ...details) =>
-      io.err([message, ...details.map((d) => (d instanceof Error ? (d.stack ?? d.message) : String(d)))].join(' ')),
+    error: (message, ...details) => io.err([message, ...details.map((d) => (d instanceof Error ? (d.stack ?? d.message) : String(d)))].join(' ')),
   };
 }
 

@@ -11,4 +11,15 @@ import requisicoes from '@app/requisicoes/server';
 import cotacoes from '@app/cotacoes/server';
 import type { ServerPlugin } from '@app/server-core';
 
-export const serverPlugins: readonly ServerPlugin[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, requisicoes, cotacoes, about];
+export const serverPlugins: readonly ServerPlugin[] = [
+  dashboard,
+  usuarios,
+  auditoria,
+  registros,
+  produtos,
+  fornecedores,
+  memorandos,
+  requisicoes,
+  cotacoes,
+  about,
+];

@@ -184,7 +184,9 @@ for (const engine of testEngines()) {
       expect(checkpoint.out).toEqual([`Ponto de controle gravado: registro nº 5, 5 registro(s), também em ${join(cwd, 'apagados-checkpoints.jsonl')}.`]);
       const intact = fakeIo(env.signed, cwd);
       expect(await runCompras(['verify-audit'], intact.io)).toBe(0);
-      expect(intact.out[1]).toMatch(/^Âncora externa: 1 ponto\(s\) de controle assinado\(s\) conferido\(s\); o último, de .+, cobre até o registro nº 5 \(5 registros\)\.$/);
+      expect(intact.out[1]).toMatch(
+        /^Âncora externa: 1 ponto\(s\) de controle assinado\(s\) conferido\(s\); o último, de .+, cobre até o registro nº 5 \(5 registros\)\.$/,
+      );
 
       await asSuperuser(env.unsigned, (raw) => raw.exec('DELETE FROM audit_log WHERE id >= 4'));
       // without the key (what verify-audit did before the checkpoints) the shortened chain looks whole

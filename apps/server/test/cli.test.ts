@@ -38,7 +38,19 @@ describe('compras-server CLI', () => {
     const bad = fakeIo({ DATA_DIR: 'dados' }, cwd);
     await expect(
       runCli(
-        ['create-admin', '--login', 'chefe', '--nome', 'Chefe', '--email', 'chefe@exemplo.gov.br', '--entidade-nome', 'Prefeitura', '--entidade-cnpj', '11.111.111/0001-11'],
+        [
+          'create-admin',
+          '--login',
+          'chefe',
+          '--nome',
+          'Chefe',
+          '--email',
+          'chefe@exemplo.gov.br',
+          '--entidade-nome',
+          'Prefeitura',
+          '--entidade-cnpj',
+          '11.111.111/0001-11',
+        ],
         bad.io,
       ),
     ).rejects.toThrow(/CNPJ 11.111.111\/0001-11 is not valid/);
@@ -50,13 +62,20 @@ describe('compras-server CLI', () => {
     const code = await runCli(
       [
         'create-admin',
-        '--login', 'chefe',
-        '--nome', 'Chefe de Compras',
-        '--email', 'chefe@exemplo.gov.br',
-        '--entidade-nome', 'Prefeitura Municipal de Teste',
-        '--entidade-cnpj', '11.222.333/0001-81',
-        '--municipio', 'Jundiaí',
-        '--uf', 'sp',
+        '--login',
+        'chefe',
+        '--nome',
+        'Chefe de Compras',
+        '--email',
+        'chefe@exemplo.gov.br',
+        '--entidade-nome',
+        'Prefeitura Municipal de Teste',
+        '--entidade-cnpj',
+        '11.222.333/0001-81',
+        '--municipio',
+        'Jundiaí',
+        '--uf',
+        'sp',
       ],
       ok.io,
     );

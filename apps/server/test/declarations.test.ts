@@ -57,7 +57,11 @@ function declarationFiles(dir: string): string[] {
 }
 
 /** 'drizzle-orm/pg-core' → 'drizzle-orm', '@app/server-core/orm' → '@app/server-core'. */
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /** Bare module specifiers of a declaration file: `from '…'`, `import '…'`, `import('…')`. */
 function importedPackages(text: string): string[] {

@@ -149,7 +149,20 @@ describe('PostgreSQL restarted while requests run transactions', () => {
     const env = { ...process.env, DATABASE_URL: databaseUrl, ADMIN_PASSWORD: PASSWORD, DATA_DIR: undefined };
     await run(
       process.execPath,
-      [CLI, 'create-admin', '--login', 'chefe', '--nome', 'Chefe de Compras', '--email', 'chefe@exemplo.gov.br', '--entidade-nome', 'Prefeitura Municipal de Teste', '--entidade-cnpj', '11.222.333/0001-81'],
+      [
+        CLI,
+        'create-admin',
+        '--login',
+        'chefe',
+        '--nome',
+        'Chefe de Compras',
+        '--email',
+        'chefe@exemplo.gov.br',
+        '--entidade-nome',
+        'Prefeitura Municipal de Teste',
+        '--entidade-cnpj',
+        '11.222.333/0001-81',
+      ],
       { env, cwd: dir, timeout: 60_000 },
     );
 
@@ -244,9 +257,7 @@ describe('PostgreSQL restarted while requests run transactions', () => {
     expect(serverExit, `server exited: ${summary}\n${serverOutput.join('').slice(-4000)}`).toBeUndefined();
     // every answer is a success or the pt-BR 503 (never a 500 or a broken connection)
     const unexpected = results.filter(
-      (r) =>
-        !ok(r) &&
-        !(r.status === 503 && r.code === 'database_unavailable' && r.message === UNAVAILABLE_MESSAGE && Number(r.retryAfter) > 0),
+      (r) => !ok(r) && !(r.status === 503 && r.code === 'database_unavailable' && r.message === UNAVAILABLE_MESSAGE && Number(r.retryAfter) > 0),
     );
     expect(unexpected, summary).toEqual([]);
     expect(results.filter((r) => r.afterRestart && ok(r)).length, summary).toBeGreaterThanOrEqual(12);
@@ -256,9 +267,7 @@ describe('PostgreSQL restarted while requests run transactions', () => {
     // every acknowledged write is committed, and the audit chain is intact
     const database = await openDatabase({ databaseUrl, logger: silentLogger });
     try {
-      const stored = new Set(
-        (await database.withRawClient((raw) => raw.query<{ nome: string }>('SELECT nome FROM registros_cargos'))).map((r) => r.nome),
-      );
+      const stored = new Set((await database.withRawClient((raw) => raw.query<{ nome: string }>('SELECT nome FROM registros_cargos'))).map((r) => r.nome));
       expect(results.filter((r) => ok(r) && !stored.has(r.nome)).map((r) => r.nome)).toEqual([]);
       expect((await verifyAuditChain(database.db)).ok).toBe(true);
     } finally {

@@ -47,7 +47,12 @@ describeEachDatabase('route walk over /api/openapi.json', { plugins: serverPlugi
       if (o.op['x-public']) expect(PUBLIC.has(key), `${key} is public`).toBe(true);
       else expect(typeof o.op['x-permission-tag'], `${key} declares its tag`).toBe('number');
     }
-    expect(ops.filter((o) => o.op['x-public']).map((o) => `${o.method} ${o.path}`).sort()).toEqual([...PUBLIC].sort());
+    expect(
+      ops
+        .filter((o) => o.op['x-public'])
+        .map((o) => `${o.method} ${o.path}`)
+        .sort(),
+    ).toEqual([...PUBLIC].sort());
   });
 
   it('answers 401 without a token on every non-public route', async () => {

@@ -53,7 +53,11 @@ test('register a supplier with an alphanumeric CNPJ and see it masked', async ({
   await page.getByRole('textbox', { name: 'Bairro', exact: true }).fill('Centro');
   await page.getByRole('textbox', { name: 'Município', exact: true }).fill('Jundiaí');
   await page.getByRole('combobox', { name: 'UF', exact: true }).selectOption('SP');
-  await page.getByRole('group', { name: /Ramos de atividade/ }).getByRole('checkbox').first().check();
+  await page
+    .getByRole('group', { name: /Ramos de atividade/ })
+    .getByRole('checkbox')
+    .first()
+    .check();
   await page.getByRole('button', { name: 'Salvar' }).click();
   await expect(page.getByText(/salvo/i).first()).toBeVisible();
 
@@ -64,11 +68,9 @@ test('register a supplier with an alphanumeric CNPJ and see it masked', async ({
 test('a CSV with one bad row is reported line by line and nothing is imported', async ({ page }) => {
   await signInFromHome(page, 'admin');
   await page.goto('/produtos/importar');
-  const csv = [
-    'Descrição;Tipo;Grupo;Unidade',
-    'Caneta de teste importada E2E;Material;E2E1;E2EU',
-    'Lápis de teste importado E2E;Material;E2E1;NAOEXISTE',
-  ].join('\r\n');
+  const csv = ['Descrição;Tipo;Grupo;Unidade', 'Caneta de teste importada E2E;Material;E2E1;E2EU', 'Lápis de teste importado E2E;Material;E2E1;NAOEXISTE'].join(
+    '\r\n',
+  );
   await page.getByLabel('Arquivo da planilha (.xlsx ou .csv)').setInputFiles({
     name: 'produtos.csv',
     mimeType: 'text/csv',

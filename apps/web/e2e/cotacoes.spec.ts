@@ -199,7 +199,10 @@ test('the comprador creates the cotação from the approved requisição, invite
     await page.getByRole('button', { name: 'Convidar fornecedor' }).click();
     const form = page.getByRole('form', { name: 'Convidar fornecedor' });
     await form.getByRole('combobox', { name: 'Fornecedor' }).fill(f.busca);
-    await page.getByRole('listbox', { name: 'Fornecedor' }).getByRole('option', { name: new RegExp(`^${f.nome}`) }).click();
+    await page
+      .getByRole('listbox', { name: 'Fornecedor' })
+      .getByRole('option', { name: new RegExp(`^${f.nome}`) })
+      .click();
     await form.getByLabel('Motivo da escolha').fill('Fornecedor do ramo de material de expediente na região.');
     await form.getByRole('button', { name: 'Convidar', exact: true }).click();
     await aviso(page, `${f.nome} convidado.`);
@@ -414,7 +417,9 @@ test('fewer than three prices: Concluir is refused until the autoridade competen
   // média saneada of 25, 26 and 27 (none outside mean ± 1 SD): 26,00; of 1,10 and 1,05: 1,075 → 1,08;
   // the estimated unit values went back to the requisição's items
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const requisicao = (await (await page.request.get(`/api/requisicoes/requisicoes/${requisicaoId}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+  const requisicao = (await (
+    await page.request.get(`/api/requisicoes/requisicoes/${requisicaoId}`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
     itens: { valorUnitario: string }[];
   };
   expect(requisicao.itens.map((i) => Number(i.valorUnitario))).toEqual([26, 1.08]);
@@ -430,7 +435,14 @@ test('fewer than three prices: Concluir is refused until the autoridade competen
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   await (await popup)?.close();
   const texto = (await textoDoPdf(bytes)).replace(/\s+/g, '');
-  for (const esperado of ['Média saneada', FORNECEDORES.silencio.nome, 'Loja Exemplo de Papelaria', MOTIVO_VENCEDOR, JUSTIFICATIVA_POUCOS, 'Augusto Autoridade']) {
+  for (const esperado of [
+    'Média saneada',
+    FORNECEDORES.silencio.nome,
+    'Loja Exemplo de Papelaria',
+    MOTIVO_VENCEDOR,
+    JUSTIFICATIVA_POUCOS,
+    'Augusto Autoridade',
+  ]) {
     expect(texto, esperado).toContain(esperado.replace(/\s+/g, ''));
   }
 });

@@ -19,7 +19,10 @@ test('password recovery through the outbox, single use', async ({ browser, page,
   await expect(admin).toHaveURL(/\/usuarios\/caixa-de-saida$/);
   await expect(admin.getByRole('heading', { level: 1, name: 'Caixa de saída' })).toBeVisible();
   await expect(admin.getByText(/SMTP_URL/)).toBeVisible();
-  const newest = admin.getByRole('table', { name: /caixa de saída/ }).getByRole('row').nth(1);
+  const newest = admin
+    .getByRole('table', { name: /caixa de saída/ })
+    .getByRole('row')
+    .nth(1);
   await expect(newest.getByRole('cell').nth(1)).toHaveText('requisitante@exemplo.gov.br');
   const open = newest.getByRole('button', { name: /criar nova senha/ });
   await expect(open).toHaveAttribute('aria-expanded', 'false');

@@ -29,7 +29,12 @@ async function addItem(page: Page, n: number, busca: string, quantidade: string,
   const picker = page.getByRole('combobox', { name: `Produto ou serviço do item ${n}` });
   await expect(picker).toBeFocused();
   await page.keyboard.type(busca);
-  await expect(page.getByRole('listbox', { name: `Produto ou serviço do item ${n}` }).getByRole('option').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('listbox', { name: `Produto ou serviço do item ${n}` })
+      .getByRole('option')
+      .first(),
+  ).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(picker).toHaveValue(new RegExp(busca.split(' ')[0]!, 'i'));
@@ -102,7 +107,13 @@ test('the requisitante writes a memorando with three items using the keyboard, a
   memorandoUrl = new URL(page.url()).pathname;
   const heading = page.getByRole('heading', { level: 1 });
   await expect(page.getByText(/^Memorando \d+\/\d{4}/).first()).toBeVisible();
-  numero = (/(\d+\/\d{4})/.exec((await page.getByText(/^Memorando \d+\/\d{4}/).first().textContent()) ?? '') ?? [])[1] ?? '';
+  numero =
+    (/(\d+\/\d{4})/.exec(
+      (await page
+        .getByText(/^Memorando \d+\/\d{4}/)
+        .first()
+        .textContent()) ?? '',
+    ) ?? [])[1] ?? '';
   expect(numero).toMatch(/^\d+\/\d{4}$/);
   await expect(heading).toBeVisible();
 

@@ -76,7 +76,13 @@ test('the requester raises a requisição of R$ 12.000,00 and sends it for appro
   await expect(page).toHaveURL(/\/requisicao\/edit\/[0-9a-f-]{36}$/);
   url = new URL(page.url()).pathname;
   aprovarUrl = url.replace('/edit/', '/aprovar/');
-  numero = (/(\d+\/\d{4})/.exec((await page.getByText(/^Requisição \d+\/\d{4}/).first().textContent()) ?? '') ?? [])[1] ?? '';
+  numero =
+    (/(\d+\/\d{4})/.exec(
+      (await page
+        .getByText(/^Requisição \d+\/\d{4}/)
+        .first()
+        .textContent()) ?? '',
+    ) ?? [])[1] ?? '';
   expect(numero).toMatch(/^\d+\/\d{4}$/);
 
   await confirm(page, 'Enviar para aprovação');

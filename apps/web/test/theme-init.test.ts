@@ -35,7 +35,12 @@ describe('public/theme-init.js (before first paint)', () => {
     expect(head).toContain('<script src="/theme-init.js"></script>');
     for (const tag of html.match(/<script\b[^>]*>[\s\S]*?<\/script>/g) ?? []) {
       expect(tag).toMatch(/\bsrc="/);
-      expect(tag.replace(/<script\b[^>]*>/, '').replace('</script>', '').trim()).toBe('');
+      expect(
+        tag
+          .replace(/<script\b[^>]*>/, '')
+          .replace('</script>', '')
+          .trim(),
+      ).toBe('');
     }
     expect(html).toMatch(/<html lang="pt-BR">/);
   });

@@ -4,8 +4,7 @@
 
 type TextInput = string | null | undefined;
 
-const fits = (slot: string, c: string): boolean =>
-  slot === '9' ? c >= '0' && c <= '9' : slot === 'A' ? /[A-Za-z]/.test(c) : /[A-Za-z0-9]/.test(c);
+const fits = (slot: string, c: string): boolean => (slot === '9' ? c >= '0' && c <= '9' : slot === 'A' ? /[A-Za-z]/.test(c) : /[A-Za-z0-9]/.test(c));
 
 /**
  * Applies a mask: '9' a digit, 'A' a letter (upper-cased), '*' a letter or a digit; any other

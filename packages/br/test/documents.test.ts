@@ -19,9 +19,8 @@ const validCnpjs = ['11222333000181', '12ABC34501DE35', 'ZZZZZZZZZZZZ62', 'A1B2C
 
 describe('CPF', () => {
   test.each(validCpfs)('%s is valid', (cpf) => expect(isValidCpf(cpf)).toBe(true));
-  test.each(['11144477736', '12345678900', '11111111111', '00000000000', '1234567890', '123456789012', 'ABC44477735'])(
-    '%s is invalid',
-    (cpf) => expect(isValidCpf(cpf)).toBe(false),
+  test.each(['11144477736', '12345678900', '11111111111', '00000000000', '1234567890', '123456789012', 'ABC44477735'])('%s is invalid', (cpf) =>
+    expect(isValidCpf(cpf)).toBe(false),
   );
   test('check digits', () => {
     expect(cpfCheckDigits('111444777')).toBe('35');
@@ -35,9 +34,8 @@ describe('CPF', () => {
 
 describe('CNPJ, numeric and alphanumeric', () => {
   test.each(validCnpjs)('%s is valid', (cnpj) => expect(isValidCnpj(cnpj)).toBe(true));
-  test.each(['11222333000182', '12ABC34501DE36', '12ABC34501DEAB', '11111111111111', '12ABC34501DE3', '12AB#34501DE35'])(
-    '%s is invalid',
-    (cnpj) => expect(isValidCnpj(cnpj)).toBe(false),
+  test.each(['11222333000182', '12ABC34501DE36', '12ABC34501DEAB', '11111111111111', '12ABC34501DE3', '12AB#34501DE35'])('%s is invalid', (cnpj) =>
+    expect(isValidCnpj(cnpj)).toBe(false),
   );
   test('check digits: letters count as ASCII − 48', () => {
     expect(cnpjCheckDigits('12ABC34501DE')).toBe('35');
@@ -67,8 +65,6 @@ describe('zod schemas store the normalised form and speak pt-BR', () => {
   test('cpf or cnpj by length', () => {
     expect(cpfCnpjSchema.parse('111.444.777-35')).toBe('11144477735');
     expect(cpfCnpjSchema.parse('12ABC34501DE35')).toBe('12ABC34501DE35');
-    expect(cpfCnpjSchema.safeParse('123').error?.issues[0]?.message).toBe(
-      'Informe um CPF (11 dígitos) ou um CNPJ (14 caracteres).',
-    );
+    expect(cpfCnpjSchema.safeParse('123').error?.issues[0]?.message).toBe('Informe um CPF (11 dígitos) ou um CNPJ (14 caracteres).');
   });
 });

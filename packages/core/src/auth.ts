@@ -6,11 +6,7 @@ import { REDIRECT_KEY, readStorage, writeStorage } from './storage';
 import { getCoreStore, sessionAtom, sessionErrorAtom, sessionStatusAtom, tokenAtom } from './store';
 
 /** Result of checking the stored token (spec §4). */
-export type TokenCheck =
-  | { status: 'ok'; exp: number | undefined }
-  | { status: 'no-token' }
-  | { status: 'expired'; exp: number }
-  | { status: 'invalid' };
+export type TokenCheck = { status: 'ok'; exp: number | undefined } | { status: 'no-token' } | { status: 'expired'; exp: number } | { status: 'invalid' };
 
 /**
  * Pure token check. `exp` is in SECONDS (spec §9); `nowMs` in milliseconds.

@@ -39,11 +39,7 @@ export interface ComposedApp {
 export class PluginCompositionError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
-    super(
-      problems.length === 1
-        ? `Composição de plugins recusada: ${problems[0]}`
-        : `Composição de plugins recusada:\n- ${problems.join('\n- ')}`,
-    );
+    super(problems.length === 1 ? `Composição de plugins recusada: ${problems[0]}` : `Composição de plugins recusada:\n- ${problems.join('\n- ')}`);
     this.name = 'PluginCompositionError';
     this.problems = problems;
   }

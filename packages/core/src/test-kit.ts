@@ -102,11 +102,8 @@ export function mockApi(routes: Record<string, ApiHandler>) {
     const call: ApiCall = { method: request.method, path: url.pathname, search: url.searchParams, body, headers: request.headers, request };
     calls.push(call);
     const key = `${request.method} ${url.pathname}`;
-    const handler =
-      routes[key] ?? Object.entries(routes).find(([k]) => k.endsWith('/*') && key.startsWith(k.slice(0, -1)))?.[1];
-    return handler
-      ? handler(call)
-      : Response.json({ error: { code: 'not_found', message: 'Não encontrado.' } }, { status: 404 });
+    const handler = routes[key] ?? Object.entries(routes).find(([k]) => k.endsWith('/*') && key.startsWith(k.slice(0, -1)))?.[1];
+    return handler ? handler(call) : Response.json({ error: { code: 'not_found', message: 'Não encontrado.' } }, { status: 404 });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, calls };
@@ -135,10 +132,7 @@ export interface RenderPluginOptions {
  *     api: { 'GET /api/memorandos/memorandos': () => Response.json(pageOf([])) },
  *   });
  */
-export function renderPlugin(
-  plugins: PluginManifest | readonly PluginManifest[],
-  options: RenderPluginOptions = {},
-): RenderResult & { calls: ApiCall[] } {
+export function renderPlugin(plugins: PluginManifest | readonly PluginManifest[], options: RenderPluginOptions = {}): RenderResult & { calls: ApiCall[] } {
   resetWhenTestEnds();
   const list: readonly PluginManifest[] = isList(plugins) ? plugins : [plugins];
   if (options.session) signInForTest(options.session);

@@ -26,8 +26,7 @@ describe('the ky instance', () => {
 
   it('the API error message (pt-BR) becomes the error message', async () => {
     mockApi({
-      'POST /api/auth/signin': () =>
-        json({ error: { code: 'invalid_credentials', message: 'Login ou senha inválidos.' } }, 401),
+      'POST /api/auth/signin': () => json({ error: { code: 'invalid_credentials', message: 'Login ou senha inválidos.' } }, 401),
     });
     const error = await api.post('auth/signin', { json: { login: 'x', senha: 'y' } }).catch((e: unknown) => e);
     expect((error as Error).message).toBe('Login ou senha inválidos.');

@@ -135,9 +135,9 @@ describe('audit wording (pure)', () => {
     expect(describeAuditChange(itens, { labels })).toBe('Itens: 1 → 2');
     expect(describeAuditChange(itens, { labels, acao: 'criar' })).toBe('Itens: 2');
     expect(describeAuditItems(itens, { labels })).toEqual(['Incluído: 000002 – Lápis preto', '000001 – Caneta azul — Quantidade: 2 → 1.250,5']);
-    expect(
-      describeAuditItems({ campo: 'itens', antes: 3, depois: 1, itens: { adicionados: [], removidos: ['A', 'B'], alterados: [] } }),
-    ).toEqual(['Removidos: A, B']);
+    expect(describeAuditItems({ campo: 'itens', antes: 3, depois: 1, itens: { adicionados: [], removidos: ['A', 'B'], alterados: [] } })).toEqual([
+      'Removidos: A, B',
+    ]);
     expect(sortAuditChanges(entries[1]!.mudancas, labels).map((c) => c.campo)).toEqual(['assunto', 'urgente', 'dataDesejada', 'itens']);
   });
 });

@@ -56,16 +56,12 @@ describe('composePlugins', () => {
   });
 
   it('refuses duplicate ids, naming both plugins', () => {
-    const error = refusal(() =>
-      composePlugins([plugin({ id: 'memorandos' }), plugin({ id: 'memorandos', basePath: '/outro', packageName: '@acme/memo' })]),
-    );
+    const error = refusal(() => composePlugins([plugin({ id: 'memorandos' }), plugin({ id: 'memorandos', basePath: '/outro', packageName: '@acme/memo' })]));
     expect(error.message).toMatch(/"memorandos" \(@app\/memorandos@1\.2\.3\).*"memorandos" \(@acme\/memo@1\.2\.3\).*mesmo id/);
   });
 
   it('refuses two plugins at the same basePath', () => {
-    const error = refusal(() =>
-      composePlugins([plugin({ id: 'a', basePath: '/compras' }), plugin({ id: 'b', basePath: '/compras/' })]),
-    );
+    const error = refusal(() => composePlugins([plugin({ id: 'a', basePath: '/compras' }), plugin({ id: 'b', basePath: '/compras/' })]));
     expect(error.message).toContain('os plugins "a" (@app/a@1.2.3) e "b" (@app/b@1.2.3) usam o mesmo basePath "/compras"');
   });
 
@@ -95,7 +91,14 @@ describe('composePlugins', () => {
   it('refuses a home-plugin route that another plugin owns', () => {
     const error = refusal(() =>
       composePlugins([
-        plugin({ id: 'dashboard', basePath: '/', routes: [{ path: '/', title: 'x', load: page }, { path: '/about', title: 'y', load: page }] }),
+        plugin({
+          id: 'dashboard',
+          basePath: '/',
+          routes: [
+            { path: '/', title: 'x', load: page },
+            { path: '/about', title: 'y', load: page },
+          ],
+        }),
         plugin({ id: 'about' }),
       ]),
     );
@@ -104,9 +107,7 @@ describe('composePlugins', () => {
   });
 
   it("refuses core's reserved paths", () => {
-    const error = refusal(() =>
-      composePlugins([plugin({ id: 'home', basePath: '/', routes: [{ path: '/signin', title: 'x', load: page }] })]),
-    );
+    const error = refusal(() => composePlugins([plugin({ id: 'home', basePath: '/', routes: [{ path: '/signin', title: 'x', load: page }] })]));
     expect(error.message).toContain('já foi registrada por o núcleo (@app/core)');
   });
 
@@ -186,7 +187,10 @@ describe('several mounts under one id', () => {
 
   it('refuses a basePath taken by a section of another plugin, naming both plugins', () => {
     const error = refusal(() =>
-      composePlugins([sections('requisicoes', [section('/pre-requisicao', 39), section('/requisicao', 39)]), plugin({ id: 'outro', basePath: '/Requisicao/' })]),
+      composePlugins([
+        sections('requisicoes', [section('/pre-requisicao', 39), section('/requisicao', 39)]),
+        plugin({ id: 'outro', basePath: '/Requisicao/' }),
+      ]),
     );
     expect(error.problems).toContain('os plugins "requisicoes" (@app/requisicoes@1.2.3) e "outro" (@app/outro@1.2.3) usam o mesmo basePath "/Requisicao".');
   });
@@ -203,9 +207,7 @@ describe('several mounts under one id', () => {
 
   it('one id per manifest: two manifests of one id are refused even at different base paths', () => {
     const error = refusal(() =>
-      composePlugins(
-        [sections('registros', [section('/ggrupo', 24)]), sections('registros', [section('/subgrupo', 24)], { packageName: '@acme/registros' })],
-      ),
+      composePlugins([sections('registros', [section('/ggrupo', 24)]), sections('registros', [section('/subgrupo', 24)], { packageName: '@acme/registros' })]),
     );
     expect(error.problems).toEqual(['os plugins "registros" (@app/registros@1.2.3) e "registros" (@acme/registros@1.2.3) usam o mesmo id "registros".']);
   });
@@ -215,9 +217,7 @@ describe('several mounts under one id', () => {
     expect(refusal(() => composePlugins([mixed])).problems).toEqual([
       'o plugin "requisicoes" (@app/requisicoes@1.2.3) declara basePath, tag e mounts ao mesmo tempo: declare as seções só em mounts.',
     ]);
-    expect(refusal(() => composePlugins([sections('vazio', [])])).problems).toEqual([
-      'o plugin "vazio" (@app/vazio@1.2.3) declara mounts sem nenhuma seção.',
-    ]);
+    expect(refusal(() => composePlugins([sections('vazio', [])])).problems).toEqual(['o plugin "vazio" (@app/vazio@1.2.3) declara mounts sem nenhuma seção.']);
   });
 
   it('refuses a section without routes, and an invalid section tag, naming the section', () => {
@@ -253,7 +253,11 @@ describe('permissions and menu', () => {
 
   it('lists one entry per section, each filtered by its own tag, in declaration order', () => {
     const plugins = [
-      sections('requisicoes', [section('/pre-requisicao', 39, 'Pré-requisições'), section('/requisicao', 40, 'Requisições'), section('/requisicao-interna', 40)]),
+      sections('requisicoes', [
+        section('/pre-requisicao', 39, 'Pré-requisições'),
+        section('/requisicao', 40, 'Requisições'),
+        section('/requisicao-interna', 40),
+      ]),
       plugin({ id: 'about', menu: { label: 'Sobre', group: 'Sistema' } }),
     ];
     expect(buildMenu(plugins, [39]).map((m) => [m.href, m.label])).toEqual([
@@ -270,7 +274,10 @@ describe('permissions and menu', () => {
 
   it("carries a section's menu count (endpoint and label) to its entry, only for those who see it", () => {
     const count = { endpoint: '/requisicoes/requisicoes/aguardando-minha-aprovacao/contagem', label: 'aguardando minha aprovação' };
-    const plugins = [plugin({ id: 'requisicoes', basePath: '/requisicao', tag: 39, menu: { label: 'Requisições', count } }), plugin({ id: 'about', menu: { label: 'Sobre' } })];
+    const plugins = [
+      plugin({ id: 'requisicoes', basePath: '/requisicao', tag: 39, menu: { label: 'Requisições', count } }),
+      plugin({ id: 'about', menu: { label: 'Sobre' } }),
+    ];
     expect(buildMenu(plugins, [39])).toEqual([
       { href: '/requisicao', label: 'Requisições', count },
       { href: '/about', label: 'Sobre' },

@@ -106,7 +106,10 @@ function renderAt(path: string) {
   );
 }
 
-const toasts = () => getCoreStore().get(toastsAtom).map((t) => t.message);
+const toasts = () =>
+  getCoreStore()
+    .get(toastsAtom)
+    .map((t) => t.message);
 const params = (request: Request) => Object.fromEntries(new URL(request.url).searchParams);
 const header = () => screen.getByRole('heading', { level: 1 }).closest('.page-header') as HTMLElement;
 
@@ -173,7 +176,14 @@ describe('document list', () => {
       fireEvent.change(screen.getByLabelText('até'), { target: { value: '2026-03-31' } });
     });
     await waitFor(() =>
-      expect(params(calls.at(-1)!)).toEqual({ status: 'enviado,aceito', dataDe: '2026-01-01', dataAte: '2026-03-31', sort: '-numero', page: '1', pageSize: '20' }),
+      expect(params(calls.at(-1)!)).toEqual({
+        status: 'enviado,aceito',
+        dataDe: '2026-01-01',
+        dataAte: '2026-03-31',
+        sort: '-numero',
+        page: '1',
+        pageSize: '20',
+      }),
     );
   });
 });

@@ -53,7 +53,11 @@ describe('full-page error screen', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Copiar log' }));
     });
     expect(writeText).toHaveBeenCalledWith(screen.getByTestId('error-log').textContent);
-    expect(getCoreStore().get(toastsAtom).map((t) => t.message)).toEqual([LOG_COPIED_MESSAGE]);
+    expect(
+      getCoreStore()
+        .get(toastsAtom)
+        .map((t) => t.message),
+    ).toEqual([LOG_COPIED_MESSAGE]);
   });
 
   it("'Limpar aplicação' clears token/session, sessionStorage and reloads at /signin", () => {

@@ -143,7 +143,18 @@ describe('the remembered path is only followed when it stays in the app', () => 
   });
 
   it('refuses control characters, backslashes and // after decoding; keeps ordinary paths', () => {
-    for (const bad of ['/%09/evil.example', '/\t/evil.example', '/%0a/evil.example', '/%5C/evil.example', '/%2F/evil.example', '/\\evil.example', '/a%00b', '//evil.example', 'https://evil.example/', '/%2509/evil.example']) {
+    for (const bad of [
+      '/%09/evil.example',
+      '/\t/evil.example',
+      '/%0a/evil.example',
+      '/%5C/evil.example',
+      '/%2F/evil.example',
+      '/\\evil.example',
+      '/a%00b',
+      '//evil.example',
+      'https://evil.example/',
+      '/%2509/evil.example',
+    ]) {
       expect(isRememberablePath(bad), bad).toBe(false);
     }
     for (const ok of ['/memorando/edit/12', '/produtos?q=50%25', '/produtos?q=a%20b&sort=-nome', '/fornecedores/ação']) {

@@ -67,7 +67,13 @@ describe('sign-in page', () => {
     });
     mockApi({
       'POST /api/auth/signin': () =>
-        json({ token: first, entidades: [{ id: '1', nome: 'Prefeitura A' }, { id: '2', nome: 'Câmara B' }] }),
+        json({
+          token: first,
+          entidades: [
+            { id: '1', nome: 'Prefeitura A' },
+            { id: '2', nome: 'Câmara B' },
+          ],
+        }),
       'POST /api/auth/entidade': entidadeCall,
       'GET /api/session': () => json(makeSession()),
     });
@@ -88,7 +94,14 @@ describe('sign-in page', () => {
     const entidadeCall = vi.fn(async () => json({ token: makeToken({ ent: '1' }) }));
     mockApi({
       'POST /api/auth/signin': () =>
-        json({ token, entidadeId: '2', entidades: [{ id: '1', nome: 'Câmara A' }, { id: '2', nome: 'Prefeitura B' }] }),
+        json({
+          token,
+          entidadeId: '2',
+          entidades: [
+            { id: '1', nome: 'Câmara A' },
+            { id: '2', nome: 'Prefeitura B' },
+          ],
+        }),
       'POST /api/auth/entidade': entidadeCall,
       'GET /api/session': () => json(makeSession()),
     });
@@ -138,7 +151,13 @@ describe('recovery page', () => {
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     });
-    await waitFor(() => expect(getCoreStore().get(toastsAtom).map((t) => t.message)).toEqual([RECOVERY_FAILED_MESSAGE]));
+    await waitFor(() =>
+      expect(
+        getCoreStore()
+          .get(toastsAtom)
+          .map((t) => t.message),
+      ).toEqual([RECOVERY_FAILED_MESSAGE]),
+    );
     expect(screen.queryByTestId('recovery-message')).toBeNull();
   });
 });
@@ -167,11 +186,18 @@ describe('new password from the e-mailed link (/recoveryPass?token=…)', () => 
     await submitNewPassword('uma frase bem longa');
     await screen.findByRole('heading', { name: 'Entrar' });
     expect(window.location.pathname).toBe('/signin');
-    expect(getCoreStore().get(toastsAtom).map((t) => t.message)).toEqual([PASSWORD_RESET_MESSAGE]);
+    expect(
+      getCoreStore()
+        .get(toastsAtom)
+        .map((t) => t.message),
+    ).toEqual([PASSWORD_RESET_MESSAGE]);
   });
 
   it("shows the server's password-policy message on the field, and an invalid link", async () => {
-    let answer = json({ error: { code: 'validation', message: 'Verifique os campos.', fields: { senha: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.' } } }, 400);
+    let answer = json(
+      { error: { code: 'validation', message: 'Verifique os campos.', fields: { senha: 'Esta senha é muito comum e fácil de adivinhar. Escolha outra.' } } },
+      400,
+    );
     mockApi({ 'POST /api/auth/reset': () => answer });
     start('/recoveryPass?token=abc123');
     await submitNewPassword('senha1234');
@@ -192,7 +218,11 @@ describe('new password from the e-mailed link (/recoveryPass?token=…)', () => 
       fireEvent.click(screen.getByRole('button', { name: 'Enviar' }));
     });
     await waitFor(() =>
-      expect(getCoreStore().get(toastsAtom).map((t) => t.message)).toEqual(['Muitas tentativas. Aguarde 5 minutos.']),
+      expect(
+        getCoreStore()
+          .get(toastsAtom)
+          .map((t) => t.message),
+      ).toEqual(['Muitas tentativas. Aguarde 5 minutos.']),
     );
   });
 });
@@ -235,8 +265,7 @@ describe('shell', () => {
     let current = 0;
     const newToken = makeToken({ ent: '2' });
     mockApi({
-      'GET /api/session': () =>
-        json(makeSession({ entidades, entidade: { ...makeSession().entidade, ...entidades[current]! } })),
+      'GET /api/session': () => json(makeSession({ entidades, entidade: { ...makeSession().entidade, ...entidades[current]! } })),
       'POST /api/auth/entidade': () => {
         current = 1;
         return json({ token: newToken });

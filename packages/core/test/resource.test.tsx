@@ -254,7 +254,11 @@ describe('resource form page', () => {
     expect(sent).toEqual({ codigo: '10', nome: 'Material Esportivo', quantidade: 1234.5, cnae: '4761-0/03' });
     expect((screen.getByLabelText(/^Nome/) as HTMLInputElement).value).toBe('Material Esportivo');
     expect((screen.getByLabelText('Quantidade') as HTMLInputElement).value).toBe('1234,5');
-    expect(getCoreStore().get(toastsAtom).map((t) => t.message)).toContain('Grupo 10 salvo.');
+    expect(
+      getCoreStore()
+        .get(toastsAtom)
+        .map((t) => t.message),
+    ).toContain('Grupo 10 salvo.');
   });
 
   it('after saving changes says which record was saved, then goes back to the list', async () => {
@@ -280,7 +284,11 @@ describe('resource form page', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Salvar' }));
     });
     expect(await screen.findByRole('heading', { name: 'Lista' })).toBeTruthy();
-    expect(getCoreStore().get(toastsAtom).map((t) => t.message)).toContain('Grupo Medicamentos salvo.');
+    expect(
+      getCoreStore()
+        .get(toastsAtom)
+        .map((t) => t.message),
+    ).toContain('Grupo Medicamentos salvo.');
   });
 
   it('warns before leaving with unsaved changes (beforeunload and in-app links)', async () => {
@@ -364,7 +372,8 @@ describe('resource form page', () => {
   it("on 409 stale shows an Alert offering 'Recarregar', which loads the current version", async () => {
     let version = 1;
     mockApi({
-      'GET /api/registros/grupos/g1': () => json({ id: 'g1', codigo: '01', nome: version === 1 ? 'Expediente' : 'Expediente (alterado)', quantidade: 2.5, cnae: '4761003', ativo: true, version }),
+      'GET /api/registros/grupos/g1': () =>
+        json({ id: 'g1', codigo: '01', nome: version === 1 ? 'Expediente' : 'Expediente (alterado)', quantidade: 2.5, cnae: '4761003', ativo: true, version }),
       'PUT /api/registros/grupos/g1': () => {
         version = 2;
         return json({ error: { code: 'stale', message: 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.' } }, 409);
@@ -407,7 +416,11 @@ describe('resource form page', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(1));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     await waitFor(() =>
-      expect(getCoreStore().get(toastsAtom).map((t) => t.message)).toContain('Usado em 3 sub-grupos. Para tirá-lo das listas de escolha, desative-o.'),
+      expect(
+        getCoreStore()
+          .get(toastsAtom)
+          .map((t) => t.message),
+      ).toContain('Usado em 3 sub-grupos. Para tirá-lo das listas de escolha, desative-o.'),
     );
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Desativar' }));

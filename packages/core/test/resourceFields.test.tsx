@@ -119,7 +119,10 @@ describe('visibleWhen', () => {
   });
 
   it('bodyOf keeps the hidden field out and what was typed stays for when it shows again', () => {
-    const config = configOf(fields, schemaOf(() => []));
+    const config = configOf(
+      fields,
+      schemaOf(() => []),
+    );
     const values = { ...formValuesOf(config, undefined), nome: 'X', situacao: 'ativo', motivo: 'Sanção', ate: '2027-02-28' };
     expect(bodyOf(config, values)).toEqual({ nome: 'X', situacao: 'ativo' });
     expect(bodyOf(config, { ...values, situacao: 'impedido' })).toEqual({ nome: 'X', situacao: 'impedido', motivo: 'Sanção', ate: '2027-02-28' });
@@ -131,7 +134,13 @@ describe('visibleWhen', () => {
       { name: 'documento', type: 'document', label: 'CPF ou CNPJ' },
       { name: 'nome', type: 'text', label: (v) => (String(v.documento).length === 14 ? 'Nome' : 'Razão social') },
     ];
-    renderForm(configOf(dynamic, schemaOf(() => [])), '/fornecedor/new');
+    renderForm(
+      configOf(
+        dynamic,
+        schemaOf(() => []),
+      ),
+      '/fornecedor/new',
+    );
     expect(await screen.findByLabelText('Razão social')).toBeTruthy();
     fireEvent.change(input('CPF ou CNPJ'), { target: { value: '12345678909' } });
     expect(input('Nome')).toBeTruthy();
@@ -157,7 +166,9 @@ describe('repeating group', () => {
     ],
   };
   const emailIssues = (b: Row): SchemaIssue[] =>
-    ((b.contatos as Row[]) ?? []).flatMap((c, i) => (c.email && !String(c.email).includes('@') ? [{ path: ['contatos', i, 'email'], message: 'E-mail inválido.' }] : []));
+    ((b.contatos as Row[]) ?? []).flatMap((c, i) =>
+      c.email && !String(c.email).includes('@') ? [{ path: ['contatos', i, 'email'], message: 'E-mail inválido.' }] : [],
+    );
 
   it('adds and removes rows; a nested error (contatos.1.email) shows on that row’s input; rows are sent as an array', async () => {
     const schema = schemaOf(emailIssues);
@@ -194,7 +205,10 @@ describe('repeating group', () => {
     await save();
     const wrong = input('E-mail do contato 2');
     expect(wrong.getAttribute('aria-invalid')).toBe('true');
-    const errorId = wrong.getAttribute('aria-describedby')?.split(' ').find((id) => id.endsWith('-erro'));
+    const errorId = wrong
+      .getAttribute('aria-describedby')
+      ?.split(' ')
+      .find((id) => id.endsWith('-erro'));
     expect(document.getElementById(errorId!)?.textContent).toContain('E-mail inválido.');
     expect(input('E-mail do contato 1').getAttribute('aria-invalid')).toBeNull();
     expect(input('E-mail do contato 3').getAttribute('aria-invalid')).toBeNull();
@@ -227,7 +241,16 @@ describe('repeating group', () => {
       'GET /api/teste/fornecedores/f1': () =>
         json({ id: 'f1', nome: 'Papelaria', contatos: [{ nome: 'Ana', email: null, telefone: '1130350800' }], ativo: true, version: 1 }),
     });
-    renderForm(configOf([{ name: 'nome', type: 'text', label: 'Razão social' }, { ...contatos, min: 1 }], schemaOf(() => [])), '/fornecedor/edit/f1');
+    renderForm(
+      configOf(
+        [
+          { name: 'nome', type: 'text', label: 'Razão social' },
+          { ...contatos, min: 1 },
+        ],
+        schemaOf(() => []),
+      ),
+      '/fornecedor/edit/f1',
+    );
     await waitFor(() => expect(input('Telefone do contato 1').value).toBe('(11) 3035-0800'));
     expect((screen.getByRole('button', { name: 'Remover contato 1' }) as HTMLButtonElement).disabled).toBe(true);
 
@@ -252,7 +275,10 @@ describe('repeating group', () => {
   });
 
   it('a New form starts with `min` empty rows', () => {
-    const config = configOf([{ ...contatos, min: 2 }], schemaOf(() => []));
+    const config = configOf(
+      [{ ...contatos, min: 2 }],
+      schemaOf(() => []),
+    );
     const values = formValuesOf(config, undefined);
     expect(values).toEqual({
       contatos: [
@@ -263,7 +289,12 @@ describe('repeating group', () => {
     // each row has its own key (React's key: rows keep their identity when another is removed)
     const rows = values.contatos as { _key: string }[];
     expect(rows[0]!._key).not.toBe(rows[1]!._key);
-    expect(bodyOf(config, values)).toEqual({ contatos: [{ nome: '', email: '', telefone: '' }, { nome: '', email: '', telefone: '' }] });
+    expect(bodyOf(config, values)).toEqual({
+      contatos: [
+        { nome: '', email: '', telefone: '' },
+        { nome: '', email: '', telefone: '' },
+      ],
+    });
   });
 });
 
@@ -285,7 +316,13 @@ describe('document field (CPF or CNPJ, alphanumeric included)', () => {
         return json({ id: 'f1' }, 201);
       },
     });
-    renderForm(configOf([documento], schemaOf(() => [])), '/fornecedor/new');
+    renderForm(
+      configOf(
+        [documento],
+        schemaOf(() => []),
+      ),
+      '/fornecedor/new',
+    );
     const doc = (await screen.findByLabelText(/CPF ou CNPJ/)) as HTMLInputElement;
     expect(screen.getByText(/O CNPJ pode ter letras/i)).toBeTruthy();
     fireEvent.change(doc, { target: { value: typed } });

@@ -66,7 +66,10 @@ const routes = (config: ResourceConfig) => (
   </Switch>
 );
 
-const toasts = () => getCoreStore().get(toastsAtom).map((t) => t.message);
+const toasts = () =>
+  getCoreStore()
+    .get(toastsAtom)
+    .map((t) => t.message);
 
 describe("createAnswer: 'id'", () => {
   it('names the record from what was sent, then its Edit page reads it (the answer is not taken for the record)', async () => {

@@ -95,7 +95,10 @@ const cell = (row: number, column: string) => {
     .map((th) => th.textContent);
   return rows[row - 1]!.children[headers.indexOf(column)] as HTMLElement;
 };
-const total = () => within(screen.getByRole('table', { name: 'Itens' })).getAllByRole('row').at(-1)!.textContent;
+const total = () =>
+  within(screen.getByRole('table', { name: 'Itens' }))
+    .getAllByRole('row')
+    .at(-1)!.textContent;
 
 describe('items grid', () => {
   it('line totals and the document total are exact and live (3 × 0,3333 = R$ 1,00)', async () => {
@@ -130,7 +133,9 @@ describe('items grid', () => {
     fireEvent.blur(input('Valor unitário do item 1'));
     expect(input('Valor unitário do item 1').value).toBe('1.234,50');
     const config = configOf([itens]);
-    const values = formValuesOf(config, { itens: [{ id: 'i1', produtoId: 'p1', produtoDescricao: 'Papel', unidade: 'RESMA', quantidade: '12.5', valorUnitario: '3.3' }] });
+    const values = formValuesOf(config, {
+      itens: [{ id: 'i1', produtoId: 'p1', produtoDescricao: 'Papel', unidade: 'RESMA', quantidade: '12.5', valorUnitario: '3.3' }],
+    });
     expect((values.itens as Row[])[0]).toMatchObject({ quantidade: '12,5', valorUnitario: '3,30' });
     expect(bodyOf(config, values)).toEqual({ itens: [{ id: 'i1', produtoId: 'p1', quantidade: '12.5', valorUnitario: '3.3' }] });
   });
@@ -234,7 +239,11 @@ describe('reference picker', () => {
     await waitFor(() => expect(within(listbox).getAllByRole('option')).toHaveLength(2));
     const search = calls.filter((c) => c.url.includes('/produtos/')).at(-1)!;
     expect(Object.fromEntries(new URL(search.url).searchParams)).toEqual({ q: 'papel', pageSize: '20', ativo: 'true' });
-    expect(within(listbox).getAllByRole('option').map((o) => o.textContent)).toEqual(['0001 – Papel A4 75 gRESMA', '0002 – Papel A3 90 gPCT']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['0001 – Papel A4 75 gRESMA', '0002 – Papel A3 90 gPCT']);
 
     fireEvent.keyDown(picker, { key: 'ArrowDown' });
     fireEvent.keyDown(picker, { key: 'ArrowDown' });
@@ -272,7 +281,7 @@ describe('reference picker', () => {
 });
 
 describe('read-only', () => {
-  it("a record the API says is not editable shows its values, the reason, and no Salvar/Excluir", async () => {
+  it('a record the API says is not editable shows its values, the reason, and no Salvar/Excluir', async () => {
     mockApi({
       'GET /api/teste/memorandos/m1': () =>
         json({
@@ -386,7 +395,11 @@ describe('offline', () => {
     await save();
     expect(await screen.findByText(OFFLINE_MESSAGE)).toBeTruthy();
     expect(posts).toBe(1);
-    expect(getCoreStore().get(toastsAtom).map((t) => t.message)).toContain(OFFLINE_MESSAGE);
+    expect(
+      getCoreStore()
+        .get(toastsAtom)
+        .map((t) => t.message),
+    ).toContain(OFFLINE_MESSAGE);
     await act(async () => {
       onlineManager.setOnline(true);
       await new Promise((r) => setTimeout(r, 50));

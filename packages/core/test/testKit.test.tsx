@@ -16,7 +16,11 @@ function Itens() {
   return (
     <main>
       <h1>Itens de {session?.user.nome}</h1>
-      <ul>{itens.data?.map((i) => <li key={i.nome}>{i.nome}</li>)}</ul>
+      <ul>
+        {itens.data?.map((i) => (
+          <li key={i.nome}>{i.nome}</li>
+        ))}
+      </ul>
     </main>
   );
 }

@@ -15,7 +15,10 @@ function installMatchMedia(initialDark: boolean) {
     addEventListener: (_: string, l: Listener) => listeners.add(l),
     removeEventListener: (_: string, l: Listener) => listeners.delete(l),
   };
-  vi.stubGlobal('matchMedia', vi.fn(() => mql));
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn(() => mql),
+  );
   return {
     set(value: boolean) {
       dark = value;

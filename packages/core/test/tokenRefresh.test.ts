@@ -49,7 +49,10 @@ describe('token refresh', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const s = Math.floor(Date.now() / 1000);
     getCoreStore().set(tokenAtom, makeToken({ iat: s, exp: s + 900 }));
-    const refresh = vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValue(makeToken({ sid: 'novo' }));
+    const refresh = vi
+      .fn()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValue(makeToken({ sid: 'novo' }));
     const stop = startTokenRefresh({ refresh });
     await vi.advanceTimersByTimeAsync(675_000);
     expect(refresh).toHaveBeenCalledTimes(1);

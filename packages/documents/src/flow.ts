@@ -64,9 +64,7 @@ export interface Flow<S extends string = string, R extends string = string, T ex
 const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** Declares a flow; throws at load time when it refers to a state it does not declare. */
-export function defineFlow<S extends string, R extends string = never, T extends string = string>(
-  definition: FlowDefinition<S, R, T>,
-): Flow<S, R, T> {
+export function defineFlow<S extends string, R extends string = never, T extends string = string>(definition: FlowDefinition<S, R, T>): Flow<S, R, T> {
   const stateNames = Object.keys(definition.states) as S[];
   const transitionNames = Object.keys(definition.transitions) as T[];
   const states = new Set<string>(stateNames);

@@ -40,7 +40,7 @@ export function decimalSchema(options: DecimalSchemaOptions) {
       ctx.addIssue({ code: 'custom', message: 'Valor acima do permitido.' });
       return z.NEVER;
     }
-    if (options.positive && !/[1-9]/.test(value.replace(/^-/, '')) ) {
+    if (options.positive && !/[1-9]/.test(value.replace(/^-/, ''))) {
       ctx.addIssue({ code: 'custom', message: 'Informe um valor maior que zero.' });
       return z.NEVER;
     }
@@ -59,11 +59,7 @@ export const unitValueSchema = decimalSchema({ scale: UNIT_VALUE_SCALE, message:
 
 /** Reason of a transition that requires one, with at least `min` characters (a flow's `reasonMin`). */
 export function reasonSchemaOf(min = 3) {
-  return z
-    .string({ error: 'Informe o motivo.' })
-    .trim()
-    .min(min, `Informe o motivo (ao menos ${min} caracteres).`)
-    .max(2000, 'Use no máximo 2000 caracteres.');
+  return z.string({ error: 'Informe o motivo.' }).trim().min(min, `Informe o motivo (ao menos ${min} caracteres).`).max(2000, 'Use no máximo 2000 caracteres.');
 }
 
 /** Reason of a transition that requires one (and optional otherwise): at least 3 characters. */

@@ -188,11 +188,12 @@ function itemLabel(item: Obj, position: number, ref: string | undefined, options
 function itemsChange(antes: Obj[], depois: Obj[], skip: ReadonlySet<string>, options: AuditChangesOptions): HistoryItemsChange {
   const ref = itemReference([...antes, ...depois], options);
   const all = [...antes, ...depois];
-  const keyOf: (item: Obj, index: number) => string = all.length && all.every((i) => typeof i.id === 'string' || typeof i.id === 'number')
-    ? (item) => `id:${String(item.id)}`
-    : ref
-      ? (item) => `ref:${String(item[ref] ?? '')}`
-      : (_item, index) => `pos:${index}`;
+  const keyOf: (item: Obj, index: number) => string =
+    all.length && all.every((i) => typeof i.id === 'string' || typeof i.id === 'number')
+      ? (item) => `id:${String(item.id)}`
+      : ref
+        ? (item) => `ref:${String(item[ref] ?? '')}`
+        : (_item, index) => `pos:${index}`;
   const pending = new Map<string, { item: Obj; index: number }[]>();
   antes.forEach((item, index) => {
     const key = keyOf(item, index);
@@ -254,10 +255,7 @@ export function auditChanges(row: { acao: string; antes: unknown; depois: unknow
 }
 
 /** Every string value of `fields` in antes/depois: top level, arrays, and the same field of line items. */
-export function collectReferencedIds(
-  rows: readonly { antes: unknown; depois: unknown }[],
-  fields: ReadonlySet<string>,
-): Map<string, Set<string>> {
+export function collectReferencedIds(rows: readonly { antes: unknown; depois: unknown }[], fields: ReadonlySet<string>): Map<string, Set<string>> {
   const out = new Map<string, Set<string>>();
   const add = (campo: string, value: unknown) => {
     if (typeof value !== 'string' || !value) return;
@@ -370,9 +368,7 @@ export async function recordHistory(db: DbOrTx, options: RecordHistoryOptions): 
   const page = rows.slice(0, limit);
   const names = options.names ?? {};
   const fields = new Set(Object.keys(names));
-  const namer = fields.size
-    ? await resolveHistoryNames(db, collectReferencedIds(page, fields), names, options.entidadeId)
-    : undefined;
+  const namer = fields.size ? await resolveHistoryNames(db, collectReferencedIds(page, fields), names, options.entidadeId) : undefined;
   const changeOptions: AuditChangesOptions = {
     referenceFields: [...fields],
     ...(namer ? { name: namer } : {}),
@@ -420,6 +416,4 @@ export const historyEntrySchema = z
   .openapi('HistoryEntry');
 
 /** Answer of GET <document>/:id/historico. */
-export const recordHistorySchema = z
-  .object({ items: z.array(historyEntrySchema), truncated: z.boolean() })
-  .openapi('RecordHistory');
+export const recordHistorySchema = z.object({ items: z.array(historyEntrySchema), truncated: z.boolean() }).openapi('RecordHistory');

@@ -39,9 +39,7 @@ type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
 function toJson(value: unknown): Json | null {
   if (value === undefined) return null;
-  return JSON.parse(
-    JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
-  ) as Json;
+  return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))) as Json;
 }
 
 function isPlainObject(value: unknown): value is { [key: string]: Json } {
@@ -285,11 +283,7 @@ async function fileCheckpoints(file: string): Promise<AuditCheckpoint[]> {
  * the checkpoint file. Nothing is written when the trail is empty or the newest checkpoint already
  * covers the newest row (unless `force`). Returns the checkpoint written, or null.
  */
-export async function writeAuditCheckpoint(
-  db: DbOrTx,
-  anchor: AuditAnchor,
-  options: { now?: Date; force?: boolean } = {},
-): Promise<AuditCheckpoint | null> {
+export async function writeAuditCheckpoint(db: DbOrTx, anchor: AuditAnchor, options: { now?: Date; force?: boolean } = {}): Promise<AuditCheckpoint | null> {
   // One statement, one snapshot: ids are drawn in commit order (advisory lock), so every row visible
   // here has an id <= the newest one and the count is the count up to it.
   const keyId = auditKeyId(anchor.key);
@@ -316,9 +310,7 @@ export async function writeAuditCheckpoint(
 /** Checkpoints in the database signed with another key than `anchor`'s (they will fail verification). */
 export async function countForeignCheckpoints(db: DbOrTx, anchor: AuditAnchor): Promise<number> {
   if (!(await checkpointTableExists(db))) return 0;
-  const { rows } = await db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM audit_checkpoint WHERE key_id <> ${auditKeyId(anchor.key)}`,
-  );
+  const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM audit_checkpoint WHERE key_id <> ${auditKeyId(anchor.key)}`);
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -434,8 +426,7 @@ export function auditAnchorSummary(result: AuditChainResult): string {
   }
   const pontos = `${anchor.checkpoints.toLocaleString('pt-BR')} ponto(s) de controle assinado(s) conferido(s)`;
   const ultimo = `o último, de ${whenPtBr(anchor.last.at)}, cobre até o registro nº ${anchor.last.lastId} (${anchor.last.rowCount.toLocaleString('pt-BR')} registros)`;
-  const depois =
-    anchor.unanchored > 0 ? `; ${anchor.unanchored.toLocaleString('pt-BR')} registro(s) posteriores ainda sem ponto de controle` : '';
+  const depois = anchor.unanchored > 0 ? `; ${anchor.unanchored.toLocaleString('pt-BR')} registro(s) posteriores ainda sem ponto de controle` : '';
   return `Âncora externa: ${pontos}; ${ultimo}${depois}.`;
 }
 

@@ -37,8 +37,7 @@ export const OUTBOX_TAG = 3;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 const invalidLink = () => new AppError(400, 'invalid_recovery_link', INVALID_RECOVERY_LINK_MESSAGE);
-const fieldError = (field: string, message: string) =>
-  new AppError(400, 'validation_error', 'Verifique os campos destacados.', { [field]: message });
+const fieldError = (field: string, message: string) => new AppError(400, 'validation_error', 'Verifique os campos destacados.', { [field]: message });
 
 function recoveryMessage(runtime: Runtime, user: { id: string; nome: string; login: string; email: string }, link: string): MailMessage {
   return {
@@ -84,12 +83,7 @@ async function requestRecovery(ctx: PublicRequestContext, runtime: Runtime, logi
   const candidates = await db
     .select({ id: usuarios.id, nome: usuarios.nome, login: usuarios.login, email: usuarios.email })
     .from(usuarios)
-    .where(
-      and(
-        eq(usuarios.ativo, true),
-        or(sql`lower(${usuarios.login}) = lower(${login})`, sql`lower(${usuarios.email}) = lower(${login})`),
-      ),
-    )
+    .where(and(eq(usuarios.ativo, true), or(sql`lower(${usuarios.login}) = lower(${login})`, sql`lower(${usuarios.email}) = lower(${login})`)))
     .limit(10);
   // a login names one account; an e-mail may be shared by several: each gets its own link
   const byLogin = candidates.find((u) => u.login.toLowerCase() === login.toLowerCase());
@@ -266,7 +260,12 @@ export function registerAuthRoutes(router: PluginRouter, runtime: Runtime): void
     handler: async (c, ctx: RequestContext) => {
       const { senhaAtual, novaSenha } = c.req.valid('json');
       const account = accountKey(ctx.user.login);
-      const reservation = await reserveAttempt(db, [{ key: account, max: runtime.throttle.accountMaxFailures, motivo: 'conta' }], runtime.clock.now(), windowMs);
+      const reservation = await reserveAttempt(
+        db,
+        [{ key: account, max: runtime.throttle.accountMaxFailures, motivo: 'conta' }],
+        runtime.clock.now(),
+        windowMs,
+      );
       const { block } = reservation;
       if (block) {
         await ctx.mutate(async (_tx, audit) => {

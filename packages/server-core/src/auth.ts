@@ -35,11 +35,7 @@ export async function signAccessToken(
 }
 
 /** A token for session `sid`, valid for the configured TTL and never past the session's absolute end. */
-export function issueSessionToken(
-  runtime: Runtime,
-  claims: { sub: string; ent: string; sid: string },
-  authenticatedAt: Date,
-): Promise<string> {
+export function issueSessionToken(runtime: Runtime, claims: { sub: string; ent: string; sid: string }, authenticatedAt: Date): Promise<string> {
   const now = runtime.clock.now();
   const absoluteEnd = Math.floor((authenticatedAt.getTime() + runtime.sessionAbsoluteMs) / 1000);
   return signAccessToken(runtime.jwtSecret, claims, runtime.tokenTtlSeconds, Math.floor(now / 1000), absoluteEnd);
@@ -118,10 +114,7 @@ export async function authenticate(c: Context, runtime: Runtime, options: Authen
     })
     .from(sessoes)
     .innerJoin(usuarios, eq(usuarios.id, sessoes.usuarioId))
-    .leftJoin(
-      usuarioEntidades,
-      and(eq(usuarioEntidades.usuarioId, sessoes.usuarioId), eq(usuarioEntidades.entidadeId, sessoes.entidadeId)),
-    )
+    .leftJoin(usuarioEntidades, and(eq(usuarioEntidades.usuarioId, sessoes.usuarioId), eq(usuarioEntidades.entidadeId, sessoes.entidadeId)))
     .leftJoin(perfis, eq(perfis.id, usuarioEntidades.perfilId))
     .where(and(eq(sessoes.id, sid), eq(sessoes.usuarioId, sub), eq(sessoes.entidadeId, ent)))
     .limit(1);
@@ -165,11 +158,12 @@ export function requireTag(runtime: Runtime, tag: number, pluginId: string): Mid
     const auth = c.get('auth');
     if (!auth) throw unauthorized();
     if (!hasTag(auth, tag)) {
-      await writeAudit(
-        runtime.database.db,
-        [{ acao: 'acesso_negado', registro: null, depois: { tag, metodo: c.req.method, caminho: c.req.path } }],
-        { plugin: pluginId, usuarioId: auth.user.id, entidadeId: auth.entidadeId, ip: clientIp(c, runtime.trustProxy) },
-      );
+      await writeAudit(runtime.database.db, [{ acao: 'acesso_negado', registro: null, depois: { tag, metodo: c.req.method, caminho: c.req.path } }], {
+        plugin: pluginId,
+        usuarioId: auth.user.id,
+        entidadeId: auth.entidadeId,
+        ip: clientIp(c, runtime.trustProxy),
+      });
       throw forbidden();
     }
     await next();

@@ -58,9 +58,7 @@ export interface Contribution<T> {
 export type ContributionsOf = <T>(point: ExtensionPoint<T>) => readonly Contribution<T>[];
 
 /** Indexes the contributions of the enabled plugins (given in dependency order) by point. */
-export function collectContributions(
-  plugins: readonly { id: string; contributes?: readonly PluginContribution[] | undefined }[],
-): ContributionsOf {
+export function collectContributions(plugins: readonly { id: string; contributes?: readonly PluginContribution[] | undefined }[]): ContributionsOf {
   const byPoint = new Map<string, Contribution<unknown>[]>();
   for (const plugin of plugins) {
     for (const c of plugin.contributes ?? []) {

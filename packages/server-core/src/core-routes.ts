@@ -41,12 +41,7 @@ async function entidadesOf(db: Db, usuarioId: string): Promise<{ id: string; nom
 }
 
 /** server-core's own routes: auth, session, devtools report, health, version, OpenAPI document. */
-export function registerCoreRoutes(
-  app: OpenAPIHono<AppEnv>,
-  pluginCtx: PluginContext,
-  runtime: Runtime,
-  openApiDocument: () => unknown,
-): void {
+export function registerCoreRoutes(app: OpenAPIHono<AppEnv>, pluginCtx: PluginContext, runtime: Runtime, openApiDocument: () => unknown): void {
   const router = createPluginRouter(app, pluginCtx, runtime);
   const { db } = runtime.database;
 
@@ -213,10 +208,7 @@ export function registerCoreRoutes(
       const authenticatedAt = c.get('auth')!.authenticatedAt;
       const now = new Date(runtime.clock.now());
       const sessionId = await ctx.mutate(async (tx, audit) => {
-        await tx
-          .update(sessoes)
-          .set({ revokedAt: now, revokedReason: 'trocar_entidade' })
-          .where(eq(sessoes.id, ctx.sessionId));
+        await tx.update(sessoes).set({ revokedAt: now, revokedReason: 'trocar_entidade' }).where(eq(sessoes.id, ctx.sessionId));
         const [session] = await tx
           .insert(sessoes)
           .values({

@@ -21,9 +21,7 @@ export const signinResponseSchema = z
   })
   .openapi('SigninResponse');
 
-export const switchEntidadeBodySchema = z
-  .object({ entidadeId: z.uuid('Entidade inválida.') })
-  .openapi('SwitchEntidadeBody');
+export const switchEntidadeBodySchema = z.object({ entidadeId: z.uuid('Entidade inválida.') }).openapi('SwitchEntidadeBody');
 
 export const tokenResponseSchema = z.object({ token: z.string() }).openapi('TokenResponse');
 
@@ -53,9 +51,7 @@ export const sessionResponseSchema = z
   })
   .openapi('Session');
 
-export const devtoolsBodySchema = z
-  .object({ open: z.boolean(), route: z.string().max(500, 'Rota longa demais.') })
-  .openapi('DevtoolsBody');
+export const devtoolsBodySchema = z.object({ open: z.boolean(), route: z.string().max(500, 'Rota longa demais.') }).openapi('DevtoolsBody');
 
 export const healthResponseSchema = z.object({ status: z.literal('ok') }).openapi('Health');
 
@@ -82,7 +78,10 @@ export const recoverResponseSchema = z.object({ message: z.string() }).openapi('
 
 export const resetBodySchema = z
   .object({
-    token: z.string({ error: 'Link de recuperação inválido ou expirado.' }).min(1, 'Link de recuperação inválido ou expirado.').max(200, 'Link de recuperação inválido ou expirado.'),
+    token: z
+      .string({ error: 'Link de recuperação inválido ou expirado.' })
+      .min(1, 'Link de recuperação inválido ou expirado.')
+      .max(200, 'Link de recuperação inválido ou expirado.'),
     senha: novaSenhaSchema,
   })
   .openapi('ResetBody');

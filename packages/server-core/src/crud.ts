@@ -5,21 +5,7 @@
 // defineCrudResource"; documents build on it (documents/define.ts).
 import { TIME_ZONE, today } from '@app/br';
 import { z } from '@hono/zod-openapi';
-import {
-  Column,
-  type SQL,
-  and,
-  asc,
-  desc,
-  eq,
-  getTableColumns,
-  getTableName,
-  inArray,
-  is,
-  ne,
-  or,
-  sql,
-} from 'drizzle-orm';
+import { Column, type SQL, and, asc, desc, eq, getTableColumns, getTableName, inArray, is, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from './context.js';
 import type { DbOrTx, Tx } from './db/types.js';
@@ -291,7 +277,10 @@ export interface CrudResource<S extends z.ZodObject = z.ZodObject> {
 }
 
 function selectPublic(db: DbOrTx, fields: Record<string, AnyPgColumn | SQL>, table: PgTable, joins: { table: PgTable; on: SQL }[]) {
-  let query = db.select(fields as never).from(table).$dynamic();
+  let query = db
+    .select(fields as never)
+    .from(table)
+    .$dynamic();
   for (const join of joins) query = query.leftJoin(join.table, join.on);
   return query;
 }
@@ -317,9 +306,7 @@ export function searchCondition(expressions: { expr: AnyPgColumn | SQL; normaliz
     ...terms.map((term) =>
       or(
         ...expressions.map(({ expr, normalized }) =>
-          normalized
-            ? sql`${expr} LIKE '%' || compras_busca(${term}) || '%'`
-            : sql`compras_busca(${expr}::text) LIKE '%' || compras_busca(${term}) || '%'`,
+          normalized ? sql`${expr} LIKE '%' || compras_busca(${term}) || '%'` : sql`compras_busca(${expr}::text) LIKE '%' || compras_busca(${term}) || '%'`,
         ),
       ),
     ),
@@ -404,17 +391,11 @@ export async function describeReferences(db: DbOrTx, table: PgTable, id: string)
      ORDER BY 1, 2`);
   const parts: string[] = [];
   for (const ref of refs) {
-    const { rows } = await db.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM ${sql.raw(ref.tabela)} WHERE ${sql.raw(ref.coluna)} = ${id}`,
-    );
+    const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${sql.raw(ref.tabela)} WHERE ${sql.raw(ref.coluna)} = ${id}`);
     const n = Number(rows[0]?.n ?? 0);
     if (n === 0) continue;
     const [singular, plural] = (ref.descricao ?? '').split('|').map((s) => s.trim());
-    const name = singular
-      ? n === 1
-        ? singular
-        : (plural ?? singular)
-      : `${n === 1 ? 'registro' : 'registros'} de ${ref.tabela.replace(/"/g, '')}`;
+    const name = singular ? (n === 1 ? singular : (plural ?? singular)) : `${n === 1 ? 'registro' : 'registros'} de ${ref.tabela.replace(/"/g, '')}`;
     parts.push(`${n.toLocaleString('pt-BR')} ${name}`);
   }
   return parts.length ? `Usado em ${joinPt(parts)}` : null;
@@ -452,9 +433,7 @@ function rangeConditions(key: string, column: AnyPgColumn, from: unknown, to: un
     const withTimezone = (column as unknown as { withTimezone?: boolean }).withTimezone === true;
     if (has(from)) {
       out.push(
-        withTimezone
-          ? sql`${column} >= (${String(from)}::date::timestamp AT TIME ZONE ${TIME_ZONE})`
-          : sql`${column} >= ${String(from)}::date::timestamp`,
+        withTimezone ? sql`${column} >= (${String(from)}::date::timestamp AT TIME ZONE ${TIME_ZONE})` : sql`${column} >= ${String(from)}::date::timestamp`,
       );
     }
     if (has(to)) {
@@ -708,7 +687,9 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
 
   const readOne = async (db: DbOrTx, id: string, ctx: RequestContext, options: { scoped?: boolean } = {}): Promise<Row | undefined> => {
     if (!UUID.test(id)) return undefined;
-    const [row] = (await selectRows(db).where(byId(id, ctx, options)).limit(1)) as Row[];
+    const [row] = (await selectRows(db)
+      .where(byId(id, ctx, options))
+      .limit(1)) as Row[];
     if (!row) return undefined;
     return def.expand ? def.expand(db, row, ctx) : row;
   };

@@ -18,13 +18,7 @@ export class AppError extends Error {
   /** Extra response headers (e.g. Retry-After on a 429). */
   readonly headers: Record<string, string> | undefined;
 
-  constructor(
-    status: ContentfulStatusCode,
-    code: string,
-    message: string,
-    fields?: Record<string, string>,
-    headers?: Record<string, string>,
-  ) {
+  constructor(status: ContentfulStatusCode, code: string, message: string, fields?: Record<string, string>, headers?: Record<string, string>) {
     super(message);
     this.name = 'AppError';
     this.status = status;
@@ -38,15 +32,11 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message = 'Requisição inválida.', fields?: Record<string, string>) =>
-  new AppError(400, 'bad_request', message, fields);
-export const unauthorized = (message = 'Autenticação necessária. Entre novamente.') =>
-  new AppError(401, 'unauthorized', message);
-export const forbidden = (message = 'Você não tem permissão para acessar este recurso.') =>
-  new AppError(403, 'forbidden', message);
+export const badRequest = (message = 'Requisição inválida.', fields?: Record<string, string>) => new AppError(400, 'bad_request', message, fields);
+export const unauthorized = (message = 'Autenticação necessária. Entre novamente.') => new AppError(401, 'unauthorized', message);
+export const forbidden = (message = 'Você não tem permissão para acessar este recurso.') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Registro não encontrado.') => new AppError(404, 'not_found', message);
-export const conflict = (message = 'O registro foi alterado ou está em uso. Recarregue e tente novamente.') =>
-  new AppError(409, 'conflict', message);
+export const conflict = (message = 'O registro foi alterado ou está em uso. Recarregue e tente novamente.') => new AppError(409, 'conflict', message);
 
 /** Seconds a client should wait before retrying when the database is unavailable (a restart takes a few). */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -106,10 +96,7 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger): Respo
   }
   const code = pgCode(err);
   if (code === '23505') {
-    return c.json(
-      { error: { code: 'conflict', message: 'Já existe um registro com estes dados.' } } satisfies ErrorBody,
-      409,
-    );
+    return c.json({ error: { code: 'conflict', message: 'Já existe um registro com estes dados.' } } satisfies ErrorBody, 409);
   }
   if (code === '23503') {
     return c.json(
@@ -129,8 +116,5 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger): Respo
     );
   }
   logger.error(`${c.req.method} ${c.req.path} failed`, err);
-  return c.json(
-    { error: { code: 'internal_error', message: 'Erro interno do servidor. Tente novamente em instantes.' } } satisfies ErrorBody,
-    500,
-  );
+  return c.json({ error: { code: 'internal_error', message: 'Erro interno do servidor. Tente novamente em instantes.' } } satisfies ErrorBody, 500);
 }

@@ -121,7 +121,21 @@ export {
 export { computeBuildId } from './static.js';
 export { consoleLogger, silentLogger, type Logger } from './logger.js';
 export { pageQuerySchema, pageOf, type PageQuery, type Page } from './pagination.js';
-export { defineCrudResource, describeReferences, searchCondition, searchTerms, STALE_MESSAGE, MAX_EXPORT_ROWS, type CrudColumn, type CrudCondition, type CrudReference, type CrudResourceDefinition, type CrudTable, type CrudUnique, type CrudWriteContext } from './crud.js';
+export {
+  defineCrudResource,
+  describeReferences,
+  searchCondition,
+  searchTerms,
+  STALE_MESSAGE,
+  MAX_EXPORT_ROWS,
+  type CrudColumn,
+  type CrudCondition,
+  type CrudReference,
+  type CrudResourceDefinition,
+  type CrudTable,
+  type CrudUnique,
+  type CrudWriteContext,
+} from './crud.js';
 export {
   MAX_SET_VALUES,
   type CrudExportQuery,

@@ -13,14 +13,11 @@ const MAXMEM = 256 * 1024 * 1024;
  * Hash of a random secret nobody knows, with the same parameters: verified when the login does not
  * exist (or is inactive) so that answer takes as long as a wrong password.
  */
-const DUMMY_HASH =
-  'scrypt$131072$8$1$D3bvmRqyH9Wl8l6Zl0Xx3g==$ZpV4bS8mPbz5P6n3c1hXJ3u2v0m3y5nOaH2J5b4Q8rY=';
+const DUMMY_HASH = 'scrypt$131072$8$1$D3bvmRqyH9Wl8l6Zl0Xx3g==$ZpV4bS8mPbz5P6n3c1hXJ3u2v0m3y5nOaH2J5b4Q8rY=';
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, length, { N: n, r, p, maxmem: MAXMEM }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
+    scrypt(password.normalize('NFKC'), salt, length, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key)));
   });
 }
 

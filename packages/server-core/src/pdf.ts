@@ -86,8 +86,8 @@ export interface PdfDocument {
 
 /** Code points above 0xFF that WinAnsi (Windows-1252) has, in 0x80–0x9F. */
 const WIN_ANSI_EXTRA = new Set([
-  0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018,
-  0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178,
+  0x20ac, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152, 0x017d, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013,
+  0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0x017e, 0x0178,
 ]);
 
 function isWinAnsi(cp: number): boolean {
@@ -261,9 +261,7 @@ function footer(generated: string, currentPage: number, pageCount: number, width
 }
 
 function titleBlock(doc: PdfDocument): Content {
-  const columns: ContentColumns['columns'] = [
-    { width: '*', text: para(`${doc.title} nº ${doc.numero}`, 20, 20), fontSize: 18, bold: true },
-  ];
+  const columns: ContentColumns['columns'] = [{ width: '*', text: para(`${doc.title} nº ${doc.numero}`, 20, 20), fontSize: 18, bold: true }];
   const status = doc.status === undefined ? '' : clamp(pdfSafeText(doc.status).trim(), 40);
   if (status) {
     columns.push({
@@ -428,7 +426,14 @@ function blockContent(block: PdfBlock, width: number): Content | null {
       : { stack: [{ text: para(block.heading), bold: true, fontSize: 13 }, rule(width, COLOR.rule, [0, 3, 0, 0])], margin: [0, 6, 0, 8] };
   }
   if ('text' in block) {
-    return { text: para(block.text), fontSize: 9.5, lineHeight: 1.2, margin: [0, 0, 0, 6], ...(block.muted ? { color: COLOR.muted } : {}), ...(block.bold ? { bold: true } : {}) };
+    return {
+      text: para(block.text),
+      fontSize: 9.5,
+      lineHeight: 1.2,
+      margin: [0, 0, 0, 6],
+      ...(block.muted ? { color: COLOR.muted } : {}),
+      ...(block.bold ? { bold: true } : {}),
+    };
   }
   if ('fields' in block) return factsGrid(block.fields, width);
   if ('table' in block) return itemsTable(block.table, width);

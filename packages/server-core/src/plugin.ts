@@ -7,7 +7,6 @@ import { SERVER_CORE_VERSION } from './version.js';
 
 export type { PluginTag, ServerPluginInfo } from './plugin-info.js';
 
-
 export interface ServerPluginDefinition {
   /** Unique id: the API prefix (/api/<id>) and the web half's id. Lowercase letters, digits, '-'. */
   id: string;
@@ -41,7 +40,6 @@ export interface ServerPlugin extends Readonly<ServerPluginDefinition> {
   readonly contributes: readonly PluginContribution[];
   readonly kind: 'compras-server-plugin';
 }
-
 
 const ID_PATTERN = /^[a-z][a-z0-9-]*$/;
 /** First path segments under /api that belong to server-core. */
@@ -98,9 +96,7 @@ export function composePlugins(plugins: readonly ServerPlugin[], coreVersion: st
       throw new Error(`Server plugin '${plugin.id}' (${plugin.version}) declares an invalid core range '${plugin.core}'.`);
     }
     if (!compatible) {
-      throw new Error(
-        `Server plugin '${plugin.id}' (${plugin.version}) requires @app/server-core ${plugin.core}, but ${coreVersion} is running.`,
-      );
+      throw new Error(`Server plugin '${plugin.id}' (${plugin.version}) requires @app/server-core ${plugin.core}, but ${coreVersion} is running.`);
     }
     for (const dep of plugin.dependsOn) {
       if (!byId.has(dep)) {

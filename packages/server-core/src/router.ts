@@ -182,9 +182,7 @@ function buildRouteConfig(
   }
   responses['500'] ??= errorResponse(500);
   responses['503'] ??= errorResponse(503);
-  const extensions = definition.public
-    ? { 'x-public': true, security: [] }
-    : { 'x-permission-tag': definition.tag!, security: [{ bearerAuth: [] }] };
+  const extensions = definition.public ? { 'x-public': true, security: [] } : { 'x-permission-tag': definition.tag!, security: [{ bearerAuth: [] }] };
   return createRoute({
     method: definition.method,
     path,
@@ -248,23 +246,18 @@ export function createPluginRouter(
   ): void => {
     if (definition.public !== true) {
       if (typeof definition.tag !== 'number' || !Number.isInteger(definition.tag)) {
-        throw new Error(
-          `Server plugin '${pluginId}': route ${definition.method.toUpperCase()} ${definition.path} must declare a numeric tag or public: true.`,
-        );
+        throw new Error(`Server plugin '${pluginId}': route ${definition.method.toUpperCase()} ${definition.path} must declare a numeric tag or public: true.`);
       }
     }
     if (definition.bodyLimit) {
-      if (!bodyLimits) throw new Error(`Server plugin '${pluginId}': route ${definition.method.toUpperCase()} ${definition.path} cannot declare bodyLimit here.`);
+      if (!bodyLimits)
+        throw new Error(`Server plugin '${pluginId}': route ${definition.method.toUpperCase()} ${definition.path} cannot declare bodyLimit here.`);
       bodyLimits.limits.add(definition.method, `${bodyLimits.prefix}${definition.path}`, definition.bodyLimit);
     }
     const guard = rejectHostileInput(definition.request?.body !== undefined);
     const middleware: MiddlewareHandler<AppEnv>[] = definition.public
       ? [guard]
-      : [
-          requireAuth(runtime, { activity: (definition as { activity?: boolean }).activity !== false }),
-          requireTag(runtime, definition.tag!, pluginId),
-          guard,
-        ];
+      : [requireAuth(runtime, { activity: (definition as { activity?: boolean }).activity !== false }), requireTag(runtime, definition.tag!, pluginId), guard];
     const config = buildRouteConfig(definition, pluginId, middleware);
     const handler = async (c: Context<AppEnv>) => {
       const ip = clientIp(c, runtime.trustProxy);

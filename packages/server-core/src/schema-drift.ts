@@ -158,9 +158,7 @@ async function deparse(
     const text = row?.text ?? '';
     if (kind === 'default' && compareWith !== undefined && text !== compareWith) {
       // Spelled differently ('0'::numeric vs 0): the same default when both give the same value now.
-      const [same] = await raw.query<{ same: boolean }>(
-        `SELECT ((${text})::${type})::text IS NOT DISTINCT FROM ((${compareWith})::${type})::text AS same`,
-      );
+      const [same] = await raw.query<{ same: boolean }>(`SELECT ((${text})::${type})::text IS NOT DISTINCT FROM ((${compareWith})::${type})::text AS same`);
       if (same?.same) return { text: compareWith };
     }
     return { text };
@@ -182,10 +180,7 @@ async function deparse(
  *
  * `tables` is a module namespace or an array; values that are not drizzle tables are ignored.
  */
-export async function checkSchemaDrift(
-  target: SchemaDriftTarget,
-  tables: Record<string, unknown> | readonly unknown[],
-): Promise<string[]> {
+export async function checkSchemaDrift(target: SchemaDriftTarget, tables: Record<string, unknown> | readonly unknown[]): Promise<string[]> {
   const problems: string[] = [];
   await target.withRawClient(async (raw) => {
     for (const table of tablesOf(tables)) {
@@ -220,7 +215,9 @@ export async function checkSchemaDrift(
           problems.push(`${at}: ${column.notNull ? 'NOT NULL' : 'nullable'} in drizzle, ${db.notNull ? 'NOT NULL' : 'nullable'} in the database`);
         }
         if (primary.has(column.name) !== db.primary) {
-          problems.push(`${at}: ${primary.has(column.name) ? 'part of' : 'not part of'} the primary key in drizzle, ${db.primary ? 'part of' : 'not part of'} it in the database`);
+          problems.push(
+            `${at}: ${primary.has(column.name) ? 'part of' : 'not part of'} the primary key in drizzle, ${db.primary ? 'part of' : 'not part of'} it in the database`,
+          );
         }
         const identity = (column.generatedIdentity as { type?: string } | undefined)?.type;
         const wantIdentity = identity === 'always' ? 'a' : identity === 'byDefault' ? 'd' : '';

@@ -35,7 +35,6 @@ export const DEMO = {
   consulta: { login: 'consulta', nome: 'Usuário de Consulta', email: 'consulta@exemplo.gov.br', cargo: 'Servidor' },
 } as const;
 
-
 /** Every tag declared by the plugins plus the extra demo tags, sorted, without duplicates. */
 export function allTags(plugins: readonly ServerPlugin[], extra: readonly number[] = DEMO_EXTRA_TAGS): number[] {
   const set = new Set<number>(extra);
@@ -69,11 +68,7 @@ export interface SeedResult {
  * demo1234) on a database without users, then each plugin's `seed` once. Each part is recorded in app_config (`seed:core`,
  * `seed:<pluginId>`), so a plugin enabled later gets its demo data at the next start.
  */
-export async function seedDemo(
-  database: Database,
-  plugins: readonly ServerPlugin[],
-  options: SeedOptions = {},
-): Promise<SeedResult> {
+export async function seedDemo(database: Database, plugins: readonly ServerPlugin[], options: SeedOptions = {}): Promise<SeedResult> {
   const logger = options.logger ?? consoleLogger;
   const { db } = database;
   const result: SeedResult = { core: false, plugins: [] };
@@ -90,10 +85,7 @@ export async function seedDemo(
     const [adminHash, consultaHash] = await Promise.all([hashPassword(DEMO.senha), hashPassword(DEMO.senha)]);
     const tags = allTags(plugins);
     await db.transaction(async (tx) => {
-      const ents = await tx
-        .insert(entidades)
-        .values([DEMO.prefeitura, DEMO.camara])
-        .returning({ id: entidades.id, cnpj: entidades.cnpj });
+      const ents = await tx.insert(entidades).values([DEMO.prefeitura, DEMO.camara]).returning({ id: entidades.id, cnpj: entidades.cnpj });
       const prefeituraId = ents.find((e) => e.cnpj === DEMO.prefeitura.cnpj)!.id;
       const camaraId = ents.find((e) => e.cnpj === DEMO.camara.cnpj)!.id;
       const perfisRows = await tx
@@ -107,8 +99,7 @@ export async function seedDemo(
           { entidadeId: camaraId, nome: 'Consulta', tags: [], todosCentros: false },
         ])
         .returning({ id: perfis.id, entidadeId: perfis.entidadeId, nome: perfis.nome });
-      const perfil = (entidadeId: string, nome: string) =>
-        perfisRows.find((p) => p.entidadeId === entidadeId && p.nome === nome)!.id;
+      const perfil = (entidadeId: string, nome: string) => perfisRows.find((p) => p.entidadeId === entidadeId && p.nome === nome)!.id;
       const [admin, consulta] = await tx
         .insert(usuarios)
         .values([
@@ -225,10 +216,7 @@ export async function createAdmin(
   const senhaHash = await hashPassword(input.senha);
   const tags = allTags(plugins, []);
   return database.db.transaction(async (tx) => {
-    const [existingLogin] = await tx
-      .select({ id: usuarios.id })
-      .from(usuarios)
-      .where(sql`lower(${usuarios.login}) = lower(${input.login})`);
+    const [existingLogin] = await tx.select({ id: usuarios.id }).from(usuarios).where(sql`lower(${usuarios.login}) = lower(${input.login})`);
     if (existingLogin) throw new Error(`create-admin: login '${input.login}' already exists.`);
     let [entidade] = await tx.select({ id: entidades.id }).from(entidades).where(eq(entidades.cnpj, cnpj));
     const audits: AuditEntry[] = [];

@@ -388,9 +388,7 @@ function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: s
     runtime.logger.warn(`web build not found at ${webDist} (run the web build): serving the API only`);
   }
 
-  app.notFound((c) =>
-    c.json({ error: { code: 'not_found', message: 'Recurso não encontrado.' } }, 404),
-  );
+  app.notFound((c) => c.json({ error: { code: 'not_found', message: 'Recurso não encontrado.' } }, 404));
   app.onError((err, c) => toErrorResponse(err, c, runtime.logger));
   return app;
 }

@@ -2,13 +2,7 @@
 // answers the sheet, or the pt-BR problem of the file. Built as its own tsup entry
 // (dist/spreadsheet-worker.js); under vitest the pool bundles this source on the fly.
 import { parentPort } from 'node:worker_threads';
-import {
-  type SpreadsheetFormat,
-  type SpreadsheetLimits,
-  SpreadsheetReadError,
-  type SpreadsheetReadOptions,
-  readSpreadsheetBytes,
-} from './spreadsheet-read.js';
+import { type SpreadsheetFormat, type SpreadsheetLimits, SpreadsheetReadError, type SpreadsheetReadOptions, readSpreadsheetBytes } from './spreadsheet-read.js';
 
 export interface SpreadsheetTaskMessage {
   id: number;

@@ -146,10 +146,7 @@ export async function readUploadedFile(c: Context): Promise<UploadedFile> {
  * request thread only waits, so other requests are served meanwhile. A file over a bound answers 413
  * with a pt-BR message naming the limit; too many files being read at once answers 429.
  */
-export async function readSpreadsheetUpload(
-  c: Context,
-  limits: Partial<SpreadsheetLimits> = {},
-): Promise<ParsedSheet & { filename: string | undefined }> {
+export async function readSpreadsheetUpload(c: Context, limits: Partial<SpreadsheetLimits> = {}): Promise<ParsedSheet & { filename: string | undefined }> {
   const file = await readUploadedFile(c);
   const format = detectFormat(file.bytes, file);
   const sheet = await readSpreadsheetInWorker(file.bytes, format, { ...DEFAULT_SPREADSHEET_LIMITS, ...limits });

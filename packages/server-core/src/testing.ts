@@ -79,11 +79,7 @@ export interface TestServer extends ComposedServer {
   /** Calls the app in-process: `await server.request('/api/session', { token })`. */
   request(path: string, init?: TestRequestInit): Promise<Response>;
   /** Signs in (default: the demo admin) and returns the token and entidades. */
-  signIn(
-    login?: string,
-    senha?: string,
-    entidadeId?: string,
-  ): Promise<{ token: string; entidades: { id: string; nome: string }[] }>;
+  signIn(login?: string, senha?: string, entidadeId?: string): Promise<{ token: string; entidades: { id: string; nome: string }[] }>;
   /** Signs a token with the server's secret (e.g. an expired one); `now` in seconds, default the server's clock. */
   signToken(claims: { sub: string; ent: string; sid: string }, ttlSeconds: number, now?: number): Promise<string>;
   /** Raw SQL on one connection (bypasses drizzle). */
@@ -181,13 +177,10 @@ export async function createTestServer(plugins: readonly ServerPlugin[] = [], op
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(init.json);
     }
-    return Promise.resolve(
-      server.app.request(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body }),
-    );
+    return Promise.resolve(server.app.request(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body }));
   };
 
-  const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) =>
-    server.database.withRawClient((raw) => raw.query<T>(text, params));
+  const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => server.database.withRawClient((raw) => raw.query<T>(text, params));
   const insert = async (table: string, values: Record<string, unknown>) => {
     const keys = Object.keys(values);
     for (const name of [table, ...keys]) {
@@ -200,9 +193,7 @@ export async function createTestServer(plugins: readonly ServerPlugin[] = [], op
     return row!.id;
   };
   const demoEntidades = async () => {
-    const rows = await sql<{ id: string; cnpj: string }>('SELECT id, cnpj FROM entidades WHERE cnpj = ANY($1)', [
-      [DEMO.prefeitura.cnpj, DEMO.camara.cnpj],
-    ]);
+    const rows = await sql<{ id: string; cnpj: string }>('SELECT id, cnpj FROM entidades WHERE cnpj = ANY($1)', [[DEMO.prefeitura.cnpj, DEMO.camara.cnpj]]);
     const prefeitura = rows.find((r) => r.cnpj === DEMO.prefeitura.cnpj)?.id;
     const camara = rows.find((r) => r.cnpj === DEMO.camara.cnpj)?.id;
     if (!prefeitura || !camara) throw new Error('demoEntidades: the demo entidades are not seeded (seed: false?).');
@@ -219,8 +210,7 @@ export async function createTestServer(plugins: readonly ServerPlugin[] = [], op
     engine,
     request,
     signIn,
-    signToken: (claims, ttlSeconds, now) =>
-      signAccessToken(jwtSecret, claims, ttlSeconds, now ?? Math.floor((options.clock ?? systemClock).now() / 1000)),
+    signToken: (claims, ttlSeconds, now) => signAccessToken(jwtSecret, claims, ttlSeconds, now ?? Math.floor((options.clock ?? systemClock).now() / 1000)),
     sql,
     withRawClient: (fn) => server.database.withRawClient(fn),
     insert,

@@ -67,12 +67,7 @@ export const recoverIpKey = (ip: string): string => `recuperar-ip:${ip}`;
  * The first rule whose window is full, with the time until it frees up, or null. The block lifts
  * when the max-th most recent attempt leaves the window.
  */
-export async function checkThrottle(
-  db: DbOrTx,
-  rules: readonly ThrottleRule[],
-  now: number,
-  windowMs: number,
-): Promise<ThrottleBlock | null> {
+export async function checkThrottle(db: DbOrTx, rules: readonly ThrottleRule[], now: number, windowMs: number): Promise<ThrottleBlock | null> {
   const since = new Date(now - windowMs);
   let worst: ThrottleBlock | null = null;
   for (const rule of rules) {

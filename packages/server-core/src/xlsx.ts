@@ -72,7 +72,6 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CellVa
   return `\uFEFF${[header, ...rows].map(csvLine).join('')}`;
 }
 
-
 // ------------------------------------------------------------------------------------------ XLSX
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -261,10 +260,7 @@ function* sheetXml(sheet: XlsxSheet): Generator<Buffer> {
   const text = sheet.textColumns === true;
   const hidden = new Set(sheet.hiddenColumns ?? []);
   const cols = widths
-    .map(
-      (w, i) =>
-        `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"${text ? ` style="${S_TEXT}"` : ''}${hidden.has(i) ? ' hidden="1"' : ''}/>`,
-    )
+    .map((w, i) => `<col min="${i + 1}" max="${i + 1}" width="${w}" customWidth="1"${text ? ` style="${S_TEXT}"` : ''}${hidden.has(i) ? ' hidden="1"' : ''}/>`)
     .join('');
   const pane =
     sheet.freezeHeader === false
@@ -409,7 +405,10 @@ export function xlsxWorkbook(sheets: readonly XlsxSheet[]): Uint8Array {
           '<Default Extension="xml" ContentType="application/xml"/>' +
           '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/>' +
           sheets
-            .map((_s, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
+            .map(
+              (_s, i) =>
+                `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+            )
             .join('') +
           '<Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>' +
           '</Types>',
@@ -417,7 +416,9 @@ export function xlsxWorkbook(sheets: readonly XlsxSheet[]): Uint8Array {
     },
     {
       name: '_rels/.rels',
-      data: text(`${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+      data: text(
+        `${XML_HEAD}<Relationships xmlns="${PKG_REL_NS}"><Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+      ),
     },
     {
       name: 'xl/workbook.xml',

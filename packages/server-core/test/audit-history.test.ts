@@ -15,7 +15,18 @@ describe('auditChanges (pure)', () => {
     const r = auditChanges({
       acao: 'criar',
       antes: null,
-      depois: { id: 'x', entidadeId: 'e', version: 1, createdAt: 't', updatedAt: 't', busca: 'b', assunto: 'Papel', observacao: '', prioridade: 'alta', urgente: false },
+      depois: {
+        id: 'x',
+        entidadeId: 'e',
+        version: 1,
+        createdAt: 't',
+        updatedAt: 't',
+        busca: 'b',
+        assunto: 'Papel',
+        observacao: '',
+        prioridade: 'alta',
+        urgente: false,
+      },
     });
     expect(r).toEqual({
       motivo: null,
@@ -78,7 +89,7 @@ describe('auditChanges (pure)', () => {
   describe('line items', () => {
     const item = (produtoId: string, quantidade: string, extra: Record<string, unknown> = {}) => ({ produtoId, quantidade, valorUnitario: '2.50', ...extra });
 
-    it("count, added and removed items named by their product, changed items with their fields", () => {
+    it('count, added and removed items named by their product, changed items with their fields', () => {
       const r = auditChanges(
         {
           acao: 'alterar',
@@ -101,9 +112,13 @@ describe('auditChanges (pure)', () => {
       ]);
     });
 
-    it("pairs by item id when every item has one (a product swapped in place is a change, not add/remove)", () => {
+    it('pairs by item id when every item has one (a product swapped in place is a change, not add/remove)', () => {
       const r = auditChanges(
-        { acao: 'alterar', antes: { itens: [item(P1, '1', { id: 'i1' }), item(P2, '1', { id: 'i2' })] }, depois: { itens: [item(P3, '1', { id: 'i1' }), item(P2, '1', { id: 'i2' })] } },
+        {
+          acao: 'alterar',
+          antes: { itens: [item(P1, '1', { id: 'i1' }), item(P2, '1', { id: 'i2' })] },
+          depois: { itens: [item(P3, '1', { id: 'i1' }), item(P2, '1', { id: 'i2' })] },
+        },
         opts,
       );
       expect(r.mudancas[0]!.itens).toEqual({
@@ -118,8 +133,8 @@ describe('auditChanges (pure)', () => {
         { campo: 'itens', antes: null, depois: 2, itens: { adicionados: ['Caneta azul', 'Lápis preto'], removidos: [], alterados: [] } },
       ]);
       expect(
-        auditChanges({ acao: 'alterar', antes: { itens: [item(P1, '1'), item(P1, '2')] }, depois: { itens: [item(P1, '1'), item(P1, '3')] } }, opts).mudancas[0]!
-          .itens,
+        auditChanges({ acao: 'alterar', antes: { itens: [item(P1, '1'), item(P1, '2')] }, depois: { itens: [item(P1, '1'), item(P1, '3')] } }, opts)
+          .mudancas[0]!.itens,
       ).toEqual({ adicionados: [], removidos: [], alterados: [{ item: 'Caneta azul', mudancas: [{ campo: 'quantidade', antes: '2', depois: '3' }] }] });
       expect(
         auditChanges({ acao: 'alterar', antes: { itens: [{ descricao: 'A', q: 1 }] }, depois: { itens: [{ descricao: 'A', q: 2 }, { q: 1 }] } }).mudancas[0],
@@ -145,10 +160,15 @@ describeEachDatabase('recordHistory', {}, (t) => {
 
   const insert = (entidadeId: string, acao: string, antes: unknown, depois: unknown, usuarioId: string | null = admin.id, reg = registro) => {
     const v = auditValues(antes, depois);
-    return t.server.sql(
-      'INSERT INTO audit_log (usuario_id, entidade_id, plugin, registro, acao, antes, depois) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [usuarioId, entidadeId, plugin, reg, acao, v.antes === null ? null : JSON.stringify(v.antes), v.depois === null ? null : JSON.stringify(v.depois)],
-    );
+    return t.server.sql('INSERT INTO audit_log (usuario_id, entidade_id, plugin, registro, acao, antes, depois) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      usuarioId,
+      entidadeId,
+      plugin,
+      reg,
+      acao,
+      v.antes === null ? null : JSON.stringify(v.antes),
+      v.depois === null ? null : JSON.stringify(v.depois),
+    ]);
   };
   const names: HistoryNames = {
     produtoId: { table: 'produtos_historia', label: "codigo || ' – ' || descricao" },
@@ -161,27 +181,47 @@ describeEachDatabase('recordHistory', {}, (t) => {
     const ents = await t.server.sql<{ id: string; nome: string }>('SELECT id, nome FROM entidades ORDER BY nome');
     ent = { a: ents.find((e) => e.nome.startsWith('Prefeitura'))!.id, b: ents.find((e) => e.nome.startsWith('Câmara'))!.id };
     admin = (await t.server.sql<{ id: string; nome: string }>("SELECT id::text, nome FROM usuarios WHERE login = 'admin'"))[0]!;
-    await t.server.sql(`CREATE TABLE produtos_historia (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), entidade_id uuid NOT NULL, codigo text, descricao text)`);
+    await t.server.sql(
+      `CREATE TABLE produtos_historia (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), entidade_id uuid NOT NULL, codigo text, descricao text)`,
+    );
     await t.server.sql(`CREATE TABLE documentos_historia (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), entidade_id uuid NOT NULL, numero int, ano int)`);
     const add = async (entidadeId: string, codigo: string, descricao: string) =>
-      (await t.server.sql<{ id: string }>('INSERT INTO produtos_historia (entidade_id, codigo, descricao) VALUES ($1, $2, $3) RETURNING id::text', [entidadeId, codigo, descricao]))[0]!.id;
+      (
+        await t.server.sql<{ id: string }>('INSERT INTO produtos_historia (entidade_id, codigo, descricao) VALUES ($1, $2, $3) RETURNING id::text', [
+          entidadeId,
+          codigo,
+          descricao,
+        ])
+      )[0]!.id;
     prod = {
       caneta: await add(ent.a, '000001', 'Caneta azul'),
       lapis: await add(ent.a, '000002', 'Lápis preto'),
       foreign: await add(ent.b, '900001', 'Produto da Câmara'),
       gone: randomUUID(),
     };
-    const [origem] = await t.server.sql<{ id: string }>('INSERT INTO documentos_historia (entidade_id, numero, ano) VALUES ($1, 12, 2026) RETURNING id::text', [ent.a]);
+    const [origem] = await t.server.sql<{ id: string }>('INSERT INTO documentos_historia (entidade_id, numero, ano) VALUES ($1, 12, 2026) RETURNING id::text', [
+      ent.a,
+    ]);
     const [perfil] = await t.server.sql<{ id: string }>("SELECT id::text FROM perfis WHERE entidade_id = $1 AND nome = 'Administrador'", [ent.a]);
 
     const v1 = { assunto: 'Papel', responsavelId: admin.id, perfilId: perfil!.id, itens: [{ produtoId: prod.caneta, quantidade: '2.0000' }] };
     await insert(ent.a, 'criar', null, { id: registro, version: 1, duplicadoDe: origem!.id, ...v1 });
-    await insert(ent.a, 'alterar', { ...v1, version: 1 }, {
-      ...v1,
-      version: 2,
-      assunto: 'Papel A4',
-      itens: [{ produtoId: prod.caneta, quantidade: '3.0000' }, { produtoId: prod.lapis, quantidade: '1.0000' }, { produtoId: prod.foreign, quantidade: '1' }, { produtoId: prod.gone, quantidade: '1' }],
-    });
+    await insert(
+      ent.a,
+      'alterar',
+      { ...v1, version: 1 },
+      {
+        ...v1,
+        version: 2,
+        assunto: 'Papel A4',
+        itens: [
+          { produtoId: prod.caneta, quantidade: '3.0000' },
+          { produtoId: prod.lapis, quantidade: '1.0000' },
+          { produtoId: prod.foreign, quantidade: '1' },
+          { produtoId: prod.gone, quantidade: '1' },
+        ],
+      },
+    );
     await insert(ent.a, 'enviar', { status: 'rascunho' }, { status: 'enviado', motivo: null });
     await insert(ent.a, 'devolver', { status: 'enviado' }, { status: 'devolvido', motivo: 'Falta o orçamento.' }, null);
     // another entidade's rows under the same plugin and registro never show
@@ -260,9 +300,9 @@ describeEachDatabase('recordHistory', {}, (t) => {
   });
 
   it('refuses a names source that is not a table name or carries a statement', async () => {
-    await expect(recordHistory(t.server.db, { entidadeId: ent.a, plugin, registro, names: { produtoId: { table: 'x; DROP', label: 'nome' } } })).rejects.toThrow(
-      /invalid table/,
-    );
+    await expect(
+      recordHistory(t.server.db, { entidadeId: ent.a, plugin, registro, names: { produtoId: { table: 'x; DROP', label: 'nome' } } }),
+    ).rejects.toThrow(/invalid table/);
     await expect(
       recordHistory(t.server.db, { entidadeId: ent.a, plugin, registro, names: { produtoId: { table: 'produtos_historia', label: 'nome; DROP TABLE x' } } }),
     ).rejects.toThrow(/invalid label/);

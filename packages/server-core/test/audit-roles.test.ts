@@ -121,9 +121,7 @@ for (const engine of testEngines()) {
       expect(createdItem.status).toBe(201);
       expect(TESTE_TAG).toBe(24);
 
-      const rows = await server!.database.withRawClient((raw) =>
-        raw.query<{ acao: string; plugin: string }>('SELECT acao, plugin FROM audit_log ORDER BY id'),
-      );
+      const rows = await server!.database.withRawClient((raw) => raw.query<{ acao: string; plugin: string }>('SELECT acao, plugin FROM audit_log ORDER BY id'));
       expect(rows.slice(-2)).toEqual([
         { acao: 'entrar', plugin: 'core' },
         { acao: 'criar', plugin: 'teste' },
@@ -135,7 +133,11 @@ for (const engine of testEngines()) {
       const app = new pg.Client({ connectionString: appUrl });
       await app.connect();
       try {
-        const attempt = (text: string) => app.query(text).then(() => 'executed', (err: { code?: string; message: string }) => `${err.code}: ${err.message}`);
+        const attempt = (text: string) =>
+          app.query(text).then(
+            () => 'executed',
+            (err: { code?: string; message: string }) => `${err.code}: ${err.message}`,
+          );
         expect(await attempt('ALTER TABLE audit_log DISABLE TRIGGER USER')).toBe('42501: must be owner of table audit_log');
         expect(await attempt('DELETE FROM audit_log')).toBe('42501: permission denied for table audit_log');
         expect(await attempt("UPDATE audit_log SET acao = 'x'")).toBe('42501: permission denied for table audit_log');
@@ -185,7 +187,9 @@ for (const engine of testEngines()) {
       const single = recordingLogger();
       const ownerOnly = await createServer({ plugins: [testPlugin], databaseUrl: ownerUrl, migrationDatabaseUrl: '', auditAnchor: null, logger: single });
       await ownerOnly.close();
-      expect(single.warnings).toContainEqual(expect.stringMatching(/^MIGRATION_DATABASE_URL is not set: migrations run as the app role '[^']+', which owns audit_log/));
+      expect(single.warnings).toContainEqual(
+        expect.stringMatching(/^MIGRATION_DATABASE_URL is not set: migrations run as the app role '[^']+', which owns audit_log/),
+      );
     });
   });
 }

@@ -56,9 +56,7 @@ describeEachDatabase('audit_log in the database', {}, (t) => {
     await t.server.signIn('consulta', 'demo1234');
     const result = await verifyAuditChain(t.server.db);
     expect(result).toEqual({ ok: true, checked: 3 }); // demo seed + 2 sign-ins
-    const rows = await t.server.sql<{ id: number; prev_hash: string | null; hash: string }>(
-      'SELECT id, prev_hash, hash FROM audit_log ORDER BY id',
-    );
+    const rows = await t.server.sql<{ id: number; prev_hash: string | null; hash: string }>('SELECT id, prev_hash, hash FROM audit_log ORDER BY id');
     expect(rows.map((r) => Number(r.id))).toEqual([1, 2, 3]);
     expect(rows[0]!.prev_hash).toBeNull();
     expect(rows[1]!.prev_hash).toBe(rows[0]!.hash);
@@ -74,9 +72,7 @@ describeEachDatabase('audit_log in the database', {}, (t) => {
   });
 
   it('ignores a forged id/hash on INSERT: the database assigns both', async () => {
-    await t.server.sql(
-      "INSERT INTO audit_log (id, plugin, acao, prev_hash, hash) VALUES (999999, 'x', 'forjado', 'abc', 'abc')",
-    );
+    await t.server.sql("INSERT INTO audit_log (id, plugin, acao, prev_hash, hash) VALUES (999999, 'x', 'forjado', 'abc', 'abc')");
     const [row] = await t.server.sql<{ id: number; hash: string }>("SELECT id, hash FROM audit_log WHERE acao = 'forjado'");
     expect(Number(row!.id)).not.toBe(999999);
     expect(row!.hash).not.toBe('abc');
@@ -104,16 +100,15 @@ describeEachDatabase('audit_log forged rows', {}, (t) => {
     await t.server.withRawClient(async (raw) => {
       await raw.exec('BEGIN');
       await raw.exec('ALTER TABLE audit_log DISABLE TRIGGER USER');
-      await raw.query(
-        `INSERT INTO audit_log (id, plugin, acao, prev_hash, hash) VALUES ($1, 'core', 'forjado', $2, repeat('0', 64))`,
-        [Number(last!.id) + 1, last!.hash],
-      );
+      await raw.query(`INSERT INTO audit_log (id, plugin, acao, prev_hash, hash) VALUES ($1, 'core', 'forjado', $2, repeat('0', 64))`, [
+        Number(last!.id) + 1,
+        last!.hash,
+      ]);
       await raw.exec('ALTER TABLE audit_log ENABLE TRIGGER USER');
       await raw.exec('COMMIT');
     });
     expect(await verifyAuditChain(t.server.db)).toMatchObject({ ok: false, brokenAt: Number(last!.id) + 1, reason: 'hash_mismatch' });
   });
-
 });
 
 describeEachDatabase('audit_log hash function replaced', {}, (t) => {
@@ -190,10 +185,7 @@ async function editAndRecompute(raw: RawClient, id: number): Promise<void> {
   await raw.query(`UPDATE audit_log SET depois = '{"login":"outro"}' WHERE id = $1`, [id]);
   const rows = await raw.query<{ id: string | number }>('SELECT id FROM audit_log WHERE id >= $1 ORDER BY id', [id]);
   for (const row of rows) {
-    await raw.query(
-      `UPDATE audit_log SET prev_hash = (SELECT p.hash FROM audit_log p WHERE p.id < $1 ORDER BY p.id DESC LIMIT 1) WHERE id = $1`,
-      [row.id],
-    );
+    await raw.query(`UPDATE audit_log SET prev_hash = (SELECT p.hash FROM audit_log p WHERE p.id < $1 ORDER BY p.id DESC LIMIT 1) WHERE id = $1`, [row.id]);
     await raw.query(
       `UPDATE audit_log SET hash = audit_log_hash(prev_hash, id, at, usuario_id, entidade_id, plugin, registro, acao, antes, depois, ip)
         WHERE id = $1`,

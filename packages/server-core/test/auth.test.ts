@@ -29,9 +29,7 @@ describeEachDatabase('auth and session', { plugins: [testPlugin] }, (t) => {
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ error: { code: 'invalid_credentials', message: 'Login ou senha inválidos.' } });
     }
-    const rows = await t.server.sql<{ depois: { login: string; motivo: string } }>(
-      "SELECT depois FROM audit_log WHERE acao = 'entrar_falhou' ORDER BY id",
-    );
+    const rows = await t.server.sql<{ depois: { login: string; motivo: string } }>("SELECT depois FROM audit_log WHERE acao = 'entrar_falhou' ORDER BY id");
     expect(rows.map((r) => r.depois)).toEqual([
       { login: 'admin', motivo: 'senha_incorreta' },
       { login: 'ninguem', motivo: 'login_inexistente' },

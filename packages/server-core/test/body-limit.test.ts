@@ -22,7 +22,14 @@ const plugin = defineServerPlugin({
       bodyLimit: { maxBytes: 2 * 1024 * 1024, message: 'O arquivo passa de 2 MB.' },
       handler,
     });
-    router.route({ method: 'post', path: '/itens/:id/outros', tag: 93, summary: 'Sem limite próprio', request: { params: z.object({ id: z.string() }) }, handler });
+    router.route({
+      method: 'post',
+      path: '/itens/:id/outros',
+      tag: 93,
+      summary: 'Sem limite próprio',
+      request: { params: z.object({ id: z.string() }) },
+      handler,
+    });
   },
 });
 

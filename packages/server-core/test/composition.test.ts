@@ -21,25 +21,16 @@ describe('plugin composition', () => {
     expect(() => composePlugins([plugin('velho', { core: '^2.0.0' })])).toThrow(
       "Server plugin 'velho' (1.0.0) requires @app/server-core ^2.0.0, but 1.0.0 is running.",
     );
-    expect(() => composePlugins([plugin('torto', { core: 'qualquer' })])).toThrow(
-      "Server plugin 'torto' (1.0.0) declares an invalid core range 'qualquer'.",
-    );
+    expect(() => composePlugins([plugin('torto', { core: 'qualquer' })])).toThrow("Server plugin 'torto' (1.0.0) declares an invalid core range 'qualquer'.");
     expect(composePlugins([plugin('ok', { core: '>=1.0.0 <2.0.0' })])).toHaveLength(1);
   });
 
   it('refuses circular dependencies', () => {
-    expect(() => composePlugins([plugin('a', { dependsOn: ['b'] }), plugin('b', { dependsOn: ['a'] })])).toThrow(
-      /circular dependency: a → b → a/,
-    );
+    expect(() => composePlugins([plugin('a', { dependsOn: ['b'] }), plugin('b', { dependsOn: ['a'] })])).toThrow(/circular dependency: a → b → a/);
   });
 
   it('orders plugins after their dependencies', () => {
-    const order = composePlugins([
-      plugin('c', { dependsOn: ['b'] }),
-      plugin('b', { dependsOn: ['a'] }),
-      plugin('a'),
-      plugin('d'),
-    ]).map((p) => p.id);
+    const order = composePlugins([plugin('c', { dependsOn: ['b'] }), plugin('b', { dependsOn: ['a'] }), plugin('a'), plugin('d')]).map((p) => p.id);
     expect(order).toEqual(['a', 'b', 'c', 'd']);
   });
 
@@ -55,9 +46,7 @@ describe('plugin composition', () => {
         router.route({ method: 'get', path: '/x', summary: 'x', handler: (c: { json(v: unknown): Response }) => c.json({}) } as never);
       },
     });
-    await expect(createTestServer([bad], { seed: false })).rejects.toThrow(
-      "Server plugin 'semtag': route GET /x must declare a numeric tag or public: true.",
-    );
+    await expect(createTestServer([bad], { seed: false })).rejects.toThrow("Server plugin 'semtag': route GET /x must declare a numeric tag or public: true.");
   });
 
   it('fails createServer before opening anything when composition is wrong', async () => {

@@ -26,7 +26,10 @@ function painelPlugin() {
         summary: 'O que os plugins dizem do produto',
         responses: {},
         handler: (c, reqCtx) =>
-          c.json(reqCtx.contributions(DESCREVE).map((x) => ({ plugin: x.plugin, textos: x.value('P1') })), 200),
+          c.json(
+            reqCtx.contributions(DESCREVE).map((x) => ({ plugin: x.plugin, textos: x.value('P1') })),
+            200,
+          ),
       });
     },
     async seed(seedCtx) {

@@ -17,7 +17,11 @@ describeEachDatabase('defineCrudResource without ativo, with rules and filters',
   let camara: string;
   const tag = `n${randomUUID().slice(0, 8)}`;
   const req = (path: string, init: { method?: string; json?: unknown; token?: string } = {}) =>
-    t.server.request(`/api/docs${path}`, { token: init.token ?? token, ...(init.method ? { method: init.method } : {}), ...(init.json === undefined ? {} : { json: init.json }) });
+    t.server.request(`/api/docs${path}`, {
+      token: init.token ?? token,
+      ...(init.method ? { method: init.method } : {}),
+      ...(init.json === undefined ? {} : { json: init.json }),
+    });
   const create = async (json: Nota, as?: string) => {
     const res = await req('/notas', { json, ...(as ? { token: as } : {}) });
     expect(res.status, await res.clone().text()).toBe(201);
@@ -47,12 +51,11 @@ describeEachDatabase('defineCrudResource without ativo, with rules and filters',
     expect(await textos('ativo=false')).toEqual(['dois', 'quatro', 'tres', 'um']);
     expect((await req(`/notas/${nota.id}/desativar`, { method: 'POST' })).status).toBe(404);
     const doc = (await (await t.server.request('/api/openapi.json')).json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/docs/notas')).sort()).toEqual([
-      '/api/docs/notas',
-      '/api/docs/notas.csv',
-      '/api/docs/notas.xlsx',
-      '/api/docs/notas/{id}',
-    ]);
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => p.startsWith('/api/docs/notas'))
+        .sort(),
+    ).toEqual(['/api/docs/notas', '/api/docs/notas.csv', '/api/docs/notas.xlsx', '/api/docs/notas/{id}']);
     // deleting does not suggest deactivating
     expect((await req(`/notas/${nota.id}`, { method: 'DELETE' })).status).toBe(204);
     expect(await textos('')).toEqual(['dois', 'tres', 'um']);

@@ -39,10 +39,9 @@ describe('defineCrudResource list at 100 000 rows [pglite]', () => {
          FROM generate_series(1, 99900) g`,
       [prefeitura],
     );
-    await server.sql(
-      `INSERT INTO crud_grupos (entidade_id, codigo, nome) SELECT $1, 'A' || g, 'Açúcar cristal ' || g FROM generate_series(1, 100) g`,
-      [prefeitura],
-    );
+    await server.sql(`INSERT INTO crud_grupos (entidade_id, codigo, nome) SELECT $1, 'A' || g, 'Açúcar cristal ' || g FROM generate_series(1, 100) g`, [
+      prefeitura,
+    ]);
     await server.sql('ANALYZE crud_grupos');
   }, 180_000);
   afterAll(async () => {

@@ -41,15 +41,23 @@ describe('search terms', () => {
     expect(searchTerms('')).toEqual([]);
   });
   it('writes CSV for Excel pt-BR: BOM, semicolons, quotes, defused formulas', () => {
-    expect(toCsv(['A', 'B'], [['x;y', '=1+1'], [1.5, true], ['-3', null]])).toBe('\uFEFFA;B\r\n"x;y";\'=1+1\r\n1,5;Sim\r\n-3;\r\n');
+    expect(
+      toCsv(
+        ['A', 'B'],
+        [
+          ['x;y', '=1+1'],
+          [1.5, true],
+          ['-3', null],
+        ],
+      ),
+    ).toBe('\uFEFFA;B\r\n"x;y";\'=1+1\r\n1,5;Sim\r\n-3;\r\n');
   });
 });
 
 describeEachDatabase('defineCrudResource', { plugins: [crudPlugin] }, (t) => {
   let token: string;
   let camara: string;
-  const req = (path: string, init: Parameters<typeof t.server.request>[1] = {}) =>
-    t.server.request(`/api/crud${path}`, { token, ...init });
+  const req = (path: string, init: Parameters<typeof t.server.request>[1] = {}) => t.server.request(`/api/crud${path}`, { token, ...init });
   const create = async (body: Record<string, unknown>, as = token) => {
     const res = await t.server.request('/api/crud/grupos', { token: as, json: body });
     if (res.status !== 201) throw new Error(`POST /grupos answered ${res.status}: ${await res.text()}`);
@@ -84,10 +92,7 @@ describeEachDatabase('defineCrudResource', { plugins: [crudPlugin] }, (t) => {
     expect(item).toMatchObject({ codigo: '120', nome: 'Gêneros Alimentícios', quantidade: null, ativo: true, version: 1 });
     expect(item).not.toHaveProperty('entidadeId');
     expect(item).not.toHaveProperty('busca');
-    const audit = await t.server.sql<{ acao: string; depois: Record<string, unknown> }>(
-      'SELECT acao, depois FROM audit_log WHERE registro = $1',
-      [item.id],
-    );
+    const audit = await t.server.sql<{ acao: string; depois: Record<string, unknown> }>('SELECT acao, depois FROM audit_log WHERE registro = $1', [item.id]);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ acao: 'criar', depois: { codigo: '120', nome: 'Gêneros Alimentícios' } });
   });
@@ -159,10 +164,9 @@ describeEachDatabase('defineCrudResource', { plugins: [crudPlugin] }, (t) => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ nome: 'Serviços de Manutenção Predial', version: 2 });
-    const [audit] = await t.server.sql<{ antes: unknown; depois: unknown }>(
-      "SELECT antes, depois FROM audit_log WHERE registro = $1 AND acao = 'alterar'",
-      [item.id],
-    );
+    const [audit] = await t.server.sql<{ antes: unknown; depois: unknown }>("SELECT antes, depois FROM audit_log WHERE registro = $1 AND acao = 'alterar'", [
+      item.id,
+    ]);
     expect(audit).toEqual({
       antes: { nome: 'Serviços de Manutenção', version: 1 },
       depois: { nome: 'Serviços de Manutenção Predial', version: 2 },
@@ -227,10 +231,7 @@ describeEachDatabase('defineCrudResource', { plugins: [crudPlugin] }, (t) => {
     const del = await req(`/grupos/${free.id}`, { method: 'DELETE' });
     expect(del.status).toBe(204);
     expect((await req(`/grupos/${free.id}`)).status).toBe(404);
-    const [audit] = await t.server.sql<{ antes: Record<string, unknown> }>(
-      "SELECT antes FROM audit_log WHERE registro = $1 AND acao = 'excluir'",
-      [free.id],
-    );
+    const [audit] = await t.server.sql<{ antes: Record<string, unknown> }>("SELECT antes FROM audit_log WHERE registro = $1 AND acao = 'excluir'", [free.id]);
     expect(audit?.antes).toMatchObject({ codigo: '151', nome: 'Grupo provisório' });
   });
 

@@ -93,7 +93,9 @@ describeEachDatabase('sort indexes', { plugins: [testPlugin] }, (t) => {
       await raw.exec("SELECT compras_indice_ordenacao('ordem_teste', 'nome')");
       await raw.exec("SELECT compras_indice_ordenacao('ordem_teste', 'nome')"); // idempotent
       const icu = await raw.query<{ ok: boolean }>("SELECT EXISTS (SELECT 1 FROM pg_collation WHERE collname = 'und-x-icu') AS ok");
-      const indexes = await raw.query<{ indexdef: string }>("SELECT indexdef FROM pg_indexes WHERE tablename = 'ordem_teste' AND indexname = 'ordem_teste_nome_ordem_idx'");
+      const indexes = await raw.query<{ indexdef: string }>(
+        "SELECT indexdef FROM pg_indexes WHERE tablename = 'ordem_teste' AND indexname = 'ordem_teste_nome_ordem_idx'",
+      );
       await raw.exec('DROP TABLE ordem_teste');
       return { icu: icu[0]!.ok, indexes };
     });

@@ -18,8 +18,7 @@ describeEachDatabase('document kit: approval extensions', { plugins: [documentsF
   let aprovador2: { id: string; token: string };
   let leigo: { id: string; token: string };
 
-  const req = (path: string, token: string, init: { method?: string; json?: unknown } = {}) =>
-    t.server.request(`/api/fluxo${path}`, { token, ...init });
+  const req = (path: string, token: string, init: { method?: string; json?: unknown } = {}) => t.server.request(`/api/fluxo${path}`, { token, ...init });
   const body = async <T = Doc>(res: Response, status: number): Promise<T> => {
     const text = await res.text();
     expect(res.status, text).toBe(status);
@@ -68,10 +67,9 @@ describeEachDatabase('document kit: approval extensions', { plugins: [documentsF
     const aprovado = await body(await act(aprovador2.token, grande.id, 'aprovar'), 200);
     expect([aprovado.status, aprovado.nivel]).toEqual(['aprovado', null]);
     expect((await body(await act(aprovador1.token, pequeno.id, 'aprovar'), 200)).status).toBe('aprovado');
-    const acoes = await t.server.sql<{ acao: string; depois: Doc }>(
-      "SELECT acao, depois FROM audit_log WHERE plugin = 'fluxo' AND registro = $1 ORDER BY id",
-      [grande.id],
-    );
+    const acoes = await t.server.sql<{ acao: string; depois: Doc }>("SELECT acao, depois FROM audit_log WHERE plugin = 'fluxo' AND registro = $1 ORDER BY id", [
+      grande.id,
+    ]);
     // the audit keeps changed fields only: the second 'aprovar' changes the level, not the status
     expect(acoes.map((a) => [a.acao, a.depois.status, a.depois.nivel])).toEqual([
       ['criar', 'rascunho', null],
@@ -98,8 +96,7 @@ describeEachDatabase('document kit: approval extensions', { plugins: [documentsF
     await act(leigo.token, meu.id, 'enviar');
     const doAutor = await pedido(autor.token, 'Cond autor');
     await act(autor.token, doAutor.id, 'enviar');
-    const titulos = async (token: string, query: string) =>
-      (await body(await req(`/pedidos?q=Cond&${query}`, token), 200)).items.map((i: Doc) => i.titulo);
+    const titulos = async (token: string, query: string) => (await body(await req(`/pedidos?q=Cond&${query}`, token), 200)).items.map((i: Doc) => i.titulo);
     expect(await titulos(aprovador1.token, 'aguardandoMinha=1')).toEqual(['Cond autor', 'Cond leigo']);
     expect(await titulos(autor.token, 'aguardandoMinha=1')).toEqual(['Cond leigo']);
     expect(await titulos(leigo.token, 'aguardandoMinha=1')).toEqual([]);
@@ -117,7 +114,13 @@ describeEachDatabase('document kit: approval extensions', { plugins: [documentsF
     const p1 = await pedido(autor.token, 'Conv 1', [{ fonteItemId: fonteItem, quantidade: '6', valorUnitario: '2' }]);
     const over = await error(
       await req('/pedidos', autor.token, {
-        json: { titulo: 'Conv 2', itens: [{ quantidade: '1', valorUnitario: '1' }, { fonteItemId: fonteItem, quantidade: '4,0001', valorUnitario: '2' }] },
+        json: {
+          titulo: 'Conv 2',
+          itens: [
+            { quantidade: '1', valorUnitario: '1' },
+            { fonteItemId: fonteItem, quantidade: '4,0001', valorUnitario: '2' },
+          ],
+        },
       }),
       400,
     );
@@ -131,11 +134,17 @@ describeEachDatabase('document kit: approval extensions', { plugins: [documentsF
     // cancelling the first pedido gives its 6 back
     expect((await act(autor.token, p1.id, 'cancelar', { motivo: 'Não precisa mais' })).status).toBe(200);
     await pedido(autor.token, 'Conv 5', [{ fonteItemId: fonteItem, quantidade: '6', valorUnitario: '2' }]);
-    expect((await req('/pedidos', autor.token, { json: { titulo: 'Conv 6', itens: [{ fonteItemId: fonteItem, quantidade: '0,0001', valorUnitario: '2' }] } })).status).toBe(400);
+    expect(
+      (await req('/pedidos', autor.token, { json: { titulo: 'Conv 6', itens: [{ fonteItemId: fonteItem, quantidade: '0,0001', valorUnitario: '2' }] } }))
+        .status,
+    ).toBe(400);
   });
 
   it('items.source: 40 concurrent conversions of one source line never pass its quantity (the line is locked)', async () => {
-    const fonte = await body(await req('/fontes', autor.token, { json: { titulo: 'Fonte concorrida', itens: [{ quantidade: '15', valorUnitario: '1' }] } }), 201);
+    const fonte = await body(
+      await req('/fontes', autor.token, { json: { titulo: 'Fonte concorrida', itens: [{ quantidade: '15', valorUnitario: '1' }] } }),
+      201,
+    );
     const fonteItem = fonte.itens[0].id as string;
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
@@ -145,9 +154,7 @@ describeEachDatabase('document kit: approval extensions', { plugins: [documentsF
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(15);
     expect(statuses.filter((s) => s === 400)).toHaveLength(25);
-    const [sum] = await t.server.sql<{ total: string }>('SELECT sum(quantidade)::text AS total FROM fx_pedido_itens WHERE fonte_item_id = $1', [
-      fonteItem,
-    ]);
+    const [sum] = await t.server.sql<{ total: string }>('SELECT sum(quantidade)::text AS total FROM fx_pedido_itens WHERE fonte_item_id = $1', [fonteItem]);
     expect(sum!.total).toBe('15.0000');
   });
 

@@ -46,8 +46,7 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
   const centroC = randomUUID();
   const produto: Record<string, string> = {};
 
-  const req = (path: string, token: string, init: { method?: string; json?: unknown } = {}) =>
-    t.server.request(`/api/docs${path}`, { token, ...init });
+  const req = (path: string, token: string, init: { method?: string; json?: unknown } = {}) => t.server.request(`/api/docs${path}`, { token, ...init });
   const body = async <T = Doc>(res: Response, status: number): Promise<T> => {
     const text = await res.text();
     expect(res.status, text).toBe(status);
@@ -115,10 +114,11 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
       ['inativo', prefeituraId, 'Disquete 3½', false],
       ['daCamara', cam!.id, 'Produto da Câmara', true],
     ] as const) {
-      const [row] = await t.server.sql<{ id: string }>(
-        'INSERT INTO doc_produtos (entidade_id, descricao, ativo) VALUES ($1, $2, $3) RETURNING id',
-        [entidade, descricao, ativo],
-      );
+      const [row] = await t.server.sql<{ id: string }>('INSERT INTO doc_produtos (entidade_id, descricao, ativo) VALUES ($1, $2, $3) RETURNING id', [
+        entidade,
+        descricao,
+        ativo,
+      ]);
       produto[key] = row!.id;
     }
   });
@@ -138,8 +138,24 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
     expect(doc).not.toHaveProperty('entidadeId');
     // 3 × 0,3333 = 0,9999 → 1,00; 2,5 × 10,015 = 25,0375 → 25,04 (half away from zero)
     expect(doc.itens).toEqual([
-      { ordem: 1, produtoId: produto.papel, quantidade: '3.0000', valorUnitario: '0.3333', total: '1.00', observacao: 'resma A4', produtoDescricao: 'Papel A4 75 g/m²' },
-      { ordem: 2, produtoId: produto.caneta, quantidade: '2.5000', valorUnitario: '10.0150', total: '25.04', observacao: null, produtoDescricao: 'Caneta esferográfica azul' },
+      {
+        ordem: 1,
+        produtoId: produto.papel,
+        quantidade: '3.0000',
+        valorUnitario: '0.3333',
+        total: '1.00',
+        observacao: 'resma A4',
+        produtoDescricao: 'Papel A4 75 g/m²',
+      },
+      {
+        ordem: 2,
+        produtoId: produto.caneta,
+        quantidade: '2.5000',
+        valorUnitario: '10.0150',
+        total: '25.04',
+        observacao: null,
+        produtoDescricao: 'Caneta esferográfica azul',
+      },
     ]);
     const [stored] = await t.server.sql<{ total: string }>('SELECT total::text AS total FROM doc_memos WHERE id = $1', [doc.id]);
     expect(stored!.total).toBe('26.04');
@@ -175,7 +191,12 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
 
   it("refuses items of another entidade's product, an inactive product newly added, and bad decimals, naming the item", async () => {
     const other = await req('/memorandos', origem, {
-      json: memo({ itens: [{ produtoId: produto.papel, quantidade: '1', valorUnitario: '1' }, { produtoId: produto.daCamara, quantidade: '1', valorUnitario: '1' }] }),
+      json: memo({
+        itens: [
+          { produtoId: produto.papel, quantidade: '1', valorUnitario: '1' },
+          { produtoId: produto.daCamara, quantidade: '1', valorUnitario: '1' },
+        ],
+      }),
     });
     expect(await error(other, 400)).toEqual({
       code: 'bad_request',
@@ -183,7 +204,12 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
       fields: { 'itens.1.produtoId': 'Escolha um produto desta entidade.' },
     });
     const inactive = await req('/memorandos', origem, {
-      json: memo({ itens: [{ produtoId: produto.inativo, quantidade: '1', valorUnitario: '1' }, { produtoId: 'x', quantidade: '1', valorUnitario: '1' }] }),
+      json: memo({
+        itens: [
+          { produtoId: produto.inativo, quantidade: '1', valorUnitario: '1' },
+          { produtoId: 'x', quantidade: '1', valorUnitario: '1' },
+        ],
+      }),
     });
     expect((await error(inactive, 400)).fields).toEqual({
       'itens.0.produtoId': 'Este produto está desativado.',
@@ -201,7 +227,15 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
     try {
       const kept = await req(`/memorandos/${doc.id}`, origem, {
         method: 'PUT',
-        json: { ...memo({ itens: [{ produtoId: produto.papel, quantidade: '1', valorUnitario: '2' }, { produtoId: produto.clipe, quantidade: '20', valorUnitario: '0,05' }] }), version: 1 },
+        json: {
+          ...memo({
+            itens: [
+              { produtoId: produto.papel, quantidade: '1', valorUnitario: '2' },
+              { produtoId: produto.clipe, quantidade: '20', valorUnitario: '0,05' },
+            ],
+          }),
+          version: 1,
+        },
       });
       const updated = await body(kept, 200);
       expect(updated).toMatchObject({ version: 2, total: '3.00' });
@@ -530,7 +564,12 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
 
   it('names the item whose total would not fit', async () => {
     const res = await req('/memorandos', origem, {
-      json: memo({ itens: [{ produtoId: produto.papel, quantidade: '1', valorUnitario: '1' }, { produtoId: produto.papel, quantidade: '99999999999', valorUnitario: '99999' }] }),
+      json: memo({
+        itens: [
+          { produtoId: produto.papel, quantidade: '1', valorUnitario: '1' },
+          { produtoId: produto.papel, quantidade: '99999999999', valorUnitario: '99999' },
+        ],
+      }),
     });
     expect((await error(res, 400)).fields).toEqual({ 'itens.1.total': 'Total do item acima do permitido.' });
   });

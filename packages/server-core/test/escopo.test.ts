@@ -170,9 +170,7 @@ describeEachDatabase('escopo por centro de custo', { plugins: [escopoPlugin] }, 
   });
 
   it('refuses a non-uuid element in usuario_entidades.centros_custo (uuid[] column)', async () => {
-    await expect(
-      t.server.sql(`UPDATE usuario_entidades SET centros_custo = '{x}' WHERE entidade_id = $1`, [entidadeId]),
-    ).rejects.toThrow();
+    await expect(t.server.sql(`UPDATE usuario_entidades SET centros_custo = '{x}' WHERE entidade_id = $1`, [entidadeId])).rejects.toThrow();
   });
 });
 

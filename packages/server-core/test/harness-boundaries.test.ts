@@ -34,11 +34,7 @@ function testFiles(root: string): string[] {
   return ['test', 'e2e'].flatMap((d) => (existsSync(join(root, d)) ? [...files(join(root, d))] : []));
 }
 
-const SPECIFIERS = [
-  /\bfrom\s+'(\.[^']*)'/g,
-  /\bimport\(\s*'(\.[^']*)'\s*\)/g,
-  /\bnew URL\(\s*'(\.[^']*)'\s*,\s*import\.meta\.url\s*\)/g,
-];
+const SPECIFIERS = [/\bfrom\s+'(\.[^']*)'/g, /\bimport\(\s*'(\.[^']*)'\s*\)/g, /\bnew URL\(\s*'(\.[^']*)'\s*,\s*import\.meta\.url\s*\)/g];
 
 /** 'file: specifier' for each relative import or URL of a test file that leaves its own package. */
 function escapes(): string[] {

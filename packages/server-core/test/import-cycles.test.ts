@@ -31,7 +31,13 @@ function importCycles(dir: string): string[] {
     stack.push(file);
     for (const next of graph.get(file) ?? []) {
       const at = stack.indexOf(next);
-      if (at >= 0) cycles.add(stack.slice(at).map((f) => relative(dir, f)).join(' → '));
+      if (at >= 0)
+        cycles.add(
+          stack
+            .slice(at)
+            .map((f) => relative(dir, f))
+            .join(' → '),
+        );
       else if (!done.has(next)) visit(next);
     }
     stack.pop();

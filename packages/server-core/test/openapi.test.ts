@@ -26,9 +26,7 @@ describeEachDatabase('OpenAPI document', { plugins: [testPlugin] }, (t) => {
     const operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
     );
-    const summary = Object.fromEntries(
-      operations.map(({ key, op }) => [key, op['x-public'] === true ? 'public' : op['x-permission-tag']]),
-    );
+    const summary = Object.fromEntries(operations.map(({ key, op }) => [key, op['x-public'] === true ? 'public' : op['x-permission-tag']]));
     expect(summary).toEqual({
       'POST /api/auth/signin': 'public',
       'POST /api/auth/signout': 0,

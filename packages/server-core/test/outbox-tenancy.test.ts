@@ -62,11 +62,7 @@ describeEachDatabase('outbox: who reads which message', { recoverMinDurationMs: 
   it('a reader always sees the messages addressed to themself', async () => {
     const [prefeitura] = await t.server.sql<{ id: string }>('SELECT id FROM entidades WHERE cnpj = $1', [DEMO.prefeitura.cnpj]);
     const chefe2 = (await t.server.signIn('chefe2', DEMO.senha, prefeitura!.id)).token;
-    expect(recipients(await outboxOf(t.server, chefe2, '?pageSize=200'))).toEqual([
-      'chefe2@exemplo.gov.br',
-      'chefe@exemplo.gov.br',
-      'solo@exemplo.gov.br',
-    ]);
+    expect(recipients(await outboxOf(t.server, chefe2, '?pageSize=200'))).toEqual(['chefe2@exemplo.gov.br', 'chefe@exemplo.gov.br', 'solo@exemplo.gov.br']);
   });
 
   it('an administrator of every entidade sees the messages of the current entidade, and those for no user', async () => {
@@ -87,14 +83,8 @@ describeEachDatabase('outbox: who reads which message', { recoverMinDurationMs: 
   });
 
   it('follows the current memberships: a user who leaves the Câmara becomes visible to the Prefeitura-only administrator', async () => {
-    await t.server.sql("DELETE FROM usuario_entidades WHERE entidade_id = $1 AND usuario_id = (SELECT id FROM usuarios WHERE login = 'dupla')", [
-      camaraId,
-    ]);
-    expect(recipients(await outboxOf(t.server, chefe, '?pageSize=200'))).toEqual([
-      'chefe@exemplo.gov.br',
-      'dupla@exemplo.gov.br',
-      'solo@exemplo.gov.br',
-    ]);
+    await t.server.sql("DELETE FROM usuario_entidades WHERE entidade_id = $1 AND usuario_id = (SELECT id FROM usuarios WHERE login = 'dupla')", [camaraId]);
+    expect(recipients(await outboxOf(t.server, chefe, '?pageSize=200'))).toEqual(['chefe@exemplo.gov.br', 'dupla@exemplo.gov.br', 'solo@exemplo.gov.br']);
   });
 
   it('the operator command (listOutbox without a reader) lists every message; each API read is audited', async () => {

@@ -207,7 +207,10 @@ describe('renderDocumentPdf', () => {
     const allLines = pages.flatMap((page) => page.lines);
     for (const [i, row] of rows.entries()) {
       const line = row.join(' ');
-      expect(allLines.filter((l) => l === line), `item ${i + 1}`).toHaveLength(1);
+      expect(
+        allLines.filter((l) => l === line),
+        `item ${i + 1}`,
+      ).toHaveLength(1);
     }
     expect(pages[n - 1]!.lines).toContain('Total geral R$ 1.853.370,00');
     expect(pages[n - 1]!.text).toContain('Maria da Conceição Araújo');
@@ -225,9 +228,7 @@ describe('renderDocumentPdf', () => {
   it('prints an empty items list as such, and a document without items, sections, signatures or status', async () => {
     const empty = await readPdf(await renderDocumentPdf(memorando({ items: { ...memorando().items!, rows: [], total: undefined } })));
     expect(empty[0]!.lines).toContain('Nenhum item.');
-    const bare = await readPdf(
-      await renderDocumentPdf({ entidade: ENTIDADE, title: 'Memorando', numero: '1/2026', fields: [], generatedAt: GENERATED_AT }),
-    );
+    const bare = await readPdf(await renderDocumentPdf({ entidade: ENTIDADE, title: 'Memorando', numero: '1/2026', fields: [], generatedAt: GENERATED_AT }));
     expect(bare).toHaveLength(1);
     expect(bare[0]!.text).toContain('Memorando nº 1/2026');
     expect(bare[0]!.text).toContain('Página 1 de 1');
@@ -295,9 +296,16 @@ describe('renderDocumentPdf', () => {
       { text: 'Média saneada: descartam-se os preços fora do intervalo média ± 1 desvio-padrão amostral.' },
       { fields: [{ label: 'Data de referência', value: '12/05/2026' }] },
       { heading: 'Preços por item' },
-      ...Array.from({ length: 40 }, (_, k): PdfBlock => ({
-        group: [{ heading: `Item ${k + 1} – Caneta esferográfica`, level: 2 }, { table: precos(k + 1) }, { text: `Preço estimado do item ${k + 1}: R$ 10,00`, muted: true }],
-      })),
+      ...Array.from(
+        { length: 40 },
+        (_, k): PdfBlock => ({
+          group: [
+            { heading: `Item ${k + 1} – Caneta esferográfica`, level: 2 },
+            { table: precos(k + 1) },
+            { text: `Preço estimado do item ${k + 1}: R$ 10,00`, muted: true },
+          ],
+        }),
+      ),
       { table: { columns: [{ header: 'Fornecedor' }], rows: [], empty: 'Nenhum fornecedor convidado.' } },
     ];
     const pages = await readPdf(await renderDocumentPdf(memorando({ orientation: 'landscape', items: undefined, blocks })));

@@ -43,22 +43,26 @@ async function newestLinkTo(server: TestServer, login: string): Promise<string> 
 }
 
 for (const trustProxy of [false, true]) {
-  describeEachDatabase(`recovery link origin (PUBLIC_URL unset, TRUST_PROXY ${trustProxy ? 'on' : 'off'})`, { trustProxy, recoverMinDurationMs: 0, publicUrl: undefined }, (t) => {
-    it('ignores a hostile Host header', async () => {
-      await addUser(t.server, 'hospede');
-      expect(await recoverOverHttp(t.server, 'hospede', { host: 'evil.example:8443' })).toBe(202);
-      const link = await newestLinkTo(t.server, 'hospede');
-      expect(new URL(link).origin).toBe(DEFAULT_ORIGIN);
-      expect(link).not.toContain('evil');
-    });
+  describeEachDatabase(
+    `recovery link origin (PUBLIC_URL unset, TRUST_PROXY ${trustProxy ? 'on' : 'off'})`,
+    { trustProxy, recoverMinDurationMs: 0, publicUrl: undefined },
+    (t) => {
+      it('ignores a hostile Host header', async () => {
+        await addUser(t.server, 'hospede');
+        expect(await recoverOverHttp(t.server, 'hospede', { host: 'evil.example:8443' })).toBe(202);
+        const link = await newestLinkTo(t.server, 'hospede');
+        expect(new URL(link).origin).toBe(DEFAULT_ORIGIN);
+        expect(link).not.toContain('evil');
+      });
 
-    it('ignores hostile X-Forwarded-Host and X-Forwarded-Proto', async () => {
-      await addUser(t.server, 'encaminhado');
-      const headers = { host: 'evil.example', 'x-forwarded-host': 'evil.example:8443', 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.5.0.1' };
-      expect(await recoverOverHttp(t.server, 'encaminhado', headers)).toBe(202);
-      const link = await newestLinkTo(t.server, 'encaminhado');
-      expect(new URL(link).origin).toBe(DEFAULT_ORIGIN);
-      expect(link).not.toContain('evil');
-    });
-  });
+      it('ignores hostile X-Forwarded-Host and X-Forwarded-Proto', async () => {
+        await addUser(t.server, 'encaminhado');
+        const headers = { host: 'evil.example', 'x-forwarded-host': 'evil.example:8443', 'x-forwarded-proto': 'https', 'x-forwarded-for': '10.5.0.1' };
+        expect(await recoverOverHttp(t.server, 'encaminhado', headers)).toBe(202);
+        const link = await newestLinkTo(t.server, 'encaminhado');
+        expect(new URL(link).origin).toBe(DEFAULT_ORIGIN);
+        expect(link).not.toContain('evil');
+      });
+    },
+  );
 }

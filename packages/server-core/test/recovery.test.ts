@@ -152,9 +152,7 @@ describeEachDatabase('password recovery', { clock }, (t) => {
     const late = await t.server.request('/api/auth/reset', { json: { token: elisa, senha: 'cavalo correto bateria grampo' } });
     expect(late.status).toBe(400);
     expect((await errorOf(late)).message).toBe(INVALID_RECOVERY_LINK_MESSAGE);
-    const [failure] = await t.server.sql<{ depois: unknown }>(
-      "SELECT depois FROM audit_log WHERE acao = 'senha_redefinicao_falhou' ORDER BY id DESC LIMIT 1",
-    );
+    const [failure] = await t.server.sql<{ depois: unknown }>("SELECT depois FROM audit_log WHERE acao = 'senha_redefinicao_falhou' ORDER BY id DESC LIMIT 1");
     expect(failure!.depois).toEqual({ motivo: 'vencido' });
   });
 
@@ -214,17 +212,21 @@ describeEachDatabase('password recovery', { clock }, (t) => {
   });
 });
 
-describeEachDatabase('recovery links behind a trusted proxy', { trustProxy: true, recoverMinDurationMs: 0, publicUrl: 'https://compras.exemplo.gov.br' }, (t) => {
-  it('use PUBLIC_URL, not X-Forwarded-Proto and X-Forwarded-Host', async () => {
-    await addUser(t.server, 'igor');
-    await t.server.request('/api/auth/recover', {
-      json: { login: 'igor' },
-      headers: { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'malicioso.example', 'x-forwarded-for': '10.9.9.9' },
+describeEachDatabase(
+  'recovery links behind a trusted proxy',
+  { trustProxy: true, recoverMinDurationMs: 0, publicUrl: 'https://compras.exemplo.gov.br' },
+  (t) => {
+    it('use PUBLIC_URL, not X-Forwarded-Proto and X-Forwarded-Host', async () => {
+      await addUser(t.server, 'igor');
+      await t.server.request('/api/auth/recover', {
+        json: { login: 'igor' },
+        headers: { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'malicioso.example', 'x-forwarded-for': '10.9.9.9' },
+      });
+      const { items } = await outbox(t.server, '?q=igor');
+      expect(items[0]!.body).toMatch(/\nhttps:\/\/compras\.exemplo\.gov\.br\/recoveryPass\?token=[A-Za-z0-9_-]{43}\n/);
     });
-    const { items } = await outbox(t.server, '?q=igor');
-    expect(items[0]!.body).toMatch(/\nhttps:\/\/compras\.exemplo\.gov\.br\/recoveryPass\?token=[A-Za-z0-9_-]{43}\n/);
-  });
-});
+  },
+);
 
 it('recovery links use PUBLIC_URL when it is set, whatever the request says', async () => {
   const server = await createTestServer([], { publicUrl: 'https://compras.prefeitura.sp.gov.br/', recoverMinDurationMs: 0 });

@@ -27,9 +27,7 @@ describeEachDatabase('plugin routes: permission, validation, errors, audit', { p
     expect(await res.json()).toEqual({
       error: { code: 'forbidden', message: 'Você não tem permissão para acessar este recurso.' },
     });
-    const rows = await t.server.sql<{ plugin: string; depois: Record<string, unknown> }>(
-      "SELECT plugin, depois FROM audit_log WHERE acao = 'acesso_negado'",
-    );
+    const rows = await t.server.sql<{ plugin: string; depois: Record<string, unknown> }>("SELECT plugin, depois FROM audit_log WHERE acao = 'acesso_negado'");
     expect(rows).toEqual([{ plugin: 'teste', depois: { tag: TESTE_TAG, metodo: 'GET', caminho: '/api/teste/itens' } }]);
   });
 

@@ -113,7 +113,7 @@ describeEachDatabase('sessions: token lifetime, refresh, idle and absolute expir
   });
 });
 
-describeEachDatabase('changing one\'s own password', { clock }, (t) => {
+describeEachDatabase("changing one's own password", { clock }, (t) => {
   it('ends the other sessions of the user and keeps the current one', async () => {
     await addUser(t.server, 'joana');
     const current = await t.server.signIn('joana', 'demo1234');

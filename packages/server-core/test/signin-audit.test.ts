@@ -49,10 +49,9 @@ describeEachDatabase('refused sign-ins in the audit trail', { clock, trustProxy:
     expect((await signin(t.server, 'insistente', 'errada', '10.6.0.2')).status).toBe(401);
     const audit = await auditOf(t.server, 'insistente');
     expect(audit.map((r) => r.acao)).toEqual(['entrar_falhou', 'entrar_bloqueado', 'entrar_falhou', 'entrar_falhou']);
-    const rows = await t.server.sql<{ ip: string; falhas: number }>(
-      'SELECT ip, falhas FROM tentativas_entrada WHERE login = $1 ORDER BY janela, ip',
-      ['insistente'],
-    );
+    const rows = await t.server.sql<{ ip: string; falhas: number }>('SELECT ip, falhas FROM tentativas_entrada WHERE login = $1 ORDER BY janela, ip', [
+      'insistente',
+    ]);
     expect(rows).toEqual([
       { ip: '10.6.0.1', falhas: 10 },
       { ip: '10.6.0.1', falhas: 2 },

@@ -37,9 +37,7 @@ describeEachDatabase(
   (t) => {
     it(`${CONCURRENT} concurrent wrong passwords at one login from one address: at most 5 are evaluated, the rest get 429; then the right one gets 429 too`, async () => {
       await addUser(t.server, 'concorrido');
-      const wrong = await Promise.all(
-        Array.from({ length: CONCURRENT }, (_, i) => signin(t.server, 'concorrido', `errada-${i}`, '10.8.0.1')),
-      );
+      const wrong = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => signin(t.server, 'concorrido', `errada-${i}`, '10.8.0.1')));
       const right = await signin(t.server, 'concorrido', 'demo1234', '10.8.0.1');
       const counts = await tally(wrong);
       expect(counts.other).toEqual([]);
@@ -54,9 +52,7 @@ describeEachDatabase(
     });
 
     it(`${CONCURRENT} concurrent unknown logins from one address: at most the per-address limit (8) are evaluated`, async () => {
-      const results = await Promise.all(
-        Array.from({ length: CONCURRENT }, (_, i) => signin(t.server, `ninguem-${i}`, 'x', '10.8.1.1')),
-      );
+      const results = await Promise.all(Array.from({ length: CONCURRENT }, (_, i) => signin(t.server, `ninguem-${i}`, 'x', '10.8.1.1')));
       const counts = await tally(results);
       expect(counts.other).toEqual([]);
       expect(counts.refused).toBeGreaterThanOrEqual(1);

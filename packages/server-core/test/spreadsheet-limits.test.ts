@@ -97,10 +97,22 @@ const SHEET_TAIL = '</sheetData></worksheet>';
 /** An XLSX around an already deflated sheet, declaring `declared` bytes for it (default: a lie, 1 000). */
 async function xlsxWithSheet(sheet: { data: Buffer; size: number }, declared = 1000): Promise<{ file: Uint8Array; sheetSize: number }> {
   const parts: [string, string][] = [
-    ['[Content_Types].xml', `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>`],
-    ['_rels/.rels', `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`],
-    ['xl/workbook.xml', `${XML}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Dados" sheetId="1" r:id="rId1"/></sheets></workbook>`],
-    ['xl/_rels/workbook.xml.rels', `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`],
+    [
+      '[Content_Types].xml',
+      `${XML}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="xml" ContentType="application/xml"/></Types>`,
+    ],
+    [
+      '_rels/.rels',
+      `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`,
+    ],
+    [
+      'xl/workbook.xml',
+      `${XML}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Dados" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+    ],
+    [
+      'xl/_rels/workbook.xml.rels',
+      `${XML}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`,
+    ],
   ];
   const entries: RawEntry[] = [];
   for (const [name, text] of parts) entries.push({ ...(await small(text)), name });
@@ -208,16 +220,16 @@ describeEachDatabase('import limits over HTTP', { plugins: [itensPlugin] }, (t) 
     token = (await t.server.signIn()).token;
     rowsBomb = (await bombXlsx(ROW, 1_000_000)).file;
     bytesBomb = (
-      await xlsxWithSheet(
-        await deflateRepeated(`${SHEET_HEAD}<row><c t="inlineStr"><is><t>`, 'a', 128 * 1024 * 1024, `</t></is></c></row>${SHEET_TAIL}`),
-      )
+      await xlsxWithSheet(await deflateRepeated(`${SHEET_HEAD}<row><c t="inlineStr"><is><t>`, 'a', 128 * 1024 * 1024, `</t></is></c></row>${SHEET_TAIL}`))
     ).file;
   }, 120_000);
 
   const upload = (bytes: Uint8Array, filename: string, type: string) => {
     const form = new FormData();
     form.set('arquivo', new File([Buffer.from(bytes)], filename, { type }));
-    return Promise.resolve(t.server.app.request('/api/itens/itens/importar?dryRun=true', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } }));
+    return Promise.resolve(
+      t.server.app.request('/api/itens/itens/importar?dryRun=true', { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } }),
+    );
   };
   const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -239,7 +251,18 @@ describeEachDatabase('import limits over HTTP', { plugins: [itensPlugin] }, (t) 
   });
 
   it('a normal file is still imported (XLSX and CSV)', async () => {
-    const xlsx = await upload(toXlsx('Itens', ['Código', 'Nome'], [['1', 'Caneta'], ['2', 'Lápis']]), 'itens.xlsx', XLSX);
+    const xlsx = await upload(
+      toXlsx(
+        'Itens',
+        ['Código', 'Nome'],
+        [
+          ['1', 'Caneta'],
+          ['2', 'Lápis'],
+        ],
+      ),
+      'itens.xlsx',
+      XLSX,
+    );
     expect(xlsx.status).toBe(200);
     expect(await xlsx.json()).toMatchObject({ ok: true, total: 2 });
     const csv = await upload(Buffer.from(`Código;Nome\n${'1;x\n'.repeat(10_000)}`), 'itens.csv', 'text/csv');

@@ -84,7 +84,13 @@ async function excelLikeWorkbook(): Promise<Uint8Array> {
   hidden.addRow(['Errada']);
   const ws = wb.addWorksheet('Dados');
   ws.addRow(['Código', 'Descrição', 'Data', 'Ativo', 'Total']);
-  ws.addRow(['0012', { richText: [{ font: { bold: true }, text: 'Papel ' }, { text: 'A4 & “75 g”' }] }, new Date(Date.UTC(2026, 2, 5)), true, { formula: '1+1', result: 2 }]);
+  ws.addRow([
+    '0012',
+    { richText: [{ font: { bold: true }, text: 'Papel ' }, { text: 'A4 & “75 g”' }] },
+    new Date(Date.UTC(2026, 2, 5)),
+    true,
+    { formula: '1+1', result: 2 },
+  ]);
   ws.addRow([]);
   ws.addRow([12345678000195, { text: 'Caneta', hyperlink: 'https://example.com' }, null, false, 3.5]);
   ws.getCell('C2').numFmt = 'dd/mm/yyyy';
@@ -104,10 +110,14 @@ describe('parseXlsx and templates', () => {
   });
 
   it('reads back what the list export (toXlsx) writes', async () => {
-    const bytes = toXlsx('Produtos', ['Código', 'Descrição', 'Ativo', 'Criado em'], [
-      ['001', 'Papel <A4>', true, new Date(Date.UTC(2026, 0, 2, 15, 30))],
-      [2, 'Clipe', false, null],
-    ]);
+    const bytes = toXlsx(
+      'Produtos',
+      ['Código', 'Descrição', 'Ativo', 'Criado em'],
+      [
+        ['001', 'Papel <A4>', true, new Date(Date.UTC(2026, 0, 2, 15, 30))],
+        [2, 'Clipe', false, null],
+      ],
+    );
     expect((await parseXlsx(bytes)).rows).toEqual([
       { linha: 2, cells: { Código: '001', Descrição: 'Papel <A4>', Ativo: 'Sim', 'Criado em': '02/01/2026 12:30' } },
       { linha: 3, cells: { Código: '2', Descrição: 'Clipe', Ativo: 'Não', 'Criado em': '' } },
@@ -162,9 +172,16 @@ describe('parseXlsx and templates', () => {
   });
 
   it('CSV of the same cells: decimal comma, formulas defused', () => {
-    expect(toCsv(['Valor', 'Texto'], [[{ decimal: '1234.5' }, '=1+1'], [{ decimal: '-0.0001', places: 4 }, '-10'], [{ decimal: '7', places: 0 }, null]])).toBe(
-      "\uFEFFValor;Texto\r\n1234,50;'=1+1\r\n-0,0001;-10\r\n7;\r\n",
-    );
+    expect(
+      toCsv(
+        ['Valor', 'Texto'],
+        [
+          [{ decimal: '1234.5' }, '=1+1'],
+          [{ decimal: '-0.0001', places: 4 }, '-10'],
+          [{ decimal: '7', places: 0 }, null],
+        ],
+      ),
+    ).toBe("\uFEFFValor;Texto\r\n1234,50;'=1+1\r\n-0,0001;-10\r\n7;\r\n");
   });
 
   it('a sheet of several MB is compressed in pieces that join into one valid deflate stream', async () => {
@@ -392,9 +409,7 @@ const livrosPlugin = defineServerPlugin({
             },
           ],
           check: async (_db, rows) =>
-            rows
-              .filter((r) => r.data.autor === 'Desconhecido')
-              .map((r) => ({ linha: r.linha, coluna: 'autor', motivo: 'Autor não cadastrado.' })),
+            rows.filter((r) => r.data.autor === 'Desconhecido').map((r) => ({ linha: r.linha, coluna: 'autor', motivo: 'Autor não cadastrado.' })),
           insert: async (tx, rows) =>
             tx
               .insert(livros)
@@ -414,7 +429,14 @@ const livrosPlugin = defineServerPlugin({
   },
 });
 
-type Result = { ok: boolean; dryRun: boolean; total: number; imported: number; errorCount: number; errors: { linha: number; coluna: string; motivo: string }[] };
+type Result = {
+  ok: boolean;
+  dryRun: boolean;
+  total: number;
+  imported: number;
+  errorCount: number;
+  errors: { linha: number; coluna: string; motivo: string }[];
+};
 
 describeEachDatabase('importRows', { plugins: [livrosPlugin] }, (t) => {
   let token: string;
@@ -508,8 +530,6 @@ describeEachDatabase('importRows', { plugins: [livrosPlugin] }, (t) => {
     expect(sheet.headers).toEqual(['ISBN', 'Título', 'Páginas', 'Autor']);
     const none = await t.server.request('/api/livros/livros/importar?dryRun=true', { token, method: 'POST' });
     expect(none.status).toBe(400);
-    expect(((await none.json()) as { error: { fields: Record<string, string> } }).error.fields.arquivo).toBe(
-      'Escolha um arquivo .csv ou .xlsx.',
-    );
+    expect(((await none.json()) as { error: { fields: Record<string, string> } }).error.fields.arquivo).toBe('Escolha um arquivo .csv ou .xlsx.');
   });
 });

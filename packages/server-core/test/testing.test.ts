@@ -25,9 +25,9 @@ const seeded = defineServerPlugin({
     });
   },
   async seed(seedCtx) {
-    await seedCtx.db.insert(testeItens).values(
-      [seedCtx.entidades.prefeitura.id, seedCtx.entidades.camara.id].map((entidadeId) => ({ entidadeId, nome: 'Semente', quantidade: 1 })),
-    );
+    await seedCtx.db
+      .insert(testeItens)
+      .values([seedCtx.entidades.prefeitura.id, seedCtx.entidades.camara.id].map((entidadeId) => ({ entidadeId, nome: 'Semente', quantidade: 1 })));
   },
 });
 
@@ -61,7 +61,12 @@ describeEachDatabase('plugin test server', { plugins: [seeded] }, (t) => {
       centrosCusto: string[];
       todosCentros: boolean;
     };
-    expect(session).toMatchObject({ user: { id: comTag.id, nome: 'Pessoa de Teste' }, entidade: { id: ent.prefeitura }, centrosCusto: [centro], todosCentros: false });
+    expect(session).toMatchObject({
+      user: { id: comTag.id, nome: 'Pessoa de Teste' },
+      entidade: { id: ent.prefeitura },
+      centrosCusto: [centro],
+      todosCentros: false,
+    });
     expect(session.tags).toContain(TESTE_TAG);
     expect((await t.server.request('/api/teste/itens', { token: comTag.token })).status).toBe(200);
 

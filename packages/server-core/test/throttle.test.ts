@@ -39,11 +39,7 @@ describeEachDatabase('sign-in throttling', { clock, trustProxy: true, recoverMin
     const audit = await t.server.sql<{ acao: string; depois: { login: string; limite?: string } }>(
       "SELECT acao, depois FROM audit_log WHERE depois->>'login' IN ('alvo', 'ALVO') AND acao LIKE 'entrar%' ORDER BY id",
     );
-    expect(audit.map((r) => r.acao)).toEqual([
-      ...Array(5).fill('entrar_falhou'),
-      'entrar_bloqueado',
-      'entrar_bloqueado',
-    ]);
+    expect(audit.map((r) => r.acao)).toEqual([...Array(5).fill('entrar_falhou'), 'entrar_bloqueado', 'entrar_bloqueado']);
     expect(audit[5]!.depois.limite).toBe('conta');
   });
 
@@ -64,16 +60,12 @@ describeEachDatabase('sign-in throttling', { clock, trustProxy: true, recoverMin
   it('after the per-address limit of failures that address gets 429 for every account; other addresses do not', async () => {
     const ip = '10.0.3.1';
     for (let batch = 0; batch < 2; batch++) {
-      const results = await Promise.all(
-        [0, 1, 2, 3].map((i) => signin(t.server, `desconhecido-${batch}-${i}`, 'x', ip)),
-      );
+      const results = await Promise.all([0, 1, 2, 3].map((i) => signin(t.server, `desconhecido-${batch}-${i}`, 'x', ip)));
       expect(results.map((r) => r.status)).toEqual([401, 401, 401, 401]);
     }
     const blocked = await signin(t.server, 'admin', 'demo1234', ip);
     await expectThrottled(blocked, 15 * 60);
-    const [row] = await t.server.sql<{ depois: { limite: string } }>(
-      "SELECT depois FROM audit_log WHERE acao = 'entrar_bloqueado' ORDER BY id DESC LIMIT 1",
-    );
+    const [row] = await t.server.sql<{ depois: { limite: string } }>("SELECT depois FROM audit_log WHERE acao = 'entrar_bloqueado' ORDER BY id DESC LIMIT 1");
     expect(row!.depois.limite).toBe('ip');
     expect((await signin(t.server, 'admin', 'demo1234', '10.0.3.2')).status).toBe(200);
     clock.advance(15 * MINUTE);
@@ -82,8 +74,7 @@ describeEachDatabase('sign-in throttling', { clock, trustProxy: true, recoverMin
 
   it('limits /recover to 20 requests per address in 15 minutes, with Retry-After', async () => {
     const ip = '10.0.4.1';
-    const recover = (from: string) =>
-      t.server.request('/api/auth/recover', { json: { login: 'ninguem' }, headers: { 'x-forwarded-for': from } });
+    const recover = (from: string) => t.server.request('/api/auth/recover', { json: { login: 'ninguem' }, headers: { 'x-forwarded-for': from } });
     for (let i = 0; i < 20; i++) expect((await recover(ip)).status).toBe(202);
     await expectThrottled(await recover(ip), 15 * 60);
     expect((await recover('10.0.4.2')).status).toBe(202);
@@ -116,9 +107,7 @@ describeEachDatabase('sign-in throttling', { clock, trustProxy: true, recoverMin
   it('forgets attempts older than the window', async () => {
     clock.advance(16 * MINUTE);
     await signin(t.server, 'limpeza', 'x', '10.0.6.1');
-    const [old] = await t.server.sql<{ n: number }>('SELECT count(*)::int AS n FROM login_attempts WHERE at < $1', [
-      new Date(clock.now() - 15 * MINUTE),
-    ]);
+    const [old] = await t.server.sql<{ n: number }>('SELECT count(*)::int AS n FROM login_attempts WHERE at < $1', [new Date(clock.now() - 15 * MINUTE)]);
     expect(old!.n).toBe(0);
   });
 });

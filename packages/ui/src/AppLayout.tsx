@@ -29,8 +29,7 @@ function useDismiss(active: boolean, inside: () => Array<HTMLElement | null>, on
   latest.current = { inside, onDismiss };
   useEffect(() => {
     if (!active) return;
-    const isInside = (target: EventTarget | null) =>
-      target instanceof Node && latest.current.inside().some((el) => el?.contains(target));
+    const isInside = (target: EventTarget | null) => target instanceof Node && latest.current.inside().some((el) => el?.contains(target));
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) {
         event.preventDefault();
@@ -131,14 +130,7 @@ export function UserMenu({ userName, entidadeNome, onSignOut, children }: UserMe
 
   return (
     <div className="user-menu" ref={rootRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="user-menu__button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
-      >
+      <button ref={buttonRef} type="button" className="user-menu__button" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((v) => !v)}>
         <span className="avatar" aria-hidden="true">
           {initials(userName)}
         </span>
@@ -176,18 +168,7 @@ export function UserMenu({ userName, entidadeNome, onSignOut, children }: UserMe
  * The signed-in frame: skip link, header (menu button on small screens, app and entidade names,
  * `headerExtra`, theme switch, user menu), the grouped side menu and the main landmark (#conteudo).
  */
-export function AppLayout({
-  appName,
-  entidadeNome,
-  userName,
-  menu,
-  currentPath,
-  theme,
-  onThemeChange,
-  onSignOut,
-  headerExtra,
-  children,
-}: AppLayoutProps) {
+export function AppLayout({ appName, entidadeNome, userName, menu, currentPath, theme, onThemeChange, onSignOut, headerExtra, children }: AppLayoutProps) {
   const [navOpen, setNavOpen] = useState(false);
   const navId = `menu-principal${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const navRef = useRef<HTMLElement>(null);
@@ -267,12 +248,7 @@ export function AppLayout({
                     const current = item.href === activeHref;
                     return (
                       <li key={item.href}>
-                        <Link
-                          href={item.href}
-                          className="app-nav__link"
-                          aria-current={current ? 'page' : undefined}
-                          onClick={() => setNavOpen(false)}
-                        >
+                        <Link href={item.href} className="app-nav__link" aria-current={current ? 'page' : undefined} onClick={() => setNavOpen(false)}>
                           {isIconName(item.icon) ? (
                             <Icon name={item.icon} size={18} className="app-nav__icon" />
                           ) : (

@@ -1,14 +1,4 @@
-import {
-  type CSSProperties,
-  type KeyboardEvent,
-  type MouseEvent,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type CSSProperties, type KeyboardEvent, type MouseEvent, useCallback, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { cx } from './cx';
 import { Icon } from './Icon';
 import { Spinner } from './Spinner';
@@ -99,8 +89,7 @@ export function AsyncCombobox({
 
   // The label of a value chosen here, for when the caller does not pass `selectedLabel`.
   const [chosen, setChosen] = useState<AsyncComboboxOption | null>(null);
-  const displayLabel =
-    value === null ? '' : (selectedLabel ?? (chosen && chosen.value === value ? chosen.label : value));
+  const displayLabel = value === null ? '' : (selectedLabel ?? (chosen && chosen.value === value ? chosen.label : value));
   const inputValue = typed ?? displayLabel;
 
   const inputRef = useRef<HTMLInputElement>(null);
@@ -198,9 +187,7 @@ export function AsyncCombobox({
         }
         if (options.length === 0) return;
         const last = options.length - 1;
-        setActive((i) =>
-          event.key === 'ArrowDown' ? (i >= last ? 0 : i + 1) : i <= 0 ? last : i - 1,
-        );
+        setActive((i) => (event.key === 'ArrowDown' ? (i >= last ? 0 : i + 1) : i <= 0 ? last : i - 1));
         return;
       }
       case 'Enter': {
@@ -348,38 +335,38 @@ export function AsyncCombobox({
         />
         <span className="combobox__buttons">
           {value !== null && !disabled ? (
+            <button
+              type="button"
+              tabIndex={-1}
+              className="combobox__button"
+              aria-label={label ? `Limpar ${label}` : 'Limpar'}
+              title="Limpar"
+              onMouseDown={keepFocus}
+              onClick={() => {
+                clear();
+                inputRef.current?.focus();
+              }}
+            >
+              <Icon name="x" size={16} />
+            </button>
+          ) : null}
           <button
             type="button"
             tabIndex={-1}
             className="combobox__button"
-            aria-label={label ? `Limpar ${label}` : 'Limpar'}
-            title="Limpar"
+            aria-label={label ? `Mostrar opções de ${label}` : 'Mostrar opções'}
+            aria-controls={listId}
+            aria-expanded={open}
+            disabled={disabled}
             onMouseDown={keepFocus}
             onClick={() => {
-              clear();
               inputRef.current?.focus();
+              if (open) closeList();
+              else openList(typed ?? '', 0);
             }}
           >
-            <Icon name="x" size={16} />
+            <Icon name="chevron-down" size={18} className="combobox__chevron" />
           </button>
-        ) : null}
-        <button
-          type="button"
-          tabIndex={-1}
-          className="combobox__button"
-          aria-label={label ? `Mostrar opções de ${label}` : 'Mostrar opções'}
-          aria-controls={listId}
-          aria-expanded={open}
-          disabled={disabled}
-          onMouseDown={keepFocus}
-          onClick={() => {
-            inputRef.current?.focus();
-            if (open) closeList();
-            else openList(typed ?? '', 0);
-          }}
-        >
-          <Icon name="chevron-down" size={18} className="combobox__chevron" />
-        </button>
         </span>
       </div>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: only keeps the focus in the input while the pointer picks an option */}

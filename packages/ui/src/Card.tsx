@@ -13,27 +13,12 @@ export type CardProps = Omit<ComponentPropsWithRef<'section'>, 'title'> & {
 };
 
 /** Surface with an optional heading, actions and footer. */
-export function Card({
-  title,
-  headingLevel = 2,
-  actions,
-  footer,
-  flush = false,
-  className,
-  children,
-  id,
-  ...rest
-}: CardProps) {
+export function Card({ title, headingLevel = 2, actions, footer, flush = false, className, children, id, ...rest }: CardProps) {
   const Heading = `h${headingLevel}` as 'h2';
   const autoId = useId();
   const headingId = title ? (id ? `${id}-titulo` : `card${autoId.replace(/[^a-zA-Z0-9_-]/g, '')}`) : undefined;
   return (
-    <section
-      {...rest}
-      id={id}
-      aria-labelledby={rest['aria-labelledby'] ?? headingId}
-      className={cx('card', flush && 'card--flush', className)}
-    >
+    <section {...rest} id={id} aria-labelledby={rest['aria-labelledby'] ?? headingId} className={cx('card', flush && 'card--flush', className)}>
       {title || actions ? (
         <div className="card__header">
           {title ? (

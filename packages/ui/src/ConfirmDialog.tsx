@@ -147,12 +147,7 @@ function ConfirmDialogImpl({
                 {cancelLabel}
               </Button>
             </AlertDialog.Cancel>
-            <Button
-              ref={confirmRef}
-              variant={tone === 'danger' ? 'danger' : 'primary'}
-              loading={pending}
-              onClick={handleConfirm}
-            >
+            <Button ref={confirmRef} variant={tone === 'danger' ? 'danger' : 'primary'} loading={pending} onClick={handleConfirm}>
               {confirmLabel}
             </Button>
           </div>
@@ -216,15 +211,7 @@ export function useConfirm(): [ReactElement, (options: ConfirmOptions) => Promis
   return [element, confirm];
 }
 
-function ConfirmHost({
-  options,
-  onAnswer,
-  onClosed,
-}: {
-  options: ConfirmOptions;
-  onAnswer: (value: boolean) => void;
-  onClosed: () => void;
-}) {
+function ConfirmHost({ options, onAnswer, onClosed }: { options: ConfirmOptions; onAnswer: (value: boolean) => void; onClosed: () => void }) {
   const [open, setOpen] = useState(true);
   return (
     <ConfirmDialogImpl

@@ -48,8 +48,7 @@ export type DataTableProps<T> = {
   className?: string;
 };
 
-const alignClass = (align: DataTableColumn<unknown>['align']) =>
-  align && align !== 'start' ? `data-table__cell--${align}` : undefined;
+const alignClass = (align: DataTableColumn<unknown>['align']) => (align && align !== 'start' ? `data-table__cell--${align}` : undefined);
 
 function defaultKey(row: unknown, index: number): Key {
   if (row && typeof row === 'object' && 'id' in row) {
@@ -127,11 +126,9 @@ export function DataTable<T>({
   const contents = rows.map((row) => columns.map((col) => (col.render ? col.render(row) : defaultCell(row, col.key))));
   // A column with nothing in any row of the page shrinks to its header (which may then wrap).
   const emptyColumn = columns.map((_, c) => rows.length > 0 && contents.every((cells) => isEmptyContent(cells[c])));
-  const cellClass = (col: DataTableColumn<T>, c: number) =>
-    cx(alignClass(col.align), emptyColumn[c] && 'data-table__cell--empty-column');
+  const cellClass = (col: DataTableColumn<T>, c: number) => cx(alignClass(col.align), emptyColumn[c] && 'data-table__cell--empty-column');
 
-  const nextSort = (key: string): SortState =>
-    sort?.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' };
+  const nextSort = (key: string): SortState => (sort?.key === key ? { key, dir: sort.dir === 'asc' ? 'desc' : 'asc' } : { key, dir: 'asc' });
 
   return (
     <div className={cx('data-table', loading && 'data-table--loading', className)}>
@@ -214,9 +211,7 @@ export function DataTable<T>({
             ) : null}
             {showEmpty ? (
               <tr className="data-table__state-row">
-                <td colSpan={columns.length}>
-                  {empty ?? <EmptyState icon="search" title="Nenhum registro encontrado." />}
-                </td>
+                <td colSpan={columns.length}>{empty ?? <EmptyState icon="search" title="Nenhum registro encontrado." />}</td>
               </tr>
             ) : null}
           </tbody>

@@ -67,9 +67,7 @@ type ShellProps = {
 function FieldShell({ kind, id, label, hint, hintId, error, errorId, required, disabled, className, children }: ShellProps) {
   const invalid = hasError(error);
   return (
-    <div
-      className={cx('field', `field--${kind}`, invalid && 'field--invalid', disabled && 'field--disabled', className)}
-    >
+    <div className={cx('field', `field--${kind}`, invalid && 'field--invalid', disabled && 'field--disabled', className)}>
       <label className="field__label" htmlFor={id}>
         {label}
         {required ? (
@@ -94,14 +92,7 @@ export function TextField({ label, hint, error, className, id, type = 'text', ..
   const f = useFieldIds(id, hint, invalid ? error : undefined, rest['aria-describedby']);
   return (
     <FieldShell kind="text" {...f} label={label} hint={hint} error={error} required={rest.required} disabled={rest.disabled} className={className}>
-      <input
-        {...rest}
-        id={f.id}
-        type={type}
-        className="input"
-        aria-invalid={invalid || rest['aria-invalid'] || undefined}
-        aria-describedby={f.describedBy}
-      />
+      <input {...rest} id={f.id} type={type} className="input" aria-invalid={invalid || rest['aria-invalid'] || undefined} aria-describedby={f.describedBy} />
     </FieldShell>
   );
 }
@@ -109,15 +100,7 @@ export function TextField({ label, hint, error, className, id, type = 'text', ..
 export type PasswordFieldProps = Omit<TextFieldProps, 'type'>;
 
 /** Password input with a 'Mostrar senha' / 'Ocultar senha' toggle. */
-export function PasswordField({
-  label,
-  hint,
-  error,
-  className,
-  id,
-  autoComplete = 'current-password',
-  ...rest
-}: PasswordFieldProps) {
+export function PasswordField({ label, hint, error, className, id, autoComplete = 'current-password', ...rest }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   const invalid = hasError(error);
   const f = useFieldIds(id, hint, invalid ? error : undefined, rest['aria-describedby']);
@@ -163,28 +146,12 @@ export type SelectFieldProps = Omit<ComponentPropsWithRef<'select'>, 'children'>
   };
 
 /** Labelled native <select>. */
-export function SelectField({
-  label,
-  hint,
-  error,
-  className,
-  id,
-  options,
-  placeholder,
-  children,
-  ...rest
-}: SelectFieldProps) {
+export function SelectField({ label, hint, error, className, id, options, placeholder, children, ...rest }: SelectFieldProps) {
   const invalid = hasError(error);
   const f = useFieldIds(id, hint, invalid ? error : undefined, rest['aria-describedby']);
   return (
     <FieldShell kind="select" {...f} label={label} hint={hint} error={error} required={rest.required} disabled={rest.disabled} className={className}>
-      <select
-        {...rest}
-        id={f.id}
-        className="input select"
-        aria-invalid={invalid || rest['aria-invalid'] || undefined}
-        aria-describedby={f.describedBy}
-      >
+      <select {...rest} id={f.id} className="input select" aria-invalid={invalid || rest['aria-invalid'] || undefined} aria-describedby={f.describedBy}>
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options?.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>
@@ -224,9 +191,7 @@ export function CheckboxField({ label, hint, error, className, id, ...rest }: Ch
   const invalid = hasError(error);
   const f = useFieldIds(id, hint, invalid ? error : undefined, rest['aria-describedby']);
   return (
-    <div
-      className={cx('field', 'field--checkbox', invalid && 'field--invalid', rest.disabled && 'field--disabled', className)}
-    >
+    <div className={cx('field', 'field--checkbox', invalid && 'field--invalid', rest.disabled && 'field--disabled', className)}>
       <div className="checkbox">
         <input
           {...rest}

@@ -90,16 +90,11 @@ describe('AppLayout', () => {
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
     const headings = within(nav).getAllByRole('heading');
     expect(headings.map((h) => h.textContent)).toEqual(['Cadastros', 'Documentos', 'Sistema']);
-    expect(within(nav).getAllByRole('link').map((a) => a.textContent)).toEqual([
-      'Início',
-      'Ajuda',
-      'Fornecedores',
-      'Produtos',
-      'Requisições',
-      'Memorandos',
-      'Ofícios',
-      'Configurações',
-    ]);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Início', 'Ajuda', 'Fornecedores', 'Produtos', 'Requisições', 'Memorandos', 'Ofícios', 'Configurações']);
     const documentos = within(nav).getByRole('list', { name: 'Documentos' });
     expect(within(documentos).getAllByRole('link')).toHaveLength(3);
     expect(within(nav).getByRole('link', { name: 'Memorandos' }).getAttribute('href')).toBe('/memorando');
@@ -122,7 +117,10 @@ describe('AppLayout', () => {
   it('marks the current item with aria-current="page"', () => {
     const { rerender, props } = renderLayout({ currentPath: '/memorando/edit/12' });
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
-    const current = () => within(nav).getAllByRole('link').filter((a) => a.getAttribute('aria-current') === 'page');
+    const current = () =>
+      within(nav)
+        .getAllByRole('link')
+        .filter((a) => a.getAttribute('aria-current') === 'page');
     expect(current().map((a) => a.textContent)).toEqual(['Memorandos']);
 
     rerender(<AppLayout {...props} currentPath="/" />);

@@ -29,12 +29,7 @@ function manualLoader() {
 }
 
 /** A form holding the value the way a page does (value + its label). */
-function Picker({
-  initial = null,
-  initialLabel,
-  onChange,
-  ...props
-}: Partial<AsyncComboboxProps> & { initial?: string | null; initialLabel?: string }) {
+function Picker({ initial = null, initialLabel, onChange, ...props }: Partial<AsyncComboboxProps> & { initial?: string | null; initialLabel?: string }) {
   const [value, setValue] = useState<string | null>(initial);
   const [labelText, setLabelText] = useState<string | undefined>(initialLabel);
   return (
@@ -156,9 +151,7 @@ describe('AsyncCombobox', () => {
     await waitFor(() => expect(liveText()).toBe('1 resultado'));
     // the stale answer arrives late, from a server that ignored the abort
     await act(async () => calls[0]!.resolve(search('pa')));
-    expect(screen.getAllByRole('option').map((o) => o.querySelector('.combobox__option-label')?.textContent)).toEqual([
-      'Parafuso sextavado M6',
-    ]);
+    expect(screen.getAllByRole('option').map((o) => o.querySelector('.combobox__option-label')?.textContent)).toEqual(['Parafuso sextavado M6']);
     expect(liveText()).toBe('1 resultado');
   });
 

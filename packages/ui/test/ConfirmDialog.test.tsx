@@ -95,9 +95,7 @@ describe('ConfirmDialog', () => {
 
     const dialog = await screen.findByRole('alertdialog', { name: 'Excluir o registro?' });
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(
-      'Esta ação não pode ser desfeita.',
-    );
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('Esta ação não pode ser desfeita.');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancelar' }));
     expect(screen.getByRole('button', { name: 'Excluir' }).className).toContain('button--danger');
 

@@ -22,13 +22,18 @@ describe('DataTable', () => {
   it('renders caption, headers and cells (render function and default values)', () => {
     render(<DataTable caption="Fornecedores" columns={columns} rows={rows} />);
     const table = screen.getByRole('table', { name: 'Fornecedores' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Nome', 'Valor', 'Ativo']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Nome', 'Valor', 'Ativo']);
     expect(within(table).getByRole('rowheader', { name: 'Alfa Ltda' })).toBeTruthy();
     const firstRow = within(table).getAllByRole('row')[1]!;
-    expect(within(firstRow).getAllByRole('cell').map((td) => td.textContent?.replace(/\u00a0/g, ' '))).toEqual([
-      'R$ 1.500,50',
-      'Sim',
-    ]);
+    expect(
+      within(firstRow)
+        .getAllByRole('cell')
+        .map((td) => td.textContent?.replace(/\u00a0/g, ' ')),
+    ).toEqual(['R$ 1.500,50', 'Sim']);
   });
 
   it('sortable headers are buttons with aria-sort and report the next sort', async () => {
@@ -47,21 +52,12 @@ describe('DataTable', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Valor' }));
     expect(onSortChange).toHaveBeenLastCalledWith({ key: 'valor', dir: 'asc' });
 
-    rerender(
-      <DataTable caption="Fornecedores" columns={columns} rows={rows} sort={{ key: 'nome', dir: 'desc' }} onSortChange={onSortChange} />,
-    );
+    rerender(<DataTable caption="Fornecedores" columns={columns} rows={rows} sort={{ key: 'nome', dir: 'desc' }} onSortChange={onSortChange} />);
     expect(screen.getAllByRole('columnheader')[0]?.getAttribute('aria-sort')).toBe('descending');
   });
 
   it('rowDetail: a full-width row right under the rows that have one', () => {
-    render(
-      <DataTable
-        caption="Fornecedores"
-        columns={columns}
-        rows={rows}
-        rowDetail={(r) => (r.id === 2 ? <p>Detalhe de {r.nome}</p> : null)}
-      />,
-    );
+    render(<DataTable caption="Fornecedores" columns={columns} rows={rows} rowDetail={(r) => (r.id === 2 ? <p>Detalhe de {r.nome}</p> : null)} />);
     const all = screen.getAllByRole('row');
     expect(all.map((tr) => tr.textContent)).toEqual(['NomeValorAtivo', 'Alfa LtdaR$\u00a01.500,50Sim', 'Beta S.A.R$\u00a020,00Não', 'Detalhe de Beta S.A.']);
     const detail = within(all[3]!).getByRole('cell');

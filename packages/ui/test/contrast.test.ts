@@ -9,9 +9,7 @@ function tokens(selector: string, from = 0): Record<string, string> {
   const rule = /([^{}]+)\{([^{}]*)\}/g;
   rule.lastIndex = from;
   for (let m = rule.exec(source); m; m = rule.exec(source)) {
-    const selectors = (m[1] ?? '')
-      .split(',')
-      .map((s) => s.trim());
+    const selectors = (m[1] ?? '').split(',').map((s) => s.trim());
     if (!selectors.includes(selector)) continue;
     const out: Record<string, string> = {};
     for (const [, name, value] of (m[2] ?? '').matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)) out[name!] = value!.trim();
@@ -134,9 +132,7 @@ describe('design tokens: WCAG 2.2 AA contrast', () => {
     let count = 0;
     for (const [theme, text] of Object.entries(sections)) {
       const t = themes[theme as keyof typeof themes];
-      for (const [, fgName, fg, bgName, bg, value] of text.matchAll(
-        /([\w-]+) +(#[0-9a-f]{6}) on ([\w-]+) +(#[0-9a-f]{6}) +(\d+\.\d\d):1/gi,
-      )) {
+      for (const [, fgName, fg, bgName, bg, value] of text.matchAll(/([\w-]+) +(#[0-9a-f]{6}) on ([\w-]+) +(#[0-9a-f]{6}) +(\d+\.\d\d):1/gi)) {
         count++;
         expect([theme, fgName, t[`--color-${fgName}`]]).toEqual([theme, fgName, fg]);
         expect([theme, bgName, t[`--color-${bgName}`]]).toEqual([theme, bgName, bg]);

@@ -76,8 +76,7 @@ export interface DescribeAuditChangeOptions extends AuditRenderOptions {
  */
 export function describeAuditChange(change: HistoryFieldChange, options: DescribeAuditChangeOptions = {}): string {
   const label = auditFieldLabel(change.campo, options.labels, options.parent);
-  const show = (v: unknown) =>
-    change.itens ? (typeof v === 'number' ? String(v) : '0') : formatAuditValue(v, change.campo, options, options.parent);
+  const show = (v: unknown) => (change.itens ? (typeof v === 'number' ? String(v) : '0') : formatAuditValue(v, change.campo, options, options.parent));
   if (options.acao === 'criar') return `${label}: ${show(change.depois)}`;
   if (options.acao === 'excluir') return `${label}: ${show(change.antes)}`;
   return `${label}: ${show(change.antes)} → ${show(change.depois)}`;

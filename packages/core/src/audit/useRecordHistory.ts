@@ -13,7 +13,6 @@ export function useRecordHistory(endpoint: string, id: string | null | undefined
   return useQuery({
     queryKey: recordHistoryKey(endpoint, id ?? ''),
     enabled: Boolean(id),
-    queryFn: ({ signal }) =>
-      api.get(`${endpoint.replace(/^\/+/, '')}/${encodeURIComponent(id ?? '')}/historico`, { signal }).json<RecordHistory>(),
+    queryFn: ({ signal }) => api.get(`${endpoint.replace(/^\/+/, '')}/${encodeURIComponent(id ?? '')}/historico`, { signal }).json<RecordHistory>(),
   });
 }

@@ -68,10 +68,7 @@ export function ErrorScreen({ error, message }: ErrorScreenProps) {
   const phone = session?.config.supportPhone || session?.entidade.telefoneSuporte || UNKNOWN_PHONE_TEXT;
   const titleId = useId();
   const imageId = useId();
-  const logText = useMemo(
-    () => JSON.stringify(buildErrorLog(error ?? new Error(message ?? 'Erro 500')), null, 2),
-    [error, message],
-  );
+  const logText = useMemo(() => JSON.stringify(buildErrorLog(error ?? new Error(message ?? 'Erro 500')), null, 2), [error, message]);
 
   const copy = async () => {
     try {
@@ -101,8 +98,8 @@ export function ErrorScreen({ error, message }: ErrorScreenProps) {
           </p>
         ) : null}
         <p>
-          A aplicação encontrou um erro. Pressione o botão abaixo para limpar a aplicação e tentar novamente. Se o
-          problema persistir, entre em contato com o suporte pelo telefone {phone}.
+          A aplicação encontrou um erro. Pressione o botão abaixo para limpar a aplicação e tentar novamente. Se o problema persistir, entre em contato com o
+          suporte pelo telefone {phone}.
         </p>
         <div className="error-screen__actions">
           <Button variant="primary" icon="trash" onClick={clearApplicationAndReload}>

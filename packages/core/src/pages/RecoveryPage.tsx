@@ -7,8 +7,7 @@ import { toast } from '../toast/queue';
 import { AuthFrame } from './AuthFrame';
 
 /** Same answer whatever the login: the page never reveals whether an account exists. */
-export const RECOVERY_NEUTRAL_MESSAGE =
-  'Se houver uma conta com esse login ou e-mail, enviaremos as instruções para criar uma nova senha.';
+export const RECOVERY_NEUTRAL_MESSAGE = 'Se houver uma conta com esse login ou e-mail, enviaremos as instruções para criar uma nova senha.';
 export const RECOVERY_FAILED_MESSAGE = 'Não foi possível enviar a solicitação agora. Tente novamente mais tarde.';
 export const PASSWORD_RESET_MESSAGE = 'Senha alterada. Entre com a nova senha.';
 /** Same limits as the server's policy (it checks the rest: common passwords, equal to the login). */

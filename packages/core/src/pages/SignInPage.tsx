@@ -85,9 +85,7 @@ export function SignInPage() {
     setBusy(true);
     setError(null);
     try {
-      const res = await api
-        .post('auth/entidade', { json: { entidadeId }, headers: { Authorization: `Bearer ${step.token}` } })
-        .json<{ token: string }>();
+      const res = await api.post('auth/entidade', { json: { entidadeId }, headers: { Authorization: `Bearer ${step.token}` } }).json<{ token: string }>();
       finish(res.token);
     } catch (err) {
       setError(apiErrorMessage(err, 'Não foi possível selecionar a entidade. Tente novamente.'));
@@ -97,15 +95,9 @@ export function SignInPage() {
 
   if (step.kind === 'entidade') {
     return (
-      <AuthFrame
-        title="Selecione a entidade"
-        titleId="titulo-entidade"
-        subtitle="Seu usuário tem acesso a mais de uma entidade."
-      >
+      <AuthFrame title="Selecione a entidade" titleId="titulo-entidade" subtitle="Seu usuário tem acesso a mais de uma entidade.">
         <form className="auth-card__form" onSubmit={submitEntidade} data-allow-enter noValidate data-testid="entidade-form">
-          {error ? (
-            <Alert variant="error">{error}</Alert>
-          ) : null}
+          {error ? <Alert variant="error">{error}</Alert> : null}
           <fieldset className="field" aria-describedby={fieldErrors.entidade ? 'entidade-erro' : undefined}>
             <legend className="field__label">Em qual entidade você vai trabalhar?</legend>
             {step.entidades.map((e) => (
@@ -149,12 +141,7 @@ export function SignInPage() {
   }
 
   return (
-    <AuthFrame
-      title="Entrar"
-      titleId="titulo-entrar"
-      subtitle="Acesse com seu login e senha."
-      footer={<Link href="/recoveryPass">Esqueci minha senha</Link>}
-    >
+    <AuthFrame title="Entrar" titleId="titulo-entrar" subtitle="Acesse com seu login e senha." footer={<Link href="/recoveryPass">Esqueci minha senha</Link>}>
       <form className="auth-card__form" onSubmit={submitCredentials} data-allow-enter noValidate data-testid="signin-form">
         {error ? (
           <Alert variant="error">

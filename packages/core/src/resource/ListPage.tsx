@@ -49,7 +49,13 @@ function PeriodFilter({ filter, values, onChange }: { filter: ListFilter; values
     <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
       <legend className="visually-hidden">{filter.label}</legend>
       <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0.5rem' }}>
-        <TextField label={`${filter.label}: de`} type="date" value={values[de] ?? ''} max={values[ate] || undefined} onChange={(e) => onChange({ [de]: e.target.value })} />
+        <TextField
+          label={`${filter.label}: de`}
+          type="date"
+          value={values[de] ?? ''}
+          max={values[ate] || undefined}
+          onChange={(e) => onChange({ [de]: e.target.value })}
+        />
         <TextField label="até" type="date" value={values[ate] ?? ''} min={values[de] || undefined} onChange={(e) => onChange({ [ate]: e.target.value })} />
       </div>
     </fieldset>
@@ -57,7 +63,17 @@ function PeriodFilter({ filter, values, onChange }: { filter: ListFilter; values
 }
 
 /** Several options at once (sent comma-separated), in a disclosure: 'Situação: Enviado, Aceito'. */
-function MultiFilter({ label, options, value, onChange }: { label: string; options: { value: string; label: string }[]; value: string; onChange: (v: string) => void }) {
+function MultiFilter({
+  label,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  options: { value: string; label: string }[];
+  value: string;
+  onChange: (v: string) => void;
+}) {
   const id = useId();
   const details = useRef<HTMLDetailsElement>(null);
   // closes on Escape (focus back on its summary) and on a click outside it
@@ -88,7 +104,11 @@ function MultiFilter({ label, options, value, onChange }: { label: string; optio
           }
         }}
       >
-        <summary className="input" aria-describedby={`${id}-rotulo`} style={{ cursor: 'pointer', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        <summary
+          className="input"
+          aria-describedby={`${id}-rotulo`}
+          style={{ cursor: 'pointer', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+        >
           <span className="visually-hidden">{label}: </span>
           {summary}
         </summary>
@@ -116,7 +136,12 @@ function MultiFilter({ label, options, value, onChange }: { label: string; optio
                 const next = new Set(selected);
                 if (e.target.checked) next.add(o.value);
                 else next.delete(o.value);
-                onChange(options.map((opt) => opt.value).filter((v) => next.has(v)).join(','));
+                onChange(
+                  options
+                    .map((opt) => opt.value)
+                    .filter((v) => next.has(v))
+                    .join(','),
+                );
               }}
             />
           ))}
@@ -126,15 +151,7 @@ function MultiFilter({ label, options, value, onChange }: { label: string; optio
   );
 }
 
-function SourceFilterSelect({
-  filter,
-  value,
-  onChange,
-}: {
-  filter: Extract<ListFilter, { source: unknown }>;
-  value: string;
-  onChange: (v: string) => void;
-}) {
+function SourceFilterSelect({ filter, value, onChange }: { filter: Extract<ListFilter, { source: unknown }>; value: string; onChange: (v: string) => void }) {
   const { options } = useResourceOptions(filter.source, {}, value ? [value] : [], undefined);
   return <SelectField label={filter.label} value={value} placeholder="Todos" options={options} onChange={(e) => onChange(e.target.value)} />;
 }
@@ -153,8 +170,7 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
   const [searchParams] = useSearchParams();
   const [location, navigate] = useLocation();
   // the list at the plugin's root is '/ggrupo?q=…', not '/ggrupo/?q=…'
-  const setSearchParams = (next: string, options: { replace: boolean }) =>
-    navigate(`${location === '/' ? '' : location}${next ? `?${next}` : ''}`, options);
+  const setSearchParams = (next: string, options: { replace: boolean }) => navigate(`${location === '/' ? '' : location}${next ? `?${next}` : ''}`, options);
   const state = useMemo(() => parseListState(searchParams, defaults), [searchParams, defaults]);
   const search = serializeListState(state, defaults);
 
@@ -310,9 +326,7 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
           />
         </div>
       </search>
-      {query.isError ? (
-        <LoadErrorAlert title="Não foi possível carregar a lista." error={query.error} onRetry={() => void query.refetch()} />
-      ) : null}
+      {query.isError ? <LoadErrorAlert title="Não foi possível carregar a lista." error={query.error} onRetry={() => void query.refetch()} /> : null}
       <DataTable
         caption={config.title}
         captionHidden

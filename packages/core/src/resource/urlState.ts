@@ -61,7 +61,8 @@ export function serializeListState(state: ListState, defaults: ListDefaults): st
 
 /** The API query of a state (`q`, `page`, `pageSize`, `sort`, `ativo` unless `defaults.ativo` is false, filters). */
 export function apiParams(state: ListState, defaults: ListDefaults, paging = true): Record<string, string> {
-  const out: Record<string, string> = defaults.ativo === false ? { sort: state.sort || defaults.sort } : { ativo: state.ativo, sort: state.sort || defaults.sort };
+  const out: Record<string, string> =
+    defaults.ativo === false ? { sort: state.sort || defaults.sort } : { ativo: state.ativo, sort: state.sort || defaults.sort };
   if (state.q.trim()) out.q = state.q.trim();
   if (paging) {
     out.page = String(state.page);

@@ -19,10 +19,7 @@ export interface WindowDimensions {
  */
 export function looksLikeDevtoolsOpen(dim: WindowDimensions): boolean {
   if (!dim.outerWidth || !dim.outerHeight) return false;
-  return (
-    dim.outerWidth - dim.innerWidth > DEVTOOLS_THRESHOLD_PX ||
-    dim.outerHeight - dim.innerHeight > DEVTOOLS_THRESHOLD_PX
-  );
+  return dim.outerWidth - dim.innerWidth > DEVTOOLS_THRESHOLD_PX || dim.outerHeight - dim.innerHeight > DEVTOOLS_THRESHOLD_PX;
 }
 
 /**

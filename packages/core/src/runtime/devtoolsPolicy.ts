@@ -16,12 +16,7 @@ export function sessionIdOf(token: string | null): string | null {
 }
 
 /** Pure: report when open, policy 'report', signed in, and not yet reported for this session. */
-export function shouldReportDevtools(input: {
-  open: boolean;
-  policy: DevtoolsPolicy | undefined;
-  sid: string | null;
-  reportedSid: string | null;
-}): boolean {
+export function shouldReportDevtools(input: { open: boolean; policy: DevtoolsPolicy | undefined; sid: string | null; reportedSid: string | null }): boolean {
   return input.open && input.policy === 'report' && input.sid !== null && input.reportedSid !== input.sid;
 }
 
@@ -30,12 +25,7 @@ export function shouldReportDevtools(input: {
  * `{ open: true, route }` once per session (remembered in sessionStorage by session id);
  * 'ignore' → nothing. Never blocks the user; failures are ignored.
  */
-export function applyDevtoolsPolicy(input: {
-  open: boolean;
-  policy: DevtoolsPolicy | undefined;
-  token: string | null;
-  route: string;
-}): boolean {
+export function applyDevtoolsPolicy(input: { open: boolean; policy: DevtoolsPolicy | undefined; token: string | null; route: string }): boolean {
   const sid = sessionIdOf(input.token);
   const reportedSid = readStorage('sessionStorage', DEVTOOLS_REPORTED_KEY);
   if (!shouldReportDevtools({ open: input.open, policy: input.policy, sid, reportedSid })) return false;

@@ -15,8 +15,7 @@ export function parseThemePreference(raw: string | null): ThemePreference | null
 
 /** Stores the plain value (not JSON) so public/theme-init.js can read it before first paint. */
 const themeStorage = {
-  getItem: (key: string, initial: ThemePreference): ThemePreference =>
-    parseThemePreference(readStorage('localStorage', key)) ?? initial,
+  getItem: (key: string, initial: ThemePreference): ThemePreference => parseThemePreference(readStorage('localStorage', key)) ?? initial,
   setItem: (key: string, value: ThemePreference) => writeStorage('localStorage', key, value),
   removeItem: (key: string) => writeStorage('localStorage', key, null),
   subscribe: (key: string, callback: (value: ThemePreference) => void, initial: ThemePreference) =>

@@ -23,10 +23,13 @@ function useToastTimer(duration: number, onTimeout: () => void) {
   const start = useCallback(() => {
     if (timer.current !== undefined || !Number.isFinite(remaining.current)) return;
     startedAt.current = Date.now();
-    timer.current = setTimeout(() => {
-      timer.current = undefined;
-      timeoutRef.current();
-    }, Math.max(0, remaining.current));
+    timer.current = setTimeout(
+      () => {
+        timer.current = undefined;
+        timeoutRef.current();
+      },
+      Math.max(0, remaining.current),
+    );
   }, []);
 
   const stop = useCallback(() => {
@@ -98,11 +101,7 @@ function ToastView({ item }: { item: ToastItem }) {
           {item.title}
         </RadixToast.Title>
       ) : null}
-      <RadixToast.Description
-        className="toast__description"
-        data-radix-toast-announce-exclude=""
-        role={item.kind === 'error' ? 'alert' : undefined}
-      >
+      <RadixToast.Description className="toast__description" data-radix-toast-announce-exclude="" role={item.kind === 'error' ? 'alert' : undefined}>
         {item.message}
       </RadixToast.Description>
       <RadixToast.Close className="toast__close" aria-label="Fechar notificação">

@@ -45,7 +45,11 @@ function push(kind: ToastKind, message: string, title?: string, options?: ToastO
 export function dismissToast(id: number): void {
   const store = getCoreStore();
   const queue = store.get(toastsAtom);
-  if (queue.some((t) => t.id === id)) store.set(toastsAtom, queue.filter((t) => t.id !== id));
+  if (queue.some((t) => t.id === id))
+    store.set(
+      toastsAtom,
+      queue.filter((t) => t.id !== id),
+    );
 }
 
 /** App-wide toasts: `toast.success('Salvo.')`, `toast.error(message, title)`. Returns the id. */

@@ -7,8 +7,7 @@ type PageBody = { items: Item[]; total: number; page: number; pageSize: number }
 
 describeEachDatabase('@app/registros API', { plugins: [registros] }, (t) => {
   let token: string;
-  const api = (path: string, init: Parameters<typeof t.server.request>[1] = {}) =>
-    t.server.request(`/api/registros${path}`, { token, ...init });
+  const api = (path: string, init: Parameters<typeof t.server.request>[1] = {}) => t.server.request(`/api/registros${path}`, { token, ...init });
   const json = async <T>(res: Response, status: number): Promise<T> => {
     const text = await res.text();
     if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${text}`);
@@ -93,7 +92,14 @@ describeEachDatabase('@app/registros API', { plugins: [registros] }, (t) => {
     const { created, updated } = await roundTrip(
       '/subgrupos',
       { grupoId: grupo!.id, codigo: '01.90', nome: 'Material de desenho' },
-      { grupoId: grupo!.id, codigo: '01.90', nome: 'Material de desenho técnico', catalogoTipo: 'material', catalogoCodigo: '7520', catalogoNome: 'Dispositivos e acessórios de escritório' },
+      {
+        grupoId: grupo!.id,
+        codigo: '01.90',
+        nome: 'Material de desenho técnico',
+        catalogoTipo: 'material',
+        catalogoCodigo: '7520',
+        catalogoNome: 'Dispositivos e acessórios de escritório',
+      },
     );
     expect(created.grupoNome).toBe('Material de Expediente');
     expect(updated.catalogoCodigo).toBe('7520');
@@ -186,7 +192,12 @@ describeEachDatabase('@app/registros API', { plugins: [registros] }, (t) => {
   it('exports each registry as CSV with its columns', async () => {
     const res = await api('/unidades.csv?sort=sigla&q=kg');
     const text = new TextDecoder().decode(await res.arrayBuffer());
-    expect(text.trim().split('\r\n').map((l) => l.replace(/^\uFEFF/, ''))).toEqual(['Sigla;Descrição;Fracionável', 'KG;Quilograma;Sim']);
+    expect(
+      text
+        .trim()
+        .split('\r\n')
+        .map((l) => l.replace(/^\uFEFF/, '')),
+    ).toEqual(['Sigla;Descrição;Fracionável', 'KG;Quilograma;Sim']);
     const ramos = new TextDecoder().decode(await (await api('/ramos-atividade.csv?q=papelaria')).arrayBuffer());
     expect(ramos).toContain('Comércio varejista de artigos de papelaria;4761-0/03');
   });

@@ -122,7 +122,9 @@ export async function runMigrations(
   try {
     const ownerRole = await owner.withRawClient(roleFacts);
     if (ownerRole.role === app.role) {
-      throw new Error(`MIGRATION_DATABASE_URL (${redactUrl(ownerUrl)}) connects as '${app.role}', the same role as DATABASE_URL: use an owner role distinct from the app role.`);
+      throw new Error(
+        `MIGRATION_DATABASE_URL (${redactUrl(ownerUrl)}) connects as '${app.role}', the same role as DATABASE_URL: use an owner role distinct from the app role.`,
+      );
     }
     const result = await migrateAs(owner, plugins, logger, (raw) => grantAppRole(raw, app.role));
     const after = await database.withRawClient(roleFacts);
@@ -148,20 +150,15 @@ async function migrateAs(
     await raw.query('SELECT pg_advisory_lock($1::bigint)', [MIGRATION_LOCK]);
     try {
       // Already there: no DDL, so an app role without CREATE can start on a database its owner migrated.
-      const [{ exists } = { exists: false }] = await raw.query<{ exists: boolean }>(
-        "SELECT to_regclass('_migrations') IS NOT NULL AS exists",
-      );
-      if (!exists) await raw.exec(`CREATE TABLE IF NOT EXISTS _migrations (
+      const [{ exists } = { exists: false }] = await raw.query<{ exists: boolean }>("SELECT to_regclass('_migrations') IS NOT NULL AS exists");
+      if (!exists)
+        await raw.exec(`CREATE TABLE IF NOT EXISTS _migrations (
         plugin text NOT NULL,
         name text NOT NULL,
         applied_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (plugin, name)
       )`);
-      const done = new Set(
-        (await raw.query<{ plugin: string; name: string }>('SELECT plugin, name FROM _migrations')).map(
-          (r) => `${r.plugin}/${r.name}`,
-        ),
-      );
+      const done = new Set((await raw.query<{ plugin: string; name: string }>('SELECT plugin, name FROM _migrations')).map((r) => `${r.plugin}/${r.name}`));
       const applied: string[] = [];
       for (const source of listed) {
         for (const name of source.names) {

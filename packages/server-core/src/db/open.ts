@@ -180,8 +180,7 @@ async function openPostgres(url: string, poolMax: number | undefined, logger: Lo
           exec: async (text) => {
             await conn.query(text);
           },
-          query: async <T>(text: string, params?: unknown[]) =>
-            (await conn.query(text, params as unknown[] | undefined)).rows as T[],
+          query: async <T>(text: string, params?: unknown[]) => (await conn.query(text, params as unknown[] | undefined)).rows as T[],
         };
         return await fn(raw);
       } catch (err) {

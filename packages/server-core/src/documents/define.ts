@@ -105,13 +105,7 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
    * same transaction): `to` another declared state (e.g. an approval that stays 'em_aprovacao' and
    * moves to the next level) and `set` more header columns. Throw AppError to refuse (403/409).
    */
-  resolveTransition?: (
-    tx: Tx,
-    name: string,
-    row: Row,
-    body: TransitionBody,
-    ctx: RequestContext,
-  ) => Promise<{ to?: string; set?: Row } | undefined>;
+  resolveTransition?: (tx: Tx, name: string, row: Row, body: TransitionBody, ctx: RequestContext) => Promise<{ to?: string; set?: Row } | undefined>;
   /** List parameters computed per person (see CrudCondition), e.g. `aguardandoMinha`. */
   conditions?: Record<string, CrudCondition>;
   /** Row-level scope, e.g. `(ctx) => centroCustoScope(ctx, t.origemId, t.destinoId)` (404 outside it). */
@@ -269,9 +263,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
   const items = def.items ? createDocumentItems(def.items, where, { table: table as PgTable, id: table.id }) : undefined;
   const itemsField = items?.field;
   const headerColumns = Object.entries(getTableColumns(table) as Record<string, AnyPgColumn>);
-  const documentTotalKey = def.items?.documentTotalColumn
-    ? headerColumns.find(([, column]) => column === def.items!.documentTotalColumn)?.[0]
-    : undefined;
+  const documentTotalKey = def.items?.documentTotalColumn ? headerColumns.find(([, column]) => column === def.items!.documentTotalColumn)?.[0] : undefined;
   if (def.items?.documentTotalColumn && !documentTotalKey) throw new Error(`${where}: items.documentTotalColumn is not a column of the header.`);
   const feminino = label.feminino === true;
   const documento = lowerFirst(label.documento);
@@ -422,10 +414,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
         const row = await crud!.readOne(ctx.db, id, ctx);
         if (!row) throw notFound();
         const content = await pdf(row, ctx);
-        const [entidade] = await ctx.db
-          .select({ nome: entidades.nome, cnpj: entidades.cnpj })
-          .from(entidades)
-          .where(eq(entidades.id, ctx.entidadeId));
+        const [entidade] = await ctx.db.select({ nome: entidades.nome, cnpj: entidades.cnpj }).from(entidades).where(eq(entidades.id, ctx.entidadeId));
         const bytes = await renderDocumentPdf({
           ...content,
           entidade: { nome: entidade?.nome ?? '', cnpj: entidade?.cnpj ?? '' },

@@ -204,16 +204,16 @@ export function createDocumentItems(def: DocumentItemsDefinition, where: string,
       .from(def.table)
       .$dynamic();
     if (header) consumers = consumers.innerJoin(header.table, eq(header.id, def.documentColumn));
-    const sums = (await consumers
-      .where(and(inArray(def.source!.column, [...found]), source.counts))
-      .groupBy(def.source!.column)) as { source: string; total: string }[];
+    const sums = (await consumers.where(and(inArray(def.source!.column, [...found]), source.counts)).groupBy(def.source!.column)) as {
+      source: string;
+      total: string;
+    }[];
     const quantities = (await tx
       .select({ id: source.id, quantity: sql<string>`${source.quantity}::text` })
       .from(source.table)
       .where(inArray(source.id, [...found]))) as { id: string; quantity: string }[];
     const units = (value: string) => toUnits(value, QUANTITY_SCALE);
-    const own = (id: string) =>
-      lines.filter((line) => line[key] === id).reduce((sum, line) => sum + units(String(line[quantityKey])), 0n);
+    const own = (id: string) => lines.filter((line) => line[key] === id).reduce((sum, line) => sum + units(String(line[quantityKey])), 0n);
     for (const { id, quantity } of quantities) {
       const total = sums.find((s) => String(s.source) === String(id))?.total ?? '0';
       if (compareDecimal(total, quantity) > 0) {
@@ -227,17 +227,17 @@ export function createDocumentItems(def: DocumentItemsDefinition, where: string,
   };
 
   const read = async (db: DbOrTx, documentId: string): Promise<Row[]> => {
-    let query = db.select(answered as never).from(def.table).$dynamic();
+    let query = db
+      .select(answered as never)
+      .from(def.table)
+      .$dynamic();
     for (const join of def.joins ?? []) query = query.leftJoin(join.table, join.on);
     return (await query.where(eq(def.documentColumn, documentId)).orderBy(asc(def.orderColumn))) as Row[];
   };
 
   const productIds = async (db: DbOrTx, documentId: string): Promise<string[]> => {
     if (!def.productColumn) return [];
-    const rows = await db
-      .selectDistinct({ id: def.productColumn })
-      .from(def.table)
-      .where(eq(def.documentColumn, documentId));
+    const rows = await db.selectDistinct({ id: def.productColumn }).from(def.table).where(eq(def.documentColumn, documentId));
     return rows.filter((r) => r.id !== null && r.id !== undefined).map((r) => String(r.id));
   };
 

@@ -19,7 +19,6 @@ export type { DocumentInfo } from './info';
 
 const lowerFirst = (s: string) => (/^.[\p{Ll}\s]/u.test(s) || s.length === 1 ? s.charAt(0).toLowerCase() + s.slice(1) : s);
 
-
 /** The transitions to show: those the record lists in `transicoes` that the flow declares, in the flow's order. */
 export function availableTransitions(flow: Flow, record: Row): string[] {
   const listed = new Set(Array.isArray(record.transicoes) ? record.transicoes.map(String) : []);
@@ -107,7 +106,9 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
       void queryClient.invalidateQueries({ queryKey: queryKeys.all(doc.endpoint) });
       navigate(editHref({ base: doc.base }, String(created.id)));
     } catch (error) {
-      toast.error(isOfflineError(error) ? OFFLINE_MESSAGE : apiErrorMessage(error, `Não foi possível duplicar ${doc.feminino ? 'a' : 'o'} ${lowerFirst(documento)}.`));
+      toast.error(
+        isOfflineError(error) ? OFFLINE_MESSAGE : apiErrorMessage(error, `Não foi possível duplicar ${doc.feminino ? 'a' : 'o'} ${lowerFirst(documento)}.`),
+      );
     } finally {
       setDuplicating(false);
     }

@@ -84,13 +84,7 @@ export function FormView({ form }: { form: FormController }) {
   );
 
   const description =
-    mode === 'edit' && record
-      ? config.describe
-        ? config.describe(record)
-        : hasAtivo
-          ? `${name} · ${ativo ? 'Ativo' : 'Inativo'}`
-          : name
-      : config.description;
+    mode === 'edit' && record ? (config.describe ? config.describe(record) : hasAtivo ? `${name} · ${ativo ? 'Ativo' : 'Inativo'}` : name) : config.description;
 
   return (
     <div data-testid="resource-form">
@@ -119,7 +113,13 @@ export function FormView({ form }: { form: FormController }) {
       <form noValidate onSubmit={form.submit} aria-label={title}>
         {sections(config.fields.filter((field) => isVisible(field, values))).map(({ section, fields }, i) =>
           // biome-ignore lint/suspicious/noArrayIndexKey: runs of fields in the declared order
-          section ? <Card key={i} title={section}>{renderGrid(fields)}</Card> : <Fragment key={i}>{renderGrid(fields)}</Fragment>,
+          section ? (
+            <Card key={i} title={section}>
+              {renderGrid(fields)}
+            </Card>
+          ) : (
+            <Fragment key={i}>{renderGrid(fields)}</Fragment>
+          ),
         )}
         <div className="form-actions">
           {mode === 'edit' && !readOnly && !config.noDelete ? (

@@ -3,14 +3,7 @@
 import { applyMask, dateTimeInputValue, instantFromDateTimeInput, maskCep, maskCpfCnpjInput, maskPhone, normalizeDocument } from '@app/br';
 import { formatDecimal, parseDecimalInput } from '@app/documents';
 import type { Session } from '../../types';
-import type {
-  FieldDescriptor,
-  GroupFieldDescriptor,
-  ItemsFieldDescriptor,
-  MaskPreset,
-  ResourceConfig,
-  ScalarFieldDescriptor,
-} from '../types';
+import type { FieldDescriptor, GroupFieldDescriptor, ItemsFieldDescriptor, MaskPreset, ResourceConfig, ScalarFieldDescriptor } from '../types';
 import { type FieldErrors, issuesToFieldErrors } from './errors';
 import { itemsNames } from './itemsNames';
 import { BUILTIN_FIELD_TYPES, type FieldTypeDefinition, registeredFieldType } from './registry';
@@ -36,8 +29,7 @@ let rowCounter = 0;
 export const newRowKey = (): string => `linha-${++rowCounter}`;
 
 export const isPreset = (mask: string): mask is MaskPreset => mask === 'cep' || mask === 'telefone';
-export const maskValue = (mask: string, value: string) =>
-  mask === 'cep' ? maskCep(value) : mask === 'telefone' ? maskPhone(value) : applyMask(mask, value);
+export const maskValue = (mask: string, value: string) => (mask === 'cep' ? maskCep(value) : mask === 'telefone' ? maskPhone(value) : applyMask(mask, value));
 
 /** Shown for these values (no `visibleWhen`, or it says so). */
 export const isVisible = (field: FieldDescriptor, values: Values): boolean => !field.visibleWhen || field.visibleWhen(values);

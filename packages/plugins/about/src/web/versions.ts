@@ -15,12 +15,7 @@ function str(value: unknown): string | undefined {
 }
 
 function isVersions(data: unknown): data is Versions {
-  return (
-    typeof data === 'object' &&
-    data !== null &&
-    typeof (data as Versions).core === 'string' &&
-    Array.isArray((data as Versions).plugins)
-  );
+  return typeof data === 'object' && data !== null && typeof (data as Versions).core === 'string' && Array.isArray((data as Versions).plugins);
 }
 
 /**

@@ -60,7 +60,9 @@ describe('about page', () => {
     start('/about');
     expect(await screen.findByRole('heading', { level: 1, name: 'About' }, { timeout: 5000 })).toBeTruthy();
     const web = screen.getByTestId('about-web-versions');
-    const rows = within(web).getAllByRole('row').map((r) => r.textContent);
+    const rows = within(web)
+      .getAllByRole('row')
+      .map((r) => r.textContent);
     expect(rows).toContain(`@app/core${CORE_VERSION}—`);
     expect(rows.some((r) => r?.startsWith('@app/about') && r.includes(about.version) && r.endsWith('0 (todos os usuários)'))).toBe(true);
     expect(rows.some((r) => r?.startsWith('@app/memorandos') && r.endsWith('2.3.429'))).toBe(true);

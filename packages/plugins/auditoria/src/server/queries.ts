@@ -2,14 +2,7 @@
 import { TIME_ZONE } from '@app/br';
 import { type DbOrTx, type ServerPluginInfo, auditChanges } from '@app/server-core';
 import { type SQL, sql } from '@app/server-core/orm';
-import {
-  BUSCA_MAX_ROWS,
-  type LogFilters,
-  type LogItem,
-  acaoNome,
-  acoesDoFiltro,
-  pluginsDoFiltro,
-} from '../shared/index.js';
+import { BUSCA_MAX_ROWS, type LogFilters, type LogItem, acaoNome, acoesDoFiltro, pluginsDoFiltro } from '../shared/index.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -233,7 +226,6 @@ export async function fetchPage(
 }
 
 // ---- Names and changes of a page
-
 
 function nameOf(v: Record<string, string>): string | null {
   const main = v.descricao ?? v.nome ?? v.razaoSocial ?? v.nomeFantasia ?? v.titulo ?? v.assunto;

@@ -197,7 +197,10 @@ const atual = (acao: string) => (Object.hasOwn(ACOES_LEGADAS, acao) ? ACOES_LEGA
 export const acaoNome = (acao: string): string => (Object.hasOwn(ACOES, atual(acao)) ? ACOES[atual(acao)]! : acao);
 
 /** The codes plus the legacy codes that mean them ('ativar' → ativar, reativar). */
-const comLegadas = (codigos: string[]): string[] => [...codigos, ...Object.keys(ACOES_LEGADAS).filter((l) => codigos.includes(ACOES_LEGADAS[l]!) && !codigos.includes(l))];
+const comLegadas = (codigos: string[]): string[] => [
+  ...codigos,
+  ...Object.keys(ACOES_LEGADAS).filter((l) => codigos.includes(ACOES_LEGADAS[l]!) && !codigos.includes(l)),
+];
 
 /** Other names users give the actions (the filter accepts them too). */
 const SINONIMOS: Readonly<Record<string, readonly string[]>> = {

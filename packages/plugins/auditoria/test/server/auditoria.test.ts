@@ -133,9 +133,7 @@ describeEachDatabase('@app/auditoria API', { plugins: [auditoria], seed: true },
     it('validates the query in pt-BR', async () => {
       const res = await get('/logs?de=2024-02-01&ate=2024-01-01');
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields.ate).toBe(
-        'A data inicial deve ser anterior ou igual à final.',
-      );
+      expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields.ate).toBe('A data inicial deve ser anterior ou igual à final.');
       // @app/br's one date schema reads dd/mm/aaaa too (it was refused here, accepted by the supplier import)
       expect((await get('/logs?de=01/02/2024')).status).toBe(200);
       expect((await get('/logs?de=1/2/2024')).status).toBe(400);

@@ -55,10 +55,15 @@ describeEachDatabase('@app/auditoria: filters by what the table shows, named cha
   };
   const rowsOf = async (query: string, tk = token) => (await page(`${query}&limit=200`, tk)).items;
   const insert = (entidade: string, plugin: string, registro: string, acao: string, antes: unknown, depois: unknown) =>
-    t.server.sql(
-      'INSERT INTO audit_log (usuario_id, entidade_id, plugin, registro, acao, antes, depois) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-      [admin, entidade, plugin, registro, acao, antes === null ? null : JSON.stringify(antes), depois === null ? null : JSON.stringify(depois)],
-    );
+    t.server.sql('INSERT INTO audit_log (usuario_id, entidade_id, plugin, registro, acao, antes, depois) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      admin,
+      entidade,
+      plugin,
+      registro,
+      acao,
+      antes === null ? null : JSON.stringify(antes),
+      depois === null ? null : JSON.stringify(depois),
+    ]);
 
   beforeAll(async () => {
     ent = await t.server.demoEntidades();
@@ -102,7 +107,7 @@ describeEachDatabase('@app/auditoria: filters by what the table shows, named cha
   }, 120_000);
 
   describe('free-text search (busca)', () => {
-    it("finds a record by its código or its name, accent- and case-insensitively, with every row of that record", async () => {
+    it('finds a record by its código or its name, accent- and case-insensitively, with every row of that record', async () => {
       const byName = await rowsOf('busca=esferografica');
       expect(byName.map((r) => [r.plugin, r.acao])).toEqual([
         ['produtos', 'desativar'],
@@ -142,14 +147,19 @@ describeEachDatabase('@app/auditoria: filters by what the table shows, named cha
 
     it('the CSV exports what the search found', async () => {
       const text = await (await t.server.request('/api/auditoria/logs.csv?busca=000123', { token })).text();
-      const lines = text.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+      const lines = text
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .filter(Boolean);
       expect(lines).toHaveLength(1 + 3);
       expect(lines.slice(1).every((l) => l.includes(ids.produto))).toBe(true);
     });
 
     it('the search expression is the one the trigram index of migration 0002 indexes', async () => {
       // (on a table this small the planner may prefer the entidade's index; at 100 000 rows it takes this one)
-      const q = new PgDialect().sqlToQuery(sql`SELECT a.id FROM audit_log a WHERE a.depois IS NOT NULL AND ${SEARCH_TEXT} LIKE '%' || compras_busca(${'esferografica'}) || '%'`);
+      const q = new PgDialect().sqlToQuery(
+        sql`SELECT a.id FROM audit_log a WHERE a.depois IS NOT NULL AND ${SEARCH_TEXT} LIKE '%' || compras_busca(${'esferografica'}) || '%'`,
+      );
       const plan = await t.server.withRawClient(async (raw) => {
         await raw.exec('SET enable_seqscan = off');
         try {
@@ -237,7 +247,9 @@ describeEachDatabase('@app/auditoria: filters by what the table shows, named cha
     });
 
     it('users and perfis of the entidade by their names', async () => {
-      const [perfil] = await t.server.sql<{ id: string }>("SELECT id::text AS id FROM perfis WHERE entidade_id = $1 AND nome = 'Administrador'", [ent.prefeitura]);
+      const [perfil] = await t.server.sql<{ id: string }>("SELECT id::text AS id FROM perfis WHERE entidade_id = $1 AND nome = 'Administrador'", [
+        ent.prefeitura,
+      ]);
       const registro = randomUUID();
       await insert(ent.prefeitura, 'usuarios', registro, 'alterar', { perfilId: null, gestorId: null }, { perfilId: perfil!.id, gestorId: admin });
       const [row] = await rowsOf(`registro=${registro}`);

@@ -50,7 +50,9 @@ describeEachDatabase('GET /api/auditoria/verificacao: newest rows deleted', { pl
     await writeAuditCheckpoint(t.server.db, { key: deletionKey });
     const intact = await verificar(t.server, token);
     expect(intact.ok).toBe(true);
-    expect(intact.ancora).toMatch(new RegExp(`^Âncora externa: 2 ponto\\(s\\) de controle assinado\\(s\\) conferido\\(s\\); o último, de .+, cobre até o registro nº ${newest} `));
+    expect(intact.ancora).toMatch(
+      new RegExp(`^Âncora externa: 2 ponto\\(s\\) de controle assinado\\(s\\) conferido\\(s\\); o último, de .+, cobre até o registro nº ${newest} `),
+    );
 
     await asSuperuser(t.server, async (raw) => {
       await raw.query('DELETE FROM audit_log WHERE id > $1', [newest - 2]);

@@ -68,7 +68,12 @@ describe('logs page', () => {
     expect((screen.getByLabelText('Período: de') as HTMLInputElement).value).toBe('2024-01-01');
 
     const row = within(table).getByText('reg-10').closest('tr')!;
-    expect(within(row).getAllByRole('cell').map((c) => c.textContent).slice(0, 4)).toEqual(['02/01/2024 00:04', 'produtos', 'reg-10', 'Alteração']);
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => c.textContent)
+        .slice(0, 4),
+    ).toEqual(['02/01/2024 00:04', 'produtos', 'reg-10', 'Alteração']);
     expect(within(row).getByRole('rowheader').textContent).toBe('Carla Compradora (comprador)');
     const system = within(table).getByText('reg-9').closest('tr')!;
     expect(within(system).getByRole('rowheader').textContent).toBe('Sistema');
@@ -79,15 +84,21 @@ describe('logs page', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const changes = screen.getByRole('list', { name: 'Alterações do registro 10' });
     // the wording of the document timelines (@app/core): labels, pt-BR decimals
-    expect(within(changes).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Nome: Caneta azul → Caneta preta',
-      'Preço: 1,5 → 1,75',
-    ]);
+    expect(
+      within(changes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Nome: Caneta azul → Caneta preta', 'Preço: 1,5 → 1,75']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Carregar mais' }));
     await within(table).findByText('reg-8', {}, T);
     expect(within(table).getByText('reg-10')).toBeTruthy(); // earlier pages stay
-    expect(calls.filter((c) => c.path === '/api/auditoria/logs').at(-1)?.search.get('cursor')).toBe('9');
+    expect(
+      calls
+        .filter((c) => c.path === '/api/auditoria/logs')
+        .at(-1)
+        ?.search.get('cursor'),
+    ).toBe('9');
     expect(screen.queryByRole('button', { name: 'Carregar mais' })).toBeNull();
     expect(screen.getByText('Fim dos registros (3).')).toBeTruthy();
   });

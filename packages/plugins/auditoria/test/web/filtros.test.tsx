@@ -64,8 +64,19 @@ describe('Logs de Auditoria: names, not codes', () => {
                 { campo: 'itens', antes: null, depois: 1, itens: { adicionados: ['000123 – Caneta esferográfica azul'], removidos: [], alterados: [] } },
               ],
             }),
-            row(2, { acao: 'devolver', plugin: 'memorandos', registroNome: '12/2026 – Papel', motivo: 'Falta o orçamento.', mudancas: [{ campo: 'status', antes: 'enviado', depois: 'devolvido' }] }),
-            row(1, { mudancas: [{ campo: 'grupoId', antes: '01 – Material de escritório', depois: '02 – Limpeza' }, { campo: 'ativo', antes: true, depois: false }] }),
+            row(2, {
+              acao: 'devolver',
+              plugin: 'memorandos',
+              registroNome: '12/2026 – Papel',
+              motivo: 'Falta o orçamento.',
+              mudancas: [{ campo: 'status', antes: 'enviado', depois: 'devolvido' }],
+            }),
+            row(1, {
+              mudancas: [
+                { campo: 'grupoId', antes: '01 – Material de escritório', depois: '02 – Limpeza' },
+                { campo: 'ativo', antes: true, depois: false },
+              ],
+            }),
             row(0, { plugin: 'core', registro: null, registroNome: null, acao: 'entrar' }),
           ],
           nextCursor: null,
@@ -136,14 +147,12 @@ describe('Logs de Auditoria: names, not codes', () => {
     expect((screen.getByLabelText('Plugin') as HTMLSelectElement).selectedOptions[0]!.textContent).toBe('memorandos');
   });
 
-  it("Pesquisa searches a record by what the table shows; fewer than 3 characters is refused before asking", async () => {
+  it('Pesquisa searches a record by what the table shows; fewer than 3 characters is refused before asking', async () => {
     signInForTest(makeTestSession({ tags: [90] }));
     const { calls } = mockApi({
       'GET /api/auditoria/logs': (call) =>
         Response.json(
-          (call.search.get('busca')
-            ? { items: [row(1)], nextCursor: null, buscaLimitada: true }
-            : { items: [], nextCursor: null }) satisfies LogPage,
+          (call.search.get('busca') ? { items: [row(1)], nextCursor: null, buscaLimitada: true } : { items: [], nextCursor: null }) satisfies LogPage,
         ),
     });
     start('/logs');

@@ -93,7 +93,14 @@ export async function carregarCotacao(db: DbOrTx, ctx: RequestContext, id: strin
     dataReferencia: cotacao.dataReferencia,
     metodo: cotacao.metodo,
     iterar: cotacao.iterar,
-    itens: itens.map((i) => ({ produtoId: i.produtoId, ordem: i.ordem, codigo: i.codigo, descricao: i.descricao, unidade: i.unidade, quantidade: i.quantidade })),
+    itens: itens.map((i) => ({
+      produtoId: i.produtoId,
+      ordem: i.ordem,
+      codigo: i.codigo,
+      descricao: i.descricao,
+      unidade: i.unidade,
+      quantidade: i.quantidade,
+    })),
     precos: precos.map((p) => ({
       id: p.id,
       produtoId: p.produtoId,

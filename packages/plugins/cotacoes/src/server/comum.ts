@@ -17,8 +17,7 @@ export const pertence = (ctx: Pick<RequestContext, 'todosCentros' | 'centrosCust
   ctx.todosCentros || ctx.centrosCusto.includes(String(centroId));
 
 /** A timestamptz as ISO text in UTC ('2026-05-12T13:00:00.000Z'), the same on PGlite and PostgreSQL. */
-export const isoSql = (column: AnyPgColumn | SQL): SQL<string> =>
-  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoSql = (column: AnyPgColumn | SQL): SQL<string> => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 export const isoSqlNull = (column: AnyPgColumn | SQL): SQL<string | null> =>
   sql<string | null>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -38,8 +37,7 @@ export const daCotacao = (ctx: RequestContext, id: string): SQL =>
 const estadoLabel = (status: string) => fluxoCotacao.stateLabel(status).toLowerCase();
 
 /** 409 `locked`: the cotação is no longer open (concluída, cancelada). */
-export const fechada = (status: string): AppError =>
-  new AppError(409, 'locked', `Esta cotação está ${estadoLabel(status)} e não pode ser alterada.`);
+export const fechada = (status: string): AppError => new AppError(409, 'locked', `Esta cotação está ${estadoLabel(status)} e não pode ser alterada.`);
 
 /**
  * Locks the cotação (FOR UPDATE: its changes are serialized) in the person's scope (404 outside it)
@@ -184,10 +182,5 @@ export async function apagarEvidenciasSoltas(tx: Tx, ids: readonly (string | nul
   if (soltas.length === 0) return;
   await tx
     .delete(cotacaoEvidencias)
-    .where(
-      and(
-        inArray(cotacaoEvidencias.id, soltas),
-        sql`NOT EXISTS (SELECT 1 FROM cotacao_precos p WHERE p.evidencia_id = cotacao_evidencias.id)`,
-      ),
-    );
+    .where(and(inArray(cotacaoEvidencias.id, soltas), sql`NOT EXISTS (SELECT 1 FROM cotacao_precos p WHERE p.evidencia_id = cotacao_evidencias.id)`));
 }

@@ -24,7 +24,8 @@ export function registrarConfiguracao(router: PluginRouter): void {
     path: '/configuracao',
     tag: COTACOES_TAG,
     summary: 'Configuração das cotações da entidade',
-    description: 'O método de cálculo e a iteração do saneamento usados nas novas cotações (padrão: média saneada, aplicada uma vez; `version` 0 enquanto não configurada).',
+    description:
+      'O método de cálculo e a iteração do saneamento usados nas novas cotações (padrão: média saneada, aplicada uma vez; `version` 0 enquanto não configurada).',
     responses: { 200: configuracaoSchema },
     handler: async (c, ctx) => c.json(await lerConfiguracao(ctx.db, ctx.entidadeId), 200),
   });
@@ -51,7 +52,12 @@ export function registrarConfiguracao(router: PluginRouter): void {
         } else {
           await tx.insert(cotacaoConfiguracoes).values({ entidadeId: ctx.entidadeId, metodo: input.metodo, iterar: input.iterar });
         }
-        audit({ registro: ctx.entidadeId, acao: atual ? 'alterar' : 'criar', ...(antes ? { antes } : {}), depois: { metodo: input.metodo, iterar: input.iterar } });
+        audit({
+          registro: ctx.entidadeId,
+          acao: atual ? 'alterar' : 'criar',
+          ...(antes ? { antes } : {}),
+          depois: { metodo: input.metodo, iterar: input.iterar },
+        });
         return lerConfiguracao(tx, ctx.entidadeId);
       });
       return c.json(out, 200);

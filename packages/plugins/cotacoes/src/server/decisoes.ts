@@ -82,7 +82,13 @@ export function registrarDecisoes(router: PluginRouter): void {
           registro: id,
           acao: 'escolher_vencedor',
           antes: { precoId: anterior?.precoId ?? null, valorUnitario: anterior?.valorUnitario ?? null },
-          depois: { item: `${item.ordem}. ${item.descricao}`, precoId: preco.id, fornecedor: preco.fornecedorNome, valorUnitario: preco.valorUnitario, motivo: input.motivo },
+          depois: {
+            item: `${item.ordem}. ${item.descricao}`,
+            precoId: preco.id,
+            fornecedor: preco.fornecedorNome,
+            valorUnitario: preco.valorUnitario,
+            motivo: input.motivo,
+          },
         });
         const [row] = await tx
           .select({
@@ -174,7 +180,12 @@ export function registrarDecisoes(router: PluginRouter): void {
     description:
       'Só quem tem a permissão de autoridade competente, no escopo da cotação, e que não registrou a justificativa (403). 409 sem justificativa, já aprovada ou com a cotação fechada.',
     request: { params },
-    responses: { 200: justificativaSchema, 403: { description: 'Sem a permissão ou autor da justificativa' }, 404: { description: 'Não encontrada' }, 409: { description: 'Sem justificativa, já aprovada ou cotação fechada' } },
+    responses: {
+      200: justificativaSchema,
+      403: { description: 'Sem a permissão ou autor da justificativa' },
+      404: { description: 'Não encontrada' },
+      409: { description: 'Sem justificativa, já aprovada ou cotação fechada' },
+    },
     handler: async (c, ctx) => {
       const { id } = c.req.valid('param');
       const out = await ctx.mutate(async (tx, audit) => {
@@ -190,7 +201,12 @@ export function registrarDecisoes(router: PluginRouter): void {
           .update(cotacoes)
           .set({ justificativaAprovadaPor: ctx.user.id, justificativaAprovadaPorNome: ctx.user.nome, justificativaAprovadaEm: sql`now()` })
           .where(eq(cotacoes.id, id));
-        audit({ registro: id, acao: 'aprovar_justificativa', antes: { aprovadaPor: null }, depois: { aprovadaPor: ctx.user.nome, justificativa: row.justificativa } });
+        audit({
+          registro: id,
+          acao: 'aprovar_justificativa',
+          antes: { aprovadaPor: null },
+          depois: { aprovadaPor: ctx.user.nome, justificativa: row.justificativa },
+        });
         return lerJustificativa(tx, id);
       });
       return c.json(out, 200);

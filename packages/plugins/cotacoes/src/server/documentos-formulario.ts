@@ -102,7 +102,8 @@ export function formularioPdf(mapa: MapaCotacao, convite: Convite, entidade: Ent
 
 /** The blank form as the XLSX the supplier fills and sends back. */
 export function formularioXlsx(mapa: MapaCotacao, convite: Convite, entidade: EntidadeImpressa): Uint8Array {
-  const linha = (label: string, value: CellValue, chave?: string): CellValue[] => (chave ? [label, value, null, null, null, null, null, chave] : [label, value]);
+  const linha = (label: string, value: CellValue, chave?: string): CellValue[] =>
+    chave ? [label, value, null, null, null, null, null, chave] : [label, value];
   const preamble: CellValue[][] = [
     linha(`Solicitação de cotação nº ${numeroCotacao(mapa)}`, null, chaveFormulario(mapa.cotacao.id, convite.fornecedorId)),
     linha('Entidade', `${entidade.nome} — CNPJ ${formatCpfCnpj(entidade.cnpj)}`),
@@ -125,8 +126,26 @@ export function formularioXlsx(mapa: MapaCotacao, convite: Convite, entidade: En
   const sheet: XlsxSheet = {
     name: 'Proposta',
     preamble,
-    header: [FORMULARIO.numero, FORMULARIO.codigo, FORMULARIO.descricao, FORMULARIO.unidade, FORMULARIO.quantidade, FORMULARIO.preco, FORMULARIO.marca, FORMULARIO.chave],
-    rows: mapa.itens.map((item, i) => [i + 1, item.codigo, item.descricao, item.unidade, { decimal: item.quantidade, places: decimalPlaces(item.quantidade) }, null, null, item.produtoId]),
+    header: [
+      FORMULARIO.numero,
+      FORMULARIO.codigo,
+      FORMULARIO.descricao,
+      FORMULARIO.unidade,
+      FORMULARIO.quantidade,
+      FORMULARIO.preco,
+      FORMULARIO.marca,
+      FORMULARIO.chave,
+    ],
+    rows: mapa.itens.map((item, i) => [
+      i + 1,
+      item.codigo,
+      item.descricao,
+      item.unidade,
+      { decimal: item.quantidade, places: decimalPlaces(item.quantidade) },
+      null,
+      null,
+      item.produtoId,
+    ]),
     // column A also holds the title block's labels
     widths: [22, 14, 60, 10, 12, 20, 28, 38],
     hiddenColumns: [7],

@@ -24,15 +24,7 @@ import {
   type UploadedFile,
 } from '@app/server-core';
 import { z } from 'zod';
-import {
-  type Convite,
-  type ItemCotacao,
-  MAX_ITENS,
-  type MapaCotacao,
-  type RespostaInput,
-  precoSchema,
-  respostaInputSchema,
-} from '../shared/index.js';
+import { type Convite, type ItemCotacao, MAX_ITENS, type MapaCotacao, type RespostaInput, precoSchema, respostaInputSchema } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
 import { exigirColeta } from './comum.js';
 import { FORMULARIO, lerChaveFormulario } from './documentos-formulario.js';
@@ -83,7 +75,9 @@ const dataBr = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.sl
 function lerCabecalho(sheet: ParsedSheet, mapa: MapaCotacao, convite: Convite, erros: ImportError[]): { dataProposta: string; validade: string | null } | null {
   const preamble = sheet.preamble ?? [];
   const numero = `${mapa.cotacao.numero}/${mapa.cotacao.ano}`;
-  const chave = preamble.flatMap((r) => r.values.map((v) => ({ linha: r.linha, chave: lerChaveFormulario(v), titulo: r.values[0] ?? '' }))).find((c) => c.chave);
+  const chave = preamble
+    .flatMap((r) => r.values.map((v) => ({ linha: r.linha, chave: lerChaveFormulario(v), titulo: r.values[0] ?? '' })))
+    .find((c) => c.chave);
   if (!chave?.chave) {
     erros.push({
       linha: 1,
@@ -112,14 +106,16 @@ function lerCabecalho(sheet: ParsedSheet, mapa: MapaCotacao, convite: Convite, e
   const d = data.texto ? lerData(data.texto) : null;
   if (!data.texto) erros.push({ linha: data.linha, coluna: FORMULARIO.data, motivo: 'Informe a data da proposta (dd/mm/aaaa).' });
   else if (!d) erros.push({ linha: data.linha, coluna: FORMULARIO.data, motivo: 'Data inválida: use dd/mm/aaaa.' });
-  else if (d.dia > hoje) erros.push({ linha: data.linha, coluna: FORMULARIO.data, motivo: `A data da proposta não pode ser posterior a hoje (${dataBr(hoje)}).` });
+  else if (d.dia > hoje)
+    erros.push({ linha: data.linha, coluna: FORMULARIO.data, motivo: `A data da proposta não pode ser posterior a hoje (${dataBr(hoje)}).` });
   // Brasília time (UTC−3, no daylight saving since 2019); a date without time is its first minute
   else dataProposta = new Date(`${d.dia}T${d.hora ?? '00:00'}:00-03:00`).toISOString();
   let validadeDia: string | null = null;
   if (validade.texto) {
     const v = lerData(validade.texto);
     if (!v) erros.push({ linha: validade.linha, coluna: FORMULARIO.validade, motivo: 'Data inválida: use dd/mm/aaaa.' });
-    else if (d && v.dia < d.dia) erros.push({ linha: validade.linha, coluna: FORMULARIO.validade, motivo: 'A validade não pode ser anterior à data da proposta.' });
+    else if (d && v.dia < d.dia)
+      erros.push({ linha: validade.linha, coluna: FORMULARIO.validade, motivo: 'A validade não pode ser anterior à data da proposta.' });
     else validadeDia = v.dia;
   }
   return dataProposta ? { dataProposta, validade: validadeDia } : null;
@@ -140,7 +136,11 @@ function conferirItens(itens: readonly ItemCotacao[]) {
       if (data.chave) {
         if (!pelaChave) problemas.push({ linha, coluna: 'codigo', motivo: `O item${codigo ? ` ${codigo}` : ''} não pertence a esta cotação.` });
         else if (codigo && peloCodigo !== pelaChave) {
-          problemas.push({ linha, coluna: 'codigo', motivo: `O código não corresponde ao item desta linha (${pelaChave.codigo}): não altere as colunas fixas do formulário.` });
+          problemas.push({
+            linha,
+            coluna: 'codigo',
+            motivo: `O código não corresponde ao item desta linha (${pelaChave.codigo}): não altere as colunas fixas do formulário.`,
+          });
         } else item = pelaChave;
       } else if (!codigo) problemas.push({ linha, coluna: 'codigo', motivo: 'Informe o código do item.' });
       else if (!peloCodigo) problemas.push({ linha, coluna: 'codigo', motivo: `O item ${codigo} não pertence a esta cotação.` });

@@ -80,8 +80,6 @@ export function situacaoTexto(preco: PrecoListado, s: SituacaoPreco | undefined)
   }
 }
 
-
-
 /** Everything the two formats print, computed once. */
 function montar(mapa: MapaCotacao) {
   const situacoes = new Map(mapa.avaliacao.precos.map((s) => [s.precoId, s]));
@@ -203,11 +201,7 @@ export function memoriaPdf(mapa: MapaCotacao, entidade: EntidadeImpressa, geraca
         return [
           String(k + 1),
           FONTE_CURTA[p.fonte],
-          [
-            p.marca ? `${m.origem(p)} (marca ${p.marca})` : m.origem(p),
-            p.link ? `Link: ${p.link}` : '',
-            p.evidencia ? `Evidência: ${m.evidencia(p)}` : '',
-          ]
+          [p.marca ? `${m.origem(p)} (marca ${p.marca})` : m.origem(p), p.link ? `Link: ${p.link}` : '', p.evidencia ? `Evidência: ${m.evidencia(p)}` : '']
             .filter(Boolean)
             .join(' · '),
           // who collected it, when not the person responsible for the research
@@ -312,7 +306,9 @@ export function memoriaPdf(mapa: MapaCotacao, entidade: EntidadeImpressa, geraca
         rows: convites.map((c) => {
           const t = avaliacao.fornecedores.find((f) => f.fornecedorId === c.fornecedorId);
           const situacao =
-            c.situacao === 'nao_respondeu' && c.motivoNaoResposta ? `${SITUACAO_CONVITE_LABEL[c.situacao]}: ${c.motivoNaoResposta}` : SITUACAO_CONVITE_LABEL[c.situacao];
+            c.situacao === 'nao_respondeu' && c.motivoNaoResposta
+              ? `${SITUACAO_CONVITE_LABEL[c.situacao]}: ${c.motivoNaoResposta}`
+              : SITUACAO_CONVITE_LABEL[c.situacao];
           return [
             c.fornecedorNome,
             formatCpfCnpj(c.fornecedorDocumento),
@@ -368,12 +364,17 @@ function justificativa(mapa: MapaCotacao): PdfBlock[] {
   const lista = itens
     .map((item, i) => ({ item, i }))
     .filter(({ item }) => menos.has(item.produtoId))
-    .map(({ item, i }) => `${itemTitulo(i, item)} (${mapa.avaliacao.itens.find((r) => r.produtoId === item.produtoId)?.estatisticas?.n ?? 0} preço(s) válido(s))`);
+    .map(
+      ({ item, i }) => `${itemTitulo(i, item)} (${mapa.avaliacao.itens.find((r) => r.produtoId === item.produtoId)?.estatisticas?.n ?? 0} preço(s) válido(s))`,
+    );
   const blocks: PdfBlock[] = [{ heading: `Itens com menos de ${MINIMO_PRECOS} preços válidos (IN 65/2021, art. 6º, § 5º)` }];
   if (lista.length) blocks.push({ text: lista.join('; ') });
   blocks.push({ text: cotacao.justificativa ? `Justificativa: ${cotacao.justificativa}` : 'Nenhuma justificativa registrada.' });
   if (cotacao.justificativa && cotacao.justificativaPorNome) {
-    blocks.push({ text: `Registrada por ${cotacao.justificativaPorNome}${cotacao.justificativaEm ? ` em ${formatDateTime(cotacao.justificativaEm)}` : ''}.`, muted: true });
+    blocks.push({
+      text: `Registrada por ${cotacao.justificativaPorNome}${cotacao.justificativaEm ? ` em ${formatDateTime(cotacao.justificativaEm)}` : ''}.`,
+      muted: true,
+    });
   }
   if (cotacao.justificativa) {
     blocks.push({
@@ -408,7 +409,10 @@ export function memoriaXlsx(mapa: MapaCotacao, entidade: EntidadeImpressa, gerac
     ...(cotacao.justificativa || avaliacao.itensMenosDeTres.length
       ? [
           ['Justificativa (menos de 3 preços)', cotacao.justificativa ?? 'Nenhuma justificativa registrada.'],
-          ['Justificativa registrada por', cotacao.justificativaPorNome ? `${cotacao.justificativaPorNome} em ${formatDateTime(cotacao.justificativaEm)}` : '—'],
+          [
+            'Justificativa registrada por',
+            cotacao.justificativaPorNome ? `${cotacao.justificativaPorNome} em ${formatDateTime(cotacao.justificativaEm)}` : '—',
+          ],
           [
             'Aprovada pela autoridade competente',
             cotacao.justificativaAprovadaPorNome ? `${cotacao.justificativaAprovadaPorNome} em ${formatDateTime(cotacao.justificativaAprovadaEm)}` : 'Pendente',

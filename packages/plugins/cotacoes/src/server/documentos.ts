@@ -64,7 +64,8 @@ export function registrarDocumentos(router: PluginRouter): void {
     path: '/cotacoes/:id/fornecedores/:conviteId/formulario.pdf',
     tag,
     summary: 'Formulário de cotação em branco do fornecedor (PDF)',
-    description: 'Para imprimir, preencher, assinar e devolver: itens, unidades e quantidades com colunas em branco para preço unitário e marca, validade e data.',
+    description:
+      'Para imprimir, preencher, assinar e devolver: itens, unidades e quantidades com colunas em branco para preço unitário e marca, validade e data.',
     request: { params: conviteParams },
     responses: { 200: { description: 'Arquivo PDF' }, 404: { description: 'Cotação ou convite não encontrado' } },
     handler: async (c, ctx) => {

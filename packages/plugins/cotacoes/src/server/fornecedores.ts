@@ -88,7 +88,11 @@ export function registrarConvites(router: PluginRouter): void {
     summary: 'Retirar um convite',
     description: 'Só com a cotação aberta e enquanto o fornecedor não tem resposta registrada (preços ou "não respondeu": 409, ficam no registro).',
     request: { params: conviteParams },
-    responses: { 204: { description: 'Retirado' }, 404: { description: 'Não encontrado' }, 409: { description: 'Com resposta registrada, ou cotação fechada' } },
+    responses: {
+      204: { description: 'Retirado' },
+      404: { description: 'Não encontrado' },
+      409: { description: 'Com resposta registrada, ou cotação fechada' },
+    },
     handler: async (c, ctx) => {
       const { id, conviteId } = c.req.valid('param');
       await ctx.mutate(async (tx, audit) => {
@@ -128,7 +132,13 @@ export function registrarConvites(router: PluginRouter): void {
         }
         await tx
           .update(cotacaoFornecedores)
-          .set({ situacao: 'nao_respondeu', motivoNaoResposta: input.motivo, dataProposta: null, validade: null, version: sql`${cotacaoFornecedores.version} + 1` })
+          .set({
+            situacao: 'nao_respondeu',
+            motivoNaoResposta: input.motivo,
+            dataProposta: null,
+            validade: null,
+            version: sql`${cotacaoFornecedores.version} + 1`,
+          })
           .where(eq(cotacaoFornecedores.id, conviteId));
         audit({
           registro: id,

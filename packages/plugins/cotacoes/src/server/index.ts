@@ -13,15 +13,7 @@ import { fornecedores } from '@app/fornecedores/server';
 import { clearProdutoUsos, produtos, produtosLookup, setProdutoUsos } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup, unidades } from '@app/registros/server';
 import { requisicaoItens, requisicoes } from '@app/requisicoes/server';
-import {
-  AppError,
-  type RequestContext,
-  centroCustoScope,
-  defineDocumentResource,
-  defineLookup,
-  defineServerPlugin,
-  notFound,
-} from '@app/server-core';
+import { AppError, type RequestContext, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin, notFound } from '@app/server-core';
 import { and, eq, inArray, notInArray, sql } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import { z } from 'zod';
@@ -119,8 +111,7 @@ export default defineServerPlugin({
         return header;
       },
       canEdit: (row, ctx) => (pertence(ctx, row.centroCustoId) ? null : 'Só o centro de custo da cotação pode alterá-la.'),
-      canDelete: (row) =>
-        row.status === 'rascunho' ? null : 'Uma cotação em coleta não pode ser excluída: cancele-a (os convites ficam registrados).',
+      canDelete: (row) => (row.status === 'rascunho' ? null : 'Uma cotação em coleta não pode ser excluída: cancele-a (os convites ficam registrados).'),
       validate: async (tx, data, write) => {
         const fields: Record<string, string> = { ...seuCentro(write.ctx, data.centroCustoId) };
         const ligados = data.itens.map((item, i) => ({ ...item, i })).filter((item) => item.requisicaoItemId);
@@ -166,12 +157,7 @@ export default defineServerPlugin({
         // of cotacao_precos to the items would refuse the COMMIT otherwise
         const fora = await tx
           .delete(cotacaoPrecos)
-          .where(
-            and(
-              eq(cotacaoPrecos.cotacaoId, id),
-              write.produtoIds.length ? notInArray(cotacaoPrecos.produtoId, write.produtoIds) : undefined,
-            ),
-          )
+          .where(and(eq(cotacaoPrecos.cotacaoId, id), write.produtoIds.length ? notInArray(cotacaoPrecos.produtoId, write.produtoIds) : undefined))
           .returning({
             produtoId: cotacaoPrecos.produtoId,
             fonte: cotacaoPrecos.fonte,
@@ -180,7 +166,10 @@ export default defineServerPlugin({
             evidenciaId: cotacaoPrecos.evidenciaId,
           });
         if (fora.length) {
-          await apagarEvidenciasSoltas(tx, fora.map((p) => p.evidenciaId));
+          await apagarEvidenciasSoltas(
+            tx,
+            fora.map((p) => p.evidenciaId),
+          );
           write.audit({
             registro: id,
             acao: 'excluir_precos',
@@ -347,4 +336,3 @@ export default defineServerPlugin({
   },
   seed: seedCotacoes,
 });
-

@@ -70,7 +70,10 @@ export function conteudoConfere(bytes: Uint8Array, tipo: TipoEvidencia): boolean
       // text (no NUL in the first KB), starting with a tag, an HTML page within the first 4 KB
       const inicio = bytes.subarray(0, 4096);
       if (inicio.subarray(0, 1024).includes(0)) return false;
-      const texto = new TextDecoder('utf-8', { fatal: false }).decode(inicio).replace(/^\uFEFF/, '').trimStart();
+      const texto = new TextDecoder('utf-8', { fatal: false })
+        .decode(inicio)
+        .replace(/^\uFEFF/, '')
+        .trimStart();
       return texto.startsWith('<') && /<html[\s>]|<!doctype\s+html/i.test(texto);
     }
   }
@@ -115,8 +118,7 @@ async function travarPreco(tx: Tx, cotacaoId: string, precoId: string) {
   return row;
 }
 
-const deFornecedor = () =>
-  new AppError(409, 'locked', 'Este preço veio da proposta do fornecedor: altere-o registrando de novo a resposta do fornecedor.');
+const deFornecedor = () => new AppError(409, 'locked', 'Este preço veio da proposta do fornecedor: altere-o registrando de novo a resposta do fornecedor.');
 
 export function registrarPrecos(router: PluginRouter): void {
   const tag = COTACOES_TAG;

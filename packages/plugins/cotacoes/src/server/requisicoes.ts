@@ -86,9 +86,7 @@ export function registrarRequisicoesAprovadas(router: PluginRouter): void {
         numero
           ? and(eq(requisicoes.numero, Number(numero[1])), eq(requisicoes.ano, Number(numero[2])))
           : searchCondition([{ expr: requisicoes.busca, normalized: true }], q.q),
-        q.disponiveis === 'true'
-          ? sql`NOT EXISTS (SELECT 1 FROM cotacoes c WHERE c.requisicao_id = requisicoes.id AND c.status <> 'cancelada')`
-          : undefined,
+        q.disponiveis === 'true' ? sql`NOT EXISTS (SELECT 1 FROM cotacoes c WHERE c.requisicao_id = requisicoes.id AND c.status <> 'cancelada')` : undefined,
       );
       const [contados] = await ctx.db.select({ n: count() }).from(requisicoes).where(where);
       const rows = await select(ctx.db)

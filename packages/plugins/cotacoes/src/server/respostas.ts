@@ -52,7 +52,12 @@ export async function salvarResposta(
 
   const onde = and(eq(cotacaoPrecos.cotacaoId, cotacaoId), eq(cotacaoPrecos.fornecedorId, convite.fornecedorId));
   const anteriores = await tx
-    .select({ id: cotacaoPrecos.id, produtoId: cotacaoPrecos.produtoId, valorUnitario: sql<string>`${cotacaoPrecos.valorUnitario}::text`, marca: cotacaoPrecos.marca })
+    .select({
+      id: cotacaoPrecos.id,
+      produtoId: cotacaoPrecos.produtoId,
+      valorUnitario: sql<string>`${cotacaoPrecos.valorUnitario}::text`,
+      marca: cotacaoPrecos.marca,
+    })
     .from(cotacaoPrecos)
     .where(onde);
   const vencedoresRemovidos = anteriores.length

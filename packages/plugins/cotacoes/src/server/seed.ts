@@ -11,16 +11,7 @@ import { fornecedores } from '@app/fornecedores/server';
 import { produtos, setProdutoUsos } from '@app/produtos/server';
 import { centrosCusto } from '@app/registros/server';
 import { requisicaoItens, requisicoes } from '@app/requisicoes/server';
-import {
-  type AuditEntry,
-  type RequestContext,
-  type SeedContext,
-  type Tx,
-  nextDocumentNumber,
-  perfis,
-  usuarioEntidades,
-  usuarios,
-} from '@app/server-core';
+import { type AuditEntry, type RequestContext, type SeedContext, type Tx, nextDocumentNumber, perfis, usuarioEntidades, usuarios } from '@app/server-core';
 import { and, asc, eq, sql } from '@app/server-core/orm';
 import { AUTORIDADE_TAG, COTACOES_TAG, type Fonte } from '../shared/index.js';
 import { congelarConclusao } from './conclusao.js';
@@ -70,7 +61,13 @@ export async function seedCotacoes(ctx: SeedContext): Promise<void> {
     const [existe] = await tx.select({ id: cotacoes.id }).from(cotacoes).where(eq(cotacoes.entidadeId, entidadeId)).limit(1);
     if (existe) return;
     const aprovadas = await tx
-      .select({ id: requisicoes.id, numero: requisicoes.numero, ano: requisicoes.ano, centroCustoId: requisicoes.centroCustoId, justificativa: requisicoes.justificativa })
+      .select({
+        id: requisicoes.id,
+        numero: requisicoes.numero,
+        ano: requisicoes.ano,
+        centroCustoId: requisicoes.centroCustoId,
+        justificativa: requisicoes.justificativa,
+      })
       .from(requisicoes)
       .where(and(eq(requisicoes.entidadeId, entidadeId), eq(requisicoes.status, 'aprovada')))
       .orderBy(asc(requisicoes.ano), asc(requisicoes.numero));
@@ -79,7 +76,14 @@ export async function seedCotacoes(ctx: SeedContext): Promise<void> {
       const [f] = await tx
         .select({ id: fornecedores.id, nome: fornecedores.razaoSocial })
         .from(fornecedores)
-        .where(and(eq(fornecedores.entidadeId, entidadeId), eq(fornecedores.ativo, true), eq(fornecedores.situacao, 'ativo'), sql`${fornecedores.busca} LIKE ${`%${palavras}%`}`))
+        .where(
+          and(
+            eq(fornecedores.entidadeId, entidadeId),
+            eq(fornecedores.ativo, true),
+            eq(fornecedores.situacao, 'ativo'),
+            sql`${fornecedores.busca} LIKE ${`%${palavras}%`}`,
+          ),
+        )
         .limit(1);
       if (f) escolhidos.push(f);
     }
@@ -92,10 +96,7 @@ export async function seedCotacoes(ctx: SeedContext): Promise<void> {
         .limit(8);
       for (const f of outros) if (escolhidos.length < 4 && !escolhidos.some((e) => e.id === f.id)) escolhidos.push(f);
     }
-    const [comprador] = await tx
-      .select({ id: usuarios.id, nome: usuarios.nome })
-      .from(usuarios)
-      .where(sql`lower(${usuarios.login}) = 'comprador'`);
+    const [comprador] = await tx.select({ id: usuarios.id, nome: usuarios.nome }).from(usuarios).where(sql`lower(${usuarios.login}) = 'comprador'`);
     const [admin] = await tx.select({ id: usuarios.id, nome: usuarios.nome }).from(usuarios).where(eq(usuarios.id, ctx.usuarios.admin.id));
     const pessoa = comprador ?? admin;
     if (aprovadas.length === 0 || escolhidos.length < 4 || !pessoa) return;
@@ -114,7 +115,11 @@ export async function seedCotacoes(ctx: SeedContext): Promise<void> {
     };
     type Linha = { produtoId: string; requisicaoItemId: string | null; quantidade: string; valorUnitario: string };
     /** A cotação in rascunho (as POST /cotacoes or /cotacoes/de-requisicao writes it). */
-    const criar = async (dados: { objeto: string; centroCustoId: string; requisicaoId: string | null; itens: Linha[] }, dataReferencia: string, prazo: string | null) => {
+    const criar = async (
+      dados: { objeto: string; centroCustoId: string; requisicaoId: string | null; itens: Linha[] },
+      dataReferencia: string,
+      prazo: string | null,
+    ) => {
       const { numero, ano } = await nextDocumentNumber(tx, { entidadeId, tipo: 'cotacoes/cotacoes' });
       const linhas = dados.itens.map((i, n) => ({ ...i, ordem: n + 1, valorTotal: lineTotal(i.quantidade, i.valorUnitario) }));
       const header = {
@@ -133,15 +138,25 @@ export async function seedCotacoes(ctx: SeedContext): Promise<void> {
         responsavelNome: pessoa.nome,
         valorTotal: sumMoney(linhas.map((l) => l.valorTotal)),
       };
-      const [row] = await tx.insert(cotacoes).values({ ...header, entidadeId }).returning({ id: cotacoes.id });
+      const [row] = await tx
+        .insert(cotacoes)
+        .values({ ...header, entidadeId })
+        .returning({ id: cotacoes.id });
       const id = row!.id;
       await tx.insert(cotacaoItens).values(linhas.map((l) => ({ ...l, cotacaoId: id, entidadeId })));
-      await setProdutoUsos(tx, { entidadeId, origem: 'cotacoes', documentoId: id, descricao: `Cotação ${formatNumero(numero, ano)}` }, linhas.map((l) => l.produtoId));
+      await setProdutoUsos(
+        tx,
+        { entidadeId, origem: 'cotacoes', documentoId: id, descricao: `Cotação ${formatNumero(numero, ano)}` },
+        linhas.map((l) => l.produtoId),
+      );
       auditar({ registro: id, acao: 'criar', depois: { ...header, version: 1, itens: linhas } });
       return { id, numero, ano, header, linhas };
     };
     const iniciar = async (id: string) => {
-      await tx.update(cotacoes).set({ status: 'em_coleta', version: sql`${cotacoes.version} + 1` }).where(eq(cotacoes.id, id));
+      await tx
+        .update(cotacoes)
+        .set({ status: 'em_coleta', version: sql`${cotacoes.version} + 1` })
+        .where(eq(cotacoes.id, id));
       auditar({ registro: id, acao: 'iniciar', antes: { status: 'rascunho', version: 1 }, depois: { status: 'em_coleta', version: 2 } });
     };
     const convidar = async (id: string, f: { id: string; nome: string }, motivoEscolha: string) => {
@@ -174,7 +189,13 @@ export async function seedCotacoes(ctx: SeedContext): Promise<void> {
         registro: id,
         acao: 'resposta_fornecedor',
         antes: { situacao: 'convidado', precos: [] },
-        depois: { fornecedor: f.nome, situacao: 'respondeu', dataProposta, validade, precos: precos.map(([produtoId, valorUnitario, marca]) => ({ produtoId, valorUnitario, marca })) },
+        depois: {
+          fornecedor: f.nome,
+          situacao: 'respondeu',
+          dataProposta,
+          validade,
+          precos: precos.map(([produtoId, valorUnitario, marca]) => ({ produtoId, valorUnitario, marca })),
+        },
       });
     };
     const outraFonte = async (
@@ -189,9 +210,25 @@ export async function seedCotacoes(ctx: SeedContext): Promise<void> {
     ) => {
       const [row] = await tx
         .insert(cotacaoPrecos)
-        .values({ entidadeId, cotacaoId: id, produtoId, fonte, fonteDescricao, valorUnitario, dataColeta, link, evidenciaId, coletadoPor: pessoa.id, coletadoPorNome: pessoa.nome })
+        .values({
+          entidadeId,
+          cotacaoId: id,
+          produtoId,
+          fonte,
+          fonteDescricao,
+          valorUnitario,
+          dataColeta,
+          link,
+          evidenciaId,
+          coletadoPor: pessoa.id,
+          coletadoPorNome: pessoa.nome,
+        })
         .returning({ id: cotacaoPrecos.id });
-      auditar({ registro: id, acao: 'incluir_preco', depois: { precoId: row!.id, produtoId, fonte, fonteDescricao, valorUnitario, dataColeta, link, evidenciaId } });
+      auditar({
+        registro: id,
+        acao: 'incluir_preco',
+        depois: { precoId: row!.id, produtoId, fonte, fonteDescricao, valorUnitario, dataColeta, link, evidenciaId },
+      });
     };
     const [f1, f2, f3, f4] = escolhidos as [(typeof escolhidos)[number], (typeof escolhidos)[number], (typeof escolhidos)[number], (typeof escolhidos)[number]];
 
@@ -238,17 +275,80 @@ export async function seedCotacoes(ctx: SeedContext): Promise<void> {
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       const [ev] = await tx
         .insert(cotacaoEvidencias)
-        .values({ entidadeId, cotacaoId: a.id, nome: 'papel-sulfite-loja-exemplo.html', tipo: 'text/html', tamanho: bytes.length, sha256, conteudo: bytes, enviadoPor: pessoa.id, enviadoPorNome: pessoa.nome })
+        .values({
+          entidadeId,
+          cotacaoId: a.id,
+          nome: 'papel-sulfite-loja-exemplo.html',
+          tipo: 'text/html',
+          tamanho: bytes.length,
+          sha256,
+          conteudo: bytes,
+          enviadoPor: pessoa.id,
+          enviadoPorNome: pessoa.nome,
+        })
         .returning({ id: cotacaoEvidencias.id });
-      auditar({ registro: a.id, acao: 'enviar_evidencia', depois: { id: ev!.id, nome: 'papel-sulfite-loja-exemplo.html', tipo: 'text/html', tamanho: bytes.length, sha256 } });
-      await outraFonte(a.id, itemA1.produtoId, 'painel', 'Painel de Preços do Governo Federal (compras.gov.br)', '27.1', instante(-12, '11:20'), 'https://paineldeprecos.planejamento.gov.br/');
-      await outraFonte(a.id, itemA1.produtoId, 'midia', 'Loja Exemplo de Papelaria (sítio eletrônico)', '29.9', instante(-3, '16:05'), 'https://www.example.com/papel-sulfite-a4', ev!.id);
-      await outraFonte(a.id, itemA1.produtoId, 'nota_fiscal', 'NF-e 000.123.456 – Prefeitura de Várzea Paulista', '25.8', `${mesesAtras(4)}T12:00:00-03:00`, null);
+      auditar({
+        registro: a.id,
+        acao: 'enviar_evidencia',
+        depois: { id: ev!.id, nome: 'papel-sulfite-loja-exemplo.html', tipo: 'text/html', tamanho: bytes.length, sha256 },
+      });
+      await outraFonte(
+        a.id,
+        itemA1.produtoId,
+        'painel',
+        'Painel de Preços do Governo Federal (compras.gov.br)',
+        '27.1',
+        instante(-12, '11:20'),
+        'https://paineldeprecos.planejamento.gov.br/',
+      );
+      await outraFonte(
+        a.id,
+        itemA1.produtoId,
+        'midia',
+        'Loja Exemplo de Papelaria (sítio eletrônico)',
+        '29.9',
+        instante(-3, '16:05'),
+        'https://www.example.com/papel-sulfite-a4',
+        ev!.id,
+      );
+      await outraFonte(
+        a.id,
+        itemA1.produtoId,
+        'nota_fiscal',
+        'NF-e 000.123.456 – Prefeitura de Várzea Paulista',
+        '25.8',
+        `${mesesAtras(4)}T12:00:00-03:00`,
+        null,
+      );
       if (itemA2) {
-        await outraFonte(a.id, itemA2.produtoId, 'painel', 'Painel de Preços do Governo Federal (compras.gov.br)', '1.12', instante(-12, '11:25'), 'https://paineldeprecos.planejamento.gov.br/');
+        await outraFonte(
+          a.id,
+          itemA2.produtoId,
+          'painel',
+          'Painel de Preços do Governo Federal (compras.gov.br)',
+          '1.12',
+          instante(-12, '11:25'),
+          'https://paineldeprecos.planejamento.gov.br/',
+        );
         // older than a year: flagged and left out of the calculation by default
-        await outraFonte(a.id, itemA2.produtoId, 'contrato', 'Contrato 45/2024 – Câmara Municipal de Itupeva', '1.25', `${mesesAtras(14)}T12:00:00-03:00`, null);
-        await outraFonte(a.id, itemA2.produtoId, 'midia', 'Loja Exemplo de Papelaria (sítio eletrônico)', '1.39', instante(-3, '16:10'), 'https://www.example.com/caneta-azul');
+        await outraFonte(
+          a.id,
+          itemA2.produtoId,
+          'contrato',
+          'Contrato 45/2024 – Câmara Municipal de Itupeva',
+          '1.25',
+          `${mesesAtras(14)}T12:00:00-03:00`,
+          null,
+        );
+        await outraFonte(
+          a.id,
+          itemA2.produtoId,
+          'midia',
+          'Loja Exemplo de Papelaria (sítio eletrônico)',
+          '1.39',
+          instante(-3, '16:10'),
+          'https://www.example.com/caneta-azul',
+        );
       }
     }
 
@@ -285,7 +385,15 @@ export async function seedCotacoes(ctx: SeedContext): Promise<void> {
       );
     }
     for (const l of b.linhas) {
-      await outraFonte(b.id, l.produtoId, 'painel', 'Painel de Preços do Governo Federal (compras.gov.br)', l.ordem === 1 ? '27.35' : '12.4', instante(-11, '10:00'), 'https://paineldeprecos.planejamento.gov.br/');
+      await outraFonte(
+        b.id,
+        l.produtoId,
+        'painel',
+        'Painel de Preços do Governo Federal (compras.gov.br)',
+        l.ordem === 1 ? '27.35' : '12.4',
+        instante(-11, '10:00'),
+        'https://paineldeprecos.planejamento.gov.br/',
+      );
     }
     // concluir as the route does: the estimated prices frozen
     const comoPessoa = {
@@ -306,7 +414,12 @@ export async function seedCotacoes(ctx: SeedContext): Promise<void> {
       .from(cotacaoItens)
       .where(eq(cotacaoItens.cotacaoId, b.id));
     await tx.update(cotacoes).set({ valorTotal: total!.total }).where(eq(cotacoes.id, b.id));
-    auditar({ registro: b.id, acao: 'concluir', antes: { status: 'em_coleta', version: 2 }, depois: { status: 'concluida', version: 3, valorTotal: total!.total } });
+    auditar({
+      registro: b.id,
+      acao: 'concluir',
+      antes: { status: 'em_coleta', version: 2 },
+      depois: { status: 'concluida', version: 3, valorTotal: total!.total },
+    });
   });
 }
 
@@ -326,7 +439,13 @@ async function seedAutoridade(ctx: SeedContext, entidadeId: string): Promise<voi
       [perfil] = await tx.insert(perfis).values({ entidadeId, nome: DEMO_AUTORIDADE.perfil, tags, todosCentros: true }).returning({ id: perfis.id });
       audit({ registro: perfil!.id, acao: 'criar', plugin: 'usuarios', depois: { nome: DEMO_AUTORIDADE.perfil, tags, todosCentros: true }, entidadeId });
     }
-    const values = { nome: DEMO_AUTORIDADE.nome, login: DEMO_AUTORIDADE.login, email: `${DEMO_AUTORIDADE.login}@exemplo.gov.br`, cpf: DEMO_AUTORIDADE.cpf, cargo: DEMO_AUTORIDADE.cargo };
+    const values = {
+      nome: DEMO_AUTORIDADE.nome,
+      login: DEMO_AUTORIDADE.login,
+      email: `${DEMO_AUTORIDADE.login}@exemplo.gov.br`,
+      cpf: DEMO_AUTORIDADE.cpf,
+      cargo: DEMO_AUTORIDADE.cargo,
+    };
     const [row] = await tx
       .insert(usuarios)
       .values({ ...values, senhaHash: senha.h })

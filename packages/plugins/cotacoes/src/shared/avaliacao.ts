@@ -231,9 +231,7 @@ export function avaliarCotacao(entrada: EntradaAvaliacao): Avaliacao {
     const kb = chaves.get(b.id)!;
     if (ka !== kb) return ka < kb ? -1 : 1;
     return (
-      collator!.compare(nomes.get(a.fornecedorId!) ?? '', nomes.get(b.fornecedorId!) ?? '') ||
-      porId(a.fornecedorId!, b.fornecedorId!) ||
-      porId(a.id, b.id)
+      collator!.compare(nomes.get(a.fornecedorId!) ?? '', nomes.get(b.fornecedorId!) ?? '') || porId(a.fornecedorId!, b.fornecedorId!) || porId(a.id, b.id)
     );
   };
   const escolhas = new Map(entrada.vencedores.map((v) => [v.produtoId, v]));

@@ -273,9 +273,7 @@ function mediaSaneada(valores: Valor[], escala: number, todos: Resumo, geral: Es
       const abaixo = cmp(q(v.x, unidade), media) < 0;
       descartados.push({
         id: v.id,
-        motivo: abaixo
-          ? `Abaixo de média − 1 DP${rodada} (${reais(inferior)}).`
-          : `Acima de média + 1 DP${rodada} (${reais(superior)}).`,
+        motivo: abaixo ? `Abaixo de média − 1 DP${rodada} (${reais(inferior)}).` : `Acima de média + 1 DP${rodada} (${reais(superior)}).`,
       });
     }
     atuais = ficam;

@@ -187,11 +187,7 @@ export const cotacaoItemSchema = z.object({
 
 /** Body of POST /api/cotacoes/cotacoes (PUT adds `version`). */
 export const cotacaoInputSchema = z.object({
-  objeto: z
-    .string({ error: 'Informe o objeto.' })
-    .trim()
-    .min(10, 'Descreva o objeto (ao menos 10 caracteres).')
-    .max(2000, 'Use no máximo 2000 caracteres.'),
+  objeto: z.string({ error: 'Informe o objeto.' }).trim().min(10, 'Descreva o objeto (ao menos 10 caracteres).').max(2000, 'Use no máximo 2000 caracteres.'),
   centroCustoId: uuid('Escolha o centro de custo.'),
   requisicaoId: z
     .uuid({ error: 'Requisição inválida.' })
@@ -241,7 +237,9 @@ export const respostaInputSchema = z.object({
   /** Date (and time) of the quote document. */
   dataProposta: dataHora('Informe a data da proposta.'),
   /** Validity of the quote. */
-  validade: dataIso('Informe a validade da proposta.').nullish().transform((v) => v ?? null),
+  validade: dataIso('Informe a validade da proposta.')
+    .nullish()
+    .transform((v) => v ?? null),
   itens: z.array(respostaItemSchema).min(1, 'Informe ao menos um preço.').max(MAX_ITENS),
 });
 export type RespostaInput = z.output<typeof respostaInputSchema>;
@@ -252,7 +250,11 @@ export const precoInputSchema = z
     produtoId: uuid('Escolha o item.'),
     fonte: z.enum(FONTES, { error: 'Escolha a fonte do preço.' }),
     /** Site, system, órgão and contract number, invoice number… */
-    fonteDescricao: z.string({ error: 'Descreva a fonte.' }).trim().min(3, 'Descreva a fonte (ao menos 3 caracteres).').max(500, 'Use no máximo 500 caracteres.'),
+    fonteDescricao: z
+      .string({ error: 'Descreva a fonte.' })
+      .trim()
+      .min(3, 'Descreva a fonte (ao menos 3 caracteres).')
+      .max(500, 'Use no máximo 500 caracteres.'),
     valorUnitario: precoSchema,
     marca: textoOpcional(200),
     /** When the price was collected (site access) or the date of the document (contract, invoice). */
@@ -320,7 +322,6 @@ export const conviteSchema = z.object({
   precos: z.number().int(),
 });
 export type Convite = z.infer<typeof conviteSchema>;
-
 
 export const precoListadoSchema = z.object({
   id: z.string(),

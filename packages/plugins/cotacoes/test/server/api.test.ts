@@ -28,7 +28,11 @@ describeEachDatabase('@app/cotacoes: API', { plugins }, (t) => {
         ['GET', '/cotacoes', undefined],
         ['GET', `/cotacoes/${id}`, undefined],
         ['GET', `/cotacoes/${id}/mapa`, undefined],
-        ['POST', `/cotacoes/${id}/precos`, { produtoId: m.produtos[0], fonte: 'painel', fonteDescricao: 'Painel', valorUnitario: '1', dataColeta: new Date().toISOString() }],
+        [
+          'POST',
+          `/cotacoes/${id}/precos`,
+          { produtoId: m.produtos[0], fonte: 'painel', fonteDescricao: 'Painel', valorUnitario: '1', dataColeta: new Date().toISOString() },
+        ],
         ['GET', '/fornecedores', undefined],
         ['GET', '/configuracao', undefined],
       ] as const) {
@@ -117,7 +121,11 @@ describeEachDatabase('@app/cotacoes: API', { plugins }, (t) => {
 
     it('a rascunho with prices and evidence is deleted; one em coleta is cancelled instead (409)', async () => {
       const c = await api.criar([m.produtos[0]!], { centroCustoId: m.centros.educacao });
-      const up = await t.server.upload(`/api/cotacoes/cotacoes/${c.id}/evidencias`, m.tokens.comprador, { content: PDF, filename: 'n.pdf', type: 'application/pdf' });
+      const up = await t.server.upload(`/api/cotacoes/cotacoes/${c.id}/evidencias`, m.tokens.comprador, {
+        content: PDF,
+        filename: 'n.pdf',
+        type: 'application/pdf',
+      });
       const ev = (await up.json()) as { id: string };
       await api.preco(c.id, { produtoId: m.produtos[0], valorUnitario: '5', evidenciaId: ev.id });
       await api.convidar(c.id, m.fornecedores[0]!.id);
@@ -178,7 +186,7 @@ describeEachDatabase('@app/cotacoes: API', { plugins }, (t) => {
       await api.ok('PUT', '/configuracao', { metodo: 'media_saneada', iterar: false, version: 1 }, 200, m.tokens.admin);
     });
 
-    it('one live cotação per requisição (409); only approved requisições of the person\'s centros', async () => {
+    it("one live cotação per requisição (409); only approved requisições of the person's centros", async () => {
       const req = await requisicaoAprovada(t, m, ++numero, [{ produtoId: m.produtos[0]!, quantidade: '1', valorUnitario: '1' }]);
       const primeira = await api.ok<{ id: string; numero: number; ano: number }>('POST', '/cotacoes/de-requisicao', { requisicaoId: req.id }, 201);
       const segunda = await api.call('POST', '/cotacoes/de-requisicao', { requisicaoId: req.id });
@@ -192,11 +200,15 @@ describeEachDatabase('@app/cotacoes: API', { plugins }, (t) => {
       await api.transicao(primeira.id, 'cancelar', { motivo: 'Refazer a pesquisa de preços.' });
       expect((await api.call('POST', '/cotacoes/de-requisicao', { requisicaoId: req.id })).status).toBe(201);
 
-      const rascunho = await requisicaoAprovada(t, m, ++numero, [{ produtoId: m.produtos[0]!, quantidade: '1', valorUnitario: '1' }], { status: 'em_aprovacao' });
+      const rascunho = await requisicaoAprovada(t, m, ++numero, [{ produtoId: m.produtos[0]!, quantidade: '1', valorUnitario: '1' }], {
+        status: 'em_aprovacao',
+      });
       const naoAprovada = await api.call('POST', '/cotacoes/de-requisicao', { requisicaoId: rascunho.id });
       expect(naoAprovada.status).toBe(400);
       expect(naoAprovada.body.error?.fields?.requisicaoId).toBe('Escolha uma requisição aprovada.');
-      const saude = await requisicaoAprovada(t, m, ++numero, [{ produtoId: m.produtos[0]!, quantidade: '1', valorUnitario: '1' }], { centroCustoId: m.centros.saude });
+      const saude = await requisicaoAprovada(t, m, ++numero, [{ produtoId: m.produtos[0]!, quantidade: '1', valorUnitario: '1' }], {
+        centroCustoId: m.centros.saude,
+      });
       expect((await api.call('POST', '/cotacoes/de-requisicao', { requisicaoId: saude.id })).status).toBe(404);
       expect((await api.get(`/requisicoes-aprovadas/${saude.id}`)).status).toBe(404);
       expect((await api.get(`/requisicoes-aprovadas/${rascunho.id}`)).status).toBe(404);
@@ -211,10 +223,19 @@ describeEachDatabase('@app/cotacoes: API', { plugins }, (t) => {
       expect(alheio.body.error?.fields).toEqual({ 'itens.0.requisicaoItemId': 'Este item não é da requisição da cotação.' });
       const produto = await api.call('POST', '/cotacoes', { ...base, itens: [{ produtoId: m.produtos[2], quantidade: '1', requisicaoItemId: req.itens[0] }] });
       expect(produto.body.error?.fields).toEqual({ 'itens.0.produtoId': 'O produto deve ser o do item da requisição.' });
-      const semReq = await api.call('POST', '/cotacoes', { ...base, requisicaoId: null, itens: [{ produtoId: m.produtos[0], quantidade: '1', requisicaoItemId: req.itens[0] }] });
+      const semReq = await api.call('POST', '/cotacoes', {
+        ...base,
+        requisicaoId: null,
+        itens: [{ produtoId: m.produtos[0], quantidade: '1', requisicaoItemId: req.itens[0] }],
+      });
       expect(semReq.status).toBe(400);
       const autoridade = m.tokens.autoridade;
-      const centro = await api.call('POST', '/cotacoes', { ...base, centroCustoId: m.centros.saude, itens: [{ produtoId: m.produtos[0], quantidade: '1' }] }, autoridade);
+      const centro = await api.call(
+        'POST',
+        '/cotacoes',
+        { ...base, centroCustoId: m.centros.saude, itens: [{ produtoId: m.produtos[0], quantidade: '1' }] },
+        autoridade,
+      );
       expect(centro.body.error?.fields?.centroCustoId).toBe('Use o centro de custo da requisição.');
     });
   });
@@ -267,7 +288,11 @@ describeEachDatabase('@app/cotacoes: API', { plugins }, (t) => {
       }
       expect(erros).toEqual([]);
       // and an upload that is not multipart
-      const bruto = await t.server.request(`/api/cotacoes/cotacoes/${c.id}/evidencias`, { token: m.tokens.comprador, body: 'abc', headers: { 'content-type': 'text/plain' } });
+      const bruto = await t.server.request(`/api/cotacoes/cotacoes/${c.id}/evidencias`, {
+        token: m.tokens.comprador,
+        body: 'abc',
+        headers: { 'content-type': 'text/plain' },
+      });
       expect(bruto.status).toBe(400);
       const quebrado = await t.server.request(`/api/cotacoes/cotacoes/${c.id}/evidencias`, {
         token: m.tokens.comprador,

@@ -31,7 +31,14 @@ describeEachDatabase('@app/cotacoes: cálculo, regras e conclusão', { plugins }
     const seis = mesesAntes(ref, 6);
     const doze = mesesAntes(ref, 12);
     const ids = {} as Record<
-      'siteNoLimite' | 'siteUmDiaAntes' | 'siteUmDiaDepois' | 'contratoNoLimite' | 'contratoUmDiaAntes' | 'contratoOnzeMeses' | 'propostaNoLimite' | 'propostaUmDiaAntes',
+      | 'siteNoLimite'
+      | 'siteUmDiaAntes'
+      | 'siteUmDiaDepois'
+      | 'contratoNoLimite'
+      | 'contratoUmDiaAntes'
+      | 'contratoOnzeMeses'
+      | 'propostaNoLimite'
+      | 'propostaUmDiaAntes',
       string
     >;
 
@@ -39,11 +46,24 @@ describeEachDatabase('@app/cotacoes: cálculo, regras e conclusão', { plugins }
       const c = await api.criar(m.produtos.slice(0, 3), { centroCustoId: m.centros.educacao, dataReferencia: ref });
       id = c.id;
       const [p0, p1, p2] = m.produtos as [string, string, string];
-      const site = (data: string, hora: string) => ({ produtoId: p0, fonte: 'midia', fonteDescricao: 'Loja virtual', link: 'https://www.example.com/item', valorUnitario: '10', dataColeta: em(data, hora) });
+      const site = (data: string, hora: string) => ({
+        produtoId: p0,
+        fonte: 'midia',
+        fonteDescricao: 'Loja virtual',
+        link: 'https://www.example.com/item',
+        valorUnitario: '10',
+        dataColeta: em(data, hora),
+      });
       ids.siteNoLimite = (await api.preco(id, site(seis, '00:30'))).id;
       ids.siteUmDiaAntes = (await api.preco(id, site(somarDias(seis, -1), '23:30'))).id;
       ids.siteUmDiaDepois = (await api.preco(id, site(somarDias(seis, 1), '12:00'))).id;
-      const contrato = (data: string) => ({ produtoId: p1, fonte: 'contrato', fonteDescricao: 'Contrato 12/2025 – Município vizinho', valorUnitario: '11', dataColeta: em(data) });
+      const contrato = (data: string) => ({
+        produtoId: p1,
+        fonte: 'contrato',
+        fonteDescricao: 'Contrato 12/2025 – Município vizinho',
+        valorUnitario: '11',
+        dataColeta: em(data),
+      });
       ids.contratoNoLimite = (await api.preco(id, contrato(doze))).id;
       ids.contratoUmDiaAntes = (await api.preco(id, contrato(somarDias(doze, -1)))).id;
       ids.contratoOnzeMeses = (await api.preco(id, contrato(mesesAntes(ref, 11)))).id;
@@ -53,7 +73,10 @@ describeEachDatabase('@app/cotacoes: cálculo, regras e conclusão', { plugins }
       const c1 = await api.convidar(id, f1.id);
       const c2 = await api.convidar(id, f2.id);
       await api.responder(id, c1.id, [{ produtoId: p2, valorUnitario: '12' }], { dataProposta: em(seis, '10:00'), validade: somarDias(ref, 10) });
-      await api.responder(id, c2.id, [{ produtoId: p2, valorUnitario: '13' }], { dataProposta: em(somarDias(seis, -1), '10:00'), validade: somarDias(ref, 10) });
+      await api.responder(id, c2.id, [{ produtoId: p2, valorUnitario: '13' }], {
+        dataProposta: em(somarDias(seis, -1), '10:00'),
+        validade: somarDias(ref, 10),
+      });
       const mapa = await api.mapa(id);
       ids.propostaNoLimite = mapa.precos.find((p) => p.fornecedorId === f1.id)!.id;
       ids.propostaUmDiaAntes = mapa.precos.find((p) => p.fornecedorId === f2.id)!.id;
@@ -145,7 +168,13 @@ describeEachDatabase('@app/cotacoes: cálculo, regras e conclusão', { plugins }
       const semTag = await api.call('POST', `/cotacoes/${id}/justificativa/aprovar`, undefined, m.tokens.comprador);
       expect(semTag.status).toBe(403);
       // the author, even holding tag 100, cannot approve their own justification
-      await api.ok('PUT', `/cotacoes/${id}/justificativa`, { texto: 'Mercado restrito: só dois fornecedores atendem a especificação técnica.' }, 200, m.tokens.compradorAutoridade);
+      await api.ok(
+        'PUT',
+        `/cotacoes/${id}/justificativa`,
+        { texto: 'Mercado restrito: só dois fornecedores atendem a especificação técnica.' },
+        200,
+        m.tokens.compradorAutoridade,
+      );
       const autor = await api.call('POST', `/cotacoes/${id}/justificativa/aprovar`, undefined, m.tokens.compradorAutoridade);
       expect(autor.status).toBe(403);
       expect(autor.body.error?.message).toContain('não pode aprová-la');
@@ -247,7 +276,12 @@ describeEachDatabase('@app/cotacoes: cálculo, regras e conclusão', { plugins }
       const antes = await api.mapa(id);
       const vinte = 'Entrega em 48h úteis';
       expect(vinte.length).toBe(20);
-      const escolhido = await api.ok<{ precoId: string; motivo: string }>('PUT', `/cotacoes/${id}/vencedores/${p0}`, { precoId: precos['12'], motivo: vinte }, 200);
+      const escolhido = await api.ok<{ precoId: string; motivo: string }>(
+        'PUT',
+        `/cotacoes/${id}/vencedores/${p0}`,
+        { precoId: precos['12'], motivo: vinte },
+        200,
+      );
       expect(escolhido).toMatchObject({ precoId: precos['12'], motivo: vinte });
       const depois = await api.mapa(id);
       const item = depois.avaliacao.itens.find((i) => i.produtoId === p0)!;
@@ -313,7 +347,13 @@ describeEachDatabase('@app/cotacoes: cálculo, regras e conclusão', { plugins }
       const tentativas = [
         await api.call('PUT', `/cotacoes/${id}`, body),
         await api.call('DELETE', `/cotacoes/${id}`),
-        await api.call('POST', `/cotacoes/${id}/precos`, { produtoId: p0, fonte: 'painel', fonteDescricao: 'Painel', valorUnitario: '1', dataColeta: new Date().toISOString() }),
+        await api.call('POST', `/cotacoes/${id}/precos`, {
+          produtoId: p0,
+          fonte: 'painel',
+          fonteDescricao: 'Painel',
+          valorUnitario: '1',
+          dataColeta: new Date().toISOString(),
+        }),
         await api.call('POST', `/cotacoes/${id}/fornecedores`, { fornecedorId: m.fornecedores[0]!.id }),
         await api.call('PUT', `/cotacoes/${id}/justificativa`, { texto: 'Justificativa depois de concluída, recusada.' }),
         await api.call('PUT', `/cotacoes/${id}/vencedores/${p0}`, { precoId: (await api.mapa(id)).precos[0]!.id, motivo: 'Depois de concluída não muda.' }),

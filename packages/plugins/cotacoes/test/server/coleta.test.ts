@@ -18,7 +18,10 @@ describeEachDatabase('@app/cotacoes: coleta de preços', { plugins }, (t) => {
   const api = cliente(t, () => m.tokens.comprador);
   const enviar = async (id: string, content: Uint8Array | string, filename: string, type: string, token = m.tokens.comprador) => {
     const res = await t.server.upload(`/api/cotacoes/cotacoes/${id}/evidencias`, token, { content, filename, type });
-    return { status: res.status, body: (await res.json()) as { id: string; sha256: string; tipo: string; tamanho: number; error?: { code: string; message: string } } };
+    return {
+      status: res.status,
+      body: (await res.json()) as { id: string; sha256: string; tipo: string; tamanho: number; error?: { code: string; message: string } },
+    };
   };
   const auditoria = (registro: string, acao: string) =>
     t.server.sql<{ antes: Record<string, unknown> | null; depois: Record<string, unknown> }>(
@@ -53,7 +56,9 @@ describeEachDatabase('@app/cotacoes: coleta de preços', { plugins }, (t) => {
       const impedido = await api.call('POST', `/cotacoes/${id}/fornecedores`, { fornecedorId: m.impedido });
       expect(impedido.status).toBe(400);
       expect(impedido.body.error?.code).toBe('impedido');
-      expect(impedido.body.error?.fields?.fornecedorId).toMatch(/está impedido de contratar com a administração até \d{2}\/\d{2}\/\d{4}.*não pode ser convidado\.$/);
+      expect(impedido.body.error?.fields?.fornecedorId).toMatch(
+        /está impedido de contratar com a administração até \d{2}\/\d{2}\/\d{4}.*não pode ser convidado\.$/,
+      );
       expect((await api.call('POST', `/cotacoes/${id}/fornecedores`, { fornecedorId: m.inativo })).status).toBe(400);
       const outro = await t.server.sql<{ id: string }>('SELECT id FROM fornecedores WHERE entidade_id = $1 LIMIT 1', [m.entidades.camara]);
       if (outro[0]) expect((await api.call('POST', `/cotacoes/${id}/fornecedores`, { fornecedorId: outro[0].id })).status).toBe(400);
@@ -77,12 +82,12 @@ describeEachDatabase('@app/cotacoes: coleta de preços', { plugins }, (t) => {
       expect((await api.call('POST', `/cotacoes/${id}/fornecedores/${convite!.id}/nao-respondeu`, {})).status).toBe(409);
     });
 
-    it("starting the collection e-mails the invited suppliers (never the estimated values)", async () => {
+    it('starting the collection e-mails the invited suppliers (never the estimated values)', async () => {
       const antes = await t.server.sql<{ n: number }>('SELECT count(*)::int AS n FROM outbox');
       expect((await api.transicao(id, 'iniciar')).status).toBe(200);
-      const mails = await t.server.sql<{ para: string; assunto: string; texto: string }>(
-        'SELECT * FROM outbox ORDER BY created_at DESC, id DESC LIMIT 5',
-      ).catch(() => [] as { para: string; assunto: string; texto: string }[]);
+      const mails = await t.server
+        .sql<{ para: string; assunto: string; texto: string }>('SELECT * FROM outbox ORDER BY created_at DESC, id DESC LIMIT 5')
+        .catch(() => [] as { para: string; assunto: string; texto: string }[]);
       const depois = await t.server.sql<{ n: number }>('SELECT count(*)::int AS n FROM outbox');
       expect(depois[0]!.n - antes[0]!.n).toBe(1);
       expect(JSON.stringify(mails[0])).toContain('Pedido de cotação');
@@ -124,7 +129,10 @@ describeEachDatabase('@app/cotacoes: coleta de preços', { plugins }, (t) => {
         ],
       });
       expect(fora.status).toBe(400);
-      expect(fora.body.error?.fields).toEqual({ 'itens.1.produtoId': 'Este produto não é item desta cotação.', 'itens.2.produtoId': 'Este item já foi informado em outra linha.' });
+      expect(fora.body.error?.fields).toEqual({
+        'itens.1.produtoId': 'Este produto não é item desta cotação.',
+        'itens.2.produtoId': 'Este item já foi informado em outra linha.',
+      });
     });
 
     it("marks 'não respondeu' (kept, with the reason); refused for a supplier with prices; never withdrawn afterwards", async () => {
@@ -272,13 +280,28 @@ describeEachDatabase('@app/cotacoes: coleta de preços', { plugins }, (t) => {
         evidenciaId: ev.body.id,
       });
       expect(criado).toMatchObject({ valorUnitario: '12.3456', evidencia: { id: ev.body.id, sha256: sha(PDF) }, coletadoPorNome: 'Carla Compradora' });
-      const body = { produtoId: p0, fonte: 'nota_fiscal', fonteDescricao: 'NF-e 000.123', valorUnitario: '12', dataColeta: criado.dataColeta, evidenciaId: ev.body.id };
+      const body = {
+        produtoId: p0,
+        fonte: 'nota_fiscal',
+        fonteDescricao: 'NF-e 000.123',
+        valorUnitario: '12',
+        dataColeta: criado.dataColeta,
+        evidenciaId: ev.body.id,
+      };
       expect((await api.call('PUT', `/cotacoes/${id}/precos/${criado.id}`, body)).status).toBe(400);
-      const alterado = await api.ok<{ valorUnitario: string; version: number }>('PUT', `/cotacoes/${id}/precos/${criado.id}`, { ...body, version: criado.version }, 200);
+      const alterado = await api.ok<{ valorUnitario: string; version: number }>(
+        'PUT',
+        `/cotacoes/${id}/precos/${criado.id}`,
+        { ...body, version: criado.version },
+        200,
+      );
       expect(alterado).toMatchObject({ valorUnitario: '12', version: criado.version + 1 });
       expect((await api.call('PUT', `/cotacoes/${id}/precos/${criado.id}`, { ...body, version: criado.version })).body.error?.code).toBe('stale');
       const [audit] = await auditoria(id, 'alterar_preco');
-      expect(audit).toMatchObject({ antes: { valorUnitario: '12.3456', fonteDescricao: 'NF-e 000.123 – Município vizinho' }, depois: { precoId: criado.id, valorUnitario: '12' } });
+      expect(audit).toMatchObject({
+        antes: { valorUnitario: '12.3456', fonteDescricao: 'NF-e 000.123 – Município vizinho' },
+        depois: { precoId: criado.id, valorUnitario: '12' },
+      });
       expect((await api.call('DELETE', `/cotacoes/${id}/precos/${criado.id}`)).status).toBe(204);
       // the evidence only that price used went with it
       expect((await t.server.request(`/api/cotacoes/cotacoes/${id}/evidencias/${ev.body.id}`, { token: m.tokens.comprador })).status).toBe(404);

@@ -129,7 +129,16 @@ describeEachDatabase('@app/cotacoes documentos', { plugins }, (t) => {
     expect(bloco).toContain(`Prazo para resposta ${dia(10).split('-').reverse().join('/')} 17:30`);
     expect(bloco).toContain('Material de expediente para as escolas');
     expect(bloco).toMatch(/Instruções/);
-    expect((ws.getRow(f.header).values as unknown[]).slice(1)).toEqual(['Nº', 'Código', 'Descrição', 'Unidade', 'Quantidade', 'Preço unitário (R$)', 'Marca', 'Chave']);
+    expect((ws.getRow(f.header).values as unknown[]).slice(1)).toEqual([
+      'Nº',
+      'Código',
+      'Descrição',
+      'Unidade',
+      'Quantidade',
+      'Preço unitário (R$)',
+      'Marca',
+      'Chave',
+    ]);
     for (const [i, item] of mapa.itens.entries()) {
       const row = f.item(i);
       expect([row.getCell(1).value, row.getCell(2).value, row.getCell(3).value, row.getCell(4).value, row.getCell(5).value, row.getCell(8).value]).toEqual([
@@ -221,7 +230,11 @@ describeEachDatabase('@app/cotacoes documentos', { plugins }, (t) => {
     expect(fields[`linha.${dataLinha}.Data da proposta`]).toBe('Data inválida: use dd/mm/aaaa.');
     // every line of the file with a problem, and only those
     expect(Object.keys(fields).sort()).toEqual(
-      ['arquivo', ...linhas.map((l, i) => `linha.${l}.${['Preço unitário (R$)', 'Preço unitário (R$)', 'Preço unitário (R$)', 'Código', 'Marca'][i]}`), `linha.${dataLinha}.Data da proposta`].sort(),
+      [
+        'arquivo',
+        ...linhas.map((l, i) => `linha.${l}.${['Preço unitário (R$)', 'Preço unitário (R$)', 'Preço unitário (R$)', 'Código', 'Marca'][i]}`),
+        `linha.${dataLinha}.Data da proposta`,
+      ].sort(),
     );
     // nothing saved, nothing audited
     const mapa = await api.mapa(c.id);
@@ -267,7 +280,9 @@ describeEachDatabase('@app/cotacoes documentos', { plugins }, (t) => {
     const deB = await preenchido(b.id, b.convites[0]!.id, valido);
     const r = await importar(a.id, a.convites[0]!.id, deB);
     expect(r.status).toBe(400);
-    expect(r.body.error!.fields!['linha.1']).toBe(`Este arquivo é o formulário de outra cotação (nº ${b.numero}): envie o formulário da cotação nº ${a.numero}.`);
+    expect(r.body.error!.fields!['linha.1']).toBe(
+      `Este arquivo é o formulário de outra cotação (nº ${b.numero}): envie o formulário da cotação nº ${a.numero}.`,
+    );
     // the form of A's second supplier sent as the first one's answer
     const doOutro = await preenchido(a.id, a.convites[1]!.id, valido);
     const r2 = await importar(a.id, a.convites[0]!.id, doOutro);
@@ -286,7 +301,10 @@ describeEachDatabase('@app/cotacoes documentos', { plugins }, (t) => {
     const convite = await api.convidar(rascunho.id, m.fornecedores[0]!.id);
     const form = await preenchido(rascunho.id, convite.id, valido);
     const r4 = await importar(rascunho.id, convite.id, form);
-    expect([r4.status, r4.body.error!.message]).toEqual([409, 'As respostas dos fornecedores são registradas com a cotação em coleta: inicie a coleta primeiro.']);
+    expect([r4.status, r4.body.error!.message]).toEqual([
+      409,
+      'As respostas dos fornecedores são registradas com a cotação em coleta: inicie a coleta primeiro.',
+    ]);
     expect((await api.transicao(a.id, 'cancelar', { motivo: 'Demanda suspensa pela secretaria.' })).status).toBe(200);
     const doA = await preenchido(a.id, a.convites[0]!.id, valido);
     const r5 = await importar(a.id, a.convites[0]!.id, doA);
@@ -340,7 +358,14 @@ describeEachDatabase('@app/cotacoes documentos', { plugins }, (t) => {
     const evidencia = (await evid.json()) as { id: string; sha256: string };
     await api.preco(c.id, { produtoId: p1, fonte: 'painel', fonteDescricao: 'Painel de Preços do Governo Federal', valorUnitario: '50' });
     await api.preco(c.id, { produtoId: p1, fonte: 'contrato', fonteDescricao: 'Contrato 12/2025 da Prefeitura de Lorena', valorUnitario: '130' });
-    await api.preco(c.id, { produtoId: p1, fonte: 'midia', fonteDescricao: 'Loja Virtual Papelaria', valorUnitario: '200', link: 'https://loja.example/caneta-azul', evidenciaId: evidencia.id });
+    await api.preco(c.id, {
+      produtoId: p1,
+      fonte: 'midia',
+      fonteDescricao: 'Loja Virtual Papelaria',
+      valorUnitario: '200',
+      link: 'https://loja.example/caneta-azul',
+      evidenciaId: evidencia.id,
+    });
     await api.preco(c.id, { produtoId: p1, fonte: 'nota_fiscal', fonteDescricao: 'NF-e 4521 da Prefeitura de Taubaté', valorUnitario: '500' });
     const kit = await api.preco(c.id, { produtoId: p1, fonte: 'painel', fonteDescricao: 'Painel de Preços (kit)', valorUnitario: '999' });
     await api.ok('POST', `/cotacoes/${c.id}/precos/${kit.id}/excluir`, { motivo: 'Preço de kit com instalação, não comparável.' }, 200);
@@ -412,7 +437,12 @@ describeEachDatabase('@app/cotacoes documentos', { plugins }, (t) => {
   it('scope and tag: 404 for another entidade or another centro, 403 without tag 73', async () => {
     const c = await emColeta(m.produtos.slice(0, 1), 1);
     const conviteId = c.convites[0]!.id;
-    const gets = [`${base(c.id)}/fornecedores/${conviteId}/formulario.pdf`, `${base(c.id)}/fornecedores/${conviteId}/formulario.xlsx`, `${base(c.id)}/memoria.pdf`, `${base(c.id)}/memoria.xlsx`];
+    const gets = [
+      `${base(c.id)}/fornecedores/${conviteId}/formulario.pdf`,
+      `${base(c.id)}/fornecedores/${conviteId}/formulario.xlsx`,
+      `${base(c.id)}/memoria.pdf`,
+      `${base(c.id)}/memoria.xlsx`,
+    ];
     const form = await preenchido(c.id, conviteId, (g) => {
       g.item(0).getCell(6).value = 5;
       g.campo('Data da proposta').value = diaExcel(dia(-1));

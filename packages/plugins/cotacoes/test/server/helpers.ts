@@ -61,9 +61,9 @@ export async function prepararMundo(t: DatabaseSuite, prefixo: string): Promise<
     (await s.sql<{ id: string }>('SELECT id FROM registros_centros_custo WHERE entidade_id = $1 AND codigo = $2', [entidades.prefeitura, codigo]))[0]!.id;
   const educacao = await centro('02');
   const saude = await centro('03');
-  const prods = (
-    await s.sql<{ id: string }>('SELECT id FROM produtos WHERE entidade_id = $1 AND ativo ORDER BY codigo LIMIT 6', [entidades.prefeitura])
-  ).map((r) => r.id);
+  const prods = (await s.sql<{ id: string }>('SELECT id FROM produtos WHERE entidade_id = $1 AND ativo ORDER BY codigo LIMIT 6', [entidades.prefeitura])).map(
+    (r) => r.id,
+  );
   const fornec = await s.sql<{ id: string; nome: string }>(
     "SELECT id, razao_social AS nome FROM fornecedores WHERE entidade_id = $1 AND situacao = 'ativo' AND ativo ORDER BY razao_social LIMIT 6",
     [entidades.prefeitura],

@@ -42,7 +42,15 @@ describeEachDatabase('cotacoes demo seed', { plugins: [registros, usuarios, prod
     expect(concluida.convites.every((c) => c.situacao === 'respondeu')).toBe(true);
 
     const acoes = await t.server.sql<{ acao: string }>('SELECT DISTINCT acao FROM audit_log WHERE registro = $1 ORDER BY acao', [coleta.cotacao.id]);
-    expect(acoes.map((a) => a.acao)).toEqual(['convidar_fornecedor', 'criar', 'enviar_evidencia', 'fornecedor_nao_respondeu', 'incluir_preco', 'iniciar', 'resposta_fornecedor']);
+    expect(acoes.map((a) => a.acao)).toEqual([
+      'convidar_fornecedor',
+      'criar',
+      'enviar_evidencia',
+      'fornecedor_nao_respondeu',
+      'incluir_preco',
+      'iniciar',
+      'resposta_fornecedor',
+    ]);
   });
 
   it('the demo autoridade competente signs in (demo1234) holding tags 73 and 100 and may approve', async () => {

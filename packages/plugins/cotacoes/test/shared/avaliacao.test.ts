@@ -139,7 +139,13 @@ describe('which prices count', () => {
         itens: [item('a')],
         fornecedores: [{ fornecedorId: 'f1', nome: 'Alfa', situacao: 'respondeu' }],
         precos: [
-          preco({ id: 'excluido', produtoId: 'a', valorUnitario: '10', exclusaoMotivo: 'Marca diferente da pedida.', inclusaoMotivo: 'Único do mercado local.' }),
+          preco({
+            id: 'excluido',
+            produtoId: 'a',
+            valorUnitario: '10',
+            exclusaoMotivo: 'Marca diferente da pedida.',
+            inclusaoMotivo: 'Único do mercado local.',
+          }),
           preco({ id: 'velho-incluido', produtoId: 'a', valorUnitario: '11', dataColeta: '2024-01-10T15:00:00Z', inclusaoMotivo: 'Único do mercado local.' }),
           cotado('vencida-incluida', 'a', 'f1', '12', { validade: '2026-01-01', inclusaoMotivo: 'Fornecedor confirmou por telefone.' }),
           preco({ id: 'novo-incluido', produtoId: 'a', valorUnitario: '13', inclusaoMotivo: 'Sem efeito: o preço já vale.' }),
@@ -374,11 +380,7 @@ describe('per item', () => {
         metodo: 'media',
         itens: [item('a', '99999999999.9999')],
         fornecedores: [{ fornecedorId: 'f1', nome: 'Alfa', situacao: 'respondeu' }],
-        precos: [
-          cotado('x', 'a', 'f1', '0.1'),
-          preco({ produtoId: 'a', valorUnitario: '0.2' }),
-          preco({ produtoId: 'a', valorUnitario: '0.3' }),
-        ],
+        precos: [cotado('x', 'a', 'f1', '0.1'), preco({ produtoId: 'a', valorUnitario: '0.2' }), preco({ produtoId: 'a', valorUnitario: '0.3' })],
       }),
     );
     const r = a.itens[0]!;

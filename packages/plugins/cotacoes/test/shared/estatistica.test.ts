@@ -200,7 +200,9 @@ describe('edge cases', () => {
     expect(r.descartados).toEqual([]);
     expect(r.mantidos).toEqual(['p0', 'p1']);
     expect(r.valor).toBe('20.00');
-    expect(r.criterio).toBe('Intervalo da mediana: nenhum preço entre 75% e 125% da mediana (R$ 15,00 a R$ 25,00); usa-se a mediana dos 2 preços válidos, R$ 20,00.');
+    expect(r.criterio).toBe(
+      'Intervalo da mediana: nenhum preço entre 75% e 125% da mediana (R$ 15,00 a R$ 25,00); usa-se a mediana dos 2 preços válidos, R$ 20,00.',
+    );
   });
 
   it('median: ties, even counts, half a cent rounds away from zero', () => {

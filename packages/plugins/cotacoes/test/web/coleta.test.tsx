@@ -24,7 +24,13 @@ describe('coleta de preços: header and tabs', () => {
     abrir(mapaDeExemplo());
     await pronto();
     const dados = screen.getByRole('region', { name: 'Cotação' });
-    for (const texto of ['Material de expediente para as escolas municipais', 'Em coleta', '01/03/2026', '10/03/2026 17:00', 'Média saneada (regra aplicada uma vez)']) {
+    for (const texto of [
+      'Material de expediente para as escolas municipais',
+      'Em coleta',
+      '01/03/2026',
+      '10/03/2026 17:00',
+      'Média saneada (regra aplicada uma vez)',
+    ]) {
       expect(within(dados).getByText(texto)).toBeTruthy();
     }
     expect(screen.getByRole('link', { name: 'Mapa comparativo' }).getAttribute('href')).toBe(`/cotacao/mapa/${COT}`);
@@ -46,10 +52,14 @@ describe('coleta de preços: por fornecedor', () => {
     abrir(mapaDeExemplo());
     await pronto();
     const tabela = screen.getByRole('table', { name: 'Fornecedores convidados' });
-    const gama = within(tabela).getByRole('rowheader', { name: /Gama Distribuidora/ }).closest('tr')!;
+    const gama = within(tabela)
+      .getByRole('rowheader', { name: /Gama Distribuidora/ })
+      .closest('tr')!;
     expect(within(gama).getByText('Não respondeu')).toBeTruthy();
     expect(within(gama).getByText('Sem retorno após dois contatos.')).toBeTruthy();
-    const alfa = within(tabela).getByRole('rowheader', { name: /Alfa Papelaria/ }).closest('tr')!;
+    const alfa = within(tabela)
+      .getByRole('rowheader', { name: /Alfa Papelaria/ })
+      .closest('tr')!;
     expect(within(alfa).getByText('Respondeu')).toBeTruthy();
     expect(within(alfa).getByText('3 de 3')).toBeTruthy();
     expect(within(alfa).getByText('Validade 30/06/2026')).toBeTruthy();
@@ -62,7 +72,8 @@ describe('coleta de preços: por fornecedor', () => {
   it("'Convidar fornecedor': the picker of suppliers, the reason of the choice, POST …/fornecedores and the mapa read again", async () => {
     const EPS = '00000000-0000-4000-8000-0000000000f5';
     const { calls } = abrir(mapaDeExemplo(), {
-      'GET /api/cotacoes/fornecedores': () => Response.json(pageOf([{ id: EPS, nome: 'Epsilon Papéis', documento: '11444777000161', email: 'epsilon@example.com' }])),
+      'GET /api/cotacoes/fornecedores': () =>
+        Response.json(pageOf([{ id: EPS, nome: 'Epsilon Papéis', documento: '11444777000161', email: 'epsilon@example.com' }])),
       [`POST ${BASE}/fornecedores`]: () => Response.json({}, { status: 201 }),
     });
     await pronto();
@@ -150,14 +161,20 @@ describe('coleta de preços: por fornecedor', () => {
     const linhas = within(erros)
       .getAllByRole('row')
       .slice(1)
-      .map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(linhas).toEqual([
       ['4', 'preço unitário', 'Informe um número, por exemplo 1.234,56.'],
       ['7', 'validade', 'Data inválida: use dd/mm/aaaa.'],
     ]);
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.headers.get('content-type')).toMatch(/^multipart\/form-data/);
-    expect(String(post.body)).toMatch(/name="arquivo"; filename="[^"]+"\r\nContent-Type: application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet\r\n\r\nPK\r\n/);
+    expect(String(post.body)).toMatch(
+      /name="arquivo"; filename="[^"]+"\r\nContent-Type: application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet\r\n\r\nPK\r\n/,
+    );
   });
 
   it("'Importar planilha' also lists the spreadsheet kit's { errors: [{ linha, coluna, motivo }] }; a clean file records the answer", async () => {
@@ -167,7 +184,14 @@ describe('coleta de preços: por fornecedor', () => {
         ok
           ? Response.json({ ...mapaDeExemplo().convites[0], precos: 3 })
           : Response.json(
-              { ok: false, dryRun: false, total: 3, imported: 0, errorCount: 1, errors: [{ linha: 5, coluna: 'Marca', motivo: 'Use no máximo 200 caracteres.' }] },
+              {
+                ok: false,
+                dryRun: false,
+                total: 3,
+                imported: 0,
+                errorCount: 1,
+                errors: [{ linha: 5, coluna: 'Marca', motivo: 'Use no máximo 200 caracteres.' }],
+              },
               { status: 400 },
             ),
     });
@@ -177,7 +201,11 @@ describe('coleta de preços: por fornecedor', () => {
     fireEvent.change(within(form).getByLabelText(/Planilha preenchida/), { target: { files: [new File(['PK'], 'alfa.xlsx')] } });
     fireEvent.click(within(form).getByRole('button', { name: 'Importar' }));
     const erros = await screen.findByRole('table', { name: 'Erros encontrados na planilha' }, T);
-    expect(within(erros).getAllByRole('cell').map((c) => c.textContent)).toEqual(['5', 'Marca', 'Use no máximo 200 caracteres.']);
+    expect(
+      within(erros)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['5', 'Marca', 'Use no máximo 200 caracteres.']);
     ok = true;
     fireEvent.click(within(form).getByRole('button', { name: 'Importar' }));
     expect(await screen.findByText('Resposta de Alfa Papelaria Ltda importada: 3 preços.', {}, T)).toBeTruthy();
@@ -195,7 +223,10 @@ describe('coleta de preços: por fornecedor', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Gama Distribuidora não respondeu?' }, T);
     fireEvent.change(within(dialog).getByLabelText('Observação'), { target: { value: 'Telefone sem resposta.' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Registrar “não respondeu”' }));
-    await waitFor(() => expect(calls.find((c) => c.path === `${BASE}/fornecedores/${C3}/nao-respondeu`)?.body).toEqual({ motivo: 'Telefone sem resposta.' }), T);
+    await waitFor(
+      () => expect(calls.find((c) => c.path === `${BASE}/fornecedores/${C3}/nao-respondeu`)?.body).toEqual({ motivo: 'Telefone sem resposta.' }),
+      T,
+    );
     expect(await screen.findByText('Gama Distribuidora: registrado que não respondeu.', {}, T)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Remover o convite de Gama Distribuidora' }));
@@ -238,7 +269,7 @@ describe('coleta de preços: por fornecedor', () => {
 });
 
 describe('coleta de preços: por item', () => {
-  it("every price of the item with its source, date, value, evidence and situation (used, dropped, out with the reason)", async () => {
+  it('every price of the item with its source, date, value, evidence and situation (used, dropped, out with the reason)', async () => {
     abrir(mapaDeExemplo());
     await pronto();
     const painel = await porItem();
@@ -252,7 +283,11 @@ describe('coleta de preços: por item', () => {
     const loja = linha(/^Loja Exemplo/);
     expect(within(loja).getByText('Mídia/sítio')).toBeTruthy();
     expect(within(loja).getByText('25/02/2026 10:00')).toBeTruthy();
-    expect(within(loja).getByRole('link', { name: /Abrir endereço/ }).getAttribute('href')).toBe('https://loja.example.com/papel');
+    expect(
+      within(loja)
+        .getByRole('link', { name: /Abrir endereço/ })
+        .getAttribute('href'),
+    ).toBe('https://loja.example.com/papel');
     expect(within(loja).getByRole('button', { name: 'Baixar a evidência loja-papel.pdf' })).toBeTruthy();
     // 'Por item' picks an item; the picker says how many valid prices each has
     const item = within(painel).getByLabelText('Item') as HTMLSelectElement;
@@ -306,7 +341,8 @@ describe('coleta de preços: por item', () => {
     const { calls } = abrir(
       mapaDeExemplo(),
       {
-        [`POST ${BASE}/evidencias`]: () => Response.json({ id: EV, nome: 'pagina.html', tipo: 'text/html', tamanho: 20, sha256: 'cd'.repeat(32) }, { status: 201 }),
+        [`POST ${BASE}/evidencias`]: () =>
+          Response.json({ id: EV, nome: 'pagina.html', tipo: 'text/html', tamanho: 20, sha256: 'cd'.repeat(32) }, { status: 201 }),
         [`POST ${BASE}/precos`]: () => Response.json({}, { status: 201 }),
       },
       `?aba=item&item=${P3}`,

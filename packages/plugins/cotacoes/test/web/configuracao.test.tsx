@@ -31,7 +31,11 @@ describe('configuração das cotações', () => {
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Configuração das cotações' }, T)).toBeTruthy();
     const grupo = screen.getByRole('group', { name: 'Método de cálculo do preço estimado' });
-    expect(within(grupo).getAllByRole('radio').map((r) => (r as HTMLInputElement).value)).toEqual(['media', 'mediana', 'menor', 'media_saneada', 'intervalo_mediana']);
+    expect(
+      within(grupo)
+        .getAllByRole('radio')
+        .map((r) => (r as HTMLInputElement).value),
+    ).toEqual(['media', 'mediana', 'menor', 'media_saneada', 'intervalo_mediana']);
     expect(radio('Média saneada').checked).toBe(true);
     // each method with its rule (the média saneada's as configured: applied once)
     expect(radio('Média saneada').getAttribute('aria-describedby')).toBeTruthy();

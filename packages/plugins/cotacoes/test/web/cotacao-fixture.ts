@@ -33,7 +33,10 @@ export const PR = {
   p3painel: '00000000-0000-4000-8000-000000000321',
 } as const;
 
-export const NOMES = { [F1]: 'Alfa Papelaria Ltda', [F2]: 'Beta Comércio de Papéis', [F3]: 'Gama Distribuidora', [F4]: 'Delta Suprimentos' } as Record<string, string>;
+export const NOMES = { [F1]: 'Alfa Papelaria Ltda', [F2]: 'Beta Comércio de Papéis', [F3]: 'Gama Distribuidora', [F4]: 'Delta Suprimentos' } as Record<
+  string,
+  string
+>;
 export const MAPA_URL = `/api/cotacoes/cotacoes/${COT}/mapa`;
 export const BASE = `/api/cotacoes/cotacoes/${COT}`;
 
@@ -104,9 +107,39 @@ export function mapaDeExemplo(over: { cotacao?: Partial<CotacaoCabecalho>; podeE
       ...over.cotacao,
     },
     itens: [
-      { id: 'i1', produtoId: P1, ordem: 1, codigo: '0001', descricao: 'Papel sulfite A4', unidade: 'RESMA', quantidade: '100', valorReferencia: '30.0000', requisicaoItemId: null },
-      { id: 'i2', produtoId: P2, ordem: 2, codigo: '0002', descricao: 'Caneta esferográfica azul', unidade: 'UN', quantidade: '500', valorReferencia: '0', requisicaoItemId: null },
-      { id: 'i3', produtoId: P3, ordem: 3, codigo: '0003', descricao: 'Grampeador de mesa', unidade: 'UN', quantidade: '10', valorReferencia: '0', requisicaoItemId: null },
+      {
+        id: 'i1',
+        produtoId: P1,
+        ordem: 1,
+        codigo: '0001',
+        descricao: 'Papel sulfite A4',
+        unidade: 'RESMA',
+        quantidade: '100',
+        valorReferencia: '30.0000',
+        requisicaoItemId: null,
+      },
+      {
+        id: 'i2',
+        produtoId: P2,
+        ordem: 2,
+        codigo: '0002',
+        descricao: 'Caneta esferográfica azul',
+        unidade: 'UN',
+        quantidade: '500',
+        valorReferencia: '0',
+        requisicaoItemId: null,
+      },
+      {
+        id: 'i3',
+        produtoId: P3,
+        ordem: 3,
+        codigo: '0003',
+        descricao: 'Grampeador de mesa',
+        unidade: 'UN',
+        quantidade: '10',
+        valorReferencia: '0',
+        requisicaoItemId: null,
+      },
     ],
     convites: [
       convite(C1, F1),
@@ -118,7 +151,12 @@ export function mapaDeExemplo(over: { cotacao?: Partial<CotacaoCabecalho>; podeE
       preco(PR.p1f1, P1, '25.5', { fornecedorId: F1, marca: 'Chamex' }),
       preco(PR.p1f2, P1, '24', { fornecedorId: F2, validade: '2026-01-10', dataColeta: '2025-12-10T13:00:00.000Z' }),
       preco(PR.p1f4, P1, '26.4', { fornecedorId: F4 }),
-      preco(PR.p1midia, P1, '27.9', { fonte: 'midia', fonteDescricao: 'Loja Exemplo', link: 'https://loja.example.com/papel', evidencia: { id: '00000000-0000-4000-8000-0000000000e1', nome: 'loja-papel.pdf', tipo: 'application/pdf', tamanho: 1200, sha256: 'ab'.repeat(32) } }),
+      preco(PR.p1midia, P1, '27.9', {
+        fonte: 'midia',
+        fonteDescricao: 'Loja Exemplo',
+        link: 'https://loja.example.com/papel',
+        evidencia: { id: '00000000-0000-4000-8000-0000000000e1', nome: 'loja-papel.pdf', tipo: 'application/pdf', tamanho: 1200, sha256: 'ab'.repeat(32) },
+      }),
       preco(PR.p1painel, P1, '26', { fonte: 'painel', fonteDescricao: 'Painel de Preços, compra 90012/2025' }),
       preco(PR.p1contrato, P1, '40', { fonte: 'contrato', fonteDescricao: 'Contrato 15/2025 da Prefeitura Vizinha' }),
       preco(PR.p2f1, P2, '1.2', { fornecedorId: F1 }),
@@ -128,11 +166,26 @@ export function mapaDeExemplo(over: { cotacao?: Partial<CotacaoCabecalho>; podeE
       preco(PR.p3f4, P3, '48', { fornecedorId: F4 }),
       preco(PR.p3painel, P3, '50', { fonte: 'painel', fonteDescricao: 'Painel de Preços, compra 1234/2025' }),
     ],
-    vencedores: [{ produtoId: P3, precoId: PR.p3f4, motivo: 'Prazo de entrega menor e garantia estendida.', escolhidoPorNome: 'Maria Souza', escolhidoEm: '2026-03-02T12:00:00.000Z' }],
+    vencedores: [
+      {
+        produtoId: P3,
+        precoId: PR.p3f4,
+        motivo: 'Prazo de entrega menor e garantia estendida.',
+        escolhidoPorNome: 'Maria Souza',
+        escolhidoEm: '2026-03-02T12:00:00.000Z',
+      },
+    ],
     avaliacao: {
       precos: [
         usado(PR.p1f1),
-        { precoId: PR.p1f2, valido: false, usado: false, exclusao: 'vencido', motivo: 'Proposta vencida em 10/01/2026, antes da data de referência (01/03/2026).', incluidoPorDecisao: false },
+        {
+          precoId: PR.p1f2,
+          valido: false,
+          usado: false,
+          exclusao: 'vencido',
+          motivo: 'Proposta vencida em 10/01/2026, antes da data de referência (01/03/2026).',
+          incluidoPorDecisao: false,
+        },
         usado(PR.p1f4),
         usado(PR.p1midia),
         usado(PR.p1painel),
@@ -175,7 +228,14 @@ export function mapaDeExemplo(over: { cotacao?: Partial<CotacaoCabecalho>; podeE
           valorTotal: '476.70',
           criterio: 'CV dos restantes 5,3% ≤ 25%: média dos 3 preços mantidos.',
           menosDeTres: false,
-          vencedor: { precoId: PR.p3f4, fornecedorId: F4, valorUnitario: '48', valorTotal: '480.00', escolhido: true, motivo: 'Prazo de entrega menor e garantia estendida.' },
+          vencedor: {
+            precoId: PR.p3f4,
+            fornecedorId: F4,
+            valorUnitario: '48',
+            valorTotal: '480.00',
+            escolhido: true,
+            motivo: 'Prazo de entrega menor e garantia estendida.',
+          },
           menores: [PR.p3f1],
         },
       ],

@@ -45,7 +45,18 @@ const cotacao = (over: Record<string, unknown> = {}) => ({
   quantidadePrecos: 11,
   version: 4,
   itens: [
-    { id: 'i1', ordem: 1, produtoId: P1, produtoCodigo: '0001', produtoDescricao: 'Papel sulfite A4', unidadeSigla: 'RESMA', quantidade: '100.0000', valorUnitario: '30.0000', valorTotal: '3000.00', requisicaoItemId: null },
+    {
+      id: 'i1',
+      ordem: 1,
+      produtoId: P1,
+      produtoCodigo: '0001',
+      produtoDescricao: 'Papel sulfite A4',
+      unidadeSigla: 'RESMA',
+      quantidade: '100.0000',
+      valorUnitario: '30.0000',
+      valorTotal: '3000.00',
+      requisicaoItemId: null,
+    },
   ],
   transicoes: ['concluir', 'cancelar'],
   editavel: true,
@@ -64,7 +75,21 @@ const comuns = {
     return Response.json(pageOf(produtos.filter((p) => p.descricao.toLowerCase().includes(q))));
   },
   'GET /api/cotacoes/configuracao': () => Response.json({ metodo: 'mediana', iterar: false, version: 2 }),
-  'GET /api/cotacoes/cotacoes': () => Response.json(pageOf([cotacao(), cotacao({ id: NOVA, numero: 13, status: 'rascunho', objeto: 'Merenda escolar do segundo semestre', quantidadeItens: 1, quantidadePrecos: 0, prazo: null })])),
+  'GET /api/cotacoes/cotacoes': () =>
+    Response.json(
+      pageOf([
+        cotacao(),
+        cotacao({
+          id: NOVA,
+          numero: 13,
+          status: 'rascunho',
+          objeto: 'Merenda escolar do segundo semestre',
+          quantidadeItens: 1,
+          quantidadePrecos: 0,
+          prazo: null,
+        }),
+      ]),
+    ),
   [`GET ${BASE}/historico`]: () => Response.json({ items: [], truncated: false }),
 };
 

@@ -21,11 +21,15 @@ describe('mapa comparativo', () => {
     const table = await grade();
     expect(screen.getByRole('heading', { level: 1, name: 'Mapa comparativo · cotação 12/2026' })).toBeTruthy();
     // one column group per invited supplier (the one that did not answer too), one row per item
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent ?? '');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent ?? '');
     for (const nome of Object.values(NOMES)) expect(headers.some((h) => h.startsWith(nome))).toBe(true);
-    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(
-      expect.arrayContaining(['1. Papel sulfite A4', '2. Caneta esferográfica azulMenos de 3 preços válidos', '3. Grampeador de mesa']),
-    );
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(expect.arrayContaining(['1. Papel sulfite A4', '2. Caneta esferográfica azulMenos de 3 preços válidos', '3. Grampeador de mesa']));
     for (const produto of [P1, P2, P3]) for (const fornecedor of [F1, F2, F3, F4]) expect(celula(produto, fornecedor)).not.toBeNull();
     // unit (4 places kept) and total (quantity × unit, cents) side by side
     const alfa = celula(P1, F1)!;
@@ -165,7 +169,11 @@ describe('mapa comparativo', () => {
   });
 
   it("'Aprovar justificativa' only for who may approve, and only while it is not approved", async () => {
-    const registrada = { justificativa: 'Só dois fornecedores da região trabalham com este item.', justificativaPorNome: 'Maria Souza', justificativaEm: '2026-03-02T12:00:00.000Z' };
+    const registrada = {
+      justificativa: 'Só dois fornecedores da região trabalham com este item.',
+      justificativaPorNome: 'Maria Souza',
+      justificativaEm: '2026-03-02T12:00:00.000Z',
+    };
     const { calls } = abrir(mapaDeExemplo({ cotacao: registrada, podeAprovarJustificativa: true }), {
       [`POST ${BASE}/justificativa/aprovar`]: () => Response.json({}),
     });
@@ -216,7 +224,13 @@ describe('mapa comparativo', () => {
       descricao: `Produto ${i + 1}`,
     }));
     const precos = itens.flatMap((item, i) =>
-      fornecedores.map((fornecedorId, f) => ({ ...base.precos[0]!, id: `p-${i}-${f}`, produtoId: item.produtoId, fornecedorId, valorUnitario: String(10 + f) })),
+      fornecedores.map((fornecedorId, f) => ({
+        ...base.precos[0]!,
+        id: `p-${i}-${f}`,
+        produtoId: item.produtoId,
+        fornecedorId,
+        valorUnitario: String(10 + f),
+      })),
     );
     const mapa: MapaCotacao = {
       ...base,

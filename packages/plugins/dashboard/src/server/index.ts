@@ -2,14 +2,7 @@
 import { TIME_ZONE, formatDateTime } from '@app/br';
 import { auditLog, coreSchema, defineServerPlugin, entidades, notFound, usuarioEntidades } from '@app/server-core';
 import { and, count, desc, eq, gte, sql } from '@app/server-core/orm';
-import {
-  AUDITORIA_TAG_DASHBOARD,
-  DASHBOARD_TAG,
-  type Resumo,
-  type ResumoCard,
-  USUARIOS_TAG_DASHBOARD,
-  resumoSchema,
-} from '../shared/index.js';
+import { AUDITORIA_TAG_DASHBOARD, DASHBOARD_TAG, type Resumo, type ResumoCard, USUARIOS_TAG_DASHBOARD, resumoSchema } from '../shared/index.js';
 
 /** What an audit action is called after a count: [one, several] ('1 troca de entidade', '2 trocas de entidade'). */
 const ACOES: Record<string, readonly [string, string]> = {
@@ -74,9 +67,7 @@ export default defineServerPlugin({
 
         // Midnight in São Paulo, computed by the database (same clock as audit_log.at).
         const startOfDay = sql`(date_trunc('day', now() AT TIME ZONE ${TIME_ZONE}) AT TIME ZONE ${TIME_ZONE})`;
-        const [today] = (
-          await db.execute<{ dia: string }>(sql`SELECT to_char(now() AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD') AS dia`)
-        ).rows;
+        const [today] = (await db.execute<{ dia: string }>(sql`SELECT to_char(now() AT TIME ZONE ${TIME_ZONE}, 'YYYY-MM-DD') AS dia`)).rows;
         // Who may see what: the entidade's audit activity (who signs in, creates, deletes… today) is
         // what 'Logs de Auditoria' shows, so only holders of its tag (90) get it. The entidade's user
         // count is an administration figure: holders of 'Usuários' (3), who list the users anyway, or
@@ -95,12 +86,8 @@ export default defineServerPlugin({
         const [meus] = await db
           .select({ total: count() })
           .from(auditLog)
-          .where(
-            and(eq(auditLog.entidadeId, ctx.entidadeId), eq(auditLog.usuarioId, ctx.user.id), gte(auditLog.at, startOfDay)),
-          );
-        const [usuarios] = veUsuarios
-          ? await db.select({ total: count() }).from(usuarioEntidades).where(eq(usuarioEntidades.entidadeId, ctx.entidadeId))
-          : [];
+          .where(and(eq(auditLog.entidadeId, ctx.entidadeId), eq(auditLog.usuarioId, ctx.user.id), gte(auditLog.at, startOfDay)));
+        const [usuarios] = veUsuarios ? await db.select({ total: count() }).from(usuarioEntidades).where(eq(usuarioEntidades.entidadeId, ctx.entidadeId)) : [];
         // The latest 'entrar' is the current sign-in; the one before it is the previous access.
         const entradas = await db
           .select({ at: auditLog.at })
@@ -116,12 +103,7 @@ export default defineServerPlugin({
         const [falhas] = await db
           .select({ total: sql<number>`coalesce(sum(${tentativasEntrada.falhas}), 0)::int` })
           .from(tentativasEntrada)
-          .where(
-            and(
-              eq(tentativasEntrada.usuarioId, ctx.user.id),
-              ultimoAcesso ? gte(tentativasEntrada.ultimaEm, ultimoAcesso) : undefined,
-            ),
-          );
+          .where(and(eq(tentativasEntrada.usuarioId, ctx.user.id), ultimoAcesso ? gte(tentativasEntrada.ultimaEm, ultimoAcesso) : undefined));
 
         const total = porAcao?.reduce((sum, row) => sum + row.total, 0);
         const principais = (porAcao ?? [])

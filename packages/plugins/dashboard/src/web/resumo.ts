@@ -5,7 +5,10 @@ import type { ResumoCard } from '../shared/index';
 export type { ResumoCard } from '../shared/index';
 
 function humanize(key: string): string {
-  const words = key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim();
+  const words = key
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim();
   return words.charAt(0).toLocaleUpperCase('pt-BR') + words.slice(1);
 }
 

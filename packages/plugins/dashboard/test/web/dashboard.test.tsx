@@ -92,7 +92,12 @@ describe('dashboard page', () => {
             { id: 'minhas-acoes-hoje', label: 'Suas ações hoje', value: 2, hint: 'Registradas na auditoria.' },
             // a figure without value (absent for this user) is not shown
             { id: 'usuarios', label: 'Usuários com acesso', value: null },
-            { id: 'ultimo-acesso', label: 'Seu acesso anterior', value: '01/02/2026 08:00', hint: 'Nenhuma tentativa de entrada sem sucesso com seu login desde então.' },
+            {
+              id: 'ultimo-acesso',
+              label: 'Seu acesso anterior',
+              value: '01/02/2026 08:00',
+              hint: 'Nenhuma tentativa de entrada sem sucesso com seu login desde então.',
+            },
           ],
         }),
     });
@@ -106,8 +111,7 @@ describe('dashboard page', () => {
   it('shows a pt-BR error with a retry when the summary fails', async () => {
     signInForTest(makeTestSession());
     mockApi({
-      'GET /api/dashboard/resumo': () =>
-        Response.json({ error: { code: 'erro', message: 'Banco de dados indisponível.' } }, { status: 503 }),
+      'GET /api/dashboard/resumo': () => Response.json({ error: { code: 'erro', message: 'Banco de dados indisponível.' } }, { status: 503 }),
     });
     start();
     await screen.findByRole('heading', { level: 1, name: 'Olá, Maria' }, { timeout: 5000 });
@@ -146,9 +150,7 @@ describe('pendências (what the user must act on)', () => {
 describe('toCards', () => {
   it('accepts { cards } and a flat map of numbers', () => {
     expect(toCards({ cards: [{ label: 'A', value: 1 }] }).cards).toEqual([{ id: '0', label: 'A', value: 1 }]);
-    expect(toCards({ requisicoesPendentes: 3, texto: 'x' }).cards).toEqual([
-      { id: 'requisicoesPendentes', label: 'Requisicoes Pendentes', value: 3 },
-    ]);
+    expect(toCards({ requisicoesPendentes: 3, texto: 'x' }).cards).toEqual([{ id: 'requisicoesPendentes', label: 'Requisicoes Pendentes', value: 3 }]);
     expect(toCards(null).cards).toEqual([]);
   });
 });

@@ -1,16 +1,7 @@
 // Spreadsheet import of suppliers: every row validated (CPF/CNPJ check digits, address, contact,
 // situação, CPF/CNPJ unique in the file and in the entidade, ramos found in @app/registros by name or
 // CNAE and active), then all rows inserted in one transaction, or none.
-import {
-  type DbOrTx,
-  type ImportResult,
-  type MutateFn,
-  type ParsedSheet,
-  type RowProblem,
-  type Tx,
-  comprasBusca,
-  importRows,
-} from '@app/server-core';
+import { type DbOrTx, type ImportResult, type MutateFn, type ParsedSheet, type RowProblem, type Tx, comprasBusca, importRows } from '@app/server-core';
 import { and, eq, inArray } from '@app/server-core/orm';
 import {
   DUPLICATE_DOCUMENT_MESSAGE,

@@ -2,11 +2,7 @@
 //   GET/POST /fornecedores, GET/PUT/DELETE /fornecedores/:id, POST /fornecedores/:id/ativar|desativar,
 //   GET /fornecedores.csv|.xlsx (defineCrudResource),
 //   POST /fornecedores/importar?dryRun=true|false, GET /fornecedores/modelo?formato=xlsx|csv.
-import {
-  defineCrudResource,
-  defineSpreadsheetImport,
-  defineServerPlugin,
-} from '@app/server-core';
+import { defineCrudResource, defineSpreadsheetImport, defineServerPlugin } from '@app/server-core';
 import { eq, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import {
@@ -73,9 +69,7 @@ export default defineServerPlugin({
       validate: async (tx, data, write) => {
         // a deactivated ramo may stay on a supplier that had it, but is not chosen anew
         const current = write.id
-          ? (await tx.select({ ramoId: fornecedorRamos.ramoId }).from(fornecedorRamos).where(eq(fornecedorRamos.fornecedorId, write.id))).map(
-              (r) => r.ramoId,
-            )
+          ? (await tx.select({ ramoId: fornecedorRamos.ramoId }).from(fornecedorRamos).where(eq(fornecedorRamos.fornecedorId, write.id))).map((r) => r.ramoId)
           : [];
         const novos = data.ramoIds.filter((id) => !current.includes(id));
         if (novos.length === 0) return undefined;
@@ -94,8 +88,12 @@ export default defineServerPlugin({
       // subqueries name the outer row explicitly (drizzle leaves single-table columns unqualified)
       extra: {
         documentoFormatado: DOCUMENTO_FORMATADO,
-        ramoIds: sql<string[]>`coalesce((SELECT array_agg(fr.ramo_id::text ORDER BY fr.ramo_id) FROM fornecedor_ramos fr WHERE fr.fornecedor_id = ${OUTER_ID}), '{}')`,
-        ramos: sql<{ id: string; nome: string }[]>`coalesce((SELECT json_agg(json_build_object('id', r.id, 'nome', r.nome) ORDER BY r.nome) FROM fornecedor_ramos fr JOIN registros_ramos_atividade r ON r.id = fr.ramo_id WHERE fr.fornecedor_id = ${OUTER_ID}), '[]'::json)`,
+        ramoIds: sql<
+          string[]
+        >`coalesce((SELECT array_agg(fr.ramo_id::text ORDER BY fr.ramo_id) FROM fornecedor_ramos fr WHERE fr.fornecedor_id = ${OUTER_ID}), '{}')`,
+        ramos: sql<
+          { id: string; nome: string }[]
+        >`coalesce((SELECT json_agg(json_build_object('id', r.id, 'nome', r.nome) ORDER BY r.nome) FROM fornecedor_ramos fr JOIN registros_ramos_atividade r ON r.id = fr.ramo_id WHERE fr.fornecedor_id = ${OUTER_ID}), '[]'::json)`,
         impedidoHoje: sql<boolean>`(${fornecedores.situacao} = 'impedido' AND current_date BETWEEN ${fornecedores.impedimentoDe} AND ${fornecedores.impedimentoAte})`,
       },
       busca: fornecedores.busca,
@@ -120,7 +118,14 @@ export default defineServerPlugin({
         { key: 'municipio', header: 'Município' },
         { key: 'uf', header: 'UF' },
         { key: 'ramos', header: 'Ramos de atividade', value: (row) => ((row.ramos as { nome: string }[] | null) ?? []).map((r) => r.nome).join('; ') },
-        { key: 'contatos', header: 'Contatos', value: (row) => ((row.contatos as { nome: string; email: string | null; telefone: string | null }[] | null) ?? []).map((c) => [c.nome, c.email, c.telefone].filter(Boolean).join(' ')).join('; ') },
+        {
+          key: 'contatos',
+          header: 'Contatos',
+          value: (row) =>
+            ((row.contatos as { nome: string; email: string | null; telefone: string | null }[] | null) ?? [])
+              .map((c) => [c.nome, c.email, c.telefone].filter(Boolean).join(' '))
+              .join('; '),
+        },
         { key: 'situacao', header: 'Situação', value: (row) => SITUACAO_LABEL[row.situacao as Situacao] ?? '' },
         { key: 'impedimentoMotivo', header: 'Motivo do impedimento' },
         { key: 'impedimentoDe', header: 'Impedido de' },

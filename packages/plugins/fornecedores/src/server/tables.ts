@@ -11,9 +11,7 @@ export const fornecedores = pg.pgTable('fornecedores', {
   id: pg.uuid('id').primaryKey().defaultRandom(),
   entidadeId: pg.uuid('entidade_id').notNull(),
   documento: pg.varchar('documento', { length: 14 }).notNull(),
-  tipoPessoa: pg.text('tipo_pessoa')
-    .$type<TipoPessoa>()
-    .generatedAlwaysAs(pg.generatedByMigration()),
+  tipoPessoa: pg.text('tipo_pessoa').$type<TipoPessoa>().generatedAlwaysAs(pg.generatedByMigration()),
   razaoSocial: pg.text('razao_social').notNull(),
   nomeFantasia: pg.text('nome_fantasia'),
   logradouro: pg.text('logradouro').notNull(),
@@ -44,4 +42,3 @@ export const fornecedorRamos = pg.pgTable(
   },
   (t) => [pg.primaryKey({ columns: [t.fornecedorId, t.ramoId] })],
 );
-

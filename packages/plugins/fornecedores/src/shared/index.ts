@@ -27,12 +27,7 @@ const text = (max: number, label: string) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const required = (max: number, message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `No máximo ${max} caracteres.`);
+const required = (max: number, message: string) => z.string({ error: message }).trim().min(1, message).max(max, `No máximo ${max} caracteres.`);
 
 /** Telephone: 10 or 11 digits (DDD + number), stored without mask. */
 export const telefoneSchema = z
@@ -136,7 +131,13 @@ export type Fornecedor = z.infer<typeof fornecedorSchema>;
 
 /** Columns of the import file and of the template, in order. */
 export const FORNECEDOR_IMPORT_COLUMNS = {
-  'CPF/CNPJ': { field: 'documento', required: true, hint: 'CPF (11 dígitos) ou CNPJ (14 caracteres, também alfanumérico), com ou sem máscara.', example: '12.ABC.345/01DE-35', width: 22 },
+  'CPF/CNPJ': {
+    field: 'documento',
+    required: true,
+    hint: 'CPF (11 dígitos) ou CNPJ (14 caracteres, também alfanumérico), com ou sem máscara.',
+    example: '12.ABC.345/01DE-35',
+    width: 22,
+  },
   'Razão social': { field: 'razaoSocial', required: true, hint: 'Razão social (ou nome, para pessoa física).', example: 'Papelaria Central Ltda', width: 36 },
   'Nome fantasia': { field: 'nomeFantasia', example: 'Papelaria Central', width: 28 },
   Logradouro: { field: 'logradouro', required: true, example: 'Rua Barão de Jundiaí', width: 30 },
@@ -146,7 +147,13 @@ export const FORNECEDOR_IMPORT_COLUMNS = {
   CEP: { field: 'cep', required: true, hint: '8 dígitos, com ou sem máscara.', example: '13201-010', width: 12 },
   Município: { field: 'municipio', required: true, example: 'Jundiaí', width: 20 },
   UF: { field: 'uf', required: true, example: 'SP', width: 6 },
-  'Ramos de atividade': { field: 'ramos', required: true, hint: 'Códigos ou nomes dos ramos cadastrados em Registros, separados por ";" ou "|".', example: 'Material de expediente', width: 32 },
+  'Ramos de atividade': {
+    field: 'ramos',
+    required: true,
+    hint: 'Códigos ou nomes dos ramos cadastrados em Registros, separados por ";" ou "|".',
+    example: 'Material de expediente',
+    width: 32,
+  },
   'Contato - nome': { field: 'contatoNome', example: 'Ana Paula Ribeiro', width: 24 },
   'Contato - e-mail': { field: 'contatoEmail', example: 'vendas@papelariacentral.com.br', width: 30 },
   'Contato - telefone': { field: 'contatoTelefone', example: '(11) 4521-3300', width: 18 },
@@ -231,4 +238,3 @@ export const fornecedorImportRowSchema = z
   .superRefine(checkImpedimento)
   .transform(clearImpedimento);
 export type FornecedorImportRow = z.output<typeof fornecedorImportRowSchema>;
-

@@ -8,7 +8,14 @@ import type { Fornecedor } from '../../src/shared/index.js';
 import { type Fixture, createRamos } from './helpers.js';
 
 type Page = { items: Fornecedor[]; total: number };
-type ImportBody = { ok: boolean; dryRun: boolean; total: number; imported: number; errorCount: number; errors: { linha: number; coluna: string; motivo: string }[] };
+type ImportBody = {
+  ok: boolean;
+  dryRun: boolean;
+  total: number;
+  imported: number;
+  errorCount: number;
+  errors: { linha: number; coluna: string; motivo: string }[];
+};
 
 const cnpj = (base: string) => `${base}${cnpjCheckDigits(base)}`;
 const cpf = (base: string) => `${base}${cpfCheckDigits(base)}`;
@@ -236,7 +243,9 @@ describeEachDatabase('fornecedores API', { plugins: [migrationsOnly(registros), 
     ];
     const bad = `${cnpj('904518370001').slice(0, 13)}9;Vitalis Hospitalar Ltda;;Rua Padre Eustáquio;1890;;Padre Eustáquio;30720-100;Belo Horizonte;MG;4761003;;;;;;;`;
     const before = ((await (await api('/fornecedores?ativo=todos', { token: camaraToken })).json()) as Page).total;
-    const dry = (await (await t.server.upload('/api/fornecedores/fornecedores/importar?dryRun=true', camaraToken, { content: [header, ...good, bad].join('\n') })).json()) as ImportBody;
+    const dry = (await (
+      await t.server.upload('/api/fornecedores/fornecedores/importar?dryRun=true', camaraToken, { content: [header, ...good, bad].join('\n') })
+    ).json()) as ImportBody;
     const wrong = `${cnpj('904518370001').slice(0, 13)}9` === cnpj('904518370001');
     expect(wrong).toBe(false);
     expect(dry).toEqual({
@@ -247,12 +256,16 @@ describeEachDatabase('fornecedores API', { plugins: [migrationsOnly(registros), 
       errorCount: 1,
       errors: [{ linha: 5, coluna: 'CPF/CNPJ', motivo: 'CNPJ inválido: confira os dígitos verificadores.' }],
     });
-    const refused = (await (await t.server.upload('/api/fornecedores/fornecedores/importar?dryRun=false', camaraToken, { content: [header, ...good, bad].join('\n') })).json()) as ImportBody;
+    const refused = (await (
+      await t.server.upload('/api/fornecedores/fornecedores/importar?dryRun=false', camaraToken, { content: [header, ...good, bad].join('\n') })
+    ).json()) as ImportBody;
     expect(refused).toMatchObject({ ok: false, imported: 0 });
     expect(((await (await api('/fornecedores?ativo=todos', { token: camaraToken })).json()) as Page).total).toBe(before);
 
     const clean = [header, ...good].join('\n');
-    const imported = (await (await t.server.upload('/api/fornecedores/fornecedores/importar?dryRun=false', camaraToken, { content: clean })).json()) as ImportBody;
+    const imported = (await (
+      await t.server.upload('/api/fornecedores/fornecedores/importar?dryRun=false', camaraToken, { content: clean })
+    ).json()) as ImportBody;
     expect(imported).toEqual({ ok: true, dryRun: false, total: 3, imported: 3, errorCount: 0, errors: [] });
     const list = (await (await api('/fornecedores?ativo=todos&sort=razaoSocial', { token: camaraToken })).json()) as Page;
     const byName = Object.fromEntries(list.items.map((f) => [f.razaoSocial, f]));

@@ -111,8 +111,7 @@ const DEMO: MemorandoDemo[] = [
     solicitante: 'requisitante',
     diasAtras: 6,
     assunto: 'Produtos de limpeza para as unidades escolares',
-    justificativa:
-      'Reposição do material de limpeza e higiene das escolas municipais para o bimestre, de acordo com o consumo registrado pelo almoxarifado.',
+    justificativa: 'Reposição do material de limpeza e higiene das escolas municipais para o bimestre, de acordo com o consumo registrado pelo almoxarifado.',
     prioridade: 'media',
     desejadaEmDias: 20,
     itens: [
@@ -221,7 +220,10 @@ export async function seedMemorandos(ctx: SeedContext): Promise<void> {
         dataDesejada: demo.desejadaEmDias === null ? null : dia(demo.desejadaEmDias - demo.diasAtras + 60),
         valorTotal: sumMoney(linhas.map((l) => l.valorTotal)),
       };
-      const [row] = await tx.insert(memorandos).values({ ...header, entidadeId }).returning({ id: memorandos.id });
+      const [row] = await tx
+        .insert(memorandos)
+        .values({ ...header, entidadeId })
+        .returning({ id: memorandos.id });
       const id = row!.id;
       await tx.insert(memorandoItens).values(linhas.map((l, i) => ({ ...l, memorandoId: id, entidadeId, ordem: i + 1 })));
       await setProdutoUsos(

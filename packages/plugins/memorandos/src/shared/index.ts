@@ -70,32 +70,31 @@ export const memorandoItemSchema = z.object({
 export const MAX_ITENS = 500;
 
 /** Body of POST /api/memorandos/memorandos (PUT adds `version`). */
-export const memorandoInputSchema = z
-  .object({
-    origemId: uuid('Escolha o centro de custo de origem.'),
-    destinoId: uuid('Escolha o destino do memorando.'),
-    assunto: z
-      .string({ error: 'Informe o assunto.' })
-      .trim()
-      .min(3, 'Informe o assunto (ao menos 3 caracteres).')
-      .max(200, 'O assunto tem no máximo 200 caracteres.'),
-    justificativa: z
-      .string({ error: 'Informe a justificativa da necessidade.' })
-      .trim()
-      .min(10, 'Justifique a necessidade (ao menos 10 caracteres).')
-      .max(5000, 'A justificativa tem no máximo 5000 caracteres.'),
-    prioridade: z.enum(PRIORIDADES, { error: 'Escolha a prioridade.' }),
-    dataDesejada: optionalDateSchema('Data desejada'),
-    itens: z
-      .array(memorandoItemSchema, { error: 'Inclua ao menos um item.' })
-      .min(1, 'Inclua ao menos um item.')
-      .max(MAX_ITENS, `Um memorando tem no máximo ${MAX_ITENS} itens.`)
-      .superRefine((itens, ctx) => {
-        // one line per product: a second line of the same product is a mistake, not a demand
-        const seen = new Set<string>();
-        itens.forEach((item, index) => {
-          if (seen.has(item.produtoId)) ctx.addIssue({ code: 'custom', path: [index, 'produtoId'], message: 'Este produto já está em outro item.' });
-          seen.add(item.produtoId);
-        });
-      }),
-  });
+export const memorandoInputSchema = z.object({
+  origemId: uuid('Escolha o centro de custo de origem.'),
+  destinoId: uuid('Escolha o destino do memorando.'),
+  assunto: z
+    .string({ error: 'Informe o assunto.' })
+    .trim()
+    .min(3, 'Informe o assunto (ao menos 3 caracteres).')
+    .max(200, 'O assunto tem no máximo 200 caracteres.'),
+  justificativa: z
+    .string({ error: 'Informe a justificativa da necessidade.' })
+    .trim()
+    .min(10, 'Justifique a necessidade (ao menos 10 caracteres).')
+    .max(5000, 'A justificativa tem no máximo 5000 caracteres.'),
+  prioridade: z.enum(PRIORIDADES, { error: 'Escolha a prioridade.' }),
+  dataDesejada: optionalDateSchema('Data desejada'),
+  itens: z
+    .array(memorandoItemSchema, { error: 'Inclua ao menos um item.' })
+    .min(1, 'Inclua ao menos um item.')
+    .max(MAX_ITENS, `Um memorando tem no máximo ${MAX_ITENS} itens.`)
+    .superRefine((itens, ctx) => {
+      // one line per product: a second line of the same product is a mistake, not a demand
+      const seen = new Set<string>();
+      itens.forEach((item, index) => {
+        if (seen.has(item.produtoId)) ctx.addIssue({ code: 'custom', path: [index, 'produtoId'], message: 'Este produto já está em outro item.' });
+        seen.add(item.produtoId);
+      });
+    }),
+});

@@ -53,8 +53,7 @@ describeEachDatabase('memorandos API', { plugins }, (t) => {
     gestor = await t.server.createUser({ login: 'gestor', nome: 'Gil Gestor', tags: [29], todosCentros: true });
   });
 
-  const api = (path: string, token: string, init: { method?: string; json?: unknown } = {}) =>
-    t.server.request(`/api/memorandos${path}`, { token, ...init });
+  const api = (path: string, token: string, init: { method?: string; json?: unknown } = {}) => t.server.request(`/api/memorandos${path}`, { token, ...init });
 
   const corpo = (over: Record<string, unknown> = {}) => ({
     origemId: fx.educacao,
@@ -121,7 +120,12 @@ describeEachDatabase('memorandos API', { plugins }, (t) => {
       [{ itens: [{ produtoId: fx.papel, quantidade: '1,00001', valorUnitario: '1' }] }, 'itens.0.quantidade', 'Use no máximo 4 casas decimais.'],
       [{ itens: [{ produtoId: fx.papel, quantidade: '0', valorUnitario: '1' }] }, 'itens.0.quantidade', 'Informe um valor maior que zero.'],
       [
-        { itens: [{ produtoId: fx.papel, quantidade: '1', valorUnitario: '1' }, { produtoId: fx.papel, quantidade: '2', valorUnitario: '1' }] },
+        {
+          itens: [
+            { produtoId: fx.papel, quantidade: '1', valorUnitario: '1' },
+            { produtoId: fx.papel, quantidade: '2', valorUnitario: '1' },
+          ],
+        },
         'itens.1.produtoId',
         'Este produto já está em outro item.',
       ],
@@ -160,7 +164,11 @@ describeEachDatabase('memorandos API', { plugins }, (t) => {
     // the requester does not accept; sending twice is a 409 naming the state; a stale version is a 409 too
     expect((await agir(m, 'aceitar', rita.token)).status).toBe(403);
     const twice = await agir(m, 'enviar', rita.token);
-    expect([twice.status, twice.body.error.code, twice.body.error.message]).toEqual([409, 'invalid_transition', 'Não é possível enviar: o documento está enviado.']);
+    expect([twice.status, twice.body.error.code, twice.body.error.message]).toEqual([
+      409,
+      'invalid_transition',
+      'Não é possível enviar: o documento está enviado.',
+    ]);
     expect((await agir({ id: m.id, version: 1 }, 'devolver', bruno.token, 'Faltam dados.')).body.error.code).toBe('stale');
     // a return needs a reason
     const semMotivo = await agir(m, 'devolver', bruno.token);
@@ -174,7 +182,10 @@ describeEachDatabase('memorandos API', { plugins }, (t) => {
     expect(byBruno.status).toBe(409);
     const edit = await api(`/memorandos/${m.id}`, rita.token, {
       method: 'PUT',
-      json: { ...corpo({ assunto: 'Material de expediente por escola', itens: [{ produtoId: fx.papel, quantidade: '10', valorUnitario: '27.9' }] }), version: m.version },
+      json: {
+        ...corpo({ assunto: 'Material de expediente por escola', itens: [{ produtoId: fx.papel, quantidade: '10', valorUnitario: '27.9' }] }),
+        version: m.version,
+      },
     });
     expect(edit.status).toBe(200);
     m = (await edit.json()) as Memorando;
@@ -199,9 +210,19 @@ describeEachDatabase('memorandos API', { plugins }, (t) => {
     const passos: Record<string, [string, string, string?][]> = {
       rascunho: [],
       enviado: [['enviar', 'rita']],
-      devolvido: [['enviar', 'rita'], ['devolver', 'bruno', 'Refaça.']],
-      aceito: [['enviar', 'rita'], ['aceitar', 'bruno']],
-      arquivado: [['enviar', 'rita'], ['aceitar', 'bruno'], ['arquivar', 'bruno']],
+      devolvido: [
+        ['enviar', 'rita'],
+        ['devolver', 'bruno', 'Refaça.'],
+      ],
+      aceito: [
+        ['enviar', 'rita'],
+        ['aceitar', 'bruno'],
+      ],
+      arquivado: [
+        ['enviar', 'rita'],
+        ['aceitar', 'bruno'],
+        ['arquivar', 'bruno'],
+      ],
       cancelado: [['cancelar', 'rita', 'Não é mais necessário.']],
     };
     const token = (who: string) => (who === 'rita' ? rita.token : bruno.token);
@@ -364,7 +385,9 @@ describeEachDatabase('memorandos API', { plugins }, (t) => {
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toContain('Número;Data;Situação;Assunto;Origem;Destino;Solicitante;Prioridade;Data desejada;Valor total estimado');
-    expect(text).toContain(`${m.numero}/${m.ano};${HOJE.split('-').reverse().join('/')};Rascunho;Exportação de teste;Secretaria de Educação;Compras e Licitações;Rita Requisitante;Média;31/03/2099;383,78`);
+    expect(text).toContain(
+      `${m.numero}/${m.ano};${HOJE.split('-').reverse().join('/')};Rascunho;Exportação de teste;Secretaria de Educação;Compras e Licitações;Rita Requisitante;Média;31/03/2099;383,78`,
+    );
     const xlsx = await api('/memorandos.xlsx?q=exportacao', rita.token);
     expect(xlsx.status).toBe(200);
     expect(xlsx.headers.get('content-type')).toContain('spreadsheetml');
@@ -405,7 +428,9 @@ describeEachDatabase('memorandos API', { plugins }, (t) => {
     expect((await page('/centros-custo')).map((c) => c.codigo)).toEqual(['01.01', '02', '03']);
     expect((await page('/centros-custo?q=saude')).map((c) => c.id)).toEqual([fx.saude]);
     const toner = await page('/produtos?q=TONER');
-    expect(toner).toEqual([{ id: fx.toner, ativo: true, codigo: '000003', descricao: 'Toner para impressora laser', unidadeSigla: 'U000003', grupoNome: 'Grupo 000003' }]);
+    expect(toner).toEqual([
+      { id: fx.toner, ativo: true, codigo: '000003', descricao: 'Toner para impressora laser', unidadeSigla: 'U000003', grupoNome: 'Grupo 000003' },
+    ]);
     expect((await page('/produtos?q=disquete')).length).toBe(0);
     expect((await page('/produtos?q=papel')).map((p) => p.id)).toEqual([fx.papel]);
     expect((await api(`/produtos/${fx.daCamara}`, rita.token)).status).toBe(404);

@@ -33,7 +33,15 @@ const memorando = (over: Record<string, unknown> = {}) => ({
   dataDesejada: '2026-04-30',
   valorTotal: '383.78',
   itens: [
-    { produtoId: 'p1', produtoDescricao: 'Papel sulfite A4', unidadeSigla: 'RESMA', ordem: 1, quantidade: '3.0000', valorUnitario: '0.3333', valorTotal: '1.00' },
+    {
+      produtoId: 'p1',
+      produtoDescricao: 'Papel sulfite A4',
+      unidadeSigla: 'RESMA',
+      ordem: 1,
+      quantidade: '3.0000',
+      valorUnitario: '0.3333',
+      valorTotal: '1.00',
+    },
     { produtoId: 'p2', produtoDescricao: 'Toner laser', unidadeSigla: 'UN', ordem: 2, quantidade: '1.2340', valorUnitario: '289.9000', valorTotal: '357.74' },
   ],
   transicoes: ['aceitar', 'devolver'],
@@ -66,9 +74,7 @@ describe('pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Memorandos' }, T)).toBeTruthy();
     const row = (await screen.findByText('Material de expediente para as escolas', {}, T)).closest('tr') as HTMLElement;
     const cells = [...row.querySelectorAll('th,td')].map((td) => td.textContent?.trim());
-    expect(cells).toEqual(
-      expect.arrayContaining(['12/2026', '02/03/2026', 'Secretaria de Educação', 'Compras e Licitações', 'Alta', 'R$ 383,78', 'Enviado']),
-    );
+    expect(cells).toEqual(expect.arrayContaining(['12/2026', '02/03/2026', 'Secretaria de Educação', 'Compras e Licitações', 'Alta', 'R$ 383,78', 'Enviado']));
     for (const label of ['Situação', 'Origem', 'Destino', 'Prioridade']) expect(screen.getAllByText(label).length).toBeGreaterThan(0);
     expect(calls.find((c) => c.path === '/api/memorandos/memorandos')?.search.get('sort')).toBe('-numero');
   });

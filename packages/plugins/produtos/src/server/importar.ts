@@ -1,16 +1,7 @@
 // Spreadsheet import of products: every row validated (schema, código and descrição unique in the file
 // and in the entidade, grupo/sub-grupo/unidade/tipo de material found in @app/registros by code or
 // name and active), then all rows inserted in one transaction, or none.
-import {
-  type DbOrTx,
-  type ImportResult,
-  type MutateFn,
-  type ParsedSheet,
-  type RowProblem,
-  type Tx,
-  comprasBusca,
-  importRows,
-} from '@app/server-core';
+import { type DbOrTx, type ImportResult, type MutateFn, type ParsedSheet, type RowProblem, type Tx, comprasBusca, importRows } from '@app/server-core';
 import { and, eq, inArray, sql } from '@app/server-core/orm';
 import { PRODUTO_IMPORT_COLUMNS, type ProdutoImportRow, type TipoItem, produtoImportRowSchema } from '../shared/index.js';
 import { grupos, subgrupos, tiposMaterial, unidades } from '@app/registros/server';
@@ -49,7 +40,11 @@ export async function loadRegistros(db: DbOrTx, entidadeId: string): Promise<Reg
   const s = await db.select().from(subgrupos).where(eq(subgrupos.entidadeId, entidadeId));
   const u = await db.select().from(unidades).where(eq(unidades.entidadeId, entidadeId));
   const t = await db.select().from(tiposMaterial).where(eq(tiposMaterial.entidadeId, entidadeId));
-  const grupo = index(g, (r) => [r.codigo, r.nome], (r) => ({ id: r.id, label: r.nome, ativo: r.ativo }));
+  const grupo = index(
+    g,
+    (r) => [r.codigo, r.nome],
+    (r) => ({ id: r.id, label: r.nome, ativo: r.ativo }),
+  );
   const subByGrupo = new Map<string, (value: string) => Ref | undefined>();
   for (const grupoId of new Set(s.map((r) => r.grupoId))) {
     subByGrupo.set(
@@ -64,8 +59,16 @@ export async function loadRegistros(db: DbOrTx, entidadeId: string): Promise<Reg
   return {
     grupo,
     subGrupo: (grupoId, value) => subByGrupo.get(grupoId)?.(value),
-    unidade: index(u, (r) => [r.sigla, r.descricao], (r) => ({ id: r.id, label: r.sigla, ativo: r.ativo })),
-    tipoMaterial: index(t, (r) => [r.nome], (r) => ({ id: r.id, label: r.nome, ativo: r.ativo })),
+    unidade: index(
+      u,
+      (r) => [r.sigla, r.descricao],
+      (r) => ({ id: r.id, label: r.sigla, ativo: r.ativo }),
+    ),
+    tipoMaterial: index(
+      t,
+      (r) => [r.nome],
+      (r) => ({ id: r.id, label: r.nome, ativo: r.ativo }),
+    ),
   };
 }
 
@@ -192,7 +195,8 @@ export async function importarProdutos(options: {
           else data.subGrupoId = sub.id;
         }
         const unidade = registros.unidade(data.unidade);
-        if (!unidade) problems.push({ linha, coluna: 'unidade', motivo: `Unidade '${data.unidade}' não encontrada em Registros (informe a sigla ou a descrição).` });
+        if (!unidade)
+          problems.push({ linha, coluna: 'unidade', motivo: `Unidade '${data.unidade}' não encontrada em Registros (informe a sigla ou a descrição).` });
         else if (!unidade.ativo) problems.push({ linha, coluna: 'unidade', motivo: `A unidade '${unidade.label}' está desativada.` });
         else data.unidadeId = unidade.id;
         data.tipoMaterialId = null;

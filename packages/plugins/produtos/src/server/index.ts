@@ -2,14 +2,7 @@
 //   GET/POST /produtos, GET/PUT/DELETE /produtos/:id, POST /produtos/:id/ativar|desativar,
 //   GET /produtos.csv|.xlsx (defineCrudResource), GET /produtos/:id/usos,
 //   POST /produtos/importar?dryRun=true|false, GET /produtos/modelo?formato=xlsx|csv.
-import {
-  AppError,
-  type Tx,
-  defineCrudResource,
-  defineSpreadsheetImport,
-  defineServerPlugin,
-  notFound,
-} from '@app/server-core';
+import { AppError, type Tx, defineCrudResource, defineSpreadsheetImport, defineServerPlugin, notFound } from '@app/server-core';
 import { and, eq, ne, sql } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import { z } from 'zod';
@@ -52,11 +45,7 @@ const REF = {
 };
 
 /** Refuses a registry that is deactivated, unless the product already pointed at it. */
-async function checkActive(
-  tx: Tx,
-  current: Record<string, unknown> | undefined,
-  data: ProdutoInput,
-): Promise<Record<string, string>> {
+async function checkActive(tx: Tx, current: Record<string, unknown> | undefined, data: ProdutoInput): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
   const checks = [
     { field: 'grupoId', table: grupos, message: 'Este grupo está desativado.' },

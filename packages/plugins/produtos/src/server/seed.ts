@@ -102,16 +102,24 @@ const UNIDADE_CANDIDATES: Record<UnidadeDemo, string[]> = {
 };
 
 /** The demo catalogue resolved against the entidade's registries (products without a grupo or unit are left out). */
-export async function resolveCatalogo(
-  tx: Tx,
-  entidadeId: string,
-  catalogo: readonly ProdutoDemo[],
-): Promise<{ rows: NovoProduto[]; missing: string[] }> {
+export async function resolveCatalogo(tx: Tx, entidadeId: string, catalogo: readonly ProdutoDemo[]): Promise<{ rows: NovoProduto[]; missing: string[] }> {
   // one after the other: inside a transaction they share one connection
-  const g = await tx.select().from(grupos).where(and(eq(grupos.entidadeId, entidadeId), eq(grupos.ativo, true)));
-  const s = await tx.select().from(subgrupos).where(and(eq(subgrupos.entidadeId, entidadeId), eq(subgrupos.ativo, true)));
-  const u = await tx.select().from(unidades).where(and(eq(unidades.entidadeId, entidadeId), eq(unidades.ativo, true)));
-  const t = await tx.select().from(tiposMaterial).where(and(eq(tiposMaterial.entidadeId, entidadeId), eq(tiposMaterial.ativo, true)));
+  const g = await tx
+    .select()
+    .from(grupos)
+    .where(and(eq(grupos.entidadeId, entidadeId), eq(grupos.ativo, true)));
+  const s = await tx
+    .select()
+    .from(subgrupos)
+    .where(and(eq(subgrupos.entidadeId, entidadeId), eq(subgrupos.ativo, true)));
+  const u = await tx
+    .select()
+    .from(unidades)
+    .where(and(eq(unidades.entidadeId, entidadeId), eq(unidades.ativo, true)));
+  const t = await tx
+    .select()
+    .from(tiposMaterial)
+    .where(and(eq(tiposMaterial.entidadeId, entidadeId), eq(tiposMaterial.ativo, true)));
   const missing = new Set<string>();
   const findGrupo = (words: string[]) => words.map((w) => g.find((row) => comprasBusca(row.nome).includes(w))).find(Boolean);
   const unidadeOf = new Map<UnidadeDemo, string | undefined>();

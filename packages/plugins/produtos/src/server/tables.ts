@@ -35,4 +35,3 @@ export const produtoUsos = pg.pgTable('produto_usos', {
   descricao: pg.text('descricao').notNull(),
   createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
-

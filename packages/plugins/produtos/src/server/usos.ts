@@ -37,9 +37,7 @@ export interface ProdutoUsoDocumento {
  * ctx.mutate, with `tx`.
  */
 export async function setProdutoUsos(tx: Tx, documento: ProdutoUsoDocumento, produtoIds: readonly string[]): Promise<void> {
-  await tx
-    .delete(produtoUsos)
-    .where(and(eq(produtoUsos.origem, documento.origem), eq(produtoUsos.documentoId, documento.documentoId)));
+  await tx.delete(produtoUsos).where(and(eq(produtoUsos.origem, documento.origem), eq(produtoUsos.documentoId, documento.documentoId)));
   const ids = [...new Set(produtoIds)];
   if (ids.length === 0) return;
   await tx.insert(produtoUsos).values(ids.map((produtoId) => ({ ...documento, produtoId })));
@@ -47,9 +45,7 @@ export async function setProdutoUsos(tx: Tx, documento: ProdutoUsoDocumento, pro
 
 /** The document no longer uses any product (e.g. it was deleted). */
 export async function clearProdutoUsos(tx: Tx, documento: { origem: string; documentoId: string }): Promise<void> {
-  await tx
-    .delete(produtoUsos)
-    .where(and(eq(produtoUsos.origem, documento.origem), eq(produtoUsos.documentoId, documento.documentoId)));
+  await tx.delete(produtoUsos).where(and(eq(produtoUsos.origem, documento.origem), eq(produtoUsos.documentoId, documento.documentoId)));
 }
 
 /**
@@ -91,11 +87,7 @@ export function describeUsos(usos: readonly { descricao: string }[]): string {
  * 'Usado em Memorando 12/2026 e Requisição 3/2026', or null when nothing uses the product
  * (foreign keys of other tables to produtos included).
  */
-export async function produtoUsadoEm(
-  db: DbOrTx,
-  produto: { id: string; entidadeId: string },
-  ctx: ProdutoUsosContext,
-): Promise<string | null> {
+export async function produtoUsadoEm(db: DbOrTx, produto: { id: string; entidadeId: string }, ctx: ProdutoUsosContext): Promise<string | null> {
   const usos = await listProdutoUsos(db, produto, ctx);
   if (usos.length) return `Usado em ${describeUsos(usos)}`;
   return describeReferences(db, produtos, produto.id);

@@ -135,13 +135,11 @@ export const produtoImportRowSchema = z
   .object({
     codigo: codigoSchema.optional().transform((v) => v ?? null),
     descricao: produtoFields.descricao,
-    tipo: z
-      .string({ error: 'Informe Material ou Serviço.' })
-      .transform((v, ctx) => {
-        const tipo = parseTipoItem(v);
-        if (!tipo) ctx.addIssue({ code: 'custom', message: 'Informe Material ou Serviço.' });
-        return tipo ?? 'material';
-      }),
+    tipo: z.string({ error: 'Informe Material ou Serviço.' }).transform((v, ctx) => {
+      const tipo = parseTipoItem(v);
+      if (!tipo) ctx.addIssue({ code: 'custom', message: 'Informe Material ou Serviço.' });
+      return tipo ?? 'material';
+    }),
     grupo: z.string({ error: 'Informe o grupo.' }),
     subGrupo: z.string().optional(),
     unidade: z.string({ error: 'Informe a unidade de fornecimento.' }),
@@ -164,4 +162,3 @@ export const produtoImportRowSchema = z
     }
   });
 export type ProdutoImportRow = z.output<typeof produtoImportRowSchema>;
-

@@ -90,14 +90,23 @@ describeEachDatabase('produtos: código automático', { plugins: [migrationsOnly
     // and an automatic creation afterwards goes on from there
     const next = await t.server.request('/api/produtos/produtos', {
       token: camaraToken,
-      json: { descricao: 'Fita adesiva transparente', tipo: 'material', grupoId: (await t.server.sql<{ id: string }>("SELECT grupo_id AS id FROM produtos WHERE descricao = 'Borracha branca'"))[0]!.id, unidadeId: (await t.server.sql<{ id: string }>("SELECT unidade_id AS id FROM produtos WHERE descricao = 'Borracha branca'"))[0]!.id },
+      json: {
+        descricao: 'Fita adesiva transparente',
+        tipo: 'material',
+        grupoId: (await t.server.sql<{ id: string }>("SELECT grupo_id AS id FROM produtos WHERE descricao = 'Borracha branca'"))[0]!.id,
+        unidadeId: (await t.server.sql<{ id: string }>("SELECT unidade_id AS id FROM produtos WHERE descricao = 'Borracha branca'"))[0]!.id,
+      },
     });
     expect(next.status).toBe(201);
     expect(((await next.json()) as Produto).codigo).toBe('000004');
   });
 
   it('after a manual 999999999999999, an import with empty códigos gets distinct whole códigos', async () => {
-    const csv = ['Código;Descrição;Tipo;Grupo;Unidade;Tipo de material', ';Pincel atômico azul;Material;01;UN;Consumo', ';Pincel atômico preto;Material;01;UN;Consumo'].join('\n');
+    const csv = [
+      'Código;Descrição;Tipo;Grupo;Unidade;Tipo de material',
+      ';Pincel atômico azul;Material;01;UN;Consumo',
+      ';Pincel atômico preto;Material;01;UN;Consumo',
+    ].join('\n');
     const res = await t.server.upload('/api/produtos/produtos/importar?dryRun=false', token, { content: csv });
     const body = (await res.json()) as ImportBody;
     expect(res.status, JSON.stringify(body)).toBe(200);

@@ -7,7 +7,14 @@ import type { Produto } from '../../src/shared/index.js';
 import { type Fixture, createRegistros } from './helpers.js';
 
 type Page = { items: Produto[]; total: number; page: number; pageSize: number };
-type ImportBody = { ok: boolean; dryRun: boolean; total: number; imported: number; errorCount: number; errors: { linha: number; coluna: string; motivo: string }[] };
+type ImportBody = {
+  ok: boolean;
+  dryRun: boolean;
+  total: number;
+  imported: number;
+  errorCount: number;
+  errors: { linha: number; coluna: string; motivo: string }[];
+};
 
 /** Products the 'fichas' plugin says it uses (its own tables, in a real plugin). */
 const fichasUsam = new Set<string>();
@@ -35,8 +42,7 @@ describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), with
     consultaToken = (await t.server.signIn('consulta', 'demo1234')).token;
   });
 
-  const api = (path: string, init: { method?: string; json?: unknown; token?: string } = {}) =>
-    t.server.request(`/api/produtos${path}`, { token, ...init });
+  const api = (path: string, init: { method?: string; json?: unknown; token?: string } = {}) => t.server.request(`/api/produtos${path}`, { token, ...init });
 
   const papel = () => ({
     descricao: 'Papel sulfite A4 75 g/m², resma 500 folhas',
@@ -140,7 +146,18 @@ describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), with
 
   it('updates with the version read; a stale version answers 409', async () => {
     const { body: created } = await create({ ...papel(), descricao: 'Clipe galvanizado nº 2/0, caixa 500 g', subGrupoId: null, unidadeId: pref.un });
-    const ok = await api(`/produtos/${created.id}`, { method: 'PUT', json: { ...papel(), descricao: created.descricao, codigo: created.codigo, subGrupoId: null, unidadeId: pref.un, especificacao: 'Aço galvanizado', version: 1 } });
+    const ok = await api(`/produtos/${created.id}`, {
+      method: 'PUT',
+      json: {
+        ...papel(),
+        descricao: created.descricao,
+        codigo: created.codigo,
+        subGrupoId: null,
+        unidadeId: pref.un,
+        especificacao: 'Aço galvanizado',
+        version: 1,
+      },
+    });
     expect(ok.status).toBe(200);
     const updated = (await ok.json()) as Produto;
     expect(updated).toMatchObject({ version: 2, especificacao: 'Aço galvanizado', codigo: created.codigo });
@@ -166,7 +183,10 @@ describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), with
     expect(await del.json()).toEqual({
       error: { code: 'in_use', message: 'Usado em Memorando 12/2026. Para tirá-lo das listas de escolha, desative-o.' },
     });
-    const rename = await api(`/produtos/${p.id}`, { method: 'PUT', json: { ...papel(), descricao: 'Grampeador 26/6 novo', subGrupoId: null, unidadeId: pref.un, version: 1 } });
+    const rename = await api(`/produtos/${p.id}`, {
+      method: 'PUT',
+      json: { ...papel(), descricao: 'Grampeador 26/6 novo', subGrupoId: null, unidadeId: pref.un, version: 1 },
+    });
     expect(rename.status).toBe(409);
     const renameBody = (await rename.json()) as ErrorBody;
     expect(renameBody.error.code).toBe('in_use');
@@ -174,7 +194,10 @@ describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), with
       'A descrição não pode ser alterada: o produto é usado em Memorando 12/2026. Desative-o e cadastre um novo produto com a nova descrição.',
     );
     // other fields may still change
-    const other = await api(`/produtos/${p.id}`, { method: 'PUT', json: { ...papel(), descricao: p.descricao, subGrupoId: null, unidadeId: pref.un, codigoCatalogo: '150495', version: 1 } });
+    const other = await api(`/produtos/${p.id}`, {
+      method: 'PUT',
+      json: { ...papel(), descricao: p.descricao, subGrupoId: null, unidadeId: pref.un, codigoCatalogo: '150495', version: 1 },
+    });
     expect(other.status).toBe(200);
     const usos = (await (await api(`/produtos/${p.id}/usos`)).json()) as { emUso: boolean; texto: string };
     expect(usos).toMatchObject({ emUso: true, texto: 'Usado em Memorando 12/2026' });
@@ -217,7 +240,10 @@ describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), with
     const list = (await (await api('/produtos?ativo=todos', { token: camaraToken })).json()) as Page;
     expect(list.total).toBe(0);
     // the câmara numbers its own códigos
-    const own = await create({ ...papel(), grupoId: cam.expediente, subGrupoId: cam.papelaria, unidadeId: cam.resma, tipoMaterialId: cam.consumo }, camaraToken);
+    const own = await create(
+      { ...papel(), grupoId: cam.expediente, subGrupoId: cam.papelaria, unidadeId: cam.resma, tipoMaterialId: cam.consumo },
+      camaraToken,
+    );
     expect(own.res.status).toBe(201);
     expect(own.body.codigo).toBe('000001');
   });
@@ -248,13 +274,20 @@ describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), with
       errors: [{ linha: 5, coluna: 'Unidade', motivo: "Unidade 'LITRO' não encontrada em Registros (informe a sigla ou a descrição)." }],
     });
     // without dryRun the same file imports nothing either
-    const refused = (await (await t.server.upload('/api/produtos/produtos/importar?dryRun=false', camaraToken, { content: [header, ...good, bad].join('\n') })).json()) as ImportBody;
+    const refused = (await (
+      await t.server.upload('/api/produtos/produtos/importar?dryRun=false', camaraToken, { content: [header, ...good, bad].join('\n') })
+    ).json()) as ImportBody;
     expect(refused).toMatchObject({ ok: false, imported: 0 });
     const after = (await (await api('/produtos?ativo=todos', { token: camaraToken })).json()) as Page;
     expect(after.total).toBe(before.total);
 
     const clean = [header, ...good].join('\r\n');
-    expect(((await (await t.server.upload('/api/produtos/produtos/importar', camaraToken, { content: clean })).json()) as ImportBody)).toMatchObject({ ok: true, dryRun: true, total: 3, imported: 0 });
+    expect((await (await t.server.upload('/api/produtos/produtos/importar', camaraToken, { content: clean })).json()) as ImportBody).toMatchObject({
+      ok: true,
+      dryRun: true,
+      total: 3,
+      imported: 0,
+    });
     const imported = (await (await t.server.upload('/api/produtos/produtos/importar?dryRun=false', camaraToken, { content: clean })).json()) as ImportBody;
     expect(imported).toEqual({ ok: true, dryRun: false, total: 3, imported: 3, errorCount: 0, errors: [] });
     const list = (await (await api('/produtos?ativo=todos&sort=codigo', { token: camaraToken })).json()) as Page;
@@ -322,7 +355,11 @@ describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), with
     const res = await t.server.app.request('/api/produtos/produtos/importar?dryRun=false', {
       method: 'POST',
       body: bytes,
-      headers: { authorization: `Bearer ${camaraToken}`, 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'x-filename': 'produtos.xlsx' },
+      headers: {
+        authorization: `Bearer ${camaraToken}`,
+        'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        'x-filename': 'produtos.xlsx',
+      },
     });
     expect(await res.json()).toEqual({ ok: true, dryRun: false, total: 1, imported: 1, errorCount: 0, errors: [] });
     const list = (await (await api('/produtos?q=clipe', { token: camaraToken })).json()) as Page;
@@ -342,8 +379,7 @@ describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), with
     ] as const) {
       expect((await create({ descricao, tipo: 'material', grupoId, unidadeId: pref.un })).res.status).toBe(201);
     }
-    const order = async (sort: string) =>
-      ((await (await api(`/produtos?q=ordenar&sort=${sort}`)).json()) as Page).items.map((p) => [p.grupoNome, p.descricao]);
+    const order = async (sort: string) => ((await (await api(`/produtos?q=ordenar&sort=${sort}`)).json()) as Page).items.map((p) => [p.grupoNome, p.descricao]);
     const ascending = [
       ['Águas e saneamento', 'Ordenar: hipoclorito de sódio 1 L'],
       ['Material de expediente', 'Ordenar: agenda anual'],

@@ -28,12 +28,35 @@ describeEachDatabase('produtos demo seed', { plugins: [registros, produtos], log
                              'Serviço de limpeza e conservação predial, posto 44 h semanais', 'Toner compatível HP CF258A preto')
        ORDER BY p.descricao`);
     expect(rows).toEqual([
-      { codigo: expect.stringMatching(/^\d{6}$/), tipo: 'material', grupo: 'Medicamentos', sub: 'Antibióticos', unidade: 'CP', tipo_material: 'Material de consumo' },
+      {
+        codigo: expect.stringMatching(/^\d{6}$/),
+        tipo: 'material',
+        grupo: 'Medicamentos',
+        sub: 'Antibióticos',
+        unidade: 'CP',
+        tipo_material: 'Material de consumo',
+      },
       { codigo: '000001', tipo: 'material', grupo: 'Material de Expediente', sub: 'Papelaria', unidade: 'RESMA', tipo_material: 'Material de consumo' },
-      { codigo: expect.any(String), tipo: 'servico', grupo: 'Serviços de Limpeza e Conservação', sub: 'Limpeza de prédios públicos', unidade: 'SV', tipo_material: null },
-      { codigo: expect.any(String), tipo: 'material', grupo: 'Material de Informática', sub: 'Cartuchos e toners', unidade: 'UN', tipo_material: 'Material de consumo' },
+      {
+        codigo: expect.any(String),
+        tipo: 'servico',
+        grupo: 'Serviços de Limpeza e Conservação',
+        sub: 'Limpeza de prédios públicos',
+        unidade: 'SV',
+        tipo_material: null,
+      },
+      {
+        codigo: expect.any(String),
+        tipo: 'material',
+        grupo: 'Material de Informática',
+        sub: 'Cartuchos e toners',
+        unidade: 'UN',
+        tipo_material: 'Material de consumo',
+      },
     ]);
-    const [audit] = await t.server.sql<{ depois: { produtos: number } }>("SELECT depois FROM audit_log WHERE plugin = 'produtos' AND acao = 'dados_demonstracao'");
+    const [audit] = await t.server.sql<{ depois: { produtos: number } }>(
+      "SELECT depois FROM audit_log WHERE plugin = 'produtos' AND acao = 'dados_demonstracao'",
+    );
     expect(audit?.depois.produtos).toBe(n);
   });
 

@@ -88,7 +88,9 @@ describe('import page', () => {
     fireEvent.change(input, { target: { files: [new File(['Descrição;Tipo\n'], 'produtos.csv', { type: 'text/csv' })] } });
     fireEvent.click(validar);
     const table = await screen.findByRole('table', { name: 'Erros encontrados na planilha' }, T);
-    const rows = within(table).getAllByRole('row').map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent));
     expect(rows).toEqual([
       ['Linha', 'Coluna', 'Motivo'],
       ['3', 'Unidade', "Unidade 'LITRO' não encontrada em Registros (informe a sigla ou a descrição)."],

@@ -23,18 +23,7 @@ import {
   unidadeSchema,
 } from '../shared/index.js';
 import { seedRegistros } from './seed.js';
-import {
-  cargos,
-  centrosCusto,
-  grupos,
-  nucleoCentros,
-  nucleosConsumo,
-  ramosAtividade,
-  subgrupos,
-  tiposMaterial,
-  tiposSolicitacao,
-  unidades,
-} from './tables.js';
+import { cargos, centrosCusto, grupos, nucleoCentros, nucleosConsumo, ramosAtividade, subgrupos, tiposMaterial, tiposSolicitacao, unidades } from './tables.js';
 
 export * from './tables.js';
 export { centrosCustoLookup } from './lookups.js';
@@ -146,7 +135,9 @@ export default defineServerPlugin({
       schema: nucleoConsumoSchema,
       busca: nucleosConsumo.busca,
       extra: {
-        centroIds: sql<string[]>`coalesce((SELECT json_agg(nc.centro_id ORDER BY nc.centro_id) FROM registros_nucleo_centros nc WHERE nc.nucleo_id = registros_nucleos_consumo.id), '[]'::json)`,
+        centroIds: sql<
+          string[]
+        >`coalesce((SELECT json_agg(nc.centro_id ORDER BY nc.centro_id) FROM registros_nucleo_centros nc WHERE nc.nucleo_id = registros_nucleos_consumo.id), '[]'::json)`,
         centrosNomes: sql<string>`coalesce((SELECT string_agg(c.codigo || ' – ' || c.nome, '; ' ORDER BY c.codigo) FROM registros_nucleo_centros nc JOIN registros_centros_custo c ON c.id = nc.centro_id WHERE nc.nucleo_id = registros_nucleos_consumo.id), '')`,
       },
       sortable: ['nome', 'centrosNomes', 'ativo'],

@@ -1,17 +1,6 @@
 // Demo registries of a município (Prefeitura demo entidade): what a purchasing department has on day one.
 import type { SeedContext } from '@app/server-core';
-import {
-  cargos,
-  centrosCusto,
-  grupos,
-  nucleoCentros,
-  nucleosConsumo,
-  ramosAtividade,
-  subgrupos,
-  tiposMaterial,
-  tiposSolicitacao,
-  unidades,
-} from './tables.js';
+import { cargos, centrosCusto, grupos, nucleoCentros, nucleosConsumo, ramosAtividade, subgrupos, tiposMaterial, tiposSolicitacao, unidades } from './tables.js';
 
 type Cat = ['material' | 'servico', string, string] | null;
 const cat = (c: Cat) => (c ? { catalogoTipo: c[0], catalogoCodigo: c[1], catalogoNome: c[2] } : {});
@@ -251,9 +240,7 @@ export async function seedRegistros(ctx: SeedContext): Promise<void> {
     counts.nucleosConsumo = NUCLEOS.length;
     await tx.insert(ramosAtividade).values(RAMOS.map(([nome, cnae]) => ({ entidadeId, nome, cnae })));
     counts.ramosAtividade = RAMOS.length;
-    await tx
-      .insert(tiposSolicitacao)
-      .values(TIPOS_SOLICITACAO.map(([nome, descricao, prazoDias]) => ({ entidadeId, nome, descricao, prazoDias })));
+    await tx.insert(tiposSolicitacao).values(TIPOS_SOLICITACAO.map(([nome, descricao, prazoDias]) => ({ entidadeId, nome, descricao, prazoDias })));
     counts.tiposSolicitacao = TIPOS_SOLICITACAO.length;
     await tx.insert(cargos).values(CARGOS.map(([nome, descricao]) => ({ entidadeId, nome, descricao: descricao || null })));
     counts.cargos = CARGOS.length;

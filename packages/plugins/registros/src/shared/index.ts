@@ -15,12 +15,7 @@ export interface RegistroColumn {
 // ------------------------------------------------------------------------------- field helpers
 
 /** Required text, trimmed. */
-const text = (message: string, max = 120) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `Use no máximo ${max} caracteres.`);
+const text = (message: string, max = 120) => z.string({ error: message }).trim().min(1, message).max(max, `Use no máximo ${max} caracteres.`);
 
 /** Optional text: '' / null / undefined → null. */
 const optionalText = (max = 255) =>
@@ -66,10 +61,7 @@ const catalogoFields = {
   catalogoNome: optionalText(200),
 };
 
-function refineCatalogo(
-  value: { catalogoTipo: string | null; catalogoCodigo: string | null; catalogoNome: string | null },
-  ctx: z.RefinementCtx,
-) {
+function refineCatalogo(value: { catalogoTipo: string | null; catalogoCodigo: string | null; catalogoNome: string | null }, ctx: z.RefinementCtx) {
   const filled = [value.catalogoTipo, value.catalogoCodigo, value.catalogoNome].filter(Boolean).length;
   if (filled === 0 || filled === 3) return;
   if (!value.catalogoTipo) ctx.addIssue({ code: 'custom', path: ['catalogoTipo'], message: 'Escolha Material ou Serviço.' });

@@ -182,11 +182,8 @@ export async function notificar(tx: Tx, name: string, after: Row, motivo: string
     to: solicitante.email,
     usuarioId: solicitante.id,
     subject: `Requisição ${numero} ${resultado}`,
-    text: [
-      `Olá, ${solicitante.nome}.`,
-      '',
-      `A requisição ${numero} ${resultado} por ${ctx.user.nome}.`,
-      ...(motivo ? ['', `Motivo: ${motivo}`] : []),
-    ].join('\n'),
+    text: [`Olá, ${solicitante.nome}.`, '', `A requisição ${numero} ${resultado} por ${ctx.user.nome}.`, ...(motivo ? ['', `Motivo: ${motivo}`] : [])].join(
+      '\n',
+    ),
   });
 }

@@ -4,13 +4,7 @@
 import { compareDecimal, sumMoney } from '@app/documents';
 import type { DbOrTx, Tx } from '@app/server-core';
 import { and, desc, eq, lte, sql } from '@app/server-core/orm';
-import {
-  type AlertaDispensa,
-  CATEGORIA_ARTIGO,
-  type Categoria,
-  LIMITES_DISPENSA_PADRAO,
-  REQUISICAO_CONTA_DISPENSA,
-} from '../shared/index.js';
+import { type AlertaDispensa, CATEGORIA_ARTIGO, type Categoria, LIMITES_DISPENSA_PADRAO, REQUISICAO_CONTA_DISPENSA } from '../shared/index.js';
 import { limitesDispensa } from './tables.js';
 
 const CONTA = sql.raw(REQUISICAO_CONTA_DISPENSA.map((s) => `'${s}'`).join(', '));

@@ -324,7 +324,11 @@ export default defineServerPlugin({
       busca: preRequisicoes.busca,
       sortable: ['numero', 'data', 'status', 'centroCustoNome', 'solicitanteNome', 'valorTotal'],
       defaultSort: '-numero',
-      filters: { centroCustoId: preRequisicoes.centroCustoId, tipoSolicitacaoId: preRequisicoes.tipoSolicitacaoId, solicitanteId: preRequisicoes.solicitanteId },
+      filters: {
+        centroCustoId: preRequisicoes.centroCustoId,
+        tipoSolicitacaoId: preRequisicoes.tipoSolicitacaoId,
+        solicitanteId: preRequisicoes.solicitanteId,
+      },
       ranges: { data: preRequisicoes.data },
       columns: [
         { key: 'numero', header: 'Número' },
@@ -355,7 +359,13 @@ export default defineServerPlugin({
         const input = c.req.valid('json');
         const row = await ctx.mutate(async (tx, audit) => {
           const [m] = await tx
-            .select({ id: memorandos.id, status: memorandos.status, justificativa: memorandos.justificativa, origemId: memorandos.origemId, destinoId: memorandos.destinoId })
+            .select({
+              id: memorandos.id,
+              status: memorandos.status,
+              justificativa: memorandos.justificativa,
+              origemId: memorandos.origemId,
+              destinoId: memorandos.destinoId,
+            })
             .from(memorandos)
             .where(and(eq(memorandos.id, input.memorandoId), eq(memorandos.entidadeId, ctx.entidadeId)))
             .for('update'); // two requests for the same memorando wait for each other: one pré-requisição
@@ -434,12 +444,7 @@ export default defineServerPlugin({
         const antes = ((write.current?.itens as Row[] | undefined) ?? []).map((l) => l.preRequisicaoItemId).filter(Boolean) as string[];
         const agora = await preRequisicoesDaRequisicao(tx, id);
         const antigas = antes.length
-          ? (
-              await tx
-                .select({ id: preRequisicaoItens.preRequisicaoId })
-                .from(preRequisicaoItens)
-                .where(inArray(preRequisicaoItens.id, antes))
-            ).map((r) => r.id)
+          ? (await tx.select({ id: preRequisicaoItens.preRequisicaoId }).from(preRequisicaoItens).where(inArray(preRequisicaoItens.id, antes))).map((r) => r.id)
           : [];
         await atualizarAtendimento(tx, [...agora, ...antigas], write.audit, { requisicao: write.descricao });
       },

@@ -12,22 +12,21 @@ import { LIMITES_DISPENSA_PADRAO, REQUISICAO_LIBERA_ITENS, REQUISICOES_TAG } fro
 import { alcadasDoCentro, niveisDoTotal } from './aprovacao.js';
 import { atualizarAtendimento, preRequisicoesDaRequisicao } from './atendimento.js';
 import { recalcularGrupos } from './dispensa.js';
-import {
-  alcadas,
-  limitesDispensa,
-  preRequisicaoItens,
-  preRequisicoes,
-  requisicaoAprovacoes,
-  requisicaoItens,
-  requisicoes,
-} from './tables.js';
+import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoAprovacoes, requisicaoItens, requisicoes } from './tables.js';
 
 const cpf = (base: string) => `${base}${cpfCheckDigits(base)}`;
 
 /** Perfis of the approvers (created when missing) and the demo users who hold them. */
 export const DEMO_APROVADORES = [
   { login: 'chefia', nome: 'Cláudia Chefia', cargo: 'Chefe de Gabinete', perfil: 'Chefia', cpf: cpf('518273946'), centros: ['02', '03'] },
-  { login: 'ordenador', nome: 'Otávio Ordenador', cargo: 'Ordenador de Despesa', perfil: 'Ordenador de despesa', cpf: cpf('627384915'), centros: [] as string[] },
+  {
+    login: 'ordenador',
+    nome: 'Otávio Ordenador',
+    cargo: 'Ordenador de Despesa',
+    perfil: 'Ordenador de despesa',
+    cpf: cpf('627384915'),
+    centros: [] as string[],
+  },
 ] as const;
 
 export async function seedRequisicoes(ctx: SeedContext): Promise<void> {
@@ -76,7 +75,10 @@ export async function seedRequisicoes(ctx: SeedContext): Promise<void> {
       const [existing] = await tx.select({ id: usuarios.id }).from(usuarios).where(sql`lower(${usuarios.login}) = ${u.login}`);
       if (existing) continue;
       const values = { nome: u.nome, login: u.login, email: `${u.login}@exemplo.gov.br`, cpf: u.cpf, cargo: u.cargo };
-      const [row] = await tx.insert(usuarios).values({ ...values, senhaHash }).returning({ id: usuarios.id });
+      const [row] = await tx
+        .insert(usuarios)
+        .values({ ...values, senhaHash })
+        .returning({ id: usuarios.id });
       const seus = centros.filter((c) => (u.centros as readonly string[]).includes(c.codigo)).map((c) => c.id);
       await tx.insert(usuarioEntidades).values({ usuarioId: row!.id, entidadeId, perfilId, centrosCusto: seus });
       audit({ registro: row!.id, acao: 'criar', plugin: 'usuarios', depois: { ...values, ativo: true, perfil: u.perfil }, entidadeId });
@@ -284,10 +286,7 @@ export async function seedDocumentos(ctx: SeedContext): Promise<void> {
       .where(and(eq(tiposSolicitacao.entidadeId, entidadeId), eq(tiposSolicitacao.ativo, true)))
       .orderBy(asc(tiposSolicitacao.nome))
       .limit(1);
-    const centros = await tx
-      .select({ id: centrosCusto.id, codigo: centrosCusto.codigo })
-      .from(centrosCusto)
-      .where(eq(centrosCusto.entidadeId, entidadeId));
+    const centros = await tx.select({ id: centrosCusto.id, codigo: centrosCusto.codigo }).from(centrosCusto).where(eq(centrosCusto.entidadeId, entidadeId));
     const centroId = (codigo: string) => centros.find((c) => c.codigo === codigo)?.id;
     const pessoa = async (login: string) => {
       const [row] = await tx.select({ id: usuarios.id, nome: usuarios.nome }).from(usuarios).where(sql`lower(${usuarios.login}) = ${login}`);
@@ -341,15 +340,28 @@ export async function seedDocumentos(ctx: SeedContext): Promise<void> {
         justificativa: demo.justificativa,
         valorTotal: sumMoney(linhas.map((l) => l.valorTotal)),
       };
-      const [row] = await tx.insert(preRequisicoes).values({ ...header, status: 'rascunho' as const, entidadeId }).returning({ id: preRequisicoes.id });
+      const [row] = await tx
+        .insert(preRequisicoes)
+        .values({ ...header, status: 'rascunho' as const, entidadeId })
+        .returning({ id: preRequisicoes.id });
       const id = row!.id;
       const itens = await tx
         .insert(preRequisicaoItens)
         .values(linhas.map((l, i) => ({ ...l, preRequisicaoId: id, entidadeId, ordem: i + 1 })))
         .returning({ id: preRequisicaoItens.id, ordem: preRequisicaoItens.ordem });
       preItens.push(itens.sort((a, b) => a.ordem - b.ordem).map((i) => i.id));
-      await setProdutoUsos(tx, { entidadeId, origem: 'requisicoes', documentoId: id, descricao: `Pré-requisição ${formatNumero(numero, ano)}` }, linhas.map((l) => l.produtoId));
-      audit({ registro: id, acao: 'criar', entidadeId, usuarioId: solicitante.id, depois: { ...header, version: 1, itens: linhas.map((l, i) => ({ ordem: i + 1, ...l })) } });
+      await setProdutoUsos(
+        tx,
+        { entidadeId, origem: 'requisicoes', documentoId: id, descricao: `Pré-requisição ${formatNumero(numero, ano)}` },
+        linhas.map((l) => l.produtoId),
+      );
+      audit({
+        registro: id,
+        acao: 'criar',
+        entidadeId,
+        usuarioId: solicitante.id,
+        depois: { ...header, version: 1, itens: linhas.map((l, i) => ({ ordem: i + 1, ...l })) },
+      });
       let status = header.status;
       let version = 1;
       for (const passo of demo.passos) {
@@ -366,7 +378,11 @@ export async function seedDocumentos(ctx: SeedContext): Promise<void> {
         status = novo;
         version += 1;
       }
-      if (version > 1) await tx.update(preRequisicoes).set({ status: status as never, version }).where(eq(preRequisicoes.id, id));
+      if (version > 1)
+        await tx
+          .update(preRequisicoes)
+          .set({ status: status as never, version })
+          .where(eq(preRequisicoes.id, id));
     }
 
     // requisições
@@ -397,12 +413,25 @@ export async function seedDocumentos(ctx: SeedContext): Promise<void> {
         nivelAtual: null as number | null,
         ciclo: 0,
       };
-      const [row] = await tx.insert(requisicoes).values({ ...header, entidadeId } as never).returning({ id: requisicoes.id });
+      const [row] = await tx
+        .insert(requisicoes)
+        .values({ ...header, entidadeId } as never)
+        .returning({ id: requisicoes.id });
       const id = row!.id;
       await tx.insert(requisicaoItens).values(linhas.map((l, i) => ({ ...l, requisicaoId: id, entidadeId, ordem: i + 1 })));
-      await setProdutoUsos(tx, { entidadeId, origem: 'requisicoes', documentoId: id, descricao }, linhas.map((l) => l.produtoId));
+      await setProdutoUsos(
+        tx,
+        { entidadeId, origem: 'requisicoes', documentoId: id, descricao },
+        linhas.map((l) => l.produtoId),
+      );
       const auditPor = (usuarioId: string) => (entry: AuditEntry) => audit({ ...entry, entidadeId, usuarioId });
-      audit({ registro: id, acao: 'criar', entidadeId, usuarioId: solicitante.id, depois: { ...header, version: 1, itens: linhas.map((l, i) => ({ ordem: i + 1, ...l })) } });
+      audit({
+        registro: id,
+        acao: 'criar',
+        entidadeId,
+        usuarioId: solicitante.id,
+        depois: { ...header, version: 1, itens: linhas.map((l, i) => ({ ordem: i + 1, ...l })) },
+      });
       const ligadas = await preRequisicoesDaRequisicao(tx, id);
       await atualizarAtendimento(tx, ligadas, auditPor(solicitante.id), { requisicao: descricao });
       const estado = { status: header.status, version: 1, niveis: 0, nivelAtual: null as number | null, ciclo: 0 };

@@ -23,10 +23,7 @@ export const MOTIVO_MIN = 10;
  */
 export type PreRequisicaoPapel = 'origem' | 'compras';
 
-export const fluxoPreRequisicao = defineFlow<
-  'rascunho' | 'enviada' | 'parcialmente_atendida' | 'atendida' | 'devolvida' | 'cancelada',
-  PreRequisicaoPapel
->({
+export const fluxoPreRequisicao = defineFlow<'rascunho' | 'enviada' | 'parcialmente_atendida' | 'atendida' | 'devolvida' | 'cancelada', PreRequisicaoPapel>({
   initial: 'rascunho',
   states: {
     rascunho: { label: 'Rascunho', editable: true, tone: 'neutral' },
@@ -125,10 +122,7 @@ export const deMemorandoInputSchema = z.object({
  */
 export type RequisicaoPapel = 'editor' | 'aprovador';
 
-export const fluxoRequisicao = defineFlow<
-  'rascunho' | 'em_aprovacao' | 'aprovada' | 'reprovada' | 'devolvida' | 'cancelada',
-  RequisicaoPapel
->({
+export const fluxoRequisicao = defineFlow<'rascunho' | 'em_aprovacao' | 'aprovada' | 'reprovada' | 'devolvida' | 'cancelada', RequisicaoPapel>({
   initial: 'rascunho',
   states: {
     rascunho: { label: 'Rascunho', editable: true, tone: 'neutral' },
@@ -232,21 +226,19 @@ export const requisicaoInputSchema = z.object({
 // ---------------------------------------------------------------------------------------------
 // Alçadas (approval levels)
 
-const valorMinimo = z
-  .union([z.string(), z.number()], { error: 'Informe o valor mínimo.' })
-  .transform((raw, ctx) => {
-    const text = String(raw).trim();
-    const canonical = /^\d{1,15}(\.\d{1,2})?$/.test(text)
-      ? text
-      : /^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d{1,15}(,\d{1,2})?$/.test(text)
-        ? text.replace(/\./g, '').replace(',', '.')
-        : null;
-    if (canonical === null) {
-      ctx.addIssue({ code: 'custom', message: 'Informe um valor em reais, por exemplo 10.000,00.' });
-      return z.NEVER;
-    }
-    return canonical;
-  });
+const valorMinimo = z.union([z.string(), z.number()], { error: 'Informe o valor mínimo.' }).transform((raw, ctx) => {
+  const text = String(raw).trim();
+  const canonical = /^\d{1,15}(\.\d{1,2})?$/.test(text)
+    ? text
+    : /^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d{1,15}(,\d{1,2})?$/.test(text)
+      ? text.replace(/\./g, '').replace(',', '.')
+      : null;
+  if (canonical === null) {
+    ctx.addIssue({ code: 'custom', message: 'Informe um valor em reais, por exemplo 10.000,00.' });
+    return z.NEVER;
+  }
+  return canonical;
+});
 
 /** Body of POST /api/requisicoes/alcadas (PUT adds `version`). */
 export const alcadaInputSchema = z
@@ -258,8 +250,14 @@ export const alcadaInputSchema = z
       .uuid({ error: 'Centro de custo inválido.' })
       .nullish()
       .transform((v) => v ?? null),
-    perfis: z.array(z.uuid({ error: 'Perfil inválido.' })).max(50).default([]),
-    usuarios: z.array(z.uuid({ error: 'Usuário inválido.' })).max(200).default([]),
+    perfis: z
+      .array(z.uuid({ error: 'Perfil inválido.' }))
+      .max(50)
+      .default([]),
+    usuarios: z
+      .array(z.uuid({ error: 'Usuário inválido.' }))
+      .max(200)
+      .default([]),
   })
   .refine((a) => a.perfis.length + a.usuarios.length > 0, { path: ['perfis'], message: 'Indique ao menos um perfil ou usuário aprovador.' });
 

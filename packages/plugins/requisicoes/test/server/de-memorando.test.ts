@@ -18,7 +18,16 @@ type Opcao = {
   preRequisicao: { id: string; numero: number; ano: number } | null;
 };
 type Pagina = { items: Opcao[]; total: number; page: number; pageSize: number };
-type Pre = { id: string; numero: number; ano: number; version: number; memorandoId: string | null; justificativa: string; valorTotal: string; itens: { produtoId: string; quantidade: string; valorUnitario: string }[] };
+type Pre = {
+  id: string;
+  numero: number;
+  ano: number;
+  version: number;
+  memorandoId: string | null;
+  justificativa: string;
+  valorTotal: string;
+  itens: { produtoId: string; quantidade: string; valorUnitario: string }[];
+};
 
 describeEachDatabase('requisicoes: pré-requisição from an accepted memorando', { plugins }, (t) => {
   let fx: Fixture;
@@ -86,10 +95,9 @@ describeEachDatabase('requisicoes: pré-requisição from an accepted memorando'
     ]);
     daSaude = await memorando({ origem_id: fx.saude, assunto: 'Luvas para as unidades de saúde' }, [[fx.papel, '1', '10']]);
     enviado = await memorando({ status: 'enviado', assunto: 'Material enviado e não aceito' }, [[fx.papel, '1', '10']]);
-    outro = await memorando(
-      { origem_id: fx.compras, destino_id: fx.educacao, assunto: 'Cimento para reforma da escola', solicitante_nome: 'Otávio Obras' },
-      [[fx.cimento, '2', '40']],
-    );
+    outro = await memorando({ origem_id: fx.compras, destino_id: fx.educacao, assunto: 'Cimento para reforma da escola', solicitante_nome: 'Otávio Obras' }, [
+      [fx.cimento, '2', '40'],
+    ]);
   });
 
   it("lists the accepted memorandos of the person's centros (origin or destination), searchable by number, assunto and requester", async () => {
@@ -151,7 +159,13 @@ describeEachDatabase('requisicoes: pré-requisição from an accepted memorando'
 
     // the kit's own POST with memorandoId is held to the same rule
     const direto = await api('/pre-requisicoes', rita.token, {
-      json: { centroCustoId: fx.educacao, tipoSolicitacaoId: fx.tipo, memorandoId: aceito, justificativa: 'Outra pré-requisição do mesmo memorando.', itens: [{ produtoId: fx.papel, quantidade: '1', valorUnitario: '1' }] },
+      json: {
+        centroCustoId: fx.educacao,
+        tipoSolicitacaoId: fx.tipo,
+        memorandoId: aceito,
+        justificativa: 'Outra pré-requisição do mesmo memorando.',
+        itens: [{ produtoId: fx.papel, quantidade: '1', valorUnitario: '1' }],
+      },
     });
     expect(direto.status).toBe(400);
     expect(((await direto.json()) as ErrorBody).error.fields?.memorandoId).toContain('já deu origem');
@@ -161,7 +175,9 @@ describeEachDatabase('requisicoes: pré-requisição from an accepted memorando'
 
     // cancelling the pré-requisição frees the memorando
     const first = (await (await api(`/pre-requisicoes/${vinculado.preRequisicao!.id}`, rita.token)).json()) as Pre;
-    const cancelar = await api(`/pre-requisicoes/${first.id}/cancelar`, rita.token, { json: { version: first.version, motivo: 'Pedido feito por engano, refazer.' } });
+    const cancelar = await api(`/pre-requisicoes/${first.id}/cancelar`, rita.token, {
+      json: { version: first.version, motivo: 'Pedido feito por engano, refazer.' },
+    });
     expect(cancelar.status, await cancelar.clone().text()).toBe(200);
     expect((await listar(rita.token)).items.find((m) => m.id === aceito)?.preRequisicao).toBeNull();
     expect((await gerar(aceito, rita.token)).status).toBe(201);

@@ -140,8 +140,7 @@ describeEachDatabase('requisicoes: approval queue, set-based = per-row rule', { 
       .where(and(eq(requisicoes.entidadeId, fx.entidadeId), podeAprovarSql({ user: { id: usuario } as never, entidadeId: fx.entidadeId })));
     return rows.map((r) => r.id).sort();
   };
-  const porLinha = async (usuario: string) =>
-    (await t.server.sql<{ id: string }>(REGRA_POR_LINHA, [usuario, fx.entidadeId])).map((r) => r.id).sort();
+  const porLinha = async (usuario: string) => (await t.server.sql<{ id: string }>(REGRA_POR_LINHA, [usuario, fx.entidadeId])).map((r) => r.id).sort();
 
   it('gives, for every person, exactly the requisições the per-row rule gives', async () => {
     const tamanhos: Record<string, number> = {};

@@ -2,8 +2,29 @@ import { describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { type ErrorBody, type Fixture, type User, createFixture, createPerfil, createUser, plugins } from './helpers.js';
 
-type Item = { produtoId: string; quantidade: string; valorUnitario: string; valorTotal: string; id?: string; atendido?: string; pendente?: string; preRequisicaoItemId?: string | null };
-type Doc = { id: string; numero: number; ano: number; status: string; version: number; valorTotal: string; niveis: number; nivelAtual: number | null; itens: Item[]; transicoes: string[]; editavel: boolean };
+type Item = {
+  produtoId: string;
+  quantidade: string;
+  valorUnitario: string;
+  valorTotal: string;
+  id?: string;
+  atendido?: string;
+  pendente?: string;
+  preRequisicaoItemId?: string | null;
+};
+type Doc = {
+  id: string;
+  numero: number;
+  ano: number;
+  status: string;
+  version: number;
+  valorTotal: string;
+  niveis: number;
+  nivelAtual: number | null;
+  itens: Item[];
+  transicoes: string[];
+  editavel: boolean;
+};
 type Alerta = { grupoId: string; limite: string; total: string; artigo: string; anoLimite: number; requisicoes: { id: string; numero: number }[] };
 
 describeEachDatabase('requisicoes API', { plugins }, (t) => {
@@ -89,10 +110,9 @@ describeEachDatabase('requisicoes API', { plugins }, (t) => {
       const outra = await agir(await criar('100'), 'enviar', rita.token);
       marca = await ultimo();
       expect((await agir(outra.body, acao!, chefe.token, 'Falta detalhar o uso do material.')).status).toBe(200);
-      const [msg] = await t.server.sql<{ to: string; subject: string; body: string }>(
-        'SELECT to_address AS "to", subject, body FROM outbox WHERE id > $1',
-        [marca],
-      );
+      const [msg] = await t.server.sql<{ to: string; subject: string; body: string }>('SELECT to_address AS "to", subject, body FROM outbox WHERE id > $1', [
+        marca,
+      ]);
       expect([msg!.to, msg!.subject.replace(/\d+\/\d{4}/, 'N')]).toEqual(['rita@exemplo.gov.br', assunto]);
       expect(msg!.body).toContain('Motivo: Falta detalhar o uso do material.');
     }
@@ -106,13 +126,19 @@ describeEachDatabase('requisicoes API', { plugins }, (t) => {
 
   it("conversion and cancellation change the pré-requisição's status, audited on it (its timeline), by who did it", async () => {
     const p = await api('/pre-requisicoes', rita.token, {
-      json: { centroCustoId: fx.educacao, tipoSolicitacaoId: fx.tipo, justificativa: 'Papel para as escolas do bairro.', itens: [{ produtoId: fx.papel, quantidade: '10', valorUnitario: '20' }] },
+      json: {
+        centroCustoId: fx.educacao,
+        tipoSolicitacaoId: fx.tipo,
+        justificativa: 'Papel para as escolas do bairro.',
+        itens: [{ produtoId: fx.papel, quantidade: '10', valorUnitario: '20' }],
+      },
     });
     expect(p.status, await p.clone().text()).toBe(201);
     const pre = (await p.json()) as Doc;
     expect((await agir(pre, 'enviar', rita.token, undefined, '/pre-requisicoes')).status).toBe(200);
-    const itemId = (await (await api(`/pre-requisicoes/${pre.id}`, rita.token)).json() as Doc).itens[0]!.id!;
-    const conv = (q: string) => criar('20', ordenador.token, { itens: [{ produtoId: fx.papel, quantidade: q, valorUnitario: '20', preRequisicaoItemId: itemId }] });
+    const itemId = ((await (await api(`/pre-requisicoes/${pre.id}`, rita.token)).json()) as Doc).itens[0]!.id!;
+    const conv = (q: string) =>
+      criar('20', ordenador.token, { itens: [{ produtoId: fx.papel, quantidade: q, valorUnitario: '20', preRequisicaoItemId: itemId }] });
     const r1 = await conv('4');
     const r2 = await conv('6');
     expect((await agir(r2, 'cancelar', ordenador.token, 'Compra feita por ata de registro de preços.')).status).toBe(200);
@@ -180,10 +206,17 @@ describeEachDatabase('requisicoes API', { plugins }, (t) => {
     expect((await agir(d, 'aprovar', ordenador.token)).status).toBe(403);
     expect((await agir(d, 'aprovar', chefe.token)).status).toBe(403); // chefia is not level 2
     // a return with a reason makes it editable; resent, a new round starts at level 1
-    const ord2 = await createUser(t.server, fx, 'ordenador2', (await t.server.sql<{ perfil_id: string }>('SELECT perfil_id FROM usuario_entidades WHERE usuario_id = $1', [ordenador.id]))[0]!.perfil_id);
+    const ord2 = await createUser(
+      t.server,
+      fx,
+      'ordenador2',
+      (await t.server.sql<{ perfil_id: string }>('SELECT perfil_id FROM usuario_entidades WHERE usuario_id = $1', [ordenador.id]))[0]!.perfil_id,
+    );
     const devolvida = await agir(d, 'devolver', ord2.token, 'Informe a dotação correta do exercício.');
     expect(devolvida.body).toMatchObject({ status: 'devolvida', editavel: true });
-    const [mail] = await t.server.sql<{ subject: string; body: string }>("SELECT subject, body FROM outbox WHERE to_address = 'rita@exemplo.gov.br' ORDER BY id DESC LIMIT 1");
+    const [mail] = await t.server.sql<{ subject: string; body: string }>(
+      "SELECT subject, body FROM outbox WHERE to_address = 'rita@exemplo.gov.br' ORDER BY id DESC LIMIT 1",
+    );
     expect(mail!.subject).toMatch(/devolvida/);
     expect(mail!.body).toContain('Informe a dotação correta do exercício.');
     d = (await agir(devolvida.body, 'enviar', rita.token)).body;
@@ -234,9 +267,13 @@ describeEachDatabase('requisicoes API', { plugins }, (t) => {
     const demais = await api('/requisicoes', ordenador.token, { json: corpo('25', linha('6.0001')) });
     expect(demais.status).toBe(400);
     expect(((await demais.json()) as ErrorBody).error.fields?.['itens.0.quantidade']).toMatch(/pendente: 6/);
-    const outroProduto = await api('/requisicoes', ordenador.token, { json: corpo('25', { itens: [{ produtoId: fx.caneta, quantidade: '1', valorUnitario: '1', preRequisicaoItemId: papel }] }) });
+    const outroProduto = await api('/requisicoes', ordenador.token, {
+      json: corpo('25', { itens: [{ produtoId: fx.caneta, quantidade: '1', valorUnitario: '1', preRequisicaoItemId: papel }] }),
+    });
     expect(outroProduto.status).toBe(400);
-    const resto = await criar('25', ordenador.token, { itens: [...linha('6').itens, { produtoId: fx.caneta, quantidade: '100', valorUnitario: '1.5', preRequisicaoItemId: pre.itens[1]!.id }] });
+    const resto = await criar('25', ordenador.token, {
+      itens: [...linha('6').itens, { produtoId: fx.caneta, quantidade: '100', valorUnitario: '1.5', preRequisicaoItemId: pre.itens[1]!.id }],
+    });
     lido = (await (await api(`/pre-requisicoes/${pre.id}`, rita.token)).json()) as Doc;
     expect(lido.status).toBe('atendida');
     // linked: not deleted; a cancelled requisição gives its items back
@@ -266,7 +303,10 @@ describeEachDatabase('requisicoes API', { plugins }, (t) => {
     expect(alerta!.requisicoes.map((r) => r.id).sort()).toEqual([a.id, acima.id].sort());
     // another category does not add up; the limit of the year changes the answer
     expect(await alertas((await criar('5000', rita.token, { itens: [{ produtoId: fx.caneta, quantidade: '1', valorUnitario: '5000' }] })).id)).toEqual([]);
-    const [row] = await t.server.sql<{ id: string; version: number }>('SELECT id, version FROM requisicao_limites_dispensa WHERE ano = $1 AND categoria = $2', [ano, 'obras']);
+    const [row] = await t.server.sql<{ id: string; version: number }>('SELECT id, version FROM requisicao_limites_dispensa WHERE ano = $1 AND categoria = $2', [
+      ano,
+      'obras',
+    ]);
     const put = await api(`/limites-dispensa/${row!.id}`, admin, { method: 'PUT', json: { ano, categoria: 'obras', valor: '1000.01', version: row!.version } });
     expect(put.status).toBe(200);
     expect(await alertas(acima.id)).toEqual([]);
@@ -274,7 +314,7 @@ describeEachDatabase('requisicoes API', { plugins }, (t) => {
     await t.server.sql('UPDATE requisicoes SET ano = 2025 WHERE id = $1', [acima.id]);
     await t.server.sql('UPDATE requisicao_grupos SET ano = 2025 WHERE requisicao_id = $1', [acima.id]);
     expect(await alertas(acima.id)).toEqual([]);
-    await t.server.sql("UPDATE requisicao_grupos SET valor = 125451.16 WHERE requisicao_id = $1", [acima.id]);
+    await t.server.sql('UPDATE requisicao_grupos SET valor = 125451.16 WHERE requisicao_id = $1', [acima.id]);
     expect((await alertas(acima.id))[0]).toMatchObject({ limite: '125451.15', total: '125451.16', anoLimite: 2025 });
   });
 

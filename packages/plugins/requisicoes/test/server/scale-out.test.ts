@@ -89,7 +89,9 @@ describe.runIf(Boolean(base))('requisicoes on two server instances [postgres]', 
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(3);
     expect(statuses.filter((s) => s === 400)).toHaveLength(97);
-    const [sum] = await a.sql<{ total: string }>('SELECT sum(quantidade)::text AS total FROM requisicao_itens WHERE pre_requisicao_item_id = $1', [pre.itens[0]!.id]);
+    const [sum] = await a.sql<{ total: string }>('SELECT sum(quantidade)::text AS total FROM requisicao_itens WHERE pre_requisicao_item_id = $1', [
+      pre.itens[0]!.id,
+    ]);
     expect(Number(sum!.total)).toBe(9);
     const [status] = await a.sql<{ status: string }>('SELECT status FROM pre_requisicoes WHERE id = $1', [pre.id]);
     expect(status!.status).toBe('parcialmente_atendida');

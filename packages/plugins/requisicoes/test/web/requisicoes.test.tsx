@@ -36,7 +36,19 @@ const requisicao = (over: Record<string, unknown> = {}) => ({
   nivelAtual: 2,
   niveis: 2,
   itens: [
-    { id: 'i1', ordem: 1, produtoId: 'p1', produtoCodigo: '0001', produtoDescricao: 'Papel sulfite A4', unidadeSigla: 'RESMA', quantidade: '400.0000', valorUnitario: '30.0000', valorTotal: '12000.00', preRequisicaoItemId: null, preRequisicao: null },
+    {
+      id: 'i1',
+      ordem: 1,
+      produtoId: 'p1',
+      produtoCodigo: '0001',
+      produtoDescricao: 'Papel sulfite A4',
+      unidadeSigla: 'RESMA',
+      quantidade: '400.0000',
+      valorUnitario: '30.0000',
+      valorTotal: '12000.00',
+      preRequisicaoItemId: null,
+      preRequisicao: null,
+    },
   ],
   transicoes: ['aprovar', 'reprovar', 'devolver'],
   editavel: false,
@@ -125,7 +137,9 @@ describe('approval page', () => {
     expect(within(dispensa).getByText('R$ 70.000,00')).toBeTruthy();
     expect(within(dispensa).getByText('R$ 65.492,11')).toBeTruthy();
     expect(dispensa.textContent).toContain('art. 75, II, da Lei 14.133/2021');
-    expect(within(dispensa).getByRole('link', { name: 'Requisição 3/2026' }).getAttribute('href')).toBe('/requisicao/edit/00000000-0000-4000-8000-000000000002');
+    expect(within(dispensa).getByRole('link', { name: 'Requisição 3/2026' }).getAttribute('href')).toBe(
+      '/requisicao/edit/00000000-0000-4000-8000-000000000002',
+    );
     for (const name of ['Aprovar', 'Devolver', 'Reprovar']) expect(screen.getByRole('button', { name })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Menu principal' });
     expect(await within(nav).findByRole('link', { name: 'Requisições (1 aguardando minha aprovação)' }, T)).toBeTruthy();
@@ -271,9 +285,20 @@ describe('lists and forms', () => {
       session: makeTestSession({ tags: [39] }),
       api: {
         [`GET /api/requisicoes/pre-requisicoes/${PRE_ID}`]: () =>
-          Response.json({ id: PRE_ID, numero: 4, ano: 2026, status: 'parcialmente_atendida', centroCustoId: CENTRO, tipoSolicitacaoId: TIPO, justificativa: 'Material para as escolas do município.', itens: [] }),
+          Response.json({
+            id: PRE_ID,
+            numero: 4,
+            ano: 2026,
+            status: 'parcialmente_atendida',
+            centroCustoId: CENTRO,
+            tipoSolicitacaoId: TIPO,
+            justificativa: 'Material para as escolas do município.',
+            itens: [],
+          }),
         'GET /api/requisicoes/pre-requisicoes/itens-pendentes': () =>
-          Response.json({ items: [pendente(IT1, P1, 'Lápis preto', '100.0000', '40.0000', '60.0000'), pendente(IT2, P2, 'Borracha', '10.0000', '0.0000', '10.0000')] }),
+          Response.json({
+            items: [pendente(IT1, P1, 'Lápis preto', '100.0000', '40.0000', '60.0000'), pendente(IT2, P2, 'Borracha', '10.0000', '0.0000', '10.0000')],
+          }),
         'POST /api/requisicoes/requisicoes': (call) => {
           posted = call.body as Record<string, unknown>;
           return Response.json(requisicao({ id: 'novo', numero: 9, status: 'rascunho' }), { status: 201 });
@@ -320,8 +345,26 @@ describe('lists and forms', () => {
             justificativa: 'Material para as escolas do município.',
             valorTotal: '275.00',
             itens: [
-              { id: 'it1', ordem: 1, produtoCodigo: 'p1', produtoDescricao: 'Lápis preto', quantidade: '100.0000', atendido: '40.0000', pendente: '60.0000', requisicoes: [{ id: ID, numero: 7, ano: 2026, status: 'aprovada', quantidade: '40.0000' }] },
-              { id: 'it2', ordem: 2, produtoCodigo: 'p2', produtoDescricao: 'Borracha', quantidade: '10.0000', atendido: '10.0000', pendente: '0.0000', requisicoes: [] },
+              {
+                id: 'it1',
+                ordem: 1,
+                produtoCodigo: 'p1',
+                produtoDescricao: 'Lápis preto',
+                quantidade: '100.0000',
+                atendido: '40.0000',
+                pendente: '60.0000',
+                requisicoes: [{ id: ID, numero: 7, ano: 2026, status: 'aprovada', quantidade: '40.0000' }],
+              },
+              {
+                id: 'it2',
+                ordem: 2,
+                produtoCodigo: 'p2',
+                produtoDescricao: 'Borracha',
+                quantidade: '10.0000',
+                atendido: '10.0000',
+                pendente: '0.0000',
+                requisicoes: [],
+              },
             ],
           }),
         [`GET /api/requisicoes/pre-requisicoes/${PRE_ID}/historico`]: history,
@@ -330,7 +373,16 @@ describe('lists and forms', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Pré-requisição 4/2026' }, T)).toBeTruthy();
     expect(screen.getByText('Parcialmente atendida')).toBeTruthy();
     const lapis = screen.getByText('p1 – Lápis preto').closest('tr') as HTMLElement;
-    expect([...lapis.querySelectorAll('th,td')].map((c) => c.textContent)).toEqual(['1', 'p1 – Lápis preto', '', '100', '40', '60', 'Pendente', '7/2026 (40, aprovada)']);
+    expect([...lapis.querySelectorAll('th,td')].map((c) => c.textContent)).toEqual([
+      '1',
+      'p1 – Lápis preto',
+      '',
+      '100',
+      '40',
+      '60',
+      'Pendente',
+      '7/2026 (40, aprovada)',
+    ]);
     expect(within(lapis).getByRole('link', { name: '7/2026' }).getAttribute('href')).toBe(`/requisicao/edit/${ID}`);
     const borracha = screen.getByText('p2 – Borracha').closest('tr') as HTMLElement;
     expect(within(borracha).getByText('Atendido')).toBeTruthy();
@@ -386,7 +438,7 @@ describe('pré-requisição from an accepted memorando', () => {
     'GET /api/requisicoes/tipos-solicitacao/*': () => Response.json({ id: TIPO, nome: 'Material de consumo' }),
   });
 
-  it("from the list: picks the memorando with the keyboard, the centro follows its origin, posts and opens the new pré-requisição", async () => {
+  it('from the list: picks the memorando with the keyboard, the centro follows its origin, posts and opens the new pré-requisição', async () => {
     let posted: unknown = null;
     const searches: string[] = [];
     renderPlugin(requisicoes, {

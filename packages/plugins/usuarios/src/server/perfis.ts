@@ -1,16 +1,6 @@
 // /api/usuarios/perfis (perfis of the session's entidade), /api/usuarios/tags (every tag declared by
 // the enabled server plugins) and /api/usuarios/opcoes (what the user form may offer the caller).
-import {
-  AppError,
-  conflict,
-  type DbOrTx,
-  forbidden,
-  notFound,
-  type PluginRouter,
-  pageOf,
-  pageQuerySchema,
-  usuarioEntidades,
-} from '@app/server-core';
+import { AppError, conflict, type DbOrTx, forbidden, notFound, type PluginRouter, pageOf, pageQuerySchema, usuarioEntidades } from '@app/server-core';
 import { and, asc, eq, ilike, inArray, ne, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import {
@@ -116,7 +106,14 @@ export function perfilRoutes(router: PluginRouter): void {
       const where = and(eq(perfisT.entidadeId, ctx.entidadeId), q ? ilike(perfisT.nome, likePattern(q)) : undefined);
       const [{ total } = { total: 0 }] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(perfisT).where(where);
       const rows = await ctx.db
-        .select({ id: perfisT.id, nome: perfisT.nome, tags: perfisT.tags, todosCentros: perfisT.todosCentros, version: perfisT.version, usuarios: usuariosCount })
+        .select({
+          id: perfisT.id,
+          nome: perfisT.nome,
+          tags: perfisT.tags,
+          todosCentros: perfisT.todosCentros,
+          version: perfisT.version,
+          usuarios: usuariosCount,
+        })
         .from(perfisT)
         .where(where)
         .orderBy(asc(perfisT.nome), asc(perfisT.id))
@@ -162,10 +159,7 @@ export function perfilRoutes(router: PluginRouter): void {
       assertCanGrantTodosCentros(todosCentros, false, ctx.todosCentros);
       const id = await ctx.mutate(async (tx, audit) => {
         await assertNomeLivre(tx, ctx.entidadeId, data.nome);
-        const [row] = await tx
-          .insert(perfisT)
-          .values({ entidadeId: ctx.entidadeId, nome: data.nome, tags, todosCentros })
-          .returning({ id: perfisT.id });
+        const [row] = await tx.insert(perfisT).values({ entidadeId: ctx.entidadeId, nome: data.nome, tags, todosCentros }).returning({ id: perfisT.id });
         audit({ registro: row!.id, acao: 'criar', depois: { nome: data.nome, tags, todosCentros } });
         return row!.id;
       });
@@ -182,7 +176,12 @@ export function perfilRoutes(router: PluginRouter): void {
       'Carrega version (versão antiga → 409). Acrescentar uma tag que o usuário da sessão não possui → 403; tirar a tag 3 do perfil dos últimos administradores ativos → 409. ' +
       'todosCentros omitido fica como está; ligá-lo exige que o usuário da sessão também acesse todos os centros de custo (senão 403).',
     request: { params: idParams, body: perfilUpdateSchema },
-    responses: { 200: perfilSchema, 403: { description: 'Tag que o usuário não possui' }, 404: { description: 'Não encontrado' }, 409: { description: 'Versão antiga, nome em uso ou último administrador' } },
+    responses: {
+      200: perfilSchema,
+      403: { description: 'Tag que o usuário não possui' },
+      404: { description: 'Não encontrado' },
+      409: { description: 'Versão antiga, nome em uso ou último administrador' },
+    },
     handler: async (c, ctx) => {
       const { id } = c.req.valid('param');
       const data = c.req.valid('json');
@@ -239,4 +238,3 @@ export function perfilRoutes(router: PluginRouter): void {
     },
   });
 }
-

@@ -40,10 +40,7 @@ export async function entidadesAdministradas(db: DbOrTx, usuarioId: string): Pro
     .where(and(eq(usuarioEntidades.usuarioId, usuarioId), eq(usuariosT.ativo, true), sql`${ADMIN_TAG} = ANY(${perfisT.tags})`))
     .orderBy(entidades.nome);
   return new Map(
-    rows.map((r) => [
-      r.id,
-      { nome: r.nome, tags: [...r.tags].sort((a, b) => a - b), todosCentros: r.todosCentros, centrosCusto: [...r.centrosCusto] },
-    ]),
+    rows.map((r) => [r.id, { nome: r.nome, tags: [...r.tags].sort((a, b) => a - b), todosCentros: r.todosCentros, centrosCusto: [...r.centrosCusto] }]),
   );
 }
 
@@ -106,12 +103,7 @@ export function assertCanGrant(wanted: readonly number[], held: readonly number[
  * user: only the user themself, or someone who administers every one of those entidades, changes it.
  * Memberships (the perfil in each entidade) stay per entidade and are not covered by this rule.
  */
-export function podeAlterarConta(
-  callerId: string,
-  usuarioId: string,
-  entidadesDoUsuario: readonly string[],
-  managed: ReadonlyMap<string, unknown>,
-): boolean {
+export function podeAlterarConta(callerId: string, usuarioId: string, entidadesDoUsuario: readonly string[], managed: ReadonlyMap<string, unknown>): boolean {
   return usuarioId === callerId || entidadesDoUsuario.every((id) => managed.has(id));
 }
 

@@ -47,7 +47,15 @@ export async function seedUsuarios(ctx: SeedContext): Promise<void> {
     const perfis = await tx
       .select({ id: perfisT.id, nome: perfisT.nome, tags: perfisT.tags, todosCentros: perfisT.todosCentros })
       .from(perfisT)
-      .where(and(eq(perfisT.entidadeId, entidadeId), inArray(perfisT.nome, DEMO_PERFIS.map((p) => p.nome))));
+      .where(
+        and(
+          eq(perfisT.entidadeId, entidadeId),
+          inArray(
+            perfisT.nome,
+            DEMO_PERFIS.map((p) => p.nome),
+          ),
+        ),
+      );
     for (const p of perfis) audit({ registro: p.id, acao: 'criar', depois: { nome: p.nome, tags: p.tags, todosCentros: p.todosCentros }, entidadeId });
 
     const centros = await tx
@@ -63,7 +71,11 @@ export async function seedUsuarios(ctx: SeedContext): Promise<void> {
       const [existing] = await tx.select({ id: usuariosT.id }).from(usuariosT).where(sql`lower(${usuariosT.login}) = ${u.login}`);
       if (existing) continue;
       const values = { nome: u.nome, login: u.login, email: `${u.login}@exemplo.gov.br`, cpf: u.cpf, cargo: u.cargo };
-      const [row] = await tx.insert(usuariosT).values({ ...values, senhaHash }).onConflictDoNothing().returning({ id: usuariosT.id });
+      const [row] = await tx
+        .insert(usuariosT)
+        .values({ ...values, senhaHash })
+        .onConflictDoNothing()
+        .returning({ id: usuariosT.id });
       const perfil = perfis.find((p) => p.nome === u.perfil);
       if (!row || !perfil) continue;
       const seus = centrosDe(u.centros);

@@ -181,7 +181,11 @@ async function assertUnique(tx: Tx, data: { login: string; cpf: string | null },
     .limit(1);
   if (login) throw new AppError(409, 'conflict', MENSAGENS.loginEmUso, { login: MENSAGENS.loginEmUso });
   if (data.cpf) {
-    const [cpf] = await tx.select({ id: usuariosT.id }).from(usuariosT).where(and(eq(usuariosT.cpf, data.cpf), notSelf)).limit(1);
+    const [cpf] = await tx
+      .select({ id: usuariosT.id })
+      .from(usuariosT)
+      .where(and(eq(usuariosT.cpf, data.cpf), notSelf))
+      .limit(1);
     if (cpf) throw new AppError(409, 'conflict', MENSAGENS.cpfEmUso, { cpf: MENSAGENS.cpfEmUso });
   }
 }
@@ -222,7 +226,12 @@ async function planLinks(
   const perfis = await tx
     .select({ id: perfisT.id, entidadeId: perfisT.entidadeId, nome: perfisT.nome, tags: perfisT.tags, todosCentros: perfisT.todosCentros })
     .from(perfisT)
-    .where(inArray(perfisT.id, wanted.map((v) => v.perfilId)));
+    .where(
+      inArray(
+        perfisT.id,
+        wanted.map((v) => v.perfilId),
+      ),
+    );
   const declared = declaredTags(ctx.plugins);
   const centroById = new Map(centros.map((c) => [c.id, c]));
   const planned: PlannedLink[] = [];
@@ -267,9 +276,7 @@ function centrosByEntidadeName(
   links: readonly { entidadeNome: string; centrosCusto: readonly string[] }[],
   centros: readonly CentroCusto[],
 ): Record<string, string[]> {
-  return Object.fromEntries(
-    links.filter((l) => l.centrosCusto.length > 0).map((l) => [l.entidadeNome, rotulosDosCentros(l.centrosCusto, centros)]),
-  );
+  return Object.fromEntries(links.filter((l) => l.centrosCusto.length > 0).map((l) => [l.entidadeNome, rotulosDosCentros(l.centrosCusto, centros)]));
 }
 
 /** A membership as the audit rows of other entidades show it. */
@@ -302,8 +309,7 @@ function auditOtherEntidades(
   }
 }
 
-const byEntidadeName = (links: readonly { entidadeNome: string; perfilNome: string }[]) =>
-  Object.fromEntries(links.map((l) => [l.entidadeNome, l.perfilNome]));
+const byEntidadeName = (links: readonly { entidadeNome: string; perfilNome: string }[]) => Object.fromEntries(links.map((l) => [l.entidadeNome, l.perfilNome]));
 
 export function usuarioRoutes(router: PluginRouter): void {
   router.route({
@@ -402,7 +408,11 @@ export function usuarioRoutes(router: PluginRouter): void {
     summary: 'Criar usuário',
     description: 'Com senha inicial (mínimo 8 caracteres) e um perfil em cada entidade; a entidade da sessão é obrigatória.',
     request: { body: usuarioCreateSchema },
-    responses: { 201: z.object({ id: z.string() }), 403: { description: 'Perfil com permissões que o usuário não possui' }, 409: { description: 'Login ou CPF já usados' } },
+    responses: {
+      201: z.object({ id: z.string() }),
+      403: { description: 'Perfil com permissões que o usuário não possui' },
+      409: { description: 'Login ou CPF já usados' },
+    },
     handler: async (c, ctx) => {
       const data = c.req.valid('json');
       assertSenha(data.senha, data.login);
@@ -441,7 +451,12 @@ export function usuarioRoutes(router: PluginRouter): void {
       'Carrega version (versão antiga → 409). Perfis em entidades que o usuário da sessão não administra ficam como estão. senha só para definir uma nova. ' +
       'Os dados da conta (nome, login, e-mail, CPF, cargo, senha, ativo) valem em todas as entidades do usuário: se ele também pertence a uma entidade que o usuário da sessão não administra, só ele mesmo muda esses dados (403; podeAlterarConta diz antes).',
     request: { params: idParams, body: usuarioUpdateSchema },
-    responses: { 200: usuarioSchema, 403: { description: 'Perfil com permissões que o usuário não possui, ou conta compartilhada com entidade que você não administra' }, 404: { description: 'Não encontrado' }, 409: { description: 'Versão antiga, login/CPF em uso ou último administrador' } },
+    responses: {
+      200: usuarioSchema,
+      403: { description: 'Perfil com permissões que o usuário não possui, ou conta compartilhada com entidade que você não administra' },
+      404: { description: 'Não encontrado' },
+      409: { description: 'Versão antiga, login/CPF em uso ou último administrador' },
+    },
     handler: async (c, ctx) => {
       const { id } = c.req.valid('param');
       const data = c.req.valid('json');
@@ -558,7 +573,12 @@ export function usuarioRoutes(router: PluginRouter): void {
       'O usuário deixa de entrar (em todas as entidades). Nunca o próprio usuário nem o último administrador ativo de uma entidade (409). ' +
       'Só quem administra todas as entidades do usuário (senão 403).',
     request: { params: idParams, body: versionBodySchema },
-    responses: { 200: usuarioSchema, 403: { description: 'Usuário de entidade que você não administra' }, 404: { description: 'Não encontrado' }, 409: { description: 'Próprio usuário, versão antiga ou último administrador' } },
+    responses: {
+      200: usuarioSchema,
+      403: { description: 'Usuário de entidade que você não administra' },
+      404: { description: 'Não encontrado' },
+      409: { description: 'Próprio usuário, versão antiga ou último administrador' },
+    },
     handler: async (c, ctx) => c.json(await setAtivo(ctx, c.req.valid('param').id, c.req.valid('json').version, false), 200),
   });
 
@@ -569,7 +589,12 @@ export function usuarioRoutes(router: PluginRouter): void {
     summary: 'Ativar usuário',
     description: 'Só quem administra todas as entidades do usuário (senão 403).',
     request: { params: idParams, body: versionBodySchema },
-    responses: { 200: usuarioSchema, 403: { description: 'Usuário de entidade que você não administra' }, 404: { description: 'Não encontrado' }, 409: { description: 'Versão antiga' } },
+    responses: {
+      200: usuarioSchema,
+      403: { description: 'Usuário de entidade que você não administra' },
+      404: { description: 'Não encontrado' },
+      409: { description: 'Versão antiga' },
+    },
     handler: async (c, ctx) => c.json(await setAtivo(ctx, c.req.valid('param').id, c.req.valid('json').version, true), 200),
   });
 
@@ -581,7 +606,11 @@ export function usuarioRoutes(router: PluginRouter): void {
     description:
       'Retira o acesso do usuário a esta entidade (o histórico fica). Sem nenhuma outra entidade, o usuário também é desativado. Nunca o próprio usuário nem o último administrador ativo (409).',
     request: { params: idParams },
-    responses: { 204: { description: 'Removido da entidade' }, 404: { description: 'Não encontrado' }, 409: { description: 'Próprio usuário ou último administrador' } },
+    responses: {
+      204: { description: 'Removido da entidade' },
+      404: { description: 'Não encontrado' },
+      409: { description: 'Próprio usuário ou último administrador' },
+    },
     handler: async (c, ctx) => {
       const { id } = c.req.valid('param');
       if (id === ctx.user.id) throw conflict(MENSAGENS.removerProprio);

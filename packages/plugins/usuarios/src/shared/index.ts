@@ -26,8 +26,7 @@ export const MENSAGENS = {
   todosCentrosDica:
     'Para o setor de compras, a controladoria e os auditores. Sem esta opção, o usuário só vê e movimenta os documentos dos centros de custo aos quais pertence.',
   /** 403: a perfil cannot be given the access to every centro by someone who lacks it. */
-  todosCentrosSemPermissao:
-    'Você não pode dar acesso aos documentos de todos os centros de custo: o seu perfil não tem esse acesso.',
+  todosCentrosSemPermissao: 'Você não pode dar acesso aos documentos de todos os centros de custo: o seu perfil não tem esse acesso.',
   /** 403: the account is shared with an entidade the caller does not administer (issue 8). */
   contaCompartilhada:
     'Este usuário também pertence a outra entidade que você não administra: só ele mesmo ou quem administra todas as suas entidades pode alterar nome, login, e-mail, CPF, cargo, senha ou situação da conta.',
@@ -131,17 +130,9 @@ export const vinculoSchema = z.object({
 });
 
 const usuarioCampos = {
-  nome: z
-    .string({ error: 'Informe o nome.' })
-    .trim()
-    .min(3, 'Informe o nome completo.')
-    .max(200, 'O nome pode ter no máximo 200 caracteres.'),
+  nome: z.string({ error: 'Informe o nome.' }).trim().min(3, 'Informe o nome completo.').max(200, 'O nome pode ter no máximo 200 caracteres.'),
   login: loginSchema,
-  email: z
-    .string({ error: 'Informe o e-mail.' })
-    .trim()
-    .max(200, 'O e-mail pode ter no máximo 200 caracteres.')
-    .regex(EMAIL, 'Informe um e-mail válido.'),
+  email: z.string({ error: 'Informe o e-mail.' }).trim().max(200, 'O e-mail pode ter no máximo 200 caracteres.').regex(EMAIL, 'Informe um e-mail válido.'),
   cpf: cpfOpcionalSchema,
   cargo: textoOpcional(120, 'O cargo pode ter no máximo 120 caracteres.'),
   ativo: z.boolean().default(true),
@@ -165,11 +156,7 @@ export const usuarioUpdateSchema = z.object({
 export const versionBodySchema = z.object({ version: z.number().int().positive().optional() });
 
 export const perfilBodySchema = z.object({
-  nome: z
-    .string({ error: 'Informe o nome do perfil.' })
-    .trim()
-    .min(2, 'Informe o nome do perfil.')
-    .max(100, 'O nome pode ter no máximo 100 caracteres.'),
+  nome: z.string({ error: 'Informe o nome do perfil.' }).trim().min(2, 'Informe o nome do perfil.').max(100, 'O nome pode ter no máximo 100 caracteres.'),
   tags: z
     .array(z.number().int(), { error: 'Informe as permissões.' })
     .max(1000)

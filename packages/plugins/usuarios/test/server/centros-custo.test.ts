@@ -54,9 +54,7 @@ describeEachDatabase('@app/usuarios: centros de custo', { plugins: [catalogo, re
   beforeAll(async () => {
     ent = await t.server.demoEntidades();
     admin = apiOf(t.server, (await t.server.signIn('admin', 'demo1234', ent.prefeitura)).token);
-    const rows = await t.server.sql<{ id: string; codigo: string }>('SELECT id, codigo FROM registros_centros_custo WHERE entidade_id = $1', [
-      ent.prefeitura,
-    ]);
+    const rows = await t.server.sql<{ id: string; codigo: string }>('SELECT id, codigo FROM registros_centros_custo WHERE entidade_id = $1', [ent.prefeitura]);
     centro = Object.fromEntries(rows.map((r) => [r.codigo, r.id]));
     perfil = {};
     for (const nome of ['Administrador', 'Consulta', 'Requisitante', 'Aprovador', 'Comprador', 'Auditor']) {

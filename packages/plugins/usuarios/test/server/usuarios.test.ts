@@ -125,10 +125,16 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, registros, usuar
       );
       const igual = await admin.post('/usuarios', { ...novo(), senha: 'Fernanda.Lima' });
       expect((await json<{ error: { fields: Record<string, string> } }>(igual)).error.fields.senha).toBe('A senha não pode ser igual ao login.');
-      const semEntidade = await admin.post('/usuarios', { ...novo(), entidades: [{ entidadeId: ent.camara, perfilId: await perfilId(t.server, ent.camara, 'Consulta') }] });
+      const semEntidade = await admin.post('/usuarios', {
+        ...novo(),
+        entidades: [{ entidadeId: ent.camara, perfilId: await perfilId(t.server, ent.camara, 'Consulta') }],
+      });
       expect(semEntidade.status).toBe(400);
       expect((await json<{ error: { fields: Record<string, string> } }>(semEntidade)).error.fields.entidades).toBe(MENSAGENS.entidadeAtualObrigatoria);
-      const perfilErrado = await admin.post('/usuarios', { ...novo(), entidades: [{ entidadeId: ent.prefeitura, perfilId: await perfilId(t.server, ent.camara, 'Consulta') }] });
+      const perfilErrado = await admin.post('/usuarios', {
+        ...novo(),
+        entidades: [{ entidadeId: ent.prefeitura, perfilId: await perfilId(t.server, ent.camara, 'Consulta') }],
+      });
       expect(perfilErrado.status).toBe(400);
     });
 
@@ -228,10 +234,7 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, registros, usuar
       expect(stale.status).toBe(409);
       const on = await admin.post(`/usuarios/${createdId}/ativar`, {});
       expect((await json<Usuario>(on)).ativo).toBe(true);
-      const acoes = await t.server.sql<{ acao: string }>(
-        "SELECT acao FROM audit_log WHERE plugin = 'usuarios' AND registro = $1 ORDER BY id",
-        [createdId],
-      );
+      const acoes = await t.server.sql<{ acao: string }>("SELECT acao FROM audit_log WHERE plugin = 'usuarios' AND registro = $1 ORDER BY id", [createdId]);
       expect(acoes.map((a) => a.acao)).toEqual(['criar', 'alterar', 'alterar', 'desativar', 'ativar']);
     });
 

@@ -49,9 +49,19 @@ describe('outbox page (/usuarios/caixa-de-saida)', () => {
 
     const table = await screen.findByRole('table', { name: 'Mensagens da caixa de saída, mais recentes primeiro' }, T);
     await within(table).findByRole('rowheader', { name: /Compras: criar nova senha/ }, T);
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Data', 'Para', 'Assunto']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Data', 'Para', 'Assunto']);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['10/03/2025 10:05', 'requisitante@exemplo.gov.br'],
       ['08/03/2025 23:30', 'comprador@exemplo.gov.br'],
     ]);
@@ -112,7 +122,11 @@ describe('outbox page (/usuarios/caixa-de-saida)', () => {
     // in a full-width row right under the message's row
     const detailRow = toggle.closest('tr')!.nextElementSibling!;
     expect(detailRow.contains(body)).toBe(true);
-    expect(within(detailRow as HTMLElement).getByRole('cell').getAttribute('colspan')).toBe('3');
+    expect(
+      within(detailRow as HTMLElement)
+        .getByRole('cell')
+        .getAttribute('colspan'),
+    ).toBe('3');
     expect(body.style.whiteSpace).toBe('pre-wrap');
     expect(body.textContent).toContain('Olá, Rita Requisitante.\n\nPara criar a nova senha');
     const link = within(body).getByRole('link', { name: /recoveryPass/ });
@@ -142,9 +156,7 @@ describe('outbox page (/usuarios/caixa-de-saida)', () => {
     let fail = true;
     const { calls } = mockApi({
       'GET /api/auth/outbox': () =>
-        fail
-          ? Response.json({ error: { code: 'internal', message: 'Erro interno. Tente novamente.' } }, { status: 500 })
-          : Response.json(pagina([antiga])),
+        fail ? Response.json({ error: { code: 'internal', message: 'Erro interno. Tente novamente.' } }, { status: 500 }) : Response.json(pagina([antiga])),
     });
     start('/usuarios/caixa-de-saida');
     const alert = await screen.findByRole('alert', {}, T);

@@ -96,15 +96,7 @@ describe('@app/usuarios manifest', () => {
   it("tag 3 at '/usuarios', menu 'Usuários' in 'Administração', lazy pages only", () => {
     expect(usuarios).toMatchObject({ id: 'usuarios', basePath: '/usuarios', tag: 3, packageName: '@app/usuarios' });
     expect(usuarios.menu).toMatchObject({ label: 'Usuários', group: 'Administração' });
-    expect(usuarios.routes.map((r) => r.path)).toEqual([
-      '/',
-      '/new',
-      '/edit/:id',
-      '/perfis',
-      '/perfis/new',
-      '/perfis/edit/:id',
-      '/caixa-de-saida',
-    ]);
+    expect(usuarios.routes.map((r) => r.path)).toEqual(['/', '/new', '/edit/:id', '/perfis', '/perfis/new', '/perfis/edit/:id', '/caixa-de-saida']);
     expect(usuarios.routes.find((r) => r.path === '/caixa-de-saida')?.title).toBe('Caixa de saída');
     const source = readFileSync('src/web/index.ts', 'utf8');
     expect(source).not.toMatch(/^import .*pages/m);
@@ -126,7 +118,9 @@ describe('users list', () => {
     start('/usuarios');
     expect(await screen.findByRole('heading', { level: 1, name: 'Usuários' }, T)).toBeTruthy();
     const row = (await screen.findByRole('rowheader', { name: 'Carla Compradora' }, T)).closest('tr')!;
-    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells.slice(0, 6)).toEqual([
       'comprador',
       'comprador@exemplo.gov.br',
@@ -182,7 +176,9 @@ describe('user form', () => {
       ativo: true,
       version: 1,
       createdAt: '2025-01-01T00:00:00.000Z',
-      entidades: [{ entidadeId: E1, entidadeNome: 'Prefeitura Municipal de Exemplo', perfilId: P.p_req, perfilNome: 'Requisitante', centrosCusto: [C.c1, C.c2] }],
+      entidades: [
+        { entidadeId: E1, entidadeNome: 'Prefeitura Municipal de Exemplo', perfilId: P.p_req, perfilNome: 'Requisitante', centrosCusto: [C.c1, C.c2] },
+      ],
       podeAlterarConta: true,
     };
     const { calls } = mockApi({
@@ -208,7 +204,11 @@ describe('user form', () => {
     fireEvent.change(screen.getByLabelText(/^Perfil em Câmara/), { target: { value: P.p_con } });
     const prefeitura = screen.getByRole('group', { name: 'Centros de custo em Prefeitura Municipal de Exemplo' });
     // the inactive centro is not offered to a new user
-    expect(within(prefeitura).getAllByRole('checkbox').map((b) => [(b as HTMLInputElement).labels?.[0]?.textContent, (b as HTMLInputElement).disabled])).toEqual([
+    expect(
+      within(prefeitura)
+        .getAllByRole('checkbox')
+        .map((b) => [(b as HTMLInputElement).labels?.[0]?.textContent, (b as HTMLInputElement).disabled]),
+    ).toEqual([
       ['02 – Secretaria de Educação', false],
       ['03 – Secretaria de Saúde', false],
     ]);

@@ -18,7 +18,12 @@ function SourceSelect({ field, id, label, value, error, values, selfId, readOnly
       <fieldset className="field" aria-describedby={error ? `${id}-erro` : undefined} style={{ gridColumn: '1 / -1', border: 0, padding: 0, margin: 0 }}>
         <legend className="field__label">
           {label}
-          {field.required ? <span className="field__required" aria-hidden="true"> *</span> : null}
+          {field.required ? (
+            <span className="field__required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          ) : null}
         </legend>
         {hint ? <p className="field__hint">{hint}</p> : null}
         {loading ? <p className="field__hint">Carregando…</p> : null}
@@ -107,9 +112,7 @@ export function ScalarField(props: FieldRenderProps<ScalarFieldDescriptor>) {
         </div>
       );
     case 'number':
-      return (
-        <TextField {...common} inputMode="decimal" value={String(value ?? '')} onChange={(e) => onChange(e.target.value.replace(/[^\d,.-]/g, ''))} />
-      );
+      return <TextField {...common} inputMode="decimal" value={String(value ?? '')} onChange={(e) => onChange(e.target.value.replace(/[^\d,.-]/g, ''))} />;
     case 'masked': {
       const preset = isPreset(field.mask) ? field.mask : null;
       return (

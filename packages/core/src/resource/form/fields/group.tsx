@@ -26,10 +26,21 @@ export function GroupField({ field, path, id, label, value, error, errors, recor
     requestAnimationFrame(() => document.getElementById(`${id}-adicionar`)?.focus());
   };
   return (
-    <fieldset id={id} tabIndex={-1} className="field" aria-describedby={error ? `${id}-erro` : undefined} style={{ gridColumn: '1 / -1', border: 0, padding: 0, margin: 0 }}>
+    <fieldset
+      id={id}
+      tabIndex={-1}
+      className="field"
+      aria-describedby={error ? `${id}-erro` : undefined}
+      style={{ gridColumn: '1 / -1', border: 0, padding: 0, margin: 0 }}
+    >
       <legend className="field__label">
         {label}
-        {field.required ? <span className="field__required" aria-hidden="true"> *</span> : null}
+        {field.required ? (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </legend>
       {field.hint ? <p className="field__hint">{field.hint}</p> : null}
       {rows.length === 0 && field.emptyText ? <p className="field__hint">{field.emptyText}</p> : null}

@@ -28,7 +28,6 @@ export function itemsTotal(field: ItemsFieldDescriptor, rows: readonly Values[])
   return sumMoney(rows.map((row) => rowTotal(row[n.quantity], row[n.unitValue])).filter((t): t is string => t !== null));
 }
 
-
 /** 'Quantidade' shown (stacked rows), 'Quantidade do item 2' read: the column and the row. */
 function CellLabel({ htmlFor, column, row }: { htmlFor?: string; column: string; row: string }) {
   const content = (
@@ -220,7 +219,15 @@ function ItemRow(props: ItemRowProps) {
       </td>
       {readOnly ? null : (
         <td className="items-grid__actions">
-          <Button variant="ghost" size="sm" icon="trash" disabled={!canRemove} aria-label={`Remover ${item} ${number}`} title={`Remover ${item} ${number}`} onClick={() => remove(key)} />
+          <Button
+            variant="ghost"
+            size="sm"
+            icon="trash"
+            disabled={!canRemove}
+            aria-label={`Remover ${item} ${number}`}
+            title={`Remover ${item} ${number}`}
+            onClick={() => remove(key)}
+          />
         </td>
       )}
     </tr>
@@ -255,7 +262,12 @@ export function ItemsField({ field, path, id, label, value, error, errors, recor
       {/* inside a card of the same name the legend is read, not shown twice */}
       <legend className={field.section === label ? 'visually-hidden' : 'field__label'}>
         {label}
-        {field.required ? <span className="field__required" aria-hidden="true"> *</span> : null}
+        {field.required ? (
+          <span className="field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        ) : null}
       </legend>
       {field.hint ? <p className="field__hint">{field.hint}</p> : null}
       <div style={{ overflowX: 'auto' }}>

@@ -38,9 +38,7 @@ export function useReferenceSearch(source: ReferenceSource, values: Row) {
   valuesRef.current = values;
   const loadOptions = useCallback(
     async (query: string, signal: AbortSignal): Promise<ReferenceOption[]> => {
-      const page = await api
-        .get(apiPath(source.endpoint), { searchParams: referenceParams(source, valuesRef.current, query), signal })
-        .json<PageBody>();
+      const page = await api.get(apiPath(source.endpoint), { searchParams: referenceParams(source, valuesRef.current, query), signal }).json<PageBody>();
       return page.items.map((row) => {
         const value = String(row.id);
         rows.current.set(value, row);

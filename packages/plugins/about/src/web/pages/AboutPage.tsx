@@ -21,7 +21,12 @@ function ServerVersions() {
   if (query.isPending) return <Spinner label="Carregando as versões do servidor…" />;
   if (query.isError) {
     return (
-      <LoadErrorAlert title="Não foi possível obter as versões do servidor" error={query.error} fallback={'Tente novamente em instantes.'} onRetry={() => void query.refetch()} />
+      <LoadErrorAlert
+        title="Não foi possível obter as versões do servidor"
+        error={query.error}
+        fallback={'Tente novamente em instantes.'}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   const rows = toServerRows(query.data);

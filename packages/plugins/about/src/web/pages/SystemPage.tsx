@@ -18,30 +18,20 @@ export default function SystemPage() {
   const theme = typeof document === 'undefined' ? '' : (document.documentElement.dataset.theme ?? '');
   return (
     <div data-testid="about-system">
-      <PageHeader
-        title="Sistema"
-        description="Detalhes técnicos desta instalação, úteis para o suporte."
-        before={<Link href="/">Voltar para About</Link>}
-      />
+      <PageHeader title="Sistema" description="Detalhes técnicos desta instalação, úteis para o suporte." before={<Link href="/">Voltar para About</Link>} />
       <Card title="Instalação">
         <dl className="form-grid">
           <Row label="Aplicação" value={session?.config.appName ?? 'Compras'} />
           <Row label="Build do servidor" value={session?.config.buildId || '—'} />
           <Row label="@app/core" value={CORE_VERSION} />
-          <Row
-            label="Ferramentas do desenvolvedor"
-            value={session?.config.devtools.policy === 'report' ? 'Abertura registrada na auditoria' : 'Ignoradas'}
-          />
+          <Row label="Ferramentas do desenvolvedor" value={session?.config.devtools.policy === 'report' ? 'Abertura registrada na auditoria' : 'Ignoradas'} />
           <Row label="Telefone do suporte" value={session?.config.supportPhone || '—'} />
         </dl>
       </Card>
       <Card title="Sessão">
         <dl className="form-grid">
           <Row label="Usuário" value={session ? `${session.user.nome} (${session.user.login})` : '—'} />
-          <Row
-            label="Entidade"
-            value={session ? `${session.entidade.nome} — ${session.entidade.municipio}/${session.entidade.uf}` : '—'}
-          />
+          <Row label="Entidade" value={session ? `${session.entidade.nome} — ${session.entidade.municipio}/${session.entidade.uf}` : '—'} />
           <Row label="Tags de permissão" value={session?.tags.length ? session.tags.join(', ') : 'nenhuma'} />
           <Row label="Página" value={route ? `${route.title} (tag ${route.tag})` : '—'} />
           <Row label="Tema aplicado" value={theme === 'dark' ? 'Escuro' : 'Claro'} />

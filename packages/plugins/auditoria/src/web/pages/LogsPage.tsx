@@ -69,11 +69,7 @@ function Filters({ initial, onApply }: { initial: LogFilters; onApply: (filters:
   const [error, setError] = useState<string | null>(null);
   const [buscaError, setBuscaError] = useState<string | null>(null);
   const set = (key: FilterKey) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
-  const pluginOptions = withCurrent(
-    [...titles].map(([value, label]) => ({ value, label })).sort(byLabel),
-    draft.plugin,
-    (v) => v,
-  );
+  const pluginOptions = withCurrent([...titles].map(([value, label]) => ({ value, label })).sort(byLabel), draft.plugin, (v) => v);
   const acaoOptions = withCurrent(
     Object.entries(AUDIT_ACTION_LABELS)
       .map(([value, label]) => ({ value, label }))
@@ -159,9 +155,7 @@ function LogTable({ filters }: { filters: LogFilters }) {
   const page = useQuery({
     queryKey: ['auditoria', 'logs', filters, cursor ?? ''],
     queryFn: () =>
-      api
-        .get('auditoria/logs', { searchParams: { ...searchParamsOf(filters), ...(cursor ? { cursor } : {}), limit: DEFAULT_LIMIT } })
-        .json<LogPage>(),
+      api.get('auditoria/logs', { searchParams: { ...searchParamsOf(filters), ...(cursor ? { cursor } : {}), limit: DEFAULT_LIMIT } }).json<LogPage>(),
   });
   const rows = [...previous, ...(page.data?.items ?? [])];
   const toggle = (id: number) =>
@@ -179,9 +173,7 @@ function LogTable({ filters }: { filters: LogFilters }) {
 
   return (
     <Card title="Registros" flush>
-      {page.isError ? (
-        <LoadErrorAlert title="Não foi possível carregar os logs" error={page.error} onRetry={() => void page.refetch()} />
-      ) : null}
+      {page.isError ? <LoadErrorAlert title="Não foi possível carregar os logs" error={page.error} onRetry={() => void page.refetch()} /> : null}
       <div className="data-table">
         <div className="data-table__scroll">
           <table className="data-table__table" data-testid="logs-tabela" aria-busy={page.isFetching || undefined}>
@@ -260,8 +252,8 @@ function LogTable({ filters }: { filters: LogFilters }) {
       </div>
       {page.data?.buscaLimitada ? (
         <p className="field__hint" style={{ textAlign: 'center' }}>
-          A pesquisa encontrou muitos registros: são mostrados os dos {BUSCA_MAX_ROWS.toLocaleString('pt-BR')} mais recentes que contêm o
-          texto. Refine a pesquisa ou use os outros filtros.
+          A pesquisa encontrou muitos registros: são mostrados os dos {BUSCA_MAX_ROWS.toLocaleString('pt-BR')} mais recentes que contêm o texto. Refine a
+          pesquisa ou use os outros filtros.
         </p>
       ) : null}
       <div className="form-actions" style={{ justifyContent: 'center', margin: 'var(--space-4, 1rem) 0' }}>

@@ -338,16 +338,21 @@ export const GradeMapa = memo(function GradeMapa({ mapa, calculo, podeEditar, on
                   {podeEditar ? (
                     <td>
                       <div className="button-row">
-                      {linha.opcoes.length > 1 || (linha.opcoes.length === 1 && !r?.vencedor) ? (
-                        <Button variant="secondary" size="sm" aria-label={`Escolher outro vencedor para o item ${item.ordem}`} onClick={() => onEscolher(linha)}>
-                          Escolher outro vencedor
-                        </Button>
-                      ) : null}
-                      {escolhido ? (
-                        <Button variant="ghost" size="sm" aria-label={`Voltar ao menor preço no item ${item.ordem}`} onClick={() => onVoltar(linha)}>
-                          Voltar ao menor
-                        </Button>
-                      ) : null}
+                        {linha.opcoes.length > 1 || (linha.opcoes.length === 1 && !r?.vencedor) ? (
+                          <Button
+                            variant="secondary"
+                            size="sm"
+                            aria-label={`Escolher outro vencedor para o item ${item.ordem}`}
+                            onClick={() => onEscolher(linha)}
+                          >
+                            Escolher outro vencedor
+                          </Button>
+                        ) : null}
+                        {escolhido ? (
+                          <Button variant="ghost" size="sm" aria-label={`Voltar ao menor preço no item ${item.ordem}`} onClick={() => onVoltar(linha)}>
+                            Voltar ao menor
+                          </Button>
+                        ) : null}
                       </div>
                     </td>
                   ) : null}

@@ -6,18 +6,7 @@
 import { dateTimeInputValue, formatCpfCnpj, formatDate, formatDateTime, instantFromDateTimeInput } from '@app/br';
 import { api, apiErrorBody, apiErrorMessage, toast } from '@app/core';
 import { formatDecimal, parseDecimalInput } from '@app/documents';
-import {
-  Alert,
-  AsyncCombobox,
-  type AsyncComboboxOption,
-  Button,
-  Card,
-  DataTable,
-  type DataTableColumn,
-  TextareaField,
-  TextField,
-  useConfirm,
-} from '@app/ui';
+import { Alert, AsyncCombobox, type AsyncComboboxOption, Button, Card, DataTable, type DataTableColumn, TextareaField, TextField, useConfirm } from '@app/ui';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import {
   type Convite,
@@ -164,7 +153,8 @@ function Resposta({ mapa, convite, onClose, atualizar }: { mapa: MapaCotacao; co
   const anteriores = useMemo(() => {
     const out = new Map<string, { valor: string; marca: string }>();
     for (const p of mapa.precos) {
-      if (p.fonte === 'fornecedor' && p.fornecedorId === convite.fornecedorId) out.set(p.produtoId, { valor: formatDecimal(p.valorUnitario), marca: p.marca ?? '' });
+      if (p.fonte === 'fornecedor' && p.fornecedorId === convite.fornecedorId)
+        out.set(p.produtoId, { valor: formatDecimal(p.valorUnitario), marca: p.marca ?? '' });
     }
     return out;
   }, [mapa.precos, convite.fornecedorId]);
@@ -267,8 +257,8 @@ function Resposta({ mapa, convite, onClose, atualizar }: { mapa: MapaCotacao; co
     <Card title={`Resposta de ${convite.fornecedorNome}`} id="coleta-painel" tabIndex={-1}>
       <form onSubmit={(e) => void enviar(e)} noValidate aria-label={`Resposta de ${convite.fornecedorNome}`} className="stack">
         <p className="field__hint">
-          Preços unitários como na proposta (1.234,56; até 4 casas decimais). Deixe em branco os itens que o fornecedor não cotou. Salvar substitui a
-          resposta anterior deste fornecedor.
+          Preços unitários como na proposta (1.234,56; até 4 casas decimais). Deixe em branco os itens que o fornecedor não cotou. Salvar substitui a resposta
+          anterior deste fornecedor.
         </p>
         {erros._ ? <Alert variant="error">{erros._}</Alert> : null}
         <div className="form-grid">
@@ -309,9 +299,13 @@ export interface ErroDeLinha {
  */
 export function errosDaImportacao(error: unknown): ErroDeLinha[] {
   const data = (error as { data?: unknown } | null)?.data as Record<string, unknown> | undefined;
-  const lista = (Array.isArray(data?.errors) ? data.errors : Array.isArray((data?.error as Record<string, unknown> | undefined)?.errors) ? (data!.error as Record<string, unknown>).errors : null) as
-    | Record<string, unknown>[]
-    | null;
+  const lista = (
+    Array.isArray(data?.errors)
+      ? data.errors
+      : Array.isArray((data?.error as Record<string, unknown> | undefined)?.errors)
+        ? (data!.error as Record<string, unknown>).errors
+        : null
+  ) as Record<string, unknown>[] | null;
   if (lista) {
     return lista.map((e) => ({
       linha: typeof e.linha === 'number' ? e.linha : Number.isFinite(Number(e.linha)) && e.linha !== null && e.linha !== undefined ? Number(e.linha) : null,
@@ -324,9 +318,7 @@ export function errosDaImportacao(error: unknown): ErroDeLinha[] {
     .filter(([campo]) => campo !== 'arquivo')
     .map(([campo, motivo]) => {
       const m = /(\d+)/.exec(campo);
-      const coluna = campo
-        .replace(/^(linha|linhas|itens)?[\s._-]*\d+[\s.:_-]*/i, '')
-        .trim();
+      const coluna = campo.replace(/^(linha|linhas|itens)?[\s._-]*\d+[\s.:_-]*/i, '').trim();
       return { linha: m ? Number(m[1]) : null, coluna, motivo };
     });
 }
@@ -374,8 +366,8 @@ function Importar({ mapa, convite, onClose, atualizar }: { mapa: MapaCotacao; co
     <Card title={`Importar a planilha de ${convite.fornecedorNome}`} id="coleta-painel" tabIndex={-1}>
       <form onSubmit={(e) => void enviar(e)} noValidate aria-label={`Importar a planilha de ${convite.fornecedorNome}`} className="stack">
         <p className="field__hint">
-          Envie o formulário XLSX deste fornecedor, preenchido por ele. Cada linha é conferida; se alguma tiver erro, nada é gravado. A importação
-          substitui a resposta anterior deste fornecedor.
+          Envie o formulário XLSX deste fornecedor, preenchido por ele. Cada linha é conferida; se alguma tiver erro, nada é gravado. A importação substitui a
+          resposta anterior deste fornecedor.
         </p>
         <TextField
           label="Planilha preenchida (.xlsx)"
@@ -590,13 +582,7 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
           ) : null
         }
       >
-        <DataTable<Convite>
-          caption="Fornecedores convidados"
-          captionHidden
-          rows={mapa.convites}
-          columns={colunas}
-          empty="Nenhum fornecedor convidado ainda."
-        />
+        <DataTable<Convite> caption="Fornecedores convidados" captionHidden rows={mapa.convites} columns={colunas} empty="Nenhum fornecedor convidado ainda." />
       </Card>
       {aberto && painel?.tipo === 'resposta' ? (
         <Resposta key={aberto.id} mapa={mapa} convite={aberto} onClose={() => setPainel(null)} atualizar={atualizar} />

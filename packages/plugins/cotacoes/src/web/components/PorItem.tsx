@@ -366,42 +366,44 @@ export function PorItem({ mapa, atualizar, podeEditar, inicial }: AbaProps & { i
       </div>
       <Card title={`Item ${item.ordem}: ${item.descricao}`}>
         <div className="stack">
-        <dl className="details-list">
-          <div>
-            <dt>Quantidade</dt>
-            <dd>
-              {formatDecimal(item.quantidade)} {item.unidade}
-            </dd>
-          </div>
-          <div>
-            <dt>Valor de referência</dt>
-            <dd>{item.valorReferencia && item.valorReferencia !== '0' ? formatMoney(item.valorReferencia, 4) : 'Não informado'}</dd>
-          </div>
-          <div>
-            <dt>Preços válidos</dt>
-            <dd>{e?.n ?? 0}</dd>
-          </div>
-          <div>
-            <dt>Preço estimado</dt>
-            <dd>{resultado?.valorEstimado ? formatMoney(resultado.valorEstimado) : 'Sem preço válido'}</dd>
-          </div>
-          {resultado?.criterio ? (
-            <div className="details-list__wide">
-              <dt>Critério</dt>
-              <dd>{resultado.criterio}</dd>
+          <dl className="details-list">
+            <div>
+              <dt>Quantidade</dt>
+              <dd>
+                {formatDecimal(item.quantidade)} {item.unidade}
+              </dd>
             </div>
+            <div>
+              <dt>Valor de referência</dt>
+              <dd>{item.valorReferencia && item.valorReferencia !== '0' ? formatMoney(item.valorReferencia, 4) : 'Não informado'}</dd>
+            </div>
+            <div>
+              <dt>Preços válidos</dt>
+              <dd>{e?.n ?? 0}</dd>
+            </div>
+            <div>
+              <dt>Preço estimado</dt>
+              <dd>{resultado?.valorEstimado ? formatMoney(resultado.valorEstimado) : 'Sem preço válido'}</dd>
+            </div>
+            {resultado?.criterio ? (
+              <div className="details-list__wide">
+                <dt>Critério</dt>
+                <dd>{resultado.criterio}</dd>
+              </div>
+            ) : null}
+          </dl>
+          {resultado?.menosDeTres ? (
+            <Alert variant="warning">
+              Menos de 3 preços válidos: a conclusão exige justificativa aprovada pela autoridade competente (veja o mapa comparativo).
+            </Alert>
           ) : null}
-        </dl>
-        {resultado?.menosDeTres ? (
-          <Alert variant="warning">Menos de 3 preços válidos: a conclusão exige justificativa aprovada pela autoridade competente (veja o mapa comparativo).</Alert>
-        ) : null}
-        <DataTable<PrecoListado>
-          caption={`Preços do item ${item.ordem}`}
-          captionHidden
-          rows={precos}
-          columns={colunas}
-          empty="Nenhum preço registrado para este item."
-        />
+          <DataTable<PrecoListado>
+            caption={`Preços do item ${item.ordem}`}
+            captionHidden
+            rows={precos}
+            columns={colunas}
+            empty="Nenhum preço registrado para este item."
+          />
         </div>
       </Card>
       {podeEditar ? (

@@ -27,10 +27,7 @@ export function useMapa(id: string) {
 export function useAtualizar(id: string) {
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: mapaKey(id) }),
-      queryClient.invalidateQueries({ queryKey: ['resource', COTACOES_ENDPOINT] }),
-    ]);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: mapaKey(id) }), queryClient.invalidateQueries({ queryKey: ['resource', COTACOES_ENDPOINT] })]);
   }, [queryClient, id]);
 }
 

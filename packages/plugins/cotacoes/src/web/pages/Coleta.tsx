@@ -72,8 +72,8 @@ export default function ColetaPage() {
       {aviso ? <Alert variant="info">{aviso}</Alert> : null}
       {podeEditar && c.status === 'rascunho' ? (
         <Alert variant="info" title="Coleta ainda não iniciada">
-          Você já pode convidar fornecedores, baixar os formulários e registrar preços de outras fontes. As respostas dos fornecedores só podem ser
-          registradas depois de “Iniciar coleta”, na página da cotação.
+          Você já pode convidar fornecedores, baixar os formulários e registrar preços de outras fontes. As respostas dos fornecedores só podem ser registradas
+          depois de “Iniciar coleta”, na página da cotação.
         </Alert>
       ) : null}
       <Card title="Cotação">

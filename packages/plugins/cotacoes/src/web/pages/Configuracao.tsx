@@ -114,10 +114,7 @@ export default function Configuracao() {
       ) : null}
       <form onSubmit={(e) => void salvar(e)} noValidate aria-label={COTACAO_TITLES.configTitle}>
         <Card title="Método de cálculo padrão">
-          <fieldset
-            className={erros.metodo ? 'choice-list field--invalid' : 'choice-list'}
-            aria-describedby={erros.metodo ? `${ID}-erro` : undefined}
-          >
+          <fieldset className={erros.metodo ? 'choice-list field--invalid' : 'choice-list'} aria-describedby={erros.metodo ? `${ID}-erro` : undefined}>
             <legend className="field__label">Método de cálculo do preço estimado</legend>
             {METODOS.map((metodo) => {
               const id = `${ID}-${metodo}`;

@@ -36,7 +36,8 @@ const ERRO = `${CAMPO}-erro`;
 const DICA = `${CAMPO}-dica`;
 
 const itens = (n: number) => (n === 1 ? '1 item' : `${n.toLocaleString('pt-BR')} itens`);
-const rotulo = (r: RequisicaoAprovada) => `${formatNumero(r.numero, r.ano)} – ${r.justificativa.length > 80 ? `${r.justificativa.slice(0, 79)}…` : r.justificativa}`;
+const rotulo = (r: RequisicaoAprovada) =>
+  `${formatNumero(r.numero, r.ano)} – ${r.justificativa.length > 80 ? `${r.justificativa.slice(0, 79)}…` : r.justificativa}`;
 const descricao = (r: RequisicaoAprovada) => `${r.centroCustoNome} · ${r.solicitanteNome} · ${itens(r.itens)} · ${formatMoney(r.valorTotal)}`;
 
 export default function DeRequisicao() {

@@ -20,17 +20,7 @@ import {
   justificativaInputSchema,
   vencedorInputSchema,
 } from '../../shared/index.js';
-import {
-  DadosCotacao,
-  avisoSomenteLeitura,
-  baixarArquivo,
-  contagem,
-  cotacaoPath,
-  executar,
-  numeroCotacao,
-  useAtualizar,
-  useMapa,
-} from '../components/comum';
+import { DadosCotacao, avisoSomenteLeitura, baixarArquivo, contagem, cotacaoPath, executar, numeroCotacao, useAtualizar, useMapa } from '../components/comum';
 import { GradeMapa, type LinhaMapa, calcularMapa } from '../components/GradeMapa';
 import { COTACAO_TITLES } from '../titles';
 
@@ -107,7 +97,10 @@ function VencedorDialog({
     >
       {linha ? (
         <>
-          <fieldset className={erros.precoId ? 'choice-list field--invalid' : 'choice-list'} aria-describedby={erros.precoId ? 'vencedor-preco-erro' : undefined}>
+          <fieldset
+            className={erros.precoId ? 'choice-list field--invalid' : 'choice-list'}
+            aria-describedby={erros.precoId ? 'vencedor-preco-erro' : undefined}
+          >
             <legend className="field__label">Preço vencedor</legend>
             {linha.opcoes.map((p) => (
               <div key={p.id} className="checkbox">
@@ -269,18 +262,18 @@ export default function MapaPage() {
   const onVoltar = useCallback(
     (l: LinhaMapa) =>
       void (async () => {
-      const ok = await confirm({
-        title: `Voltar ao menor preço no item ${l.item.ordem}?`,
-        description: 'O vencedor passa a ser o menor preço válido de fornecedor; a escolha anterior fica no histórico.',
-        confirmLabel: 'Voltar ao menor',
-        cancelLabel: 'Manter',
-      });
-      if (!ok) return;
-      await executar(() => api.delete(`${cotacaoPath(id)}/vencedores/${encodeURIComponent(l.item.produtoId)}`), {
-        sucesso: `Item ${l.item.ordem}: vencedor de volta ao menor preço.`,
-        falha: 'Não foi possível desfazer a escolha do vencedor.',
-        atualizar,
-      });
+        const ok = await confirm({
+          title: `Voltar ao menor preço no item ${l.item.ordem}?`,
+          description: 'O vencedor passa a ser o menor preço válido de fornecedor; a escolha anterior fica no histórico.',
+          confirmLabel: 'Voltar ao menor',
+          cancelLabel: 'Manter',
+        });
+        if (!ok) return;
+        await executar(() => api.delete(`${cotacaoPath(id)}/vencedores/${encodeURIComponent(l.item.produtoId)}`), {
+          sucesso: `Item ${l.item.ordem}: vencedor de volta ao menor preço.`,
+          falha: 'Não foi possível desfazer a escolha do vencedor.',
+          atualizar,
+        });
       })(),
     [confirm, id, atualizar],
   );
@@ -377,10 +370,9 @@ export default function MapaPage() {
             </div>
           </dl>
           <p id="mapa-legenda" className="field__hint">
-            Valores em reais. “Menor”: o menor preço válido de fornecedor do item (destacado). “Vencedor”: o preço que vence o item. Preços marcados
-            “Vencida” (proposta com validade anterior à data de referência), “Antigo” (fora do prazo da fonte) ou “Excluído” ficam fora do cálculo;
-            “Fora da curva”: descartado pela regra do método. n, média, mediana, menor, maior, desvio-padrão (DP) e coeficiente de variação (CV) são dos
-            preços válidos.
+            Valores em reais. “Menor”: o menor preço válido de fornecedor do item (destacado). “Vencedor”: o preço que vence o item. Preços marcados “Vencida”
+            (proposta com validade anterior à data de referência), “Antigo” (fora do prazo da fonte) ou “Excluído” ficam fora do cálculo; “Fora da curva”:
+            descartado pela regra do método. n, média, mediana, menor, maior, desvio-padrão (DP) e coeficiente de variação (CV) são dos preços válidos.
           </p>
         </div>
       </Card>
@@ -391,9 +383,7 @@ export default function MapaPage() {
           <GradeMapa mapa={dados} calculo={calculo} podeEditar={podeEditar} onEscolher={onEscolher} onVoltar={onVoltar} />
         )}
       </Card>
-      {dados.avaliacao.itensMenosDeTres.length > 0 || c.justificativa ? (
-        <Justificativa key={c.justificativa ?? ''} mapa={dados} atualizar={atualizar} />
-      ) : null}
+      {dados.avaliacao.itensMenosDeTres.length > 0 || c.justificativa ? <Justificativa key={c.justificativa ?? ''} mapa={dados} atualizar={atualizar} /> : null}
       <Card title="Cotação">
         <DadosCotacao mapa={dados} />
       </Card>

@@ -36,7 +36,12 @@ function Summary() {
   if (query.isPending) return <Spinner label="Carregando o resumo…" />;
   if (query.isError) {
     return (
-      <LoadErrorAlert title="Não foi possível carregar o resumo" error={query.error} fallback={'Tente novamente em instantes.'} onRetry={() => void query.refetch()} />
+      <LoadErrorAlert
+        title="Não foi possível carregar o resumo"
+        error={query.error}
+        fallback={'Tente novamente em instantes.'}
+        onRetry={() => void query.refetch()}
+      />
     );
   }
   const { cards, geradoEm } = toCards(query.data);
@@ -65,8 +70,18 @@ interface Pendencias {
 }
 
 const PENDENCIAS: { key: keyof Pendencias; one: string; several: string; href: string }[] = [
-  { key: 'aguardandoMinhaAprovacao', one: 'requisição aguardando a sua aprovação', several: 'requisições aguardando a sua aprovação', href: '/requisicao?aguardandoMinha=1' },
-  { key: 'minhasRequisicoesDevolvidas', one: 'requisição sua devolvida para correção', several: 'requisições suas devolvidas para correção', href: '/requisicao?status=devolvida' },
+  {
+    key: 'aguardandoMinhaAprovacao',
+    one: 'requisição aguardando a sua aprovação',
+    several: 'requisições aguardando a sua aprovação',
+    href: '/requisicao?aguardandoMinha=1',
+  },
+  {
+    key: 'minhasRequisicoesDevolvidas',
+    one: 'requisição sua devolvida para correção',
+    several: 'requisições suas devolvidas para correção',
+    href: '/requisicao?status=devolvida',
+  },
   {
     key: 'minhasPreRequisicoesAbertas',
     one: 'pré-requisição sua em aberto',
@@ -134,10 +149,7 @@ export default function DashboardPage() {
   const firstName = session?.user.nome.split(' ')[0] ?? '';
   return (
     <div className="dashboard" data-testid="dashboard">
-      <PageHeader
-        title={`Olá, ${firstName}`}
-        description={session ? `Você está trabalhando em ${session.entidade.nome}.` : undefined}
-      />
+      <PageHeader title={`Olá, ${firstName}`} description={session ? `Você está trabalhando em ${session.entidade.nome}.` : undefined} />
       <Pendencias />
       <Card title="Resumo">
         <Summary />

@@ -93,7 +93,16 @@ const pages = defineResourcePages({
     },
     { section: 'Situação', name: 'impedimentoDe', type: 'date', label: 'Impedido de', required: true, visibleWhen: impedido },
     { section: 'Situação', name: 'impedimentoAte', type: 'date', label: 'Impedido até', required: true, visibleWhen: impedido },
-    { section: 'Situação', name: 'impedimentoMotivo', type: 'textarea', label: 'Motivo do impedimento', required: true, rows: 3, maxLength: 1000, visibleWhen: impedido },
+    {
+      section: 'Situação',
+      name: 'impedimentoMotivo',
+      type: 'textarea',
+      label: 'Motivo do impedimento',
+      required: true,
+      rows: 3,
+      maxLength: 1000,
+      visibleWhen: impedido,
+    },
   ],
 });
 

@@ -76,8 +76,7 @@ function UsoProduto({ id }: { id: string }) {
   return (
     <div style={{ marginTop: '1rem' }} data-testid="produto-em-uso">
       <Alert variant="info" title="Produto em uso">
-        {usos.data.texto}. A descrição não pode ser alterada e o produto não pode ser excluído; desative-o para retirá-lo das listas de
-        escolha.
+        {usos.data.texto}. A descrição não pode ser alterada e o produto não pode ser excluído; desative-o para retirá-lo das listas de escolha.
       </Alert>
     </div>
   );

@@ -146,9 +146,7 @@ export default function AprovacaoPage() {
         description={
           <>
             <StatusBadge flow={fluxoRequisicao} status={status} />
-            {status === 'em_aprovacao' && aprovacao.data?.nivelAtual
-              ? ` Aguardando o nível ${aprovacao.data.nivelAtual} de ${aprovacao.data.niveis}.`
-              : null}
+            {status === 'em_aprovacao' && aprovacao.data?.nivelAtual ? ` Aguardando o nível ${aprovacao.data.nivelAtual} de ${aprovacao.data.niveis}.` : null}
           </>
         }
         before={<Link href="/">Voltar para Requisições</Link>}
@@ -173,12 +171,14 @@ export default function AprovacaoPage() {
         }
       />
       {status === 'em_aprovacao' && acoes.length === 0 ? (
-        <p className="field__hint">Você não pode aprovar esta requisição agora: ela aguarda outro aprovador, ou foi você quem a pediu ou já aprovou outro nível.</p>
+        <p className="field__hint">
+          Você não pode aprovar esta requisição agora: ela aguarda outro aprovador, ou foi você quem a pediu ou já aprovou outro nível.
+        </p>
       ) : null}
       <DispensaAlert id={id} version={row.version} />
       <Card title="Requisição">
         <dl style={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', margin: 0 }}>
-          <Campo label="Data">{formatDate(String(row.data ?? ""))}</Campo>
+          <Campo label="Data">{formatDate(String(row.data ?? ''))}</Campo>
           <Campo label="Centro de custo">{`${String(row.centroCustoCodigo ?? '')} – ${String(row.centroCustoNome ?? '')}`}</Campo>
           <Campo label="Tipo de solicitação">{String(row.tipoSolicitacaoNome ?? '')}</Campo>
           <Campo label="Categoria do objeto">{CATEGORIA_LABEL[row.categoria as Categoria] ?? ''}</Campo>
@@ -201,7 +201,12 @@ export default function AprovacaoPage() {
           rowKey={(item, i) => String(item.id ?? i)}
           columns={[
             { key: 'ordem', header: 'Item', width: '4rem', align: 'end' },
-            { key: 'produto', header: 'Produto ou serviço', rowHeader: true, render: (item) => `${String(item.produtoCodigo ?? '')} – ${String(item.produtoDescricao ?? '')}` },
+            {
+              key: 'produto',
+              header: 'Produto ou serviço',
+              rowHeader: true,
+              render: (item) => `${String(item.produtoCodigo ?? '')} – ${String(item.produtoDescricao ?? '')}`,
+            },
             { key: 'unidadeSigla', header: 'Unid.', width: '5rem' },
             { key: 'quantidade', header: 'Quantidade', align: 'end', render: (item) => quantidade(item.quantidade) },
             { key: 'valorUnitario', header: 'Valor unitário estimado', align: 'end', render: (item) => formatMoney(item.valorUnitario as string, 4) },

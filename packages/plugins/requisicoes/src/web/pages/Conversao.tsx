@@ -14,9 +14,7 @@ const usePendentes = (preRequisicaoId?: string) =>
   useQuery({
     queryKey: ['requisicoes', 'itens-pendentes', preRequisicaoId ?? ''],
     queryFn: () =>
-      api
-        .get('requisicoes/pre-requisicoes/itens-pendentes', { searchParams: preRequisicaoId ? { preRequisicaoId } : {} })
-        .json<{ items: ItemPendente[] }>(),
+      api.get('requisicoes/pre-requisicoes/itens-pendentes', { searchParams: preRequisicaoId ? { preRequisicaoId } : {} }).json<{ items: ItemPendente[] }>(),
   });
 
 interface Grupo {
@@ -67,7 +65,11 @@ export function PendingList() {
                 header: 'Ações',
                 align: 'end',
                 render: (g) => (
-                  <Link href={`/pre-requisicao/edit/${g.id}`} className="button button--primary button--sm" aria-label={`Converter a pré-requisição ${g.numero}`}>
+                  <Link
+                    href={`/pre-requisicao/edit/${g.id}`}
+                    className="button button--primary button--sm"
+                    aria-label={`Converter a pré-requisição ${g.numero}`}
+                  >
                     Converter
                   </Link>
                 ),

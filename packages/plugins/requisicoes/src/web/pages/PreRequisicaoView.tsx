@@ -61,7 +61,7 @@ export default function PreRequisicaoView() {
       <Card title="Pré-requisição">
         <dl style={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', margin: 0 }}>
           {[
-            ['Data', formatDate(String(row.data ?? ""))],
+            ['Data', formatDate(String(row.data ?? ''))],
             ['Centro de custo', `${String(row.centroCustoCodigo ?? '')} – ${String(row.centroCustoNome ?? '')}`],
             ['Tipo de solicitação', String(row.tipoSolicitacaoNome ?? '')],
             ['Solicitante', String(row.solicitanteNome ?? '')],
@@ -86,7 +86,12 @@ export default function PreRequisicaoView() {
           rowKey={(item, i) => String(item.id ?? i)}
           columns={[
             { key: 'ordem', header: 'Item', width: '4rem', align: 'end' },
-            { key: 'produto', header: 'Produto ou serviço', rowHeader: true, render: (item) => `${String(item.produtoCodigo ?? '')} – ${String(item.produtoDescricao ?? '')}` },
+            {
+              key: 'produto',
+              header: 'Produto ou serviço',
+              rowHeader: true,
+              render: (item) => `${String(item.produtoCodigo ?? '')} – ${String(item.produtoDescricao ?? '')}`,
+            },
             { key: 'unidadeSigla', header: 'Unid.', width: '5rem' },
             { key: 'quantidade', header: 'Pedida', align: 'end', render: (item) => quantidade(item.quantidade) },
             { key: 'atendido', header: 'Atendida', align: 'end', render: (item) => quantidade(item.atendido) },

@@ -24,7 +24,13 @@ export default defineResourcePages({
   fields: [
     { name: 'nivel', type: 'number', label: 'Nível', required: true, min: 1, max: 20, step: 1 },
     { name: 'nome', type: 'text', label: 'Nome do nível', required: true, maxLength: 100, placeholder: 'Chefia' },
-    { name: 'valorMinimo', type: 'text', label: 'A partir de (R$)', required: true, hint: 'Valor total a partir do qual o nível se aplica, por exemplo 10.000,00.' },
+    {
+      name: 'valorMinimo',
+      type: 'text',
+      label: 'A partir de (R$)',
+      required: true,
+      hint: 'Valor total a partir do qual o nível se aplica, por exemplo 10.000,00.',
+    },
     { name: 'centroCustoId', type: 'select', label: 'Centro de custo', source: centros, hint: 'Vazio: vale para todos os centros de custo.' },
     { name: 'perfis', type: 'multiselect', label: 'Perfis aprovadores', source: { endpoint: '/usuarios/perfis', label: (p) => String(p.nome) }, wide: true },
     {

@@ -26,7 +26,6 @@ export const produto = {
 export const numero = (row: Row) => formatNumero(row.numero as number | null, row.ano as number | null);
 export const quantidade = (value: unknown) => formatDecimal(String(value ?? '0'));
 
-
 /** GET <endpoint>/:id as the kit reads it (the same cache entry as the Edit page). */
 export function useRecord(endpoint: string, id: string | undefined) {
   return useQuery({
@@ -47,7 +46,11 @@ export function DispensaAlert({ id, version }: { id: string; version?: unknown }
     queryFn: () => api.get(`requisicoes/requisicoes/${encodeURIComponent(id)}/dispensa`).json<{ items: AlertaDispensa[] }>(),
   });
   if (query.isError) {
-    return <Alert variant="warning" title="Não foi possível verificar o limite de dispensa">{apiErrorMessage(query.error, 'Tente novamente.')}</Alert>;
+    return (
+      <Alert variant="warning" title="Não foi possível verificar o limite de dispensa">
+        {apiErrorMessage(query.error, 'Tente novamente.')}
+      </Alert>
+    );
   }
   if (!query.data) return <Spinner label="Verificando o limite de dispensa…" />;
   if (query.data.items.length === 0) return null;
@@ -57,8 +60,8 @@ export function DispensaAlert({ id, version }: { id: string; version?: unknown }
         <Alert key={`${a.grupoId}-${a.categoria}`} variant="warning" title={`Limite de dispensa ultrapassado: ${a.grupoCodigo} – ${a.grupoNome}`}>
           <p>
             Em {a.ano}, as requisições em aprovação e aprovadas deste grupo ({CATEGORIA_LABEL[a.categoria].toLowerCase()}) somam{' '}
-            <strong>{formatMoney(a.total)}</strong>, acima do limite de <strong>{formatMoney(a.limite)}</strong> ({a.artigo}, valor de{' '}
-            {a.anoLimite}). Verifique se não há fracionamento de despesa.
+            <strong>{formatMoney(a.total)}</strong>, acima do limite de <strong>{formatMoney(a.limite)}</strong> ({a.artigo}, valor de {a.anoLimite}). Verifique
+            se não há fracionamento de despesa.
           </p>
           <p>Requisições que compõem o total:</p>
           <ul>

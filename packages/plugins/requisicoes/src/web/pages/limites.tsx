@@ -9,7 +9,8 @@ export default defineResourcePages({
   endpoint: '/requisicoes/limites-dispensa',
   base: '/limites-dispensa',
   ...LIMITES_TITLES,
-  description: 'Valores-limite da dispensa de licitação por ano (art. 75, I e II, da Lei 14.133/2021): o alerta de fracionamento usa o limite do ano mais recente até o da requisição.',
+  description:
+    'Valores-limite da dispensa de licitação por ano (art. 75, I e II, da Lei 14.133/2021): o alerta de fracionamento usa o limite do ano mais recente até o da requisição.',
   noun: 'Limite',
   ativo: false,
   defaultSort: '-ano',

@@ -19,7 +19,7 @@ export default defineDocumentPages({
   // a new pré-requisição starts from the person's own centro
   defaults: (session) => ({ centroCustoId: session?.centrosCusto?.[0] ?? '' }),
   columns: [
-    { key: 'data', header: 'Data', width: '7rem', value: (row: Row) => formatDate(String(row.data ?? "")) },
+    { key: 'data', header: 'Data', width: '7rem', value: (row: Row) => formatDate(String(row.data ?? '')) },
     { key: 'centroCustoNome', header: 'Centro de custo' },
     { key: 'tipoSolicitacaoNome', header: 'Tipo de solicitação', sortable: false },
     { key: 'solicitanteNome', header: 'Solicitante' },
@@ -48,7 +48,11 @@ export default defineDocumentPages({
       </Link>
     ),
     rowActions: (row: Row) => (
-      <Link href={`/ver/${String(row.id)}`} className="button button--secondary button--sm" aria-label={`Ver atendimento da pré-requisição ${String(row.numero)}/${String(row.ano)}`}>
+      <Link
+        href={`/ver/${String(row.id)}`}
+        className="button button--secondary button--sm"
+        aria-label={`Ver atendimento da pré-requisição ${String(row.numero)}/${String(row.ano)}`}
+      >
         Atendimento
       </Link>
     ),

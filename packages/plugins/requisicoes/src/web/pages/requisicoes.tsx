@@ -68,7 +68,7 @@ export default defineDocumentPages({
   schema: requisicaoInputSchema,
   defaults: (session) => ({ centroCustoId: session?.centrosCusto?.[0] ?? '', categoria: 'compras' }),
   columns: [
-    { key: 'data', header: 'Data', width: '7rem', value: (row: Row) => formatDate(String(row.data ?? "")) },
+    { key: 'data', header: 'Data', width: '7rem', value: (row: Row) => formatDate(String(row.data ?? '')) },
     { key: 'categoria', header: 'Categoria', value: (row: Row) => CATEGORIA_LABEL[row.categoria as Categoria] ?? '' },
     { key: 'centroCustoNome', header: 'Centro de custo' },
     { key: 'solicitanteNome', header: 'Solicitante' },
@@ -107,7 +107,11 @@ export default defineDocumentPages({
     listActions: () => <ListActions />,
     rowActions: (row: Row) =>
       podeAprovar(row) ? (
-        <Link href={`/aprovar/${String(row.id)}`} className="button button--primary button--sm" aria-label={`Aprovar requisição ${String(row.numero)}/${String(row.ano)}`}>
+        <Link
+          href={`/aprovar/${String(row.id)}`}
+          className="button button--primary button--sm"
+          aria-label={`Aprovar requisição ${String(row.numero)}/${String(row.ano)}`}
+        >
           Aprovar
         </Link>
       ) : null,

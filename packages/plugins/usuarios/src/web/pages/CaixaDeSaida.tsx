@@ -1,16 +1,6 @@
 import { formatDateTime } from '@app/br';
 import { LoadErrorAlert, type ListDefaults, parseListState, serializeListState, useApi, useQuery } from '@app/core';
-import {
-  Button,
-  DataTable,
-  type DataTableColumn,
-  EmptyState,
-  Icon,
-  PageHeader,
-  Pagination,
-  SearchForm,
-  VisuallyHidden,
-} from '@app/ui';
+import { Button, DataTable, type DataTableColumn, EmptyState, Icon, PageHeader, Pagination, SearchForm, VisuallyHidden } from '@app/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
 import type { MensagemCaixaSaida, PageOf } from '../../shared/index';
@@ -70,10 +60,7 @@ export default function CaixaDeSaida() {
 
   const query = useQuery({
     queryKey: ['usuarios', 'caixa-de-saida', q, page, pageSize],
-    queryFn: () =>
-      api
-        .get('auth/outbox', { searchParams: { ...(q ? { q } : {}), page, pageSize } })
-        .json<PageOf<MensagemCaixaSaida>>(),
+    queryFn: () => api.get('auth/outbox', { searchParams: { ...(q ? { q } : {}), page, pageSize } }).json<PageOf<MensagemCaixaSaida>>(),
     placeholderData: (previous) => previous,
   });
 
@@ -134,9 +121,7 @@ export default function CaixaDeSaida() {
         before={<Link href="">Voltar para Usuários</Link>}
       />
       <SearchForm aria-label="Pesquisar mensagens" hint="Destinatário ou assunto" value={text} onChange={setText} onSubmit={search} />
-      {query.isError ? (
-        <LoadErrorAlert title="Não foi possível carregar a caixa de saída" error={query.error} onRetry={() => void query.refetch()} />
-      ) : null}
+      {query.isError ? <LoadErrorAlert title="Não foi possível carregar a caixa de saída" error={query.error} onRetry={() => void query.refetch()} /> : null}
       <DataTable
         caption="Mensagens da caixa de saída, mais recentes primeiro"
         captionHidden

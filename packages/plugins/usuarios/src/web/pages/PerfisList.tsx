@@ -55,9 +55,7 @@ export default function PerfisList() {
           </Link>
         }
       />
-      {query.isError ? (
-        <LoadErrorAlert title="Não foi possível carregar os perfis" error={query.error} onRetry={() => void query.refetch()} />
-      ) : null}
+      {query.isError ? <LoadErrorAlert title="Não foi possível carregar os perfis" error={query.error} onRetry={() => void query.refetch()} /> : null}
       <DataTable caption="Perfis da entidade" captionHidden columns={columns} rows={query.data?.items ?? []} loading={query.isFetching} />
       {query.data && query.data.total > PAGE_SIZE ? (
         <Pagination page={page} pageSize={PAGE_SIZE} total={query.data.total} onPageChange={(next) => setParams({ page: String(next) })} />

@@ -24,8 +24,7 @@ export default function UsuariosList() {
 
   const query = useQuery({
     queryKey: usuariosKeys.list(q, page),
-    queryFn: () =>
-      api.get('usuarios/usuarios', { searchParams: { q, page, pageSize: PAGE_SIZE } }).json<PageOf<UsuarioListItem>>(),
+    queryFn: () => api.get('usuarios/usuarios', { searchParams: { q, page, pageSize: PAGE_SIZE } }).json<PageOf<UsuarioListItem>>(),
     placeholderData: (previous) => previous,
   });
 
@@ -73,16 +72,8 @@ export default function UsuariosList() {
         }
       />
       <SearchForm aria-label="Pesquisar usuários" hint="Nome, login, e-mail ou CPF" value={text} onChange={setText} onSubmit={search} />
-      {query.isError ? (
-        <LoadErrorAlert title="Não foi possível carregar os usuários" error={query.error} onRetry={() => void query.refetch()} />
-      ) : null}
-      <DataTable
-        caption="Usuários da entidade"
-        captionHidden
-        columns={columns}
-        rows={query.data?.items ?? []}
-        loading={query.isFetching}
-      />
+      {query.isError ? <LoadErrorAlert title="Não foi possível carregar os usuários" error={query.error} onRetry={() => void query.refetch()} /> : null}
+      <DataTable caption="Usuários da entidade" captionHidden columns={columns} rows={query.data?.items ?? []} loading={query.isFetching} />
       {query.data && query.data.total > 0 ? (
         <Pagination
           page={page}
