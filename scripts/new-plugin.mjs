@@ -8,6 +8,7 @@
 // tests as generated (scripts/test/new-plugin.test.mjs proves it on a temporary copy of the repo).
 // Then run `pnpm install` (links the new package), `pnpm --filter @app/<id> test`, and edit.
 // The templates live in scripts/templates/plugin/ (placeholders __NAME__, see `placeholders`).
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -249,6 +250,18 @@ function parseArgs(argv) {
   return { ...options, id: rest[0] };
 }
 
+/**
+ * Runs the repository's formatter (pnpm check:format) over the TypeScript files written: the
+ * templates' line breaks depend on the id's length. Returns a note when it could not run.
+ */
+export function formatFiles(root, files) {
+  const biome = join(root, 'node_modules', '.bin', 'biome');
+  if (!existsSync(biome)) return 'Note: biome is not installed yet: run `pnpm install && pnpm format`.';
+  const ts = files.filter((f) => /\.tsx?$/.test(f));
+  const res = spawnSync(biome, ['format', '--write', ...ts], { cwd: root, encoding: 'utf8' });
+  return res.status === 0 ? '' : `Note: biome format did not finish:\n${res.stdout}${res.stderr}`;
+}
+
 function main() {
   const args = parseArgs(process.argv.slice(2));
   if (args.help) {
@@ -260,6 +273,8 @@ function main() {
   console.log(`Created @app/${plan.id} ('${plan.title}', ${plan.basePath}, tag ${plan.tag}, API /api/${plan.id}/${plan.id}, table ${plan.table}):`);
   for (const f of written) console.log(`  + ${f}`);
   for (const f of changed) console.log(`  ~ ${f}`);
+  const note = formatFiles(root, [...written, ...changed]);
+  if (note) console.log(note);
   if (plan.tagShared) console.log(`Note: tag ${plan.tag} is already used elsewhere; this plugin's section will share that permission.`);
   console.log(`\nNext:\n  pnpm install\n  pnpm --filter @app/${plan.id} lint typecheck test\n  pnpm start   # admin/demo1234 holds tag ${plan.tag}: '${plan.title}' is in the menu\nGuide: docs/plugins.md`);
 }

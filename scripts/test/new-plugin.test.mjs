@@ -119,10 +119,10 @@ describe('pnpm new:plugin', () => {
     assert.match(readFileSync(join(copy, '.changeset', `new-plugin-${ID}.md`), 'utf8'), /"@app\/contratos-teste": minor/);
     const web = readFileSync(join(copy, 'apps/web/src/plugins.ts'), 'utf8');
     assert.match(web, /^import contratosTeste from '@app\/contratos-teste';$/m);
-    assert.match(web, /, contratosTeste, about\];/);
+    assert.match(web, /,\s*contratosTeste,\s*about,?\s*\];/);
     const server = readFileSync(join(copy, 'apps/server/src/plugins.ts'), 'utf8');
     assert.match(server, /^import contratosTeste from '@app\/contratos-teste\/server';$/m);
-    assert.match(server, /, contratosTeste, about\];/);
+    assert.match(server, /,\s*contratosTeste,\s*about,?\s*\];/);
     for (const app of ['web', 'server']) {
       const pkg = JSON.parse(readFileSync(join(copy, 'apps', app, 'package.json'), 'utf8'));
       assert.equal(pkg.dependencies['@app/contratos-teste'], 'workspace:^');
@@ -141,6 +141,19 @@ describe('pnpm new:plugin', () => {
     run('pnpm', ['install', '--offline', '--frozen-lockfile=false', '--config.verifyDepsBeforeRun=false', '--config.minimumReleaseAge=0'], copy);
     const dir = join(copy, PKG);
     assert.ok(existsSync(join(dir, 'node_modules', '@app', 'core')), 'the new package is linked');
+    // the generator's formatting (it runs when biome is installed, as it is for anyone running
+    // `pnpm new:plugin`; this copy had none when it generated) leaves what pnpm check:format accepts
+    const generated = [
+      ...readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((f) => !f.startsWith('node_modules'))
+        .map((f) => join(PKG, f)),
+      'apps/web/src/plugins.ts',
+      'apps/server/src/plugins.ts',
+    ];
+    const note = run('node', ['-e', `import('./scripts/new-plugin.mjs').then((m) => process.stdout.write(m.formatFiles('.', ${JSON.stringify(generated)})))`], copy).output;
+    assert.equal(note, '');
+    run(join(copy, 'node_modules', '.bin', 'biome'), ['format', PKG, 'apps/web/src/plugins.ts', 'apps/server/src/plugins.ts'], copy);
     run('pnpm', ['run', 'lint'], dir);
     run('pnpm', ['run', 'typecheck'], dir);
     const report = join(copy, 'vitest-report.json');
