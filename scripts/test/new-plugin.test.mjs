@@ -151,7 +151,11 @@ describe('pnpm new:plugin', () => {
       'apps/web/src/plugins.ts',
       'apps/server/src/plugins.ts',
     ];
-    const note = run('node', ['-e', `import('./scripts/new-plugin.mjs').then((m) => process.stdout.write(m.formatFiles('.', ${JSON.stringify(generated)})))`], copy).output;
+    const note = run(
+      'node',
+      ['-e', `import('./scripts/new-plugin.mjs').then((m) => process.stdout.write(m.formatFiles('.', ${JSON.stringify(generated)})))`],
+      copy,
+    ).output;
     assert.equal(note, '');
     run(join(copy, 'node_modules', '.bin', 'biome'), ['format', PKG, 'apps/web/src/plugins.ts', 'apps/server/src/plugins.ts'], copy);
     run('pnpm', ['run', 'lint'], dir);
