@@ -112,12 +112,13 @@ export function FormView({ form }: { form: FormController }) {
       {form.formError ? <Alert variant="error" title={form.formError} /> : null}
       <form noValidate onSubmit={form.submit} aria-label={title}>
         {sections(config.fields.filter((field) => isVisible(field, values))).map(({ section, fields }, i) =>
-          // biome-ignore lint/suspicious/noArrayIndexKey: runs of fields in the declared order
           section ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: runs of fields in the declared order
             <Card key={i} title={section}>
               {renderGrid(fields)}
             </Card>
           ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: runs of fields in the declared order
             <Fragment key={i}>{renderGrid(fields)}</Fragment>
           ),
         )}
