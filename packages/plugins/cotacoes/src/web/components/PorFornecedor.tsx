@@ -424,6 +424,11 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
   const aberto = painel ? mapa.convites.find((c) => c.id === painel.conviteId) : undefined;
   const base = (c: Convite) => `${cotacaoPath(id)}/fornecedores/${encodeURIComponent(c.id)}`;
 
+  /** The disclosure attributes of the button that opens `tipo` for `c` (the panel below the table). */
+  const controlaPainel = (tipo: 'resposta' | 'importar', c: Convite) => {
+    const expandido = painel?.tipo === tipo && painel.conviteId === c.id;
+    return { 'aria-expanded': expandido, 'aria-controls': expandido ? 'coleta-painel' : undefined };
+  };
   const abrir = (tipo: 'resposta' | 'importar', c: Convite) => {
     setPainel({ tipo, conviteId: c.id });
     // the panel is under the table: the focus goes there (and brings it into view)
@@ -531,8 +536,7 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
                 variant="secondary"
                 size="sm"
                 aria-label={`Registrar resposta de ${c.fornecedorNome}`}
-                aria-expanded={painel?.tipo === 'resposta' && painel.conviteId === c.id}
-                aria-controls={painel?.tipo === 'resposta' && painel.conviteId === c.id ? 'coleta-painel' : undefined}
+                {...controlaPainel('resposta', c)}
                 onClick={() => abrir('resposta', c)}
               >
                 Registrar resposta
@@ -541,8 +545,7 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
                 variant="secondary"
                 size="sm"
                 aria-label={`Importar planilha de ${c.fornecedorNome}`}
-                aria-expanded={painel?.tipo === 'importar' && painel.conviteId === c.id}
-                aria-controls={painel?.tipo === 'importar' && painel.conviteId === c.id ? 'coleta-painel' : undefined}
+                {...controlaPainel('importar', c)}
                 onClick={() => abrir('importar', c)}
               >
                 Importar planilha
