@@ -166,3 +166,46 @@ export const migrationsTable = pgTable(
   },
   (t) => [primaryKey({ columns: [t.plugin, t.name] })],
 );
+
+/**
+ * Authors of documents (migrations/0012_documento_autores.sql), written by the document kit: 'autor'
+ * (created it), 'editor' (changed it), 'remetente' (sent it), 'fonte' (wrote a document it was made from).
+ */
+export const documentoAutores = pgTable(
+  'documento_autores',
+  {
+    entidadeId: uuid('entidade_id')
+      .notNull()
+      .references(() => entidades.id, { onDelete: 'cascade' }),
+    documentoId: uuid('documento_id').notNull(),
+    usuarioId: uuid('usuario_id')
+      .notNull()
+      .references(() => usuarios.id, { onDelete: 'cascade' }),
+    /** 'autor' | 'editor' | 'remetente' | 'fonte' */
+    papel: text('papel').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.documentoId, t.usuarioId, t.papel] })],
+);
+
+/**
+ * Verification codes of issued PDFs (migrations/0013_verificacao_documentos.sql), written by the
+ * document kit when a PDF is issued (documents/verification.ts); rows never change.
+ */
+export const documentoVerificacoes = pgTable('documento_verificacoes', {
+  /** 12 characters (A–Z without I and O, 2–9), without the dashes printed. */
+  codigo: text('codigo').primaryKey(),
+  entidadeId: uuid('entidade_id')
+    .notNull()
+    .references(() => entidades.id, { onDelete: 'cascade' }),
+  plugin: text('plugin').notNull(),
+  tipo: text('tipo').notNull(),
+  documentoId: uuid('documento_id').notNull(),
+  titulo: text('titulo').notNull(),
+  numero: text('numero').notNull(),
+  status: text('status'),
+  /** SHA-256 (hex) of the canonical JSON of the content printed. */
+  conteudoHash: char('conteudo_hash', { length: 64 }).notNull(),
+  emitidoPor: uuid('emitido_por').references(() => usuarios.id, { onDelete: 'set null' }),
+  emitidoEm: timestamptz('emitido_em').notNull().defaultNow(),
+});

@@ -20,3 +20,12 @@ export {
 } from './items.js';
 export { catalogueItemsPdf } from './pdf-items.js';
 export { type NextDocumentNumberOptions, documentCounters, lastDocumentNumber, nextDocumentNumber } from './numbering.js';
+export {
+  DIRECT_AUTHOR_ROLES,
+  type DocumentAuthorRole,
+  copySourceAuthors,
+  documentAuthorRoles,
+  documentAuthorSql,
+  isDocumentAuthor,
+  recordDocumentAuthor,
+} from './authors.js';
