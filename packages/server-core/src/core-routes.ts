@@ -1,6 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { registerAuthRoutes } from './auth-routes.js';
+import { registerVerificationRoutes } from './documents/verification.js';
 import { issueSessionToken } from './auth.js';
 import type { AppEnv, PluginContext } from './context.js';
 import {
@@ -236,6 +237,7 @@ export function registerCoreRoutes(app: OpenAPIHono<AppEnv>, pluginCtx: PluginCo
   });
 
   registerAuthRoutes(router, runtime);
+  registerVerificationRoutes(router, runtime);
 
   router.route({
     method: 'get',

@@ -153,3 +153,4 @@ export * from './core-schemas.js';
 export { INVALID_CHARS_MESSAGE, dateSchema, findInvalidInput, hasInvalidChars, isCalendarDate } from './input-guard.js';
 export { type PdfBlock, type PdfDocument, type PdfDocumentColumn, type PdfDocumentField, type PdfTable, pdfSafeText, renderDocumentPdf } from './pdf.js';
 export { documentoAutores } from './db/schema.js';
+export { documentoVerificacoes } from './db/schema.js';

@@ -80,6 +80,11 @@ export interface PdfDocument {
   signatures?: { name: string; role: string }[];
   /** Footer: 'Gerado em dd/mm/aaaa às hh:mm' (America/Sao_Paulo) and 'Página n de N' on every page. */
   generatedAt: Date;
+  /**
+   * Footer line on every page: 'Código de verificação: ABCD-EFGH-JKLM — confira em <url> · SHA-256 <first
+   * 16 characters of hash>'. Set by the kit (documents/verification.ts), never by a plugin.
+   */
+  verification?: { code: string; url: string; hash: string };
 }
 
 // --- Text: what the standard fonts can print -------------------------------------------------
@@ -242,9 +247,17 @@ function runningHeader(doc: PdfDocument, currentPage: number, width: number): Co
   };
 }
 
-function footer(generated: string, currentPage: number, pageCount: number, width: number): Content {
+/** The verification line of the footer (one line: the code, the page's address, the start of the hash). */
+function verificationText(v: NonNullable<PdfDocument['verification']>): string {
+  const code = clamp(pdfSafeText(v.code).trim(), 20);
+  const url = clamp(pdfSafeText(v.url).trim(), 70);
+  const hash = pdfSafeText(v.hash).slice(0, 16);
+  return `Código de verificação: ${code} — confira em ${url} · SHA-256 ${hash}…`;
+}
+
+function footer(generated: string, currentPage: number, pageCount: number, width: number, verification?: PdfDocument['verification']): Content {
   return {
-    margin: [MARGIN_X, 18, MARGIN_X, 0],
+    margin: [MARGIN_X, verification ? 12 : 18, MARGIN_X, 0],
     stack: [
       rule(width),
       {
@@ -256,6 +269,7 @@ function footer(generated: string, currentPage: number, pageCount: number, width
           { width: 'auto', text: `Página ${currentPage} de ${pageCount}`, alignment: 'right' },
         ],
       },
+      ...(verification ? [{ text: para(verificationText(verification)), fontSize: 7, color: COLOR.muted, margin: [0, 2, 0, 0] } as Content] : []),
     ],
   };
 }
@@ -504,7 +518,7 @@ function definition(doc: PdfDocument): TDocumentDefinitions {
     language: 'pt-BR',
     defaultStyle: { font: FONT, fontSize: 10, color: COLOR.text },
     header: (currentPage) => runningHeader(doc, currentPage, width),
-    footer: (currentPage, pageCount) => footer(generated, currentPage, pageCount, width),
+    footer: (currentPage, pageCount) => footer(generated, currentPage, pageCount, width, doc.verification),
     content,
   };
 }

@@ -81,6 +81,8 @@ describe('plugin composition', () => {
         'core/0009_tentativas_entrada.sql',
         'core/0010_escopo_centros_custo.sql',
         'core/0011_document_counters.sql',
+        'core/0012_documento_autores.sql',
+        'core/0013_verificacao_documentos.sql',
         'teste/0001_itens.sql',
         'teste/0002_itens_obs.sql',
       ]);

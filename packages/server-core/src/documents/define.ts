@@ -27,10 +27,11 @@ import { entidades } from '../db/schema.js';
 import type { DbOrTx, Tx } from '../db/types.js';
 import { AppError, notFound } from '../errors.js';
 import { auditOf } from '../mutation.js';
-import { type PdfDocument, renderDocumentPdf } from '../pdf.js';
+import type { PdfDocument } from '../pdf.js';
 import type { PluginRouter } from '../router.js';
 import { type DocumentItems, type DocumentItemsDefinition, createDocumentItems } from './items.js';
 import { nextDocumentNumber } from './numbering.js';
+import { type VerifiableContent, issueVerifiedPdf, registerVerifiableDocument } from './verification.js';
 
 type Row = CrudRow;
 
@@ -401,6 +402,26 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
   const pdfPath = def.pdf ? `${path}/{id{[^/]+\\.pdf}}` : undefined;
   if (def.pdf && pdfPath) {
     const pdf = def.pdf;
+    /** What the PDF prints (the plugin's content, the entidade, title, number and status); its hash is what the verification compares. */
+    const printable = async (row: Row, ctx: RequestContext): Promise<VerifiableContent & { generatedAt?: Date | undefined }> => {
+      const content = await pdf(row, ctx);
+      const [entidade] = await ctx.db.select({ nome: entidades.nome, cnpj: entidades.cnpj }).from(entidades).where(eq(entidades.id, ctx.entidadeId));
+      const { generatedAt, ...rest } = content;
+      return {
+        ...rest,
+        entidade: { nome: entidade?.nome ?? '', cnpj: entidade?.cnpj ?? '' },
+        title: content.title ?? label.documento,
+        numero: content.numero ?? numeroOf(row),
+        status: content.status ?? flow.stateLabel(String(row.status)),
+        generatedAt,
+      };
+    };
+    registerVerifiableDocument(kind, async (ctx, documentoId) => {
+      const row = await crud!.readOne(ctx.db, documentoId, ctx, { scoped: false });
+      if (!row) return null;
+      const { generatedAt: _at, ...printed } = await printable(row, ctx);
+      return printed;
+    });
     router.route({
       method: 'get',
       path: pdfPath,
@@ -413,15 +434,13 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
         const id = c.req.valid('param').id.replace(/\.pdf$/, '');
         const row = await crud!.readOne(ctx.db, id, ctx);
         if (!row) throw notFound();
-        const content = await pdf(row, ctx);
-        const [entidade] = await ctx.db.select({ nome: entidades.nome, cnpj: entidades.cnpj }).from(entidades).where(eq(entidades.id, ctx.entidadeId));
-        const bytes = await renderDocumentPdf({
-          ...content,
-          entidade: { nome: entidade?.nome ?? '', cnpj: entidade?.cnpj ?? '' },
-          title: content.title ?? label.documento,
-          numero: content.numero ?? numeroOf(row),
-          status: content.status ?? flow.stateLabel(String(row.status)),
-          generatedAt: content.generatedAt ?? new Date(),
+        const { generatedAt, ...printed } = await printable(row, ctx);
+        // with a verification code recorded for it (documents/verification.ts): a read, not audited
+        const bytes = await issueVerifiedPdf(ctx, {
+          plugin: router.pluginId,
+          tipo: kind,
+          documentoId: String(row.id),
+          doc: { ...printed, generatedAt: generatedAt ?? new Date() },
         });
         const fileName = `${slug(label.documento)}-${row.numero}-${row.ano}.pdf`;
         return new Response(bytes as Uint8Array<ArrayBuffer>, {

@@ -29,3 +29,16 @@ export {
   isDocumentAuthor,
   recordDocumentAuthor,
 } from './authors.js';
+export {
+  type VerifiableContent,
+  type VerifiableReader,
+  type VerifiedPdfInput,
+  VERIFICATION_CHANGED,
+  VERIFICATION_NOT_FOUND,
+  canonicalJson,
+  documentContentHash,
+  formatVerificationCode,
+  issueVerifiedPdf,
+  parseVerificationCode,
+  registerVerifiableDocument,
+} from './verification.js';
