@@ -101,3 +101,48 @@ export function optionalDateSchema(campo = 'Data') {
     .transform((value) => value || null)
     .pipe(dateSchema(campo).nullable());
 }
+
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))$/;
+
+/**
+ * Whether `text` is an instant 'aaaa-mm-ddThh:mm[:ss[.fff]]' with 'Z' or an offset ('-03:00') whose
+ * day exists (isCalendarDate) and whose time is a time of day: '2026-13-01T10:00:00Z' and
+ * '2025-02-29T10:00:00-03:00' are not.
+ */
+export function isDateTime(text: string): boolean {
+  const m = ISO_DATE_TIME.exec(text);
+  if (!m || !isCalendarDate(m[1]!)) return false;
+  const [hour, minute, second] = [Number(m[2]), Number(m[3]), Number(m[4] ?? 0)];
+  if (hour > 23 || minute > 59 || second > 59) return false;
+  return m[6] === undefined || (Number(m[6]) <= 23 && Number(m[7]) <= 59);
+}
+
+/**
+ * An instant, the one date-time schema of the application: ISO 8601 with 'Z' or an offset (what the
+ * browser sends, `new Date(...).toISOString()`), kept as written; the day must exist. Messages name
+ * the field: 'Prazo: informe a data e a hora.', 'Prazo: use data e hora no formato ISO
+ * (aaaa-mm-ddThh:mm:ssZ).', 'Prazo: data inexistente.'.
+ */
+export function dateTimeSchema(campo = 'Data e hora') {
+  const formato = `${campo}: use data e hora no formato ISO (aaaa-mm-ddThh:mm:ssZ).`;
+  return z
+    .string({ error: (issue) => (issue.input === undefined ? `${campo}: informe a data e a hora.` : formato) })
+    .trim()
+    .superRefine((value, ctx) => {
+      const m = ISO_DATE_TIME.exec(value);
+      if (value === '') ctx.addIssue({ code: 'custom', message: `${campo}: informe a data e a hora.` });
+      else if (!m) ctx.addIssue({ code: 'custom', message: formato });
+      else if (!isCalendarDate(m[1]!)) ctx.addIssue({ code: 'custom', message: `${campo}: data inexistente.` });
+      else if (!isDateTime(value)) ctx.addIssue({ code: 'custom', message: `${campo}: hora inexistente.` });
+    });
+}
+
+/** `dateTimeSchema` for an instant that may be left blank: null, undefined, '' and blanks give null. */
+export function optionalDateTimeSchema(campo = 'Data e hora') {
+  return z
+    .string({ error: `${campo}: use data e hora no formato ISO (aaaa-mm-ddThh:mm:ssZ).` })
+    .trim()
+    .nullish()
+    .transform((value) => value || null)
+    .pipe(dateTimeSchema(campo).nullable());
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateSchema, isCalendarDate, normalizeDate, optionalDateSchema, parseDate } from '../src';
+import { dateSchema, dateTimeSchema, isCalendarDate, isDateTime, normalizeDate, optionalDateSchema, optionalDateTimeSchema, parseDate } from '../src';
 
 describe('isCalendarDate', () => {
   it('accepts days that exist, leap days included', () => {
@@ -65,5 +65,37 @@ describe('dateSchema, the one date schema', () => {
     expect(message(s.safeParse('30/02/2024'))).toEqual(['Impedido de: data inexistente.']);
     expect(message(s.safeParse('2/2/2024'))).toEqual(['Impedido de: use o formato dd/mm/aaaa.']);
     expect(message(s.safeParse(5))).toEqual(['Impedido de: use o formato dd/mm/aaaa.']);
+  });
+});
+
+describe('impossible months and days, in every writing (issue 18: month 13 was a 500)', () => {
+  const message = (r: { error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message);
+  const impossible = ['00', '13', '99']
+    .flatMap((mm) => [`10/${mm}/2026`, `2026-${mm}-10`])
+    .concat(['31/02/2026', '30/02/2024', '29/02/2025', '2026-02-31', '2025-02-29']);
+  it('dateSchema and optionalDateSchema answer "data inexistente" (never throw)', () => {
+    for (const v of impossible) {
+      expect(message(dateSchema('Data de referência').safeParse(v)), v).toEqual(['Data de referência: data inexistente.']);
+      expect(message(optionalDateSchema('Validade').safeParse(v)), v).toEqual(['Validade: data inexistente.']);
+    }
+  });
+  it('dateTimeSchema: instants whose day does not exist are refused with a field message', () => {
+    for (const v of ['2026-13-01T10:00:00Z', '2026-00-10T10:00:00.000Z', '2026-99-10T10:00-03:00', '2026-02-31T10:00:00Z', '2025-02-29T23:59:59-03:00']) {
+      expect(isDateTime(v), v).toBe(false);
+      expect(message(dateTimeSchema('Prazo').safeParse(v)), v).toEqual(['Prazo: data inexistente.']);
+    }
+    expect(message(dateTimeSchema('Prazo').safeParse('2026-01-10T24:00:00Z'))).toEqual(['Prazo: hora inexistente.']);
+    expect(message(dateTimeSchema('Prazo').safeParse('2026-01-10T10:00:00'))).toEqual(['Prazo: use data e hora no formato ISO (aaaa-mm-ddThh:mm:ssZ).']);
+    expect(message(dateTimeSchema('Prazo').safeParse(''))).toEqual(['Prazo: informe a data e a hora.']);
+    expect(message(dateTimeSchema('Prazo').safeParse(undefined))).toEqual(['Prazo: informe a data e a hora.']);
+  });
+  it('dateTimeSchema keeps a valid instant as written; optionalDateTimeSchema gives null for blank', () => {
+    for (const v of ['2024-02-29T10:00:00.000Z', '2026-12-31T23:59:59-03:00', '2026-01-01T00:00Z', '2026-01-01T08:30:00+0300']) {
+      expect(isDateTime(v), v).toBe(true);
+      expect(dateTimeSchema().parse(v)).toBe(v);
+    }
+    const s = optionalDateTimeSchema('Prazo');
+    for (const v of [null, undefined, '', '  ']) expect(s.parse(v), String(v)).toBeNull();
+    expect(message(s.safeParse('2026-02-30T10:00:00Z'))).toEqual(['Prazo: data inexistente.']);
   });
 });

@@ -154,3 +154,4 @@ export { INVALID_CHARS_MESSAGE, dateSchema, findInvalidInput, hasInvalidChars, i
 export { type PdfBlock, type PdfDocument, type PdfDocumentColumn, type PdfDocumentField, type PdfTable, pdfSafeText, renderDocumentPdf } from './pdf.js';
 export { documentoAutores } from './db/schema.js';
 export { documentoVerificacoes } from './db/schema.js';
+export { FILE_NAME_MAX, cleanFileName } from './file-name.js';

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { MutateFn } from './context.js';
 import type { DbOrTx, Tx } from './db/types.js';
 import { AppError, badRequest } from './errors.js';
+import { cleanFileName } from './file-name.js';
 import { readSpreadsheetInWorker } from './spreadsheet-pool.js';
 import {
   DEFAULT_SPREADSHEET_LIMITS,
@@ -126,7 +127,7 @@ export async function readUploadedFile(c: Context): Promise<UploadedFile> {
     const isFile = (v: unknown): v is File => typeof v === 'object' && v !== null && typeof (v as File).arrayBuffer === 'function';
     const file = isFile(form.arquivo) ? form.arquivo : isFile(form.file) ? form.file : Object.values(form).find(isFile);
     if (!file || file.size === 0) throw none();
-    return { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name || undefined, contentType: file.type || undefined };
+    return { bytes: new Uint8Array(await file.arrayBuffer()), filename: file.name ? cleanFileName(file.name) : undefined, contentType: file.type || undefined };
   }
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (bytes.length === 0) throw none();
@@ -138,7 +139,8 @@ export async function readUploadedFile(c: Context): Promise<UploadedFile> {
   } catch {
     decoded = filename;
   }
-  return { bytes, filename: decoded, contentType: contentType || undefined };
+  // the name is cleaned where it enters (a NUL from '%00' would break the audit row; bidi overrides mislead)
+  return { bytes, filename: decoded ? cleanFileName(decoded) : undefined, contentType: contentType || undefined };
 }
 
 /**

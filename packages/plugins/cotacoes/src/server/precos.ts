@@ -2,7 +2,7 @@
 // sites, invoices) with their evidence (an uploaded file kept with its SHA-256), and a person's
 // decisions on any price: include one left out by age or validity, exclude one, restore.
 import { createHash } from 'node:crypto';
-import { AppError, type PluginRouter, type RequestContext, STALE_MESSAGE, type Tx, badRequest, notFound } from '@app/server-core';
+import { AppError, type PluginRouter, type RequestContext, STALE_MESSAGE, type Tx, badRequest, cleanFileName, notFound } from '@app/server-core';
 import { and, eq, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import {
@@ -79,14 +79,6 @@ export function conteudoConfere(bytes: Uint8Array, tipo: TipoEvidencia): boolean
   }
 }
 
-/** The file name as stored: no folders, no control characters, at most 255 characters. */
-function nomeSeguro(nome: string): string {
-  const base = nome.split(/[\\/]/).pop() ?? '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const limpo = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return (limpo || 'evidencia').slice(0, 255);
-}
-
 /** The item of the cotação and the evidence (of the same cotação) a price names: 400 otherwise. */
 async function checarPreco(tx: Tx, cotacaoId: string, input: PrecoInput): Promise<void> {
   const fields: Record<string, string> = {};
@@ -155,7 +147,7 @@ export function registrarPrecos(router: PluginRouter): void {
       const file = arquivo as File;
       if (file.size === 0) throw falta();
       if (file.size > EVIDENCIA_MAX_BYTES) throw new AppError(413, 'payload_too_large', `O arquivo passa do limite de ${LIMITE_TEXTO}.`);
-      const nome = nomeSeguro(file.name || '');
+      const nome = cleanFileName(file.name, 'evidencia');
       const tipo = tipoDeclarado(file.type || '', nome);
       if (!(EVIDENCIA_TIPOS as readonly string[]).includes(tipo)) {
         throw badRequest(`Tipo de arquivo não aceito: envie ${TIPOS_TEXTO}.`, { arquivo: `Tipo de arquivo não aceito: envie ${TIPOS_TEXTO}.` });

@@ -2,6 +2,7 @@
 // the status flow, the bodies the forms send and the API validates, the price sources of art. 5, the
 // calculation methods of art. 6 and the shapes of the API's answers (mapa comparativo, prices).
 // The calculation itself (pure, exact decimals) is in ./estatistica.ts and ./avaliacao.ts.
+import { dateSchema, dateTimeSchema, optionalDateSchema, optionalDateTimeSchema } from '@app/br';
 import { defineFlow, decimalSchema, quantitySchema, UNIT_VALUE_SCALE } from '@app/documents';
 import { z } from 'zod';
 
@@ -149,25 +150,6 @@ const motivo = (min: number, label = 'o motivo') =>
     .max(2000, 'Use no máximo 2000 caracteres.');
 /** A unit price: positive, up to 4 decimal places (exact decimal string). */
 export const precoSchema = decimalSchema({ scale: UNIT_VALUE_SCALE, message: 'Informe o preço unitário.', positive: true });
-/** dd/mm/aaaa or aaaa-mm-dd → 'aaaa-mm-dd'. */
-const dataIso = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .transform((v, ctx) => {
-      const br = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(v);
-      const iso = br ? `${br[3]}-${br[2]}-${br[1]}` : v;
-      const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
-      const ok = d && !Number.isNaN(Date.UTC(+d[1]!, +d[2]! - 1, +d[3]!)) && new Date(`${iso}T00:00:00Z`).toISOString().startsWith(iso);
-      if (!ok) {
-        ctx.addIssue({ code: 'custom', message: 'Data inválida: use dd/mm/aaaa.' });
-        return z.NEVER;
-      }
-      return iso;
-    });
-/** An ISO date-time with offset (the browser sends `new Date(...).toISOString()`). */
-const dataHora = (message: string) => z.iso.datetime({ offset: true, error: message });
-
 export const cotacaoItemSchema = z.object({
   produtoId: uuid('Escolha o produto ou serviço.'),
   quantidade: quantitySchema,
@@ -193,10 +175,8 @@ export const cotacaoInputSchema = z.object({
     .uuid({ error: 'Requisição inválida.' })
     .nullish()
     .transform((v) => v ?? null),
-  dataReferencia: dataIso('Informe a data de referência.'),
-  prazo: dataHora('Informe o prazo de resposta (data e hora).')
-    .nullish()
-    .transform((v) => v ?? null),
+  dataReferencia: dateSchema('Data de referência'),
+  prazo: optionalDateTimeSchema('Prazo de resposta'),
   metodo: z.enum(METODOS, { error: 'Escolha o método de cálculo.' }),
   iterar: z.boolean().default(false),
   observacoes: textoOpcional(5000),
@@ -235,11 +215,9 @@ export const respostaItemSchema = z.object({
 /** Body of PUT /cotacoes/:id/fornecedores/:fornecedorId/resposta: the whole answer (replaces the previous). */
 export const respostaInputSchema = z.object({
   /** Date (and time) of the quote document. */
-  dataProposta: dataHora('Informe a data da proposta.'),
+  dataProposta: dateTimeSchema('Data da proposta'),
   /** Validity of the quote. */
-  validade: dataIso('Informe a validade da proposta.')
-    .nullish()
-    .transform((v) => v ?? null),
+  validade: optionalDateSchema('Validade da proposta'),
   itens: z.array(respostaItemSchema).min(1, 'Informe ao menos um preço.').max(MAX_ITENS),
 });
 export type RespostaInput = z.output<typeof respostaInputSchema>;
@@ -258,7 +236,7 @@ export const precoInputSchema = z
     valorUnitario: precoSchema,
     marca: textoOpcional(200),
     /** When the price was collected (site access) or the date of the document (contract, invoice). */
-    dataColeta: dataHora('Informe a data e a hora da coleta.'),
+    dataColeta: dateTimeSchema('Data da coleta'),
     link: z
       .url({ protocol: /^https?$/, error: 'Informe um endereço http(s) válido.' })
       .max(2000, 'Use no máximo 2000 caracteres.')
