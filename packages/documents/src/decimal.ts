@@ -125,6 +125,21 @@ export function lineTotal(quantity: string | number, unitValue: string | number)
   return fromUnits(divRound(product, 10n ** BigInt(QUANTITY_SCALE + UNIT_VALUE_SCALE - MONEY_SCALE)), MONEY_SCALE);
 }
 
+/**
+ * Whether a line with a quantity and a unit value both above zero totals R$ 0,00 once rounded to
+ * cents (0,001 × R$ 1,00): such a line would count in the document and add nothing to its value.
+ * False for anything that is not a pair of decimals (other rules report those).
+ */
+export function lineTotalRoundsToZero(quantity: unknown, unitValue: unknown): boolean {
+  if ((typeof quantity !== 'string' && typeof quantity !== 'number') || (typeof unitValue !== 'string' && typeof unitValue !== 'number')) return false;
+  try {
+    if (toUnits(quantity, QUANTITY_SCALE) <= 0n || toUnits(unitValue, UNIT_VALUE_SCALE) <= 0n) return false;
+    return toUnits(lineTotal(quantity, unitValue), MONEY_SCALE) === 0n;
+  } catch {
+    return false;
+  }
+}
+
 /** Sum of amounts (each rounded to cents first), two places: the document total is the sum of the line totals shown. */
 export function sumMoney(values: Iterable<string | number>): string {
   let total = 0n;

@@ -1,7 +1,7 @@
 // The zod schemas of the document kit, in their own module: a page that only formats or computes
 // (the first page) never loads zod through @app/documents.
 import { z } from 'zod';
-import { QUANTITY_SCALE, UNIT_VALUE_SCALE, decimalPlaces, parseCanonical, parseDecimal } from './decimal';
+import { QUANTITY_SCALE, UNIT_VALUE_SCALE, decimalPlaces, lineTotalRoundsToZero, parseCanonical, parseDecimal } from './decimal';
 
 export interface DecimalSchemaOptions {
   /** Most decimal places accepted (more is an error, never a silent rounding). */
@@ -56,6 +56,27 @@ export function decimalSchema(options: DecimalSchemaOptions) {
 export const quantitySchema = decimalSchema({ scale: QUANTITY_SCALE, message: 'Informe a quantidade.', positive: true });
 /** Estimated unit value of a line item: > 0, up to 4 places. */
 export const unitValueSchema = decimalSchema({ scale: UNIT_VALUE_SCALE, message: 'Informe o valor unitário.', positive: true });
+
+/** Message of a line whose total rounds to R$ 0,00 (the kit answers it at `itens.N.quantidade`). */
+export const ZERO_LINE_TOTAL_MESSAGE = 'O total do item fica em R$ 0,00: aumente a quantidade ou o valor unitário.';
+
+/**
+ * For the `superRefine` of a document's items array (the form shows what the API answers): an issue
+ * at `[index, quantity]` for each line whose quantity × unit value rounds to R$ 0,00.
+ *
+ *   itens: z.array(itemSchema).superRefine((itens, ctx) => refineLineTotals(itens, ctx))
+ */
+export function refineLineTotals(
+  lines: readonly Record<string, unknown>[],
+  ctx: { addIssue(issue: { code: 'custom'; path: (string | number)[]; message: string }): void },
+  keys: { quantity: string; unitValue: string } = { quantity: 'quantidade', unitValue: 'valorUnitario' },
+): void {
+  lines.forEach((line, index) => {
+    if (lineTotalRoundsToZero(line[keys.quantity], line[keys.unitValue])) {
+      ctx.addIssue({ code: 'custom', path: [index, keys.quantity], message: ZERO_LINE_TOTAL_MESSAGE });
+    }
+  });
+}
 
 /** Reason of a transition that requires one, with at least `min` characters (a flow's `reasonMin`). */
 export function reasonSchemaOf(min = 3) {

@@ -1,8 +1,20 @@
 // Line items of a document: a child table saved with the header in the same transaction (the set is
 // replaced, in the order sent), each line's total = quantity × unit value rounded to cents and the
 // document's total = the sum of the line totals, computed with @app/documents (exact decimals,
-// never a JS float) and stored in numeric columns.
-import { QUANTITY_SCALE, compareDecimal, formatDecimal, fromUnits, lineTotal, parseDecimal, sumMoney, toUnits } from '@app/documents';
+// never a JS float) and stored in numeric columns. A line whose total rounds to R$ 0,00 while its
+// quantity and unit value are above zero is refused (400 at itens.N.<quantity>).
+import {
+  QUANTITY_SCALE,
+  ZERO_LINE_TOTAL_MESSAGE,
+  compareDecimal,
+  formatDecimal,
+  fromUnits,
+  lineTotal,
+  lineTotalRoundsToZero,
+  parseDecimal,
+  sumMoney,
+  toUnits,
+} from '@app/documents';
 import { type SQL, and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CrudReference } from '../crud.js';
@@ -139,6 +151,9 @@ export function createDocumentItems(def: DocumentItemsDefinition, where: string,
       const unitValue = decimal(line, unitValueKey, i, 'Informe o valor unitário.');
       const total = lineTotal(quantity, unitValue);
       if (tooBig(total)) throw badRequest('Verifique os campos destacados.', { [`${field}.${i}.${totalKey}`]: 'Total do item acima do permitido.' });
+      // a line that counts in the document but adds R$ 0,00 to it (0,001 × R$ 1,00) is refused
+      if (lineTotalRoundsToZero(quantity, unitValue))
+        throw badRequest('Verifique os campos destacados.', { [`${field}.${i}.${quantityKey}`]: ZERO_LINE_TOTAL_MESSAGE });
       return { ...line, [quantityKey]: quantity, [unitValueKey]: unitValue, [totalKey]: total };
     });
     const total = sumMoney(out.map((line) => line[totalKey] as string));

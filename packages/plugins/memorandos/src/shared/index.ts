@@ -1,7 +1,7 @@
 // @app/memorandos/shared: the memorando (DFD, Documento de Formalização da Demanda, Lei 14.133) as
 // both halves see it: the status flow, the body the form sends and the API validates, labels.
 import { optionalDateSchema } from '@app/br';
-import { defineFlow, quantitySchema, unitValueSchema } from '@app/documents';
+import { defineFlow, quantitySchema, refineLineTotals, unitValueSchema } from '@app/documents';
 import { z } from 'zod';
 
 /** Permission tag of 'Memorandos'. */
@@ -96,5 +96,6 @@ export const memorandoInputSchema = z.object({
         if (seen.has(item.produtoId)) ctx.addIssue({ code: 'custom', path: [index, 'produtoId'], message: 'Este produto já está em outro item.' });
         seen.add(item.produtoId);
       });
+      refineLineTotals(itens, ctx);
     }),
 });

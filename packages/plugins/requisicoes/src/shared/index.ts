@@ -1,7 +1,7 @@
 // @app/requisicoes/shared: pré-requisições and requisições as both halves see them: the two status
 // flows, the bodies the forms send and the API validates, the approval levels (alçadas), the dispensa
 // limits (Lei 14.133, art. 75) and the shapes of the API's own answers.
-import { compareDecimal, defineFlow, quantitySchema, unitValueSchema } from '@app/documents';
+import { compareDecimal, defineFlow, quantitySchema, refineLineTotals, unitValueSchema } from '@app/documents';
 import { z } from 'zod';
 
 /** Permission tag of 'Pré-requisições e requisições'. */
@@ -100,7 +100,8 @@ export const preRequisicaoInputSchema = z.object({
     .array(preRequisicaoItemSchema, { error: 'Inclua ao menos um item.' })
     .min(1, 'Inclua ao menos um item.')
     .max(MAX_ITENS, `Uma pré-requisição tem no máximo ${MAX_ITENS} itens.`)
-    .superRefine(umaLinhaPorProduto),
+    .superRefine(umaLinhaPorProduto)
+    .superRefine((itens, ctx) => refineLineTotals(itens, ctx)),
 });
 
 /** Body of POST /api/requisicoes/pre-requisicoes/de-memorando: a new draft from an accepted memorando. */
@@ -220,7 +221,8 @@ export const requisicaoInputSchema = z.object({
     .array(requisicaoItemSchema, { error: 'Inclua ao menos um item.' })
     .min(1, 'Inclua ao menos um item.')
     .max(MAX_ITENS, `Uma requisição tem no máximo ${MAX_ITENS} itens.`)
-    .superRefine(umaLinhaPorProduto),
+    .superRefine(umaLinhaPorProduto)
+    .superRefine((itens, ctx) => refineLineTotals(itens, ctx)),
 });
 
 // ---------------------------------------------------------------------------------------------
