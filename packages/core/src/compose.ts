@@ -1,4 +1,4 @@
-import { EXEMPT_TAGS, type PluginManifest, type PluginMenuCount, type PluginMount, type PluginRoute, pluginMounts } from './contract';
+import { CONTROLE_INTERNO_TAG, EXEMPT_TAGS, type PluginManifest, type PluginMenuCount, type PluginMount, type PluginRoute, pluginMounts } from './contract';
 
 /** Paths owned by core: no plugin route may take them. */
 export const RESERVED_PATHS: readonly string[] = ['/signin', '/recoveryPass', '/403', '/500', '/__boom'];
@@ -20,6 +20,8 @@ export interface ResolvedRoute {
   fullPath: string;
   /** route.tag ?? mount.tag */
   tag: number;
+  /** route.leitura: a read page of a document, open (read-only) to the controle interno. */
+  leitura: boolean;
   title: string;
 }
 
@@ -183,7 +185,7 @@ export function composePlugins(manifests: readonly PluginManifest[]): ComposedAp
         continue;
       }
       seen.set(key, { owner: `o plugin ${pluginName(p)}`, path: fullPath });
-      routes.push({ plugin: p, mount, route, fullPath, tag: route.tag ?? mount.tag, title: route.title });
+      routes.push({ plugin: p, mount, route, fullPath, tag: route.tag ?? mount.tag, leitura: route.leitura === true, title: route.title });
     }
   }
 
@@ -226,6 +228,23 @@ export function hasTag(userTags: readonly number[] | null | undefined, tag: numb
   return isExemptTag(tag) || (userTags?.includes(tag) ?? false);
 }
 
+/**
+ * How a person may open a page: 'full' (holds its tag, or the tag is exempt), 'leitura' (a read page
+ * of a document — `leitura` — opened by the controle interno tag: read-only), or null (refused).
+ */
+export type RouteAccess = 'full' | 'leitura' | null;
+
+export function routeAccess(userTags: readonly number[] | null | undefined, tag: number, leitura: boolean | undefined): RouteAccess {
+  if (hasTag(userTags, tag)) return 'full';
+  if (leitura === true && (userTags?.includes(CONTROLE_INTERNO_TAG) ?? false)) return 'leitura';
+  return null;
+}
+
+/** A section the controle interno may read: its list (the route at '/') is a `leitura` page of the section's tag. */
+function readableSection(mount: PluginMount): boolean {
+  return Array.isArray(mount.routes) && mount.routes.some((r) => r.leitura === true && normalizePath(r.path) === '/' && (r.tag ?? mount.tag) === mount.tag);
+}
+
 /** Side-menu entry (same shape as @app/ui's MenuItem). */
 export interface MenuEntry {
   href: string;
@@ -237,18 +256,24 @@ export interface MenuEntry {
   count?: PluginMenuCount;
 }
 
-/** The side menu: the `menu` entry of every section of the enabled plugins whose tag the user holds (or is exempt). */
+/**
+ * The side menu: the `menu` entry of every section of the enabled plugins whose tag the user holds
+ * (or is exempt), and, for the controle interno, of every section whose list is a `leitura` page
+ * (without its `count`: what awaits action is not theirs).
+ */
 export function buildMenu(plugins: readonly PluginManifest[], userTags: readonly number[] | null | undefined): MenuEntry[] {
   const items: MenuEntry[] = [];
   for (const p of plugins) {
     for (const mount of pluginMounts(p)) {
       const { menu } = mount;
-      if (!menu || !hasTag(userTags, mount.tag)) continue;
+      if (!menu) continue;
+      const full = hasTag(userTags, mount.tag);
+      if (!full && !(readableSection(mount) && routeAccess(userTags, mount.tag, true) === 'leitura')) continue;
       const item: MenuEntry = { href: normalizePath(mount.basePath), label: menu.label };
       if (menu.icon !== undefined) item.icon = menu.icon;
       if (menu.group !== undefined) item.group = menu.group;
       if (menu.order !== undefined) item.order = menu.order;
-      if (menu.count !== undefined) item.count = menu.count;
+      if (menu.count !== undefined && full) item.count = menu.count;
       items.push(item);
     }
   }

@@ -6,6 +6,14 @@ export const CORE_VERSION: string = __PKG_VERSION__;
 /** Tags exempt from the permission check (spec §6): 0 (any signed-in user) and -1..-4 (system pages). */
 export const EXEMPT_TAGS: readonly number[] = [0, -1, -2, -3, -4];
 
+/**
+ * Controle interno (the controladoria, auditors): a perfil with this tag reads every document of the
+ * entidade and changes none. The server (@app/server-core's CONTROLE_INTERNO_TAG, the same number)
+ * opens it the documents' reads; here it opens the pages declared `leitura` (a document's list and
+ * record: `documentRoutes` marks them) and their sections' menu entries, and those pages are read-only.
+ */
+export const CONTROLE_INTERNO_TAG = 95;
+
 export interface PluginRoute {
   /** Path relative to the plugin's basePath, e.g. '/', '/new', '/edit/:id'. */
   path: string;
@@ -13,6 +21,12 @@ export interface PluginRoute {
   title: string;
   /** Own permission tag; defaults to the plugin's tag. */
   tag?: number;
+  /**
+   * A page that only reads a document (its list, its record, a view of one document): also open,
+   * read-only, to the controle interno (CONTROLE_INTERNO_TAG). `documentRoutes` sets it on the list
+   * and on edit/:id; never on a page that creates (new, duplicar).
+   */
+  leitura?: boolean;
   /** Lazy page: must be a dynamic import so each page is its own chunk. */
   load: () => Promise<{ default: ComponentType }>;
 }

@@ -3,6 +3,7 @@
 // contract
 export {
   CORE_VERSION,
+  CONTROLE_INTERNO_TAG,
   EXEMPT_TAGS,
   definePlugin,
   type PluginDefinition,
@@ -31,6 +32,8 @@ export {
   type ResolvedMount,
   type ResolvedRoute,
   RESERVED_PATHS,
+  type RouteAccess,
+  routeAccess,
 } from './compose';
 
 // hooks and state
@@ -100,7 +103,7 @@ export { refreshDelayMs, startTokenRefresh } from './runtime/tokenRefresh';
 export { ErrorScreen, type ErrorScreenProps } from './errors/ErrorScreen';
 export { type ErrorLog, buildErrorLog } from './errors/log';
 export { reportFatal } from './errors/fatal';
-export { PermissionGate } from './routing/RouteMeta';
+export { PermissionGate, useRouteAccess, useSomenteLeitura } from './routing/RouteMeta';
 export { Guard } from './routing/Guard';
 
 // resource kit (registries): list/new/edit pages from a declaration

@@ -152,12 +152,16 @@ export function requireAuth(runtime: Runtime, options: AuthenticateOptions = {})
   };
 }
 
-/** 403 (audited) unless the user holds `tag` in the session's entidade. Runs after requireAuth. */
-export function requireTag(runtime: Runtime, tag: number, pluginId: string): MiddlewareHandler<AppEnv> {
+/**
+ * 403 (audited) unless the user holds `tag` in the session's entidade, or the tag `alsoTag()` answers
+ * (a read route also opened to the controle interno). Runs after requireAuth.
+ */
+export function requireTag(runtime: Runtime, tag: number, pluginId: string, alsoTag?: () => number | undefined): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const auth = c.get('auth');
     if (!auth) throw unauthorized();
-    if (!hasTag(auth, tag)) {
+    const also = alsoTag?.();
+    if (!hasTag(auth, tag) && (also === undefined || !auth.tags.includes(also))) {
       await writeAudit(runtime.database.db, [{ acao: 'acesso_negado', registro: null, depois: { tag, metodo: c.req.method, caminho: c.req.path } }], {
         plugin: pluginId,
         usuarioId: auth.user.id,

@@ -83,6 +83,12 @@ export interface RequestContext extends PluginContext {
   centrosCusto: readonly string[];
   /** The user's perfil grants the documents of every centro de custo (purchasing, controladoria, auditors). */
   todosCentros: boolean;
+  /**
+   * This request is a read of a document (list, export, record, PDF, timeline, `<path>/:id/…`) by a
+   * holder of the controle interno tag (CONTROLE_INTERNO_TAG): `centroCustoScope` answers every
+   * centro de custo. Never set on a write. Roles and `todosCentros` stay the perfil's.
+   */
+  leituraControleInterno?: boolean;
   mutate: MutateFn;
 }
 

@@ -155,3 +155,4 @@ export { type PdfBlock, type PdfDocument, type PdfDocumentColumn, type PdfDocume
 export { documentoAutores } from './db/schema.js';
 export { documentoVerificacoes } from './db/schema.js';
 export { FILE_NAME_MAX, cleanFileName } from './file-name.js';
+export { CONTROLE_INTERNO_TAG, CONTROLE_INTERNO_TAG_NOME } from './scope.js';

@@ -7,8 +7,9 @@ import type { Tx } from './db/types.js';
 import { AppError, validationError } from './errors.js';
 import { findInvalidInput } from './input-guard.js';
 import { type MailMessage, outboxMailer } from './mail.js';
-import { bindMutation, deliverInBackground } from './mutation.js';
+import { bindMutation, deliverInBackground, retryTransient } from './mutation.js';
 import type { Runtime } from './runtime.js';
+import { CONTROLE_INTERNO_TAG } from './scope.js';
 import { EXEMPT_TAGS } from './version.js';
 
 type Schema = z.ZodType;
@@ -71,6 +72,12 @@ export interface TaggedRouteDefinition<Q, P, B> extends RouteBase<Q, P, B> {
    * (polling routes, token refresh). Default true.
    */
   activity?: boolean;
+  /**
+   * GET only: whether the controle interno (CONTROLE_INTERNO_TAG) also opens this route, read-only,
+   * with every centro de custo in scope (`ctx.leituraControleInterno`). Default: true for the read
+   * routes of a document declared on this router (see `PluginRouter.declareDocument`), else false.
+   */
+  controleInterno?: boolean;
   handler: (c: RouteContext<Q, P, B>, ctx: RequestContext) => Response | Promise<Response>;
 }
 
@@ -96,6 +103,23 @@ export interface PluginRouter {
   route<Q extends Schema | undefined = undefined, P extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
     definition: PublicRouteDefinition<Q, P, B>,
   ): void;
+  /**
+   * Declares `path` (e.g. '/requisicoes') the path of a document guarded by `tag`
+   * (defineDocumentResource calls it). The GET routes of this router guarded by `tag` at `path`,
+   * `path.csv`, `path.xlsx` and `path/:id…` (the list, the exports, the record, its PDF and timeline,
+   * and every other read of one document a plugin declares there, e.g. `/requisicoes/:id/aprovacao`)
+   * are also opened, read-only, to the controle interno (CONTROLE_INTERNO_TAG), with every centro de
+   * custo in scope. Writes (POST/PUT/PATCH/DELETE) are never opened. Routes declared before or after
+   * the call alike.
+   */
+  declareDocument(path: string, tag: number): void;
+}
+
+/** A route of a document `docPath` that reads it: the list, its exports, or `<docPath>/:id…` (one document). */
+function isDocumentRead(routePath: string, docPath: string): boolean {
+  if (routePath === docPath || routePath === `${docPath}.csv` || routePath === `${docPath}.xlsx`) return true;
+  if (!routePath.startsWith(`${docPath}/`)) return false;
+  return /^(:id(?=$|[/.])|\{id(?=[{}]))/.test(routePath.slice(docPath.length + 1));
 }
 
 /** `{ error: { code, message, fields? } }` */
@@ -130,7 +154,8 @@ function errorResponse(status: number) {
 export function createMutate(runtime: Runtime, defaults: AuditDefaults): MutateFn {
   return async <T>(fn: (tx: Tx, audit: AuditFn) => Promise<T>) => {
     const afterCommit: MailMessage[] = [];
-    const out = await runtime.database.db.transaction(async (tx) => {
+    const attempt = async (tx: Tx) => {
+      afterCommit.length = 0;
       const entries: AuditEntry[] = [];
       const mails: MailMessage[] = [];
       let open = true;
@@ -151,7 +176,9 @@ export function createMutate(runtime: Runtime, defaults: AuditDefaults): MutateF
         for (const message of mails) await outbox.send(message);
       } else afterCommit.push(...mails);
       return result;
-    });
+    };
+    // a deadlock or serialization failure (40P01, 40001) runs the transaction again, then answers 409
+    const out = await retryTransient(() => runtime.database.db.transaction(attempt), { logger: runtime.logger, what: `ctx.mutate (${defaults.plugin})` });
     for (const message of afterCommit) deliverInBackground(runtime, message);
     return out;
   };
@@ -239,6 +266,7 @@ export function createPluginRouter(
   bodyLimits?: { prefix: string; limits: RouteBodyLimits },
 ): PluginRouter {
   const pluginId = pluginCtx.plugin.id;
+  const documents: { path: string; tag: number }[] = [];
   const route = (
     definition: (TaggedRouteDefinition<unknown, unknown, unknown> | PublicRouteDefinition<unknown, unknown, unknown>) & {
       public?: boolean;
@@ -254,10 +282,29 @@ export function createPluginRouter(
         throw new Error(`Server plugin '${pluginId}': route ${definition.method.toUpperCase()} ${definition.path} cannot declare bodyLimit here.`);
       bodyLimits.limits.add(definition.method, `${bodyLimits.prefix}${definition.path}`, definition.bodyLimit);
     }
+    const controleInterno = (definition as { controleInterno?: boolean }).controleInterno;
+    if (controleInterno === true && definition.method !== 'get') {
+      throw new Error(
+        `Server plugin '${pluginId}': route ${definition.method.toUpperCase()} ${definition.path} cannot be opened to the controle interno (reads only).`,
+      );
+    }
+    // decided at the first request, when every route and document of the router is declared
+    let opened: boolean | undefined;
+    const openToControleInterno = (): boolean => {
+      opened ??=
+        !definition.public &&
+        definition.method === 'get' &&
+        (controleInterno ?? documents.some((d) => d.tag === definition.tag && isDocumentRead(definition.path, d.path)));
+      return opened;
+    };
     const guard = rejectHostileInput(definition.request?.body !== undefined);
     const middleware: MiddlewareHandler<AppEnv>[] = definition.public
       ? [guard]
-      : [requireAuth(runtime, { activity: (definition as { activity?: boolean }).activity !== false }), requireTag(runtime, definition.tag!, pluginId), guard];
+      : [
+          requireAuth(runtime, { activity: (definition as { activity?: boolean }).activity !== false }),
+          requireTag(runtime, definition.tag!, pluginId, () => (openToControleInterno() ? CONTROLE_INTERNO_TAG : undefined)),
+          guard,
+        ];
     const config = buildRouteConfig(definition, pluginId, middleware);
     const handler = async (c: Context<AppEnv>) => {
       const ip = clientIp(c, runtime.trustProxy);
@@ -284,6 +331,7 @@ export function createPluginRouter(
         hasTag: (tag) => hasTag(auth, tag),
         centrosCusto: auth.centrosCusto,
         todosCentros: auth.todosCentros,
+        leituraControleInterno: openToControleInterno() && auth.tags.includes(CONTROLE_INTERNO_TAG),
         mutate: createMutate(runtime, { plugin: pluginId, usuarioId: auth.user.id, entidadeId: auth.entidadeId, ip }),
       };
       return (definition as TaggedRouteDefinition<unknown, unknown, unknown>).handler(c as never, ctx);
@@ -293,5 +341,9 @@ export function createPluginRouter(
       return undefined;
     });
   };
-  return { pluginId, route: route as PluginRouter['route'] };
+  const declareDocument = (path: string, tag: number): void => {
+    if (!Number.isInteger(tag)) throw new Error(`Server plugin '${pluginId}': document ${path} must declare a numeric tag.`);
+    documents.push({ path, tag });
+  };
+  return { pluginId, route: route as PluginRouter['route'], declareDocument };
 }

@@ -4,6 +4,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { api } from '../api';
 import { LoadErrorAlert } from '../errors/LoadErrorAlert';
+import { useSomenteLeitura } from '../routing/RouteMeta';
 import { type PageBody, apiPath, downloadExport, editHref, listStateKey, newHref, queryKeys, recordLabel, useResourceOptions } from './common';
 import type { ListFilter, ResourceConfig } from './types';
 import { type AtivoFilter, type ListDefaults, PAGE_SIZES, apiParams, parseListState, serializeListState, sortToState, stateToSort } from './urlState';
@@ -158,6 +159,8 @@ function SourceFilterSelect({ filter, value, onChange }: { filter: Extract<ListF
 
 /** The list page of a resource: every piece of its state lives in the URL query string. */
 export default function ListPage({ config }: { config: ResourceConfig }) {
+  // the controle interno reads the list: no Novo, no plugin list actions (they create)
+  const somenteLeitura = useSomenteLeitura();
   const defaults: ListDefaults = useMemo(
     () => ({
       pageSize: config.pageSize ?? 20,
@@ -280,7 +283,7 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
         description={config.description}
         actions={
           <>
-            {typeof config.slots?.listActions === 'function' ? config.slots.listActions() : (config.slots?.listActions ?? null)}
+            {somenteLeitura ? null : typeof config.slots?.listActions === 'function' ? config.slots.listActions() : (config.slots?.listActions ?? null)}
             {config.noExport ? null : (
               <>
                 <Button variant="secondary" loading={exporting === 'csv'} onClick={() => void exportAs('csv')}>
@@ -291,9 +294,11 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
                 </Button>
               </>
             )}
-            <Link href={newHref(config)} className="button button--primary">
-              {config.newTitle}
-            </Link>
+            {somenteLeitura ? null : (
+              <Link href={newHref(config)} className="button button--primary">
+                {config.newTitle}
+              </Link>
+            )}
           </>
         }
       />

@@ -88,7 +88,8 @@ export interface DocumentRouteTitles extends ResourceRouteTitles {
 
 /**
  * The routes of a document for a plugin manifest (cheap: titles and a lazy import only): the three
- * of `resourceRoutes` plus `<base>/duplicar/:id`. `load` imports the module whose default export is
+ * of `resourceRoutes` plus `<base>/duplicar/:id`. The list and edit/:id are `leitura` pages: the
+ * controle interno (CONTROLE_INTERNO_TAG) opens them read-only. `load` imports the module whose default export is
  * `defineDocumentPages(...)`.
  */
 export function documentRoutes(
@@ -98,8 +99,10 @@ export function documentRoutes(
 ): PluginRoute[] {
   const base = (options.base ?? '').replace(/\/+$/, '');
   const tag = options.tag === undefined ? {} : { tag: options.tag };
+  // the list and the record (read-only when not editable) also open to the controle interno
+  const leitura = new Set([base || '/', `${base}/edit/:id`]);
   return [
-    ...resourceRoutes(titles, load, options),
+    ...resourceRoutes(titles, load, options).map((route) => (leitura.has(route.path) ? { ...route, leitura: true } : route)),
     {
       path: `${base}/duplicar/:id`,
       title: titles.duplicateTitle ?? titles.editTitle.replace(/^Editar\b/, 'Duplicar'),

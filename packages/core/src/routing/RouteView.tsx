@@ -45,7 +45,7 @@ export function RouteView({ resolved }: { resolved: ResolvedRoute }) {
   const Page = lazyPage(resolved.route);
   const [location] = useLocation();
   return (
-    <PermissionGate tag={resolved.tag}>
+    <PermissionGate tag={resolved.tag} leitura={resolved.leitura}>
       <RouteMeta tag={resolved.tag} title={resolved.title} />
       <ErrorBoundary
         key={location}

@@ -261,6 +261,8 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     if (RESERVED_ACTIONS.has(name)) throw new Error(`${where}: a transition cannot be named '${name}' (a route of the kit).`);
   }
   const kind = def.kind ?? `${router.pluginId}${path}`;
+  // its reads (list, exports, record, PDF, timeline, GET <path>/:id/…) also open to the controle interno
+  router.declareDocument(path, tag);
   const items = def.items ? createDocumentItems(def.items, where, { table: table as PgTable, id: table.id }) : undefined;
   const itemsField = items?.field;
   const headerColumns = Object.entries(getTableColumns(table) as Record<string, AnyPgColumn>);
@@ -316,13 +318,30 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     return c;
   });
 
+  // Reads that write nothing: without the document's tag (the controle interno) none of the rows;
+  // a controle interno read by someone who also holds the tag, only the rows of their own scope.
+  const writableIds = async (rows: Row[], ctx: RequestContext): Promise<Set<string> | undefined> => {
+    if (!ctx.hasTag(tag)) return new Set();
+    if (!ctx.leituraControleInterno || ctx.todosCentros || !def.scope || rows.length === 0) return undefined;
+    const ids = `{${rows.map((row) => String(row.id)).join(',')}}`;
+    const own = await ctx.db
+      .select({ id: table.id })
+      .from(table as PgTable)
+      .where(and(sql`${table.id} = ANY(${ids}::uuid[])`, def.scope({ ...ctx, leituraControleInterno: false })));
+    return new Set(own.map((row) => String(row.id)));
+  };
+
   const present = async (rows: Row[], ctx: RequestContext): Promise<Row[]> => {
     const roles = await rolesOfAll(ctx.db, rows, ctx);
-    return rows.map((row, i) => ({
-      ...row,
-      transicoes: flow.available(String(row.status), roles[i]!),
-      editavel: editRefusal(row, ctx) === null,
-    }));
+    const writable = await writableIds(rows, ctx);
+    return rows.map((row, i) => {
+      const writes = !writable || writable.has(String(row.id));
+      return {
+        ...row,
+        transicoes: writes ? flow.available(String(row.status), roles[i]!) : [],
+        editavel: writes && editRefusal(row, ctx) === null,
+      };
+    });
   };
 
   const crudDefinition: CrudResourceDefinition<S> = {

@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { api, apiErrorBody, apiErrorMessage, apiErrorStatus } from '../../api';
+import { useSomenteLeitura } from '../../routing/RouteMeta';
 import { toast } from '../../toast/queue';
 import { apiPath, downloadFile, editHref, queryKeys } from '../common';
 import { OFFLINE_MESSAGE, isOfflineError } from '../form/offline';
@@ -40,6 +41,8 @@ interface Pending {
 export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInfo; record: Row; ctx: RecordSlotContext }) {
   const [, navigate] = useLocation();
   const queryClient = useQueryClient();
+  // the controle interno reads: it neither duplicates nor moves a document (its `transicoes` are empty)
+  const somenteLeitura = useSomenteLeitura();
   const [pending, setPending] = useState<Pending | null>(null);
   const [duplicating, setDuplicating] = useState(false);
   const [printing, setPrinting] = useState(false);
@@ -136,7 +139,7 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
           </Button>
         );
       })}
-      {doc.duplicate ? (
+      {doc.duplicate && !somenteLeitura ? (
         <Button variant="secondary" icon="plus" loading={duplicating} onClick={() => void duplicate()}>
           Duplicar
         </Button>

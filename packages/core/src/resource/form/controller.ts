@@ -6,6 +6,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useParams } from 'wouter';
 import { api, apiErrorBody, apiErrorMessage, apiErrorStatus } from '../../api';
 import { useSession } from '../../hooks';
+import { useSomenteLeitura } from '../../routing/RouteMeta';
 import { toast } from '../../toast/queue';
 import { apiPath, editHref, listHref, queryKeys, recordLabel } from '../common';
 import type { ResourceConfig } from '../types';
@@ -40,6 +41,9 @@ export function savedMessage(config: ResourceConfig, row: Row): string {
   const verb = feminine ? 'salva' : 'salvo';
   return label ? `${noun} ${label} ${verb}.` : `${noun} ${verb}.`;
 }
+
+/** Why a page opened by the controle interno (CONTROLE_INTERNO_TAG) is read-only. */
+export const SOMENTE_LEITURA_CONTROLE_INTERNO = 'Acesso do controle interno: somente leitura.';
 
 /** Why the whole form is read-only ('' when it is not). */
 export function readOnlyReason(config: ResourceConfig, values: Values, record: Row | null): string {
@@ -174,7 +178,8 @@ export function useFormController(config: ResourceConfig, mode: FormMode) {
     },
   });
 
-  const readOnly = readOnlyReason(config, values, record);
+  const somenteLeitura = useSomenteLeitura();
+  const readOnly = somenteLeitura ? SOMENTE_LEITURA_CONTROLE_INTERNO : readOnlyReason(config, values, record);
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();

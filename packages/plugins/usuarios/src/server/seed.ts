@@ -2,7 +2,7 @@
 // user for each, password demo1234 (DEMO.senha), placed in the demo centros de custo of @app/registros
 // (seeded before: this plugin depends on it).
 import { cpfCheckDigits } from '@app/br';
-import { DEMO, hashPassword, type SeedContext, usuarioEntidades } from '@app/server-core';
+import { CONTROLE_INTERNO_TAG, DEMO, hashPassword, type SeedContext, usuarioEntidades } from '@app/server-core';
 import { and, eq, inArray, sql } from '@app/server-core/orm';
 import { centrosCustoT, perfisT, usuariosT } from './tables.js';
 
@@ -14,7 +14,8 @@ export const DEMO_PERFIS = [
   { nome: 'Requisitante', tags: [29, 39], todosCentros: false },
   { nome: 'Aprovador', tags: [39], todosCentros: false },
   { nome: 'Comprador', tags: [24, 25, 26, 29, 39, 73], todosCentros: true },
-  { nome: 'Auditor', tags: [90], todosCentros: true },
+  // controle interno: reads every document of every centro (95) and the audit logs (90), changes nothing
+  { nome: 'Auditor', tags: [90, CONTROLE_INTERNO_TAG], todosCentros: true },
 ] as const;
 
 const cpf = (base: string) => `${base}${cpfCheckDigits(base)}`;

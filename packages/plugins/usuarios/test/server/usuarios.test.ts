@@ -33,7 +33,7 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, registros, usuar
         Requisitante: [29, 39],
         Aprovador: [39],
         Comprador: [24, 25, 26, 29, 39, 73],
-        Auditor: [90],
+        Auditor: [90, 95],
       });
       expect(page.items.find((p) => p.nome === 'Auditor')?.usuarios).toBe(1);
     });
@@ -44,7 +44,7 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, registros, usuar
       expect(session.tags).toEqual([24, 25, 26, 29, 39, 73]);
       const auditor = await t.server.signIn('auditor', 'demo1234');
       const s2 = await json<{ tags: number[] }>(await t.server.request('/api/session', { token: auditor.token }));
-      expect(s2.tags).toEqual([90]);
+      expect(s2.tags).toEqual([90, 95]); // logs de auditoria and the controle interno (reads every document)
     });
   });
 
@@ -295,6 +295,7 @@ describeEachDatabase('@app/usuarios API', { plugins: [catalogo, registros, usuar
         { tag: 25, nome: 'Produtos', plugins: ['catalogo'] },
         { tag: 26, nome: 'Fornecedores', plugins: ['catalogo'] },
         { tag: 90, nome: 'Logs de Auditoria', plugins: ['catalogo'] },
+        { tag: 95, nome: 'Controle interno: leitura de todos os documentos', plugins: ['usuarios'] },
       ]);
     });
 
