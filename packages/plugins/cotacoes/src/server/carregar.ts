@@ -16,6 +16,7 @@ import {
   avaliarCotacao,
 } from '../shared/index.js';
 import { canonico, daCotacao, isoSql, isoSqlNull, lerConvites, lerPrecos, UUID } from './comum.js';
+import { aprovacaoAnulada, motivoAnulacao } from './justificativa.js';
 import { cotacaoItens, cotacaoVencedores, cotacoes } from './tables.js';
 import { notFound } from '@app/server-core';
 
@@ -44,6 +45,11 @@ export async function carregarCotacao(db: DbOrTx, ctx: RequestContext, id: strin
       justificativaEm: isoSqlNull(cotacoes.justificativaEm),
       justificativaAprovadaPorNome: cotacoes.justificativaAprovadaPorNome,
       justificativaAprovadaEm: isoSqlNull(cotacoes.justificativaAprovadaEm),
+      justificativaAprovadaImpressao: cotacoes.justificativaAprovadaImpressao,
+      justificativaAprovadaItens: cotacoes.justificativaAprovadaItens,
+      justificativaAnuladaEm: isoSqlNull(cotacoes.justificativaAnuladaEm),
+      justificativaAnuladaAprovador: cotacoes.justificativaAnuladaAprovador,
+      justificativaAnuladaMotivo: cotacoes.justificativaAnuladaMotivo,
       valorTotal: sql<string>`${cotacoes.valorTotal}::text`,
       concluidaEm: isoSqlNull(cotacoes.concluidaEm),
       version: cotacoes.version,
@@ -54,7 +60,8 @@ export async function carregarCotacao(db: DbOrTx, ctx: RequestContext, id: strin
     .where(daCotacao(ctx, id))
     .limit(1);
   if (!h) throw notFound();
-  const cotacao: CotacaoCabecalho = { ...h, requisicaoNumero: h.requisicaoNumero ?? null };
+  const { justificativaAprovadaImpressao, justificativaAprovadaItens, ...cabecalho } = h;
+  const cotacao: CotacaoCabecalho = { ...cabecalho, requisicaoNumero: h.requisicaoNumero ?? null };
 
   const linhas = await db
     .select({
@@ -116,7 +123,7 @@ export async function carregarCotacao(db: DbOrTx, ctx: RequestContext, id: strin
     vencedores: vencedores.map((v) => ({ produtoId: v.produtoId, precoId: v.precoId, motivo: v.motivo })),
   });
 
-  return {
+  const mapa: MapaCotacao = {
     cotacao,
     itens,
     convites,
@@ -126,4 +133,18 @@ export async function carregarCotacao(db: DbOrTx, ctx: RequestContext, id: strin
     podeEditar: COTACAO_ABERTA.includes(cotacao.status),
     podeAprovarJustificativa: ctx.hasTag(AUTORIDADE_TAG),
   };
+  // an approval of the justification that no longer covers the cotação as it is reads as voided,
+  // even when the change came by a path that did not record the voiding (see justificativa.ts)
+  const anulada = aprovacaoAnulada({ ...h, justificativaAprovadaImpressao, justificativaAprovadaItens }, mapa);
+  if (anulada) {
+    mapa.cotacao = {
+      ...cotacao,
+      justificativaAnuladaEm: null, // not recorded: when the change happened is in the audit trail
+      justificativaAnuladaAprovador: h.justificativaAprovadaPorNome,
+      justificativaAnuladaMotivo: motivoAnulacao(anulada.rotulos),
+      justificativaAprovadaPorNome: null,
+      justificativaAprovadaEm: null,
+    };
+  }
+  return mapa;
 }

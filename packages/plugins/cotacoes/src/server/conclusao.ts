@@ -34,6 +34,16 @@ export async function validarConclusao(tx: Tx, ctx: RequestContext, id: string):
     );
   }
   const poucos = mapa.avaliacao.itensMenosDeTres.map((p) => porProduto.get(p)!).filter(Boolean);
+  // an approval covers exactly what it saw (justificativa.ts): the loader reads one voided by a later
+  // change as not approved, with the reason naming the items that changed
+  if (poucos.length && !mapa.cotacao.justificativaAprovadaEm && mapa.cotacao.justificativaAnuladaMotivo) {
+    throw new AppError(
+      409,
+      'justificativa_anulada',
+      `${mapa.cotacao.justificativaAnuladaMotivo} Peça nova aprovação da autoridade competente antes de concluir ` +
+        `(${poucos.length === 1 ? 'item' : 'itens'} com menos de três preços válidos: ${nomearItens(poucos)}).`,
+    );
+  }
   if (poucos.length && !mapa.cotacao.justificativaAprovadaEm) {
     throw new AppError(
       409,

@@ -1,13 +1,15 @@
 // The mapa's decisions: another winner than the lowest valid supplier price (reason ≥ 20 characters),
 // and the justification of items with fewer than three valid prices with its approval by the
 // autoridade competente (IN 65, art. 6 §5: 'justificada pelo gestor responsável e aprovada pela
-// autoridade competente'). Segregation of duties: whoever typed the justification cannot approve it.
+// autoridade competente'). Segregation of duties: whoever runs the cotação (typed the justification,
+// collected prices, moved it…) cannot approve it; an approval covers exactly what it saw (justificativa.ts).
 import { type PluginRouter, AppError, badRequest, notFound } from '@app/server-core';
 import { and, eq, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import { AUTORIDADE_TAG, COTACOES_TAG, justificativaInputSchema, vencedorInputSchema } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
 import { UUID, isoSql, isoSqlNull, travarCotacao } from './comum.js';
+import { conducaoDaCotacao, impressaoAtual } from './justificativa.js';
 import { cotacaoItens, cotacaoVencedores, cotacoes } from './tables.js';
 
 const produtoParams = z.object({ id: z.string(), produtoId: z.string() });
@@ -26,6 +28,9 @@ const justificativaSchema = z.object({
   justificativaEm: z.string().nullable(),
   justificativaAprovadaPorNome: z.string().nullable(),
   justificativaAprovadaEm: z.string().nullable(),
+  justificativaAnuladaEm: z.string().nullable(),
+  justificativaAnuladaAprovador: z.string().nullable(),
+  justificativaAnuladaMotivo: z.string().nullable(),
 });
 
 const lerJustificativa = async (db: Parameters<typeof carregarCotacao>[0], id: string) => {
@@ -36,6 +41,9 @@ const lerJustificativa = async (db: Parameters<typeof carregarCotacao>[0], id: s
       justificativaEm: isoSqlNull(cotacoes.justificativaEm),
       justificativaAprovadaPorNome: cotacoes.justificativaAprovadaPorNome,
       justificativaAprovadaEm: isoSqlNull(cotacoes.justificativaAprovadaEm),
+      justificativaAnuladaEm: isoSqlNull(cotacoes.justificativaAnuladaEm),
+      justificativaAnuladaAprovador: cotacoes.justificativaAnuladaAprovador,
+      justificativaAnuladaMotivo: cotacoes.justificativaAnuladaMotivo,
     })
     .from(cotacoes)
     .where(eq(cotacoes.id, id));
@@ -157,6 +165,16 @@ export function registrarDecisoes(router: PluginRouter): void {
               justificativaAprovadaPor: null,
               justificativaAprovadaPorNome: null,
               justificativaAprovadaEm: null,
+              justificativaAprovadaImpressao: null,
+              justificativaAprovadaItens: null,
+              // a standing approval of the former text is voided (and says so); an earlier voiding stays
+              ...(row.justificativaAprovadaEm
+                ? {
+                    justificativaAnuladaEm: sql`now()`,
+                    justificativaAnuladaAprovador: row.justificativaAprovadaPorNome,
+                    justificativaAnuladaMotivo: 'Aprovação anulada por alteração: o texto da justificativa mudou depois dela.',
+                  }
+                : {}),
             })
             .where(eq(cotacoes.id, id));
           audit({
@@ -178,11 +196,11 @@ export function registrarDecisoes(router: PluginRouter): void {
     tag: AUTORIDADE_TAG,
     summary: 'Aprovar a justificativa (autoridade competente)',
     description:
-      'Só quem tem a permissão de autoridade competente, no escopo da cotação, e que não registrou a justificativa (403). 409 sem justificativa, já aprovada ou com a cotação fechada.',
+      'Só quem tem a permissão de autoridade competente, no escopo da cotação, e que não conduz a cotação (403: quem a criou, alterou ou movimentou, registrou preços, convites, respostas, decisões, vencedores ou a justificativa). A aprovação cobre exatamente os itens com menos de três preços válidos e os preços deles como estão agora (impressão SHA-256): qualquer alteração posterior a anula. 409 sem justificativa, já aprovada (e não anulada) ou com a cotação fechada.',
     request: { params },
     responses: {
       200: justificativaSchema,
-      403: { description: 'Sem a permissão ou autor da justificativa' },
+      403: { description: 'Sem a permissão, ou quem conduz a cotação' },
       404: { description: 'Não encontrada' },
       409: { description: 'Sem justificativa, já aprovada ou cotação fechada' },
     },
@@ -191,21 +209,41 @@ export function registrarDecisoes(router: PluginRouter): void {
       const out = await ctx.mutate(async (tx, audit) => {
         const row = await travarCotacao(tx, ctx, id, 'aberta');
         if (!row.justificativa) throw new AppError(409, 'invalid_transition', 'Não há justificativa registrada para aprovar.');
-        if (row.justificativaAprovadaEm) {
+        // a standing approval that still covers the cotação as it is: nothing to approve again
+        const mapa = await carregarCotacao(tx, ctx, id);
+        if (mapa.cotacao.justificativaAprovadaEm) {
           throw new AppError(409, 'invalid_transition', `A justificativa já foi aprovada por ${row.justificativaAprovadaPorNome ?? 'outra pessoa'}.`);
         }
         if (row.justificativaPor === ctx.user.id) {
           throw new AppError(403, 'forbidden', 'Quem registrou a justificativa não pode aprová-la: peça a outra autoridade competente.');
         }
+        const conduz = await conducaoDaCotacao(tx, id, ctx.user.id);
+        if (conduz) {
+          throw new AppError(
+            403,
+            'forbidden',
+            `Quem conduz a cotação não pode aprovar a justificativa dela (você ${conduz}): peça a outra autoridade competente.`,
+          );
+        }
+        const visto = impressaoAtual(mapa);
         await tx
           .update(cotacoes)
-          .set({ justificativaAprovadaPor: ctx.user.id, justificativaAprovadaPorNome: ctx.user.nome, justificativaAprovadaEm: sql`now()` })
+          .set({
+            justificativaAprovadaPor: ctx.user.id,
+            justificativaAprovadaPorNome: ctx.user.nome,
+            justificativaAprovadaEm: sql`now()`,
+            justificativaAprovadaImpressao: visto.impressao,
+            justificativaAprovadaItens: visto.itens,
+            justificativaAnuladaEm: null,
+            justificativaAnuladaAprovador: null,
+            justificativaAnuladaMotivo: null,
+          })
           .where(eq(cotacoes.id, id));
         audit({
           registro: id,
           acao: 'aprovar_justificativa',
-          antes: { aprovadaPor: null },
-          depois: { aprovadaPor: ctx.user.nome, justificativa: row.justificativa },
+          antes: { aprovadaPor: null, ...(mapa.cotacao.justificativaAnuladaMotivo ? { anulada: mapa.cotacao.justificativaAnuladaMotivo } : {}) },
+          depois: { aprovadaPor: ctx.user.nome, justificativa: row.justificativa, itens: visto.itens.map((i) => i.rotulo), impressao: visto.impressao },
         });
         return lerJustificativa(tx, id);
       });

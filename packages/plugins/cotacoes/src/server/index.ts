@@ -29,6 +29,7 @@ import {
   fluxoCotacao,
 } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
+import { conferirAprovacao } from './justificativa.js';
 import { apagarEvidenciasSoltas, isoSqlNull, pertence } from './comum.js';
 import { congelarConclusao, notificarConvidados, validarConclusao } from './conclusao.js';
 import { lerConfiguracao, registrarConfiguracao } from './configuracao.js';
@@ -178,6 +179,8 @@ export default defineServerPlugin({
           });
         }
         await setProdutoUsos(tx, { entidadeId: write.entidadeId, origem: 'cotacoes', documentoId: id, descricao: write.descricao }, write.produtoIds);
+        // items, quantities, reference date or method changed: an approval of the justification that no longer covers it is voided
+        if (write.current) await conferirAprovacao(tx, write.ctx, id, write.audit, carregarCotacao);
       },
       afterDelete: async (tx, id) => clearProdutoUsos(tx, { origem: 'cotacoes', documentoId: id }),
       resolveTransition: async (tx, name, row, _body, ctx) => {

@@ -16,6 +16,7 @@ import {
 } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
 import { UUID, apagarEvidenciasSoltas, lerCotacao, lerPreco, precoAuditado, travarCotacao } from './comum.js';
+import { conferirAprovacao } from './justificativa.js';
 import { cotacaoEvidencias, cotacaoItens, cotacaoPrecos } from './tables.js';
 
 type TipoEvidencia = (typeof EVIDENCIA_TIPOS)[number];
@@ -248,6 +249,7 @@ export function registrarPrecos(router: PluginRouter): void {
           .returning({ id: cotacaoPrecos.id });
         const preco = await lerPreco(tx, id, row!.id);
         audit({ registro: id, acao: 'incluir_preco', depois: { precoId: preco.id, ...precoAuditado(preco) } });
+        await conferirAprovacao(tx, ctx, id, audit, carregarCotacao);
         return preco;
       });
       return c.json(preco, 201);
@@ -291,6 +293,7 @@ export function registrarPrecos(router: PluginRouter): void {
         if (antes.evidencia && antes.evidencia.id !== input.evidenciaId) await apagarEvidenciasSoltas(tx, [antes.evidencia.id]);
         const depois = await lerPreco(tx, id, precoId);
         audit({ registro: id, acao: 'alterar_preco', antes: precoAuditado(antes), depois: { precoId, ...precoAuditado(depois) } });
+        await conferirAprovacao(tx, ctx, id, audit, carregarCotacao);
         return depois;
       });
       return c.json(preco, 200);
@@ -315,6 +318,7 @@ export function registrarPrecos(router: PluginRouter): void {
         await tx.delete(cotacaoPrecos).where(eq(cotacaoPrecos.id, precoId));
         await apagarEvidenciasSoltas(tx, [atual.evidenciaId]);
         audit({ registro: id, acao: 'excluir_preco', antes: { precoId, ...precoAuditado(antes) } });
+        await conferirAprovacao(tx, ctx, id, audit, carregarCotacao);
       });
       return c.body(null, 204);
     },
@@ -348,6 +352,7 @@ export function registrarPrecos(router: PluginRouter): void {
         antes: { inclusaoMotivo: atual.inclusaoMotivo, exclusaoMotivo: atual.exclusaoMotivo },
         depois: { precoId, inclusaoMotivo: depois.inclusaoMotivo, exclusaoMotivo: depois.exclusaoMotivo, ...(motivo ? { motivo } : {}) },
       });
+      await conferirAprovacao(tx, ctx, id, audit, carregarCotacao);
       return depois;
     });
 

@@ -5,7 +5,9 @@ import { fornecedores } from '@app/fornecedores/server';
 import { type AuditFn, type RequestContext, type Tx, badRequest, notFound } from '@app/server-core';
 import { and, eq, inArray, sql } from '@app/server-core/orm';
 import type { Convite, RespostaInput } from '../shared/index.js';
+import { carregarCotacao } from './carregar.js';
 import { UUID, lerConvite, travarCotacao } from './comum.js';
+import { conferirAprovacao } from './justificativa.js';
 import { cotacaoFornecedores, cotacaoItens, cotacaoPrecos, cotacaoVencedores } from './tables.js';
 
 /**
@@ -125,5 +127,7 @@ export async function salvarResposta(
       ...(vencedoresRemovidos.length ? { vencedoresRemovidos } : {}),
     },
   });
+  // the supplier's prices changed: an approval of the justification that covered them is voided
+  await conferirAprovacao(tx, ctx, cotacaoId, audit, carregarCotacao);
   return lerConvite(tx, cotacaoId, conviteId);
 }

@@ -1,9 +1,9 @@
-// drizzle mirrors of migrations/0001_cotacoes.sql (checked against the migrated database by
+// drizzle mirrors of migrations/0001_cotacoes.sql and the later ones (checked against the migrated database by
 // test/server/schema-drift.test.ts).
 // The builders through the `pg` namespace, as in the other plugins: the .d.ts then names drizzle's types
 // from '@app/server-core/pg-core' (named imports make it write 'drizzle-orm/pg-core', unresolvable here).
 import * as pg from '@app/server-core/pg-core';
-import type { CotacaoStatus, Fonte, Metodo, SituacaoConvite } from '../shared/index.js';
+import type { CotacaoStatus, Fonte, ItemAprovado, Metodo, SituacaoConvite } from '../shared/index.js';
 
 const money = (name: string) => pg.numeric(name, { precision: 17, scale: 2 });
 const decimal4 = (name: string) => pg.numeric(name, { precision: 15, scale: 4 });
@@ -34,6 +34,11 @@ export const cotacoes = pg.pgTable('cotacoes', {
   justificativaAprovadaPor: pg.uuid('justificativa_aprovada_por'),
   justificativaAprovadaPorNome: pg.text('justificativa_aprovada_por_nome'),
   justificativaAprovadaEm: stamp('justificativa_aprovada_em'),
+  justificativaAprovadaImpressao: pg.char('justificativa_aprovada_impressao', { length: 64 }),
+  justificativaAprovadaItens: pg.jsonb('justificativa_aprovada_itens').$type<ItemAprovado[]>(),
+  justificativaAnuladaEm: stamp('justificativa_anulada_em'),
+  justificativaAnuladaAprovador: pg.text('justificativa_anulada_aprovador'),
+  justificativaAnuladaMotivo: pg.text('justificativa_anulada_motivo'),
   valorTotal: money('valor_total').notNull().default('0'),
   concluidaEm: stamp('concluida_em'),
   version: pg.integer('version').notNull().default(1),

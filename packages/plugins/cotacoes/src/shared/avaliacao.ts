@@ -12,7 +12,7 @@
 // ignored and the default winner stands.
 import { today } from '@app/br';
 import { decimalPlaces, fromUnits, lineTotal, MONEY_SCALE, sumMoney, toUnits } from '@app/documents';
-import { aplicarMetodo, type Estatisticas } from './estatistica.js';
+import { aplicarMetodo, type Estatisticas, type ParadaSaneamento, type RodadaSaneamento } from './estatistica.js';
 import { IDADE_MAXIMA_MESES, MINIMO_PRECOS, type Metodo } from './index.js';
 
 /** One item of the cotação as the evaluation needs it. */
@@ -62,7 +62,7 @@ export interface EntradaAvaliacao {
   /** 'aaaa-mm-dd' (America/Sao_Paulo): the ages are counted back from it. */
   dataReferencia: string;
   metodo: Metodo;
-  /** Whether the outlier rule of 'media_saneada' repeats until nothing more is dropped. */
+  /** Whether the outlier rule of 'media_saneada' repeats while the CV of what is left is above 25 % (never below three prices). */
   iterar: boolean;
   itens: ItemAvaliado[];
   precos: PrecoAvaliado[];
@@ -100,6 +100,10 @@ export interface ResultadoItem {
   valorTotal: string | null;
   /** What the method did, in pt-BR ('CV dos restantes 15,1% ≤ 25%: média dos 5 preços mantidos.'). */
   criterio: string;
+  /** Média saneada: each applied round (prices it started with, mean, SD, CV, kept and dropped ids). */
+  rodadas: RodadaSaneamento[];
+  /** Média saneada: why no further round was applied; null for the other methods. */
+  parada: ParadaSaneamento | null;
   /** Fewer than MINIMO_PRECOS valid prices. */
   menosDeTres: boolean;
   /** Winner: the lowest valid supplier price, or the person's choice. */
@@ -304,6 +308,8 @@ export function avaliarCotacao(entrada: EntradaAvaliacao): Avaliacao {
       valorEstimado: resultado.valor,
       valorTotal: resultado.valor === null ? null : lineTotal(item.quantidade, resultado.valor),
       criterio: resultado.criterio,
+      rodadas: resultado.rodadas,
+      parada: resultado.parada,
       menosDeTres: validos.length < MINIMO_PRECOS,
       vencedor,
       menores,

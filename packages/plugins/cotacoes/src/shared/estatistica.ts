@@ -9,12 +9,15 @@
 // are rounded exactly too: a value m + σ·√V (m, V rational) is compared with a candidate c without
 // approximation (√V ≥ c − m ⇔ c − m ≤ 0 or V ≥ (c − m)²), so even a tie at half a cent rounds right.
 //
-// Média saneada with `iterar`: the rule is applied again to what is left while the previous round
-// dropped something; a further round (the second on) is applied only when it leaves at least
-// MINIMO_PRECOS prices — otherwise the iteration stops and the previous round's prices stand (an
-// iteration must not eat the series the law asks for). The first round is always applied as the rule
-// says. A round never drops every value: Σ(x − média)² = (n − 1)·variância, so not all n squares can
-// exceed the variance.
+// Média saneada with `iterar`: the first round is the rule itself (always applied, as without
+// `iterar`). A further round is applied only while the coefficient of variation of what is left is
+// above 25 % (compared exactly: variância > (média / 4)², no float decides), and only when it leaves
+// at least MINIMO_PRECOS prices — otherwise the iteration stops and the previous round's prices stand
+// (an iteration must not eat the series the law asks for). So on domain.md's example it stops after
+// one round (CV 15,1 %), at 165,20. Every applied round is reported (`rodadas`: the prices it
+// started with, their mean, SD and CV, the interval, what it kept and dropped) and printed in the
+// memória de cálculo. A round never drops every value: Σ(x − média)² = (n − 1)·variância, so not all
+// n squares can exceed the variance.
 //
 // Intervalo da mediana: when no price lies within median × [0,75; 1,25] (two far-apart middle values
 // of an even series), nothing is dropped and the estimate is the median of all the valid prices; the
@@ -45,6 +48,24 @@ export interface ValorSerie {
   valor: string;
 }
 
+/** One applied round of the média saneada's outlier rule (média ± 1 DP of the prices it started with). */
+export interface RodadaSaneamento {
+  /** 1, 2, … */
+  rodada: number;
+  /** Statistics of the prices the round started with (n, mean, SD, CV…). */
+  estatisticas: Estatisticas;
+  /** média − 1 DP and média + 1 DP, to cents (the lower bound may be negative). */
+  limiteInferior: string;
+  limiteSuperior: string;
+  /** ids kept and dropped by this round. */
+  mantidos: string[];
+  descartados: string[];
+}
+
+/** Why the média saneada stopped: no iteration, CV of the rest ≤ 25 %, a round dropped nothing, the
+ * next round would leave fewer than MINIMO_PRECOS, or fewer than MINIMO_PRECOS were left. */
+export type ParadaSaneamento = 'uma_vez' | 'cv' | 'nenhum' | 'minimo' | 'restaram';
+
 export interface ResultadoMetodo {
   /** Estimated unit price to cents; null for an empty series. */
   valor: string | null;
@@ -57,6 +78,10 @@ export interface ResultadoMetodo {
   estatisticasFinais: Estatisticas | null;
   /** What the method did, in pt-BR. */
   criterio: string;
+  /** Média saneada: each applied round (empty for the other methods and when nothing was dropped). */
+  rodadas: RodadaSaneamento[];
+  /** Média saneada: why no further round was applied (null for the other methods). */
+  parada: ParadaSaneamento | null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -215,7 +240,16 @@ export function aplicarMetodo(serie: readonly ValorSerie[], metodo: Metodo, iter
   const { valores, escala } = ler(serie);
   const todos = resumir(valores, escala);
   if (!todos) {
-    return { valor: null, mantidos: [], descartados: [], estatisticas: null, estatisticasFinais: null, criterio: 'Nenhum preço válido.' };
+    return {
+      valor: null,
+      mantidos: [],
+      descartados: [],
+      estatisticas: null,
+      estatisticasFinais: null,
+      criterio: 'Nenhum preço válido.',
+      rodadas: [],
+      parada: null,
+    };
   }
   const geral = imprimir(todos)!;
   const semDescarte = (valor: string, criterio: string): ResultadoMetodo => ({
@@ -225,6 +259,8 @@ export function aplicarMetodo(serie: readonly ValorSerie[], metodo: Metodo, iter
     estatisticas: geral,
     estatisticasFinais: geral,
     criterio,
+    rodadas: [],
+    parada: null,
   });
 
   switch (metodo) {
@@ -246,64 +282,95 @@ export function aplicarMetodo(serie: readonly ValorSerie[], metodo: Metodo, iter
 function mediaSaneada(valores: Valor[], escala: number, todos: Resumo, geral: Estatisticas, iterar: boolean): ResultadoMetodo {
   const unidade = 10n ** BigInt(escala);
   const descartados: { id: string; motivo: string }[] = [];
+  const rodadas: RodadaSaneamento[] = [];
   let atuais = valores;
   let resumo = todos;
-  let rodadas = 0;
-  let interrompida = false;
-  let primeiroIntervalo = '';
+  let parada: ParadaSaneamento = 'uma_vez';
   for (;;) {
+    if (rodadas.length > 0) {
+      // a further round: only with `iterar`, at least three prices left and their CV above 25 %
+      if (!iterar) {
+        parada = 'uma_vez';
+        break;
+      }
+      if (atuais.length < MINIMO_PRECOS) {
+        parada = 'restaram';
+        break;
+      }
+      if (cvAte25(resumo)) {
+        parada = 'cv';
+        break;
+      }
+    }
     const { media, variancia } = resumo;
     const fora = (v: Valor) => {
       const d = sub(q(v.x, unidade), media);
       return cmp(mul(d, d), variancia) > 0;
     };
     const ficam = atuais.filter((v) => !fora(v));
-    if (ficam.length === atuais.length) break; // nothing more to drop
-    if (rodadas > 0 && ficam.length < MINIMO_PRECOS) {
-      interrompida = true;
+    if (ficam.length === atuais.length) {
+      parada = rodadas.length === 0 && !iterar ? 'uma_vez' : 'nenhum';
+      break; // nothing (more) to drop
+    }
+    if (rodadas.length > 0 && ficam.length < MINIMO_PRECOS) {
+      parada = 'minimo';
       break;
     }
-    rodadas += 1;
+    const numero = rodadas.length + 1;
     const inferior = money(media, -1, variancia);
     const superior = money(media, 1, variancia);
-    if (rodadas === 1) primeiroIntervalo = `${reais(inferior)} a ${reais(superior)}`;
-    const rodada = rodadas > 1 ? ` da ${rodadas}ª rodada` : '';
+    const rodada = numero > 1 ? ` da ${numero}ª rodada` : '';
+    const saem: string[] = [];
     for (const v of atuais) {
       if (!fora(v)) continue;
+      saem.push(v.id);
       const abaixo = cmp(q(v.x, unidade), media) < 0;
       descartados.push({
         id: v.id,
         motivo: abaixo ? `Abaixo de média − 1 DP${rodada} (${reais(inferior)}).` : `Acima de média + 1 DP${rodada} (${reais(superior)}).`,
       });
     }
+    rodadas.push({
+      rodada: numero,
+      estatisticas: imprimir(resumo)!,
+      limiteInferior: inferior,
+      limiteSuperior: superior,
+      mantidos: ficam.map((v) => v.id),
+      descartados: saem,
+    });
     atuais = ficam;
     resumo = resumir(atuais, escala)!;
-    if (!iterar || atuais.length < MINIMO_PRECOS) break;
   }
 
   const finais = imprimir(resumo)!;
   const k = descartados.length;
+  const n = rodadas.length;
   let parte1: string;
-  if (rodadas === 0) {
+  if (n === 0) {
     const intervalo = `${reais(money(todos.media, -1, todos.variancia))} a ${reais(money(todos.media, 1, todos.variancia))}`;
     parte1 = `nenhum preço fora de média ± 1 DP (${intervalo})`;
-  } else if (rodadas === 1) {
-    parte1 = `${k} de ${precos(todos.n)} fora de média ± 1 DP (${primeiroIntervalo}) ${k === 1 ? 'descartado' : 'descartados'}`;
   } else {
-    parte1 = `${k} de ${precos(todos.n)} descartados em ${rodadas} rodadas de média ± 1 DP (1ª rodada: ${primeiroIntervalo})`;
+    const primeiroIntervalo = `${reais(rodadas[0]!.limiteInferior)} a ${reais(rodadas[0]!.limiteSuperior)}`;
+    parte1 =
+      n === 1
+        ? `${k} de ${precos(todos.n)} fora de média ± 1 DP (${primeiroIntervalo}) ${k === 1 ? 'descartado' : 'descartados'}`
+        : `${k} de ${precos(todos.n)} descartados em ${n} rodadas de média ± 1 DP (1ª rodada: ${primeiroIntervalo})`;
   }
-  if (interrompida) parte1 += `; a rodada seguinte deixaria menos de ${MINIMO_PRECOS} preços e não foi aplicada`;
-  else if (iterar && rodadas > 0 && atuais.length < MINIMO_PRECOS) parte1 += `; restaram menos de ${MINIMO_PRECOS} preços, sem nova rodada`;
-  else if (iterar && rodadas > 0) parte1 += `; a ${rodadas + 1}ª rodada não descartou nenhum`;
+  if (iterar && n > 0) {
+    if (parada === 'minimo') parte1 += `; a rodada seguinte deixaria menos de ${MINIMO_PRECOS} preços e não foi aplicada`;
+    else if (parada === 'restaram') parte1 += `; restaram menos de ${MINIMO_PRECOS} preços, sem nova rodada`;
+    else if (parada === 'cv') parte1 += '; sem nova rodada: o CV dos restantes não passa de 25%';
+    else if (parada === 'nenhum') parte1 += `; a ${n + 1}ª rodada não descartou nenhum`;
+  }
 
   const usaMedia = cvAte25(resumo);
   const valor = usaMedia ? finais.media : finais.mediana;
-  const restantes = rodadas === 0 ? 'CV' : 'CV dos restantes';
+  const restantes = n === 0 ? 'CV' : 'CV dos restantes';
   let cvTexto: string;
   if (usaMedia) cvTexto = `${restantes} ${pct(finais.cv)} ≤ 25%`;
   else if (finais.cv === '25.0') cvTexto = `${restantes} acima de 25% (${pct(finais.cv)} arredondado)`;
   else cvTexto = `${restantes} ${pct(finais.cv)} > 25%`;
-  const parte2 = `${cvTexto}: ${usaMedia ? 'média' : 'mediana'} ${rodadas === 0 ? valido(atuais.length) : mantidos(atuais.length)}, ${reais(valor)}.`;
+  const parte2 = `${cvTexto}: ${usaMedia ? 'média' : 'mediana'} ${n === 0 ? valido(atuais.length) : mantidos(atuais.length)}, ${reais(valor)}.`;
   const idsDescartados = new Set(descartados.map((d) => d.id));
   return {
     valor,
@@ -312,6 +379,8 @@ function mediaSaneada(valores: Valor[], escala: number, todos: Resumo, geral: Es
     estatisticas: geral,
     estatisticasFinais: finais,
     criterio: `Média saneada: ${parte1}; ${parte2}`,
+    rodadas,
+    parada,
   };
 }
 
@@ -332,6 +401,8 @@ function intervaloMediana(valores: Valor[], escala: number, todos: Resumo, geral
       estatisticas: geral,
       estatisticasFinais: geral,
       criterio: `Intervalo da mediana: nenhum preço entre 75% e 125% da mediana (${faixa}); usa-se a mediana ${valido(todos.n)}, ${reais(geral.mediana)}.`,
+      rodadas: [],
+      parada: null,
     };
   }
   const descartados = valores
@@ -352,5 +423,7 @@ function intervaloMediana(valores: Valor[], escala: number, todos: Resumo, geral
     estatisticas: geral,
     estatisticasFinais: finais,
     criterio: `Intervalo da mediana: ${parte1}; mediana ${descartados.length === 0 ? valido(ficam.length) : mantidos(ficam.length)}, ${reais(finais.mediana)}.`,
+    rodadas: [],
+    parada: null,
   };
 }

@@ -124,7 +124,9 @@ export function descreverMetodo(metodo: Metodo, iterar: boolean): string {
       return 'Menor dos preços válidos.';
     case 'media_saneada':
       return `Média saneada: descartam-se os preços fora do intervalo média ± 1 desvio-padrão amostral${
-        iterar ? ' (repetido até que nenhum preço seja descartado)' : ' (aplicado uma vez)'
+        iterar
+          ? ' (repetido enquanto o coeficiente de variação dos restantes passar de 25%, sem nunca deixar menos de 3 preços; cada rodada fica na memória de cálculo)'
+          : ' (aplicado uma vez)'
       }; se o coeficiente de variação dos restantes for ≤ 25%, usa-se a média deles; senão, a mediana.`;
     case 'intervalo_mediana':
       return 'Intervalo da mediana: mantêm-se os preços entre 75% e 125% da mediana; o preço estimado é a mediana dos mantidos.';
@@ -346,12 +348,26 @@ export interface CotacaoCabecalho {
   justificativa: string | null;
   justificativaPorNome: string | null;
   justificativaEm: string | null;
+  /** Set only while the approval stands: it is null once a change voided it (see justificativaAnulada*). */
   justificativaAprovadaPorNome: string | null;
   justificativaAprovadaEm: string | null;
+  /** An approval voided by a later change of what it covered (issue 18): when, whose, and why (pt-BR, naming the items). */
+  justificativaAnuladaEm: string | null;
+  justificativaAnuladaAprovador: string | null;
+  justificativaAnuladaMotivo: string | null;
   /** Cents. */
   valorTotal: string;
   concluidaEm: string | null;
   version: number;
+}
+
+/** An item an approval of the justification covered, with the fingerprint of what it saw of it. */
+export interface ItemAprovado {
+  produtoId: string;
+  /** '2. Caneta azul' at approval time. */
+  rotulo: string;
+  /** SHA-256 (hex) of the item's canonical content (quantity, estimate, every price with its decisions). */
+  impressao: string;
 }
 
 /** An item of the cotação with its reference value (from the requisição; '0': none). */

@@ -67,31 +67,112 @@ describe('worked example of domain.md (50, 130, 162, 164, 170, 200, 500)', () =>
     expect(menor.descartados).toEqual([]);
   });
 
-  it('média saneada iterated: the 2nd round drops 130 and 200; a 3rd round would leave 2 prices and is not applied', () => {
+  it('média saneada iterated (issue 18): one round, the CV of the rest (15,1 %) is not above 25 %: 165,20', () => {
     const r = aplicarMetodo(EXEMPLO, 'media_saneada', true);
     expect(r.descartados).toEqual([
       { id: 'p0', motivo: 'Abaixo de média − 1 DP (R$ 54,59).' },
       { id: 'p6', motivo: 'Acima de média + 1 DP (R$ 338,56).' },
-      { id: 'p1', motivo: 'Abaixo de média − 1 DP da 2ª rodada (R$ 140,28).' },
-      { id: 'p5', motivo: 'Acima de média + 1 DP da 2ª rodada (R$ 190,12).' },
     ]);
-    expect(r.mantidos).toEqual(['p2', 'p3', 'p4']);
-    expect(r.valor).toBe('165.33');
-    expect(r.estatisticasFinais).toEqual({ n: 3, media: '165.33', mediana: '164.00', menor: '162', maior: '170', desvioPadrao: '4.16', cv: '2.5' });
+    expect(r.mantidos).toEqual(['p1', 'p2', 'p3', 'p4', 'p5']);
+    expect(r.valor).toBe('165.20');
+    expect(r.parada).toBe('cv');
+    expect(r.rodadas).toEqual([
+      {
+        rodada: 1,
+        estatisticas: { n: 7, media: '196.57', mediana: '164.00', menor: '50', maior: '500', desvioPadrao: '141.98', cv: '72.2' },
+        limiteInferior: '54.59',
+        limiteSuperior: '338.56',
+        mantidos: ['p1', 'p2', 'p3', 'p4', 'p5'],
+        descartados: ['p0', 'p6'],
+      },
+    ]);
+    expect(r.estatisticasFinais).toEqual({ n: 5, media: '165.20', mediana: '164.00', menor: '130', maior: '200', desvioPadrao: '24.92', cv: '15.1' });
     expect(r.criterio).toBe(
-      'Média saneada: 4 de 7 preços descartados em 2 rodadas de média ± 1 DP (1ª rodada: R$ 54,59 a R$ 338,56); a rodada seguinte deixaria menos de 3 preços e não foi aplicada; CV dos restantes 2,5% ≤ 25%: média dos 3 preços mantidos, R$ 165,33.',
+      'Média saneada: 2 de 7 preços fora de média ± 1 DP (R$ 54,59 a R$ 338,56) descartados; sem nova rodada: o CV dos restantes não passa de 25%; CV dos restantes 15,1% ≤ 25%: média dos 5 preços mantidos, R$ 165,20.',
     );
   });
 });
 
+describe('média saneada iterated: rounds only while the CV of the rest is above 25 %, never below three prices', () => {
+  // Figures computed independently with Python's fractions (exact) and decimal (half-up rounding).
+  it('CV of the rest exactly 25 % stops (63 would sit on the bound, 113 would drop in a 2nd round)', () => {
+    // round 1 on 63, 65, 84, 95, 113, 1000 drops 1000; the rest: mean 84, variance 441 = (84 / 4)², CV 25 %
+    const r = aplicarMetodo(serie('63', '65', '84', '95', '113', '1000'), 'media_saneada', true);
+    expect(r.parada).toBe('cv');
+    expect(r.rodadas).toHaveLength(1);
+    expect(r.rodadas[0]).toMatchObject({
+      estatisticas: { n: 6, media: '236.67', desvioPadrao: '374.43', cv: '158.2' },
+      limiteInferior: '-137.76',
+      limiteSuperior: '611.09',
+      descartados: ['p5'],
+    });
+    expect(r.descartados.map((d) => d.id)).toEqual(['p5']);
+    expect(r.estatisticasFinais).toMatchObject({ n: 5, media: '84.00', desvioPadrao: '21.00', cv: '25.0' });
+    expect(r.valor).toBe('84.00');
+  });
+
+  it('CV of the rest just above 25 % iterates: 114 drops in the 2nd round, then CV 20,1 % stops', () => {
+    const r = aplicarMetodo(serie('63', '65', '84', '95', '114', '1000'), 'media_saneada', true);
+    expect(
+      r.rodadas.map((x) => [
+        x.estatisticas.n,
+        x.estatisticas.media,
+        x.estatisticas.desvioPadrao,
+        x.estatisticas.cv,
+        x.limiteInferior,
+        x.limiteSuperior,
+        x.descartados,
+      ]),
+    ).toEqual([
+      [6, '236.83', '374.36', '158.1', '-137.53', '611.19', ['p5']],
+      [5, '84.20', '21.35', '25.4', '62.85', '105.55', ['p4']],
+    ]);
+    expect(r.rodadas[1]!.mantidos).toEqual(['p0', 'p1', 'p2', 'p3']);
+    expect(r.descartados).toEqual([
+      { id: 'p5', motivo: 'Acima de média + 1 DP (R$ 611,19).' },
+      { id: 'p4', motivo: 'Acima de média + 1 DP da 2ª rodada (R$ 105,55).' },
+    ]);
+    expect(r.parada).toBe('cv');
+    expect(r.estatisticasFinais).toMatchObject({ n: 4, media: '76.75', desvioPadrao: '15.41', cv: '20.1' });
+    expect(r.valor).toBe('76.75');
+    expect(r.criterio).toBe(
+      'Média saneada: 2 de 6 preços descartados em 2 rodadas de média ± 1 DP (1ª rodada: -R$ 137,53 a R$ 611,19); sem nova rodada: o CV dos restantes não passa de 25%; CV dos restantes 20,1% ≤ 25%: média dos 4 preços mantidos, R$ 76,75.',
+    );
+    // once, the same series stops after the first round whatever the CV
+    const once = aplicarMetodo(serie('63', '65', '84', '95', '114', '1000'), 'media_saneada', false);
+    expect(once.rodadas).toHaveLength(1);
+    expect(once.parada).toBe('uma_vez');
+    expect(once.valor).toBe('84.00'); // median of 63, 65, 84, 95, 114 (CV 25,4 % > 25 %)
+  });
+
+  it('never leaves fewer than three prices: a 2nd round that would keep 2 is not applied', () => {
+    // round 1 drops 1000; 10, 11, 30 have CV 66,3 % and 30 is outside 17 ± 11,27, but dropping it leaves 2
+    const r = aplicarMetodo(serie('10', '11', '30', '1000'), 'media_saneada', true);
+    expect(r.rodadas).toHaveLength(1);
+    expect(r.parada).toBe('minimo');
+    expect(r.mantidos).toEqual(['p0', 'p1', 'p2']);
+    expect(r.estatisticasFinais).toMatchObject({ n: 3, media: '17.00', mediana: '11.00', desvioPadrao: '11.27', cv: '66.3' });
+    expect(r.valor).toBe('11.00');
+    expect(r.criterio).toBe(
+      'Média saneada: 1 de 4 preços fora de média ± 1 DP (-R$ 228,84 a R$ 754,34) descartado; a rodada seguinte deixaria menos de 3 preços e não foi aplicada; CV dos restantes 66,3% > 25%: mediana dos 3 preços mantidos, R$ 11,00.',
+    );
+  });
+
+  it('the other methods report no rounds', () => {
+    for (const metodo of ['media', 'mediana', 'menor', 'intervalo_mediana'] as const) {
+      expect(aplicarMetodo(EXEMPLO, metodo, true)).toMatchObject({ rodadas: [], parada: null });
+    }
+  });
+});
+
 describe('média saneada', () => {
-  it('iterates until a round drops nothing', () => {
+  it('iterating stops when the CV of the rest is not above 25 %', () => {
     const s = serie('50', '100', '100', '100', '101', '101', '101', '200');
     const r = aplicarMetodo(s, 'media_saneada', true);
     expect(r.descartados.map((d) => d.id)).toEqual(['p0', 'p7']);
     expect(r.valor).toBe('100.50');
     expect(r.criterio).toBe(
-      'Média saneada: 2 de 8 preços fora de média ± 1 DP (R$ 64,96 a R$ 148,29) descartados; a 2ª rodada não descartou nenhum; CV dos restantes 0,5% ≤ 25%: média dos 6 preços mantidos, R$ 100,50.',
+      'Média saneada: 2 de 8 preços fora de média ± 1 DP (R$ 64,96 a R$ 148,29) descartados; sem nova rodada: o CV dos restantes não passa de 25%; CV dos restantes 0,5% ≤ 25%: média dos 6 preços mantidos, R$ 100,50.',
     );
     // the same series once gives the same result (nothing more to drop), without the note
     expect(aplicarMetodo(s, 'media_saneada', false).criterio).not.toContain('rodada');
@@ -156,6 +237,8 @@ describe('edge cases', () => {
         estatisticas: null,
         estatisticasFinais: null,
         criterio: 'Nenhum preço válido.',
+        rodadas: [],
+        parada: null,
       });
     }
   });
