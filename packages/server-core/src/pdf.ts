@@ -64,6 +64,8 @@ export interface PdfDocument {
   numero: string;
   /** e.g. 'Enviado' */
   status?: string;
+  /** A line under the title, e.g. 'Documento de Formalização da Demanda (DFD)'. */
+  subtitle?: string;
   /** Header facts, already formatted in pt-BR: datas, origem, destino, solicitante, prioridade, assunto. */
   fields: PdfDocumentField[];
   items?: {
@@ -269,7 +271,8 @@ function footer(generated: string, currentPage: number, pageCount: number, width
           { width: 'auto', text: `Página ${currentPage} de ${pageCount}`, alignment: 'right' },
         ],
       },
-      ...(verification ? [{ text: para(verificationText(verification)), fontSize: 7, color: COLOR.muted, margin: [0, 2, 0, 0] } as Content] : []),
+      // not cut by para(): the address must come out of the PDF as printed (clamped to a line)
+      ...(verification ? [{ text: verificationText(verification), fontSize: 7, color: COLOR.muted, margin: [0, 2, 0, 0] } as Content] : []),
     ],
   };
 }
@@ -289,7 +292,9 @@ function titleBlock(doc: PdfDocument): Content {
       },
     });
   }
-  return { columns, margin: [0, 0, 0, 10] };
+  if (!doc.subtitle) return { columns, margin: [0, 0, 0, 10] };
+  const subtitle = clamp(pdfSafeText(doc.subtitle).replace(/\s+/g, ' ').trim(), 300);
+  return { stack: [{ columns }, { text: para(subtitle), fontSize: 10.5, bold: true, color: COLOR.muted, margin: [0, 3, 0, 0] }], margin: [0, 0, 0, 10] };
 }
 
 function factsGrid(fields: PdfDocumentField[], width: number): Content | null {

@@ -129,7 +129,7 @@ export async function issueVerifiedPdf(ctx: RequestContext, input: VerifiedPdfIn
     plugin: input.plugin,
     tipo: input.tipo,
     documentoId: input.documentoId,
-    titulo: clip(doc.title, 300),
+    titulo: clip(doc.subtitle ? `${doc.title} — ${doc.subtitle}` : doc.title, 300),
     numero: clip(doc.numero, 60),
     status: doc.status === undefined ? null : clip(doc.status, 120),
     conteudoHash: hash,

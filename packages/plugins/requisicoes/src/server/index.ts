@@ -17,7 +17,6 @@ import { centrosCusto, centrosCustoLookup, tiposSolicitacao, unidades } from '@a
 import {
   AppError,
   type RequestContext,
-  catalogueItemsPdf,
   centroCustoScope,
   defineCrudResource,
   defineDocumentResource,
@@ -56,6 +55,7 @@ import {
 import { alcadasDoCentro, aprovaveis, niveisDoTotal, notificar, podeAprovarSql, registrarAprovacao } from './aprovacao.js';
 import { atendidoDe, atualizarAtendimento, conversoesDe, preRequisicoesDaRequisicao } from './atendimento.js';
 import { alertasDaRequisicao, recalcularGrupos } from './dispensa.js';
+import { requisicaoPdf } from './pdf.js';
 import { seedRequisicoes } from './seed.js';
 import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoAprovacoes, requisicaoItens, requisicoes } from './tables.js';
 
@@ -73,7 +73,6 @@ const destino = alias(centrosCusto, 'destino');
 const pertence = (ctx: RequestContext, centroId: unknown) => ctx.todosCentros || ctx.centrosCusto.includes(String(centroId));
 const hoje = today;
 const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
-const nomeCentro = (codigo: unknown, nome: unknown) => `${String(codigo ?? '')} – ${String(nome ?? '')}`;
 /** The live (not cancelled) pré-requisição that came from a memorando, besides `exceto`: a memorando is attended once. */
 const preDoMemorando = async (db: RequestContext['db'], memorandoId: string, exceto?: string) => {
   const [row] = await db
@@ -509,22 +508,8 @@ export default defineServerPlugin({
       oneShape: { alertasDispensa: z.array(alertaDispensaSchema) },
       duplicate: { reset: ['itens.*.preRequisicaoItemId'] },
       history: { names: historyNames, skip: ['solicitanteNome'] },
-      pdf: (row) => ({
-        fields: [
-          { label: 'Data', value: dataBr(row.data) },
-          { label: 'Centro de custo', value: nomeCentro(row.centroCustoCodigo, row.centroCustoNome) },
-          { label: 'Tipo de solicitação', value: String(row.tipoSolicitacaoNome ?? '') },
-          { label: 'Categoria', value: CATEGORIA_LABEL[row.categoria as Categoria] },
-          { label: 'Dotação orçamentária', value: String(row.dotacao ?? '') || 'Não informada' },
-          { label: 'Solicitante', value: String(row.solicitanteNome) },
-        ],
-        items: catalogueItemsPdf(row.itens as Row[], row.valorTotal),
-        sections: [{ title: 'Justificativa', text: String(row.justificativa) }],
-        signatures: [
-          { name: String(row.solicitanteNome), role: `Solicitante – ${String(row.centroCustoNome)}` },
-          { name: String(row.centroCustoResponsavel ?? ''), role: `Responsável – ${String(row.centroCustoNome)}` },
-        ],
-      }),
+      // levels, returns and rejections with reasons, sources, dispensa alert, signatures of who acted (pdf.ts)
+      pdf: requisicaoPdf,
       joins: [
         { table: centro, on: eq(centro.id, requisicoes.centroCustoId) },
         { table: tipo, on: eq(tipo.id, requisicoes.tipoSolicitacaoId) },
