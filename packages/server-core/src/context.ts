@@ -52,6 +52,9 @@ export interface AuthState {
  * Runs `fn` in ONE transaction. Record what changed with `audit({ registro, acao, antes, depois })`:
  * the rows (who, when, entidade, ip, field-level before/after) are written in the same transaction.
  * Inside, use `tx` only (on the embedded database `ctx.db` would wait for the transaction).
+ * A transaction the database aborts for a deadlock (40P01) or a serialization failure (40001) is run
+ * again, up to MUTATION_ATTEMPTS times, then answered 409 ('Outra operação alterou este registro ao
+ * mesmo tempo; tente de novo.'): `fn` may run more than once, so keep its effects inside `tx`.
  */
 export type MutateFn = <T>(fn: (tx: Tx, audit: AuditFn) => Promise<T>) => Promise<T>;
 

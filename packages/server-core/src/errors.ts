@@ -36,6 +36,8 @@ export const badRequest = (message = 'Requisição inválida.', fields?: Record<
 export const unauthorized = (message = 'Autenticação necessária. Entre novamente.') => new AppError(401, 'unauthorized', message);
 export const forbidden = (message = 'Você não tem permissão para acessar este recurso.') => new AppError(403, 'forbidden', message);
 export const notFound = (message = 'Registro não encontrado.') => new AppError(404, 'not_found', message);
+/** Answered (409 `conflict`) when the database aborted a transaction for a concurrent one (deadlock, serialization) and retrying did not help. */
+export const CONCURRENT_CHANGE_MESSAGE = 'Outra operação alterou este registro ao mesmo tempo; tente de novo.';
 export const conflict = (message = 'O registro foi alterado ou está em uso. Recarregue e tente novamente.') => new AppError(409, 'conflict', message);
 
 /** Seconds a client should wait before retrying when the database is unavailable (a restart takes a few). */
@@ -67,6 +69,32 @@ const HTTP_MESSAGES: Record<number, [string, string]> = {
   415: ['unsupported_media_type', 'Envie os dados como JSON (Content-Type: application/json).'],
 };
 
+/** The PostgreSQL error inside `err` (drizzle wraps the driver's error in `cause`), if any. */
+export function databaseCause(err: unknown): { code: string; message: string; detail?: string; constraint?: string } | undefined {
+  let current: unknown = err;
+  for (let depth = 0; current && typeof current === 'object' && depth < 5; depth++) {
+    const { code, message, detail, constraint } = current as { code?: unknown; message?: unknown; detail?: unknown; constraint?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      return {
+        code,
+        message: typeof message === 'string' ? message : '',
+        ...(typeof detail === 'string' && detail ? { detail } : {}),
+        ...(typeof constraint === 'string' && constraint ? { constraint } : {}),
+      };
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** 'SQLSTATE 40P01: deadlock detected (detail: …; constraint: …)', or '' when `err` holds no database error. */
+export function describeDatabaseCause(err: unknown): string {
+  const cause = databaseCause(err);
+  if (!cause) return '';
+  const extra = [cause.detail ? `detail: ${cause.detail}` : '', cause.constraint ? `constraint: ${cause.constraint}` : ''].filter(Boolean).join('; ');
+  return `SQLSTATE ${cause.code}: ${cause.message}${extra ? ` (${extra})` : ''}`;
+}
+
 /** PostgreSQL error code of a (possibly wrapped) database error. */
 function pgCode(err: unknown): string | undefined {
   let current: unknown = err;
@@ -95,6 +123,12 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger): Respo
     return c.json(unavailable.toJSON(), unavailable.status, unavailable.headers);
   }
   const code = pgCode(err);
+  if (code === '40P01' || code === '40001') {
+    // a deadlock or serialization failure outside ctx.mutate (which retries them): the other
+    // transaction went through; the client may try again
+    logger.warn(`${c.req.method} ${c.req.path}: aborted by a concurrent transaction, answered 409 (${describeDatabaseCause(err)})`);
+    return c.json({ error: { code: 'conflict', message: CONCURRENT_CHANGE_MESSAGE } } satisfies ErrorBody, 409);
+  }
   if (code === '23505') {
     return c.json({ error: { code: 'conflict', message: 'Já existe um registro com estes dados.' } } satisfies ErrorBody, 409);
   }
@@ -109,12 +143,14 @@ export function toErrorResponse(err: unknown, c: Context, logger: Logger): Respo
   if (code?.startsWith('22')) {
     // data exception (22P05 NUL/unicode, 22021 encoding, 22007/22008 dates, 22003 range…): a value the
     // validation let through; the client sent it, so a 400 (logged: the schema should refuse it first)
-    logger.warn(`${c.req.method} ${c.req.path}: value refused by the database (SQLSTATE ${code})`);
+    logger.warn(`${c.req.method} ${c.req.path}: value refused by the database (${describeDatabaseCause(err)})`);
     return c.json(
       { error: { code: 'bad_request', message: 'Algum valor enviado é inválido (data, número ou texto fora do formato aceito).' } } satisfies ErrorBody,
       400,
     );
   }
-  logger.error(`${c.req.method} ${c.req.path} failed`, err);
+  // the database's own words (code, message, detail, constraint): drizzle's message is only "Failed query"
+  const cause = describeDatabaseCause(err);
+  logger.error(`${c.req.method} ${c.req.path} failed${cause ? ` (${cause})` : ''}`, err);
   return c.json({ error: { code: 'internal_error', message: 'Erro interno do servidor. Tente novamente em instantes.' } } satisfies ErrorBody, 500);
 }

@@ -156,3 +156,5 @@ export { documentoAutores } from './db/schema.js';
 export { documentoVerificacoes } from './db/schema.js';
 export { FILE_NAME_MAX, cleanFileName } from './file-name.js';
 export { CONTROLE_INTERNO_TAG, CONTROLE_INTERNO_TAG_NOME } from './scope.js';
+export { CONCURRENT_CHANGE_MESSAGE, describeDatabaseCause } from './errors.js';
+export { MUTATION_ATTEMPTS } from './mutation.js';

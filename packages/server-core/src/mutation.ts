@@ -3,8 +3,12 @@
 // e-mails. E-mails follow the transaction: written to the outbox inside it when the runtime's mailer
 // is the outbox, otherwise sent through the runtime's mailer (SMTP) after COMMIT, in the background,
 // falling back to the outbox on failure. Nothing is sent for a mutation that rolls back.
+// A transaction the database aborts for a deadlock or a serialization failure is run again a few
+// times, then answered 409 (retryTransient); the callback must keep its effects inside `tx`.
 import type { AuditFn } from './audit.js';
 import type { Tx } from './db/types.js';
+import { AppError, CONCURRENT_CHANGE_MESSAGE, databaseCause, describeDatabaseCause } from './errors.js';
+import type { Logger } from './logger.js';
 import type { MailMessage } from './mail.js';
 import type { Runtime } from './runtime.js';
 
@@ -54,4 +58,37 @@ export function deliverInBackground(runtime: Runtime, message: MailMessage): voi
         await runtime.outbox.send(message).catch((e: unknown) => runtime.logger.error('outbox write failed', e));
       }),
   );
+}
+
+/** SQLSTATEs of a transaction the database aborted because of another one: deadlock, serialization failure. */
+export const TRANSIENT_SQLSTATES: readonly string[] = ['40P01', '40001'];
+/** How many times ctx.mutate runs a transaction that keeps failing with a TRANSIENT_SQLSTATES code. */
+export const MUTATION_ATTEMPTS = 4;
+
+/**
+ * Runs `transaction` again when the database aborted it for a deadlock (40P01) or a serialization
+ * failure (40001) — the other transaction went through, so a new attempt normally succeeds — after a
+ * short jittered pause, up to MUTATION_ATTEMPTS times; then answers 409 with
+ * CONCURRENT_CHANGE_MESSAGE. Each retry and the final failure are logged with the database's cause.
+ */
+export async function retryTransient<T>(
+  transaction: () => Promise<T>,
+  options: { logger: Logger; what: string; attempts?: number; pause?: (attempt: number) => number },
+): Promise<T> {
+  const attempts = options.attempts ?? MUTATION_ATTEMPTS;
+  const pause = options.pause ?? ((attempt: number) => 10 * 2 ** attempt + Math.floor(Math.random() * 25));
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction();
+    } catch (err) {
+      const cause = databaseCause(err);
+      if (!cause || !TRANSIENT_SQLSTATES.includes(cause.code)) throw err;
+      if (attempt >= attempts) {
+        options.logger.warn(`${options.what}: gave up after ${attempt} attempts, answered 409 (${describeDatabaseCause(err)})`);
+        throw new AppError(409, 'conflict', CONCURRENT_CHANGE_MESSAGE);
+      }
+      options.logger.warn(`${options.what}: attempt ${attempt} of ${attempts} aborted by the database, retrying (${describeDatabaseCause(err)})`);
+      await new Promise((resolve) => setTimeout(resolve, pause(attempt)));
+    }
+  }
 }

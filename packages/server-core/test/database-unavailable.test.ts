@@ -78,7 +78,8 @@ describe('database unavailable', () => {
     const res = await appThrowing(pgError('42P01', 'relation "x" does not exist'), logged).request('/api/coisas', { method: 'POST' });
     expect(res.status).toBe(500);
     expect(res.headers.get('retry-after')).toBeNull();
-    expect(logged).toEqual(['error POST /api/coisas failed']);
+    // with the database's own words (issue 18: the log said only "Failed query")
+    expect(logged).toEqual(['error POST /api/coisas failed (SQLSTATE 42P01: relation "x" does not exist)']);
   });
 });
 
