@@ -5,7 +5,7 @@
 import { today } from '@app/br';
 import { produtos, produtosLookup, setProdutoUsos } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup, unidades } from '@app/registros/server';
-import { type RequestContext, catalogueItemsPdf, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
+import { type RequestContext, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
 import { eq } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import {
@@ -18,6 +18,7 @@ import {
   memorandoInputSchema,
   papeisNoMemorando,
 } from '../shared/index.js';
+import { memorandoPdf } from './pdf.js';
 import { seedMemorandos } from './seed.js';
 import { memorandoItens, memorandos } from './tables.js';
 
@@ -37,7 +38,6 @@ const papeis = (row: Row, ctx: RequestContext) =>
   });
 
 const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
-const centro = (codigo: unknown, nome: unknown) => `${String(codigo ?? '')} – ${String(nome ?? '')}`;
 
 export default defineServerPlugin({
   id: 'memorandos',
@@ -117,23 +117,8 @@ export default defineServerPlugin({
         },
         skip: ['solicitanteNome'],
       },
-      pdf: (row) => ({
-        fields: [
-          { label: 'Data', value: dataBr(row.data) },
-          { label: 'Prioridade', value: PRIORIDADE_LABEL[row.prioridade as Prioridade] },
-          { label: 'Origem', value: centro(row.origemCodigo, row.origemNome) },
-          { label: 'Destino', value: centro(row.destinoCodigo, row.destinoNome) },
-          { label: 'Solicitante', value: String(row.solicitanteNome) },
-          { label: 'Data desejada', value: dataBr(row.dataDesejada) || 'Não informada' },
-          { label: 'Assunto', value: String(row.assunto) },
-        ],
-        items: catalogueItemsPdf(row.itens as Row[], row.valorTotal),
-        sections: [{ title: 'Justificativa da necessidade', text: String(row.justificativa) }],
-        signatures: [
-          { name: String(row.solicitanteNome), role: `Solicitante – ${String(row.origemNome)}` },
-          { name: String(row.origemResponsavel ?? ''), role: `Responsável – ${String(row.origemNome)}` },
-        ],
-      }),
+      // the DFD (Lei 14.133/2021, art. 12, VII): who accepted it and when, returns with reasons (pdf.ts)
+      pdf: memorandoPdf,
       joins: [
         { table: origem, on: eq(origem.id, memorandos.origemId) },
         { table: destino, on: eq(destino.id, memorandos.destinoId) },
