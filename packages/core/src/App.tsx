@@ -30,6 +30,7 @@ export const UPDATE_TITLE = 'Nova Versão';
 
 const Shell = lazyChunk(() => import('./shell/Shell'));
 const RecoveryPage = lazyChunk(() => import('./pages/RecoveryPage'));
+const VerifyPage = lazyChunk(() => import('./pages/VerifyPage'));
 const Toaster = lazy(() => import('./toast/Toaster'));
 
 export interface AppOptions {
@@ -124,6 +125,11 @@ function AppRoutes() {
       <Route path="/recoveryPass">
         <Suspense fallback={<PageLoading fullScreen />}>
           <RecoveryPage />
+        </Suspense>
+      </Route>
+      <Route path="/verificar">
+        <Suspense fallback={<PageLoading fullScreen />}>
+          <VerifyPage />
         </Suspense>
       </Route>
       <Route path="/500">

@@ -79,7 +79,7 @@ export function isRememberablePath(path: string): boolean {
       return false;
     }
   }
-  return path !== '/' && !/^\/(signin|recoveryPass)(\/|\?|$)/.test(path);
+  return path !== '/' && !/^\/(signin|recoveryPass|verificar)(\/|\?|$)/.test(path);
 }
 
 /** Remembers where to return after signing in (sessionStorage 'redirect'). */

@@ -1,7 +1,7 @@
 import { CONTROLE_INTERNO_TAG, EXEMPT_TAGS, type PluginManifest, type PluginMenuCount, type PluginMount, type PluginRoute, pluginMounts } from './contract';
 
 /** Paths owned by core: no plugin route may take them. */
-export const RESERVED_PATHS: readonly string[] = ['/signin', '/recoveryPass', '/403', '/500', '/__boom'];
+export const RESERVED_PATHS: readonly string[] = ['/signin', '/recoveryPass', '/verificar', '/403', '/500', '/__boom'];
 
 /** One section of one plugin, as mounted. */
 export interface ResolvedMount {
