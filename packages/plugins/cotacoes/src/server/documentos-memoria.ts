@@ -1,5 +1,6 @@
 // The memória de cálculo of a cotação (IN SEGES/ME 65/2021): the document a Tribunal de Contas reads,
-// as PDF (A4 landscape) and XLSX (sheets Resumo, Preços, Fornecedores). From the same MapaCotacao as
+// as PDF (A4 landscape) and XLSX (sheets Resumo, Preços, Fornecedores and, for the média saneada,
+// Rodadas). From the same MapaCotacao as
 // the mapa comparativo (carregarCotacao): the legal basis and the method in force with its rule; per
 // item every price with its source, origin, date and time, link, evidence (file name and SHA-256),
 // value and whether it was used or left out and why (automatic or a person's reason), the statistics
@@ -19,6 +20,7 @@ import {
   MINIMO_PRECOS,
   METODO_LABEL,
   type MapaCotacao,
+  PARADA_TEXTO,
   type PrecoListado,
   type ResultadoItem,
   SITUACAO_CONVITE_LABEL,
@@ -104,6 +106,36 @@ function montar(mapa: MapaCotacao) {
 
 const itemTitulo = (i: number, item: ItemCotacao) => `Item ${i + 1} – ${item.codigo} – ${item.descricao}`;
 
+/**
+ * The rounds of the média saneada of one item (issue 18): each applied round with the prices it
+ * started with (n, mean, SD, CV), its interval média ± 1 DP, the prices it dropped (by their Nº in the
+ * item's price table and value) and how many it kept; and why no further round was applied.
+ */
+function rodadasDoItem(r: ResultadoItem | undefined, precos: PrecoListado[]) {
+  if (!r?.rodadas.length) return null;
+  const numeroDoPreco = new Map(precos.map((p, k) => [p.id, k + 1]));
+  const valorDe = new Map(precos.map((p) => [p.id, p.valorUnitario]));
+  const descritos = (ids: string[]) =>
+    ids
+      .map((id) => ({ n: numeroDoPreco.get(id) ?? 0, v: valorDe.get(id) }))
+      .sort((a, b) => a.n - b.n)
+      .map(({ n, v }) => `nº ${n} (${valor(v, 4)})`)
+      .join(', ');
+  const linhas = r.rodadas.map((x) => ({
+    rodada: x.rodada,
+    e: x.estatisticas,
+    limiteInferior: x.limiteInferior,
+    limiteSuperior: x.limiteSuperior,
+    descartados: descritos(x.descartados),
+    mantidos: x.mantidos.length,
+  }));
+  const f = r.estatisticasFinais;
+  const depois = f
+    ? `Depois da ${r.rodadas.length}ª rodada: ${f.n} ${f.n === 1 ? 'preço' : 'preços'}, média ${dinheiro(f.media)}, desvio-padrão ${dinheiro(f.desvioPadrao)}, CV ${percentual(f.cv)}; ${r.parada ? PARADA_TEXTO[r.parada] : ''}.`
+    : '';
+  return { linhas, depois };
+}
+
 function vencedorTexto(r: ResultadoItem | undefined, nomes: Map<string, string>, escolha: MapaCotacao['vencedores'][number] | undefined): string {
   if (!r?.vencedor) return 'Sem proposta válida de fornecedor.';
   const v = r.vencedor;
@@ -114,6 +146,39 @@ function vencedorTexto(r: ResultadoItem | undefined, nomes: Map<string, string>,
 }
 
 /** The memória de cálculo as a printable document (A4 landscape). */
+/** The rounds as a PDF table (and the line saying why they stopped). */
+function rodadasPdf(rodadas: ReturnType<typeof rodadasDoItem>): PdfBlock[] {
+  if (!rodadas) return [];
+  return [
+    { text: 'Rodadas da média saneada (cada rodada descarta os preços fora de média ± 1 desvio-padrão dos preços com que começou):', bold: true },
+    {
+      table: {
+        columns: [
+          { header: 'Rodada', align: 'right' },
+          { header: 'Preços', align: 'right' },
+          { header: 'Média (R$)', align: 'right' },
+          { header: 'Desvio-padrão (R$)', align: 'right' },
+          { header: 'CV', align: 'right' },
+          { header: 'Média ± 1 DP (R$)', width: 110 },
+          { header: 'Descartados (nº e valor)', width: '*' },
+          { header: 'Mantidos', align: 'right' },
+        ],
+        rows: rodadas.linhas.map((l) => [
+          `${l.rodada}ª`,
+          String(l.e.n),
+          valor(l.e.media),
+          valor(l.e.desvioPadrao),
+          percentual(l.e.cv),
+          `${valor(l.limiteInferior)} a ${valor(l.limiteSuperior)}`,
+          l.descartados,
+          String(l.mantidos),
+        ]),
+      },
+    },
+    { text: rodadas.depois, muted: true },
+  ];
+}
+
 export function memoriaPdf(mapa: MapaCotacao, entidade: EntidadeImpressa, geracao: Geracao): PdfDocument {
   const { cotacao, itens, convites, avaliacao } = mapa;
   const m = montar(mapa);
@@ -242,6 +307,7 @@ export function memoriaPdf(mapa: MapaCotacao, entidade: EntidadeImpressa, geraca
               empty: 'Nenhum preço coletado.',
             },
           },
+          ...rodadasPdf(rodadasDoItem(r, precos)),
           ...resultado,
         ],
       };
@@ -383,6 +449,13 @@ function justificativa(mapa: MapaCotacao): PdfBlock[] {
         : 'Aprovação da autoridade competente pendente.',
       bold: true,
     });
+    // an approval voided by a later change of the items or prices it covered (issue 18)
+    if (!cotacao.justificativaAprovadaPorNome && cotacao.justificativaAnuladaMotivo) {
+      blocks.push({
+        text: `${cotacao.justificativaAnuladaMotivo}${cotacao.justificativaAnuladaAprovador ? ` (aprovação anterior de ${cotacao.justificativaAnuladaAprovador})` : ''}`,
+        muted: true,
+      });
+    }
   }
   return blocks;
 }
@@ -415,7 +488,11 @@ export function memoriaXlsx(mapa: MapaCotacao, entidade: EntidadeImpressa, gerac
           ],
           [
             'Aprovada pela autoridade competente',
-            cotacao.justificativaAprovadaPorNome ? `${cotacao.justificativaAprovadaPorNome} em ${formatDateTime(cotacao.justificativaAprovadaEm)}` : 'Pendente',
+            cotacao.justificativaAprovadaPorNome
+              ? `${cotacao.justificativaAprovadaPorNome} em ${formatDateTime(cotacao.justificativaAprovadaEm)}`
+              : cotacao.justificativaAnuladaMotivo
+                ? `Pendente. ${cotacao.justificativaAnuladaMotivo}`
+                : 'Pendente',
           ],
         ]
       : []),
@@ -570,5 +647,45 @@ export function memoriaXlsx(mapa: MapaCotacao, entidade: EntidadeImpressa, gerac
       ];
     }),
   };
-  return xlsxWorkbook([resumo, precos, fornecedoresSheet]);
+  // the rounds of the média saneada, one row per item and round (issue 18): only when there are any
+  const rodadas: XlsxSheet = {
+    name: 'Rodadas',
+    header: [
+      'Nº do item',
+      'Código',
+      'Item',
+      'Rodada',
+      'Preços no início da rodada',
+      'Média',
+      'Desvio-padrão',
+      'CV (%)',
+      'Média − 1 DP',
+      'Média + 1 DP',
+      'Descartados (nº do preço e valor)',
+      'Mantidos',
+      'Depois da última rodada',
+    ],
+    rows: itens.flatMap((item, i) => {
+      const r = m.resultados.get(item.produtoId);
+      const dados = rodadasDoItem(r, m.precosPorItem.get(item.produtoId) ?? []);
+      if (!dados) return [];
+      return dados.linhas.map((l, k) => [
+        i + 1,
+        item.codigo,
+        item.descricao,
+        l.rodada,
+        l.e.n,
+        dec(l.e.media),
+        dec(l.e.desvioPadrao),
+        dec(l.e.cv, 1),
+        dec(l.limiteInferior),
+        dec(l.limiteSuperior),
+        l.descartados,
+        l.mantidos,
+        k === dados.linhas.length - 1 ? dados.depois : '',
+      ]);
+    }),
+    widths: [10, 12, 50, 8, 12, 14, 14, 9, 14, 14, 50, 10, 80],
+  };
+  return xlsxWorkbook(rodadas.rows.length ? [resumo, precos, fornecedoresSheet, rodadas] : [resumo, precos, fornecedoresSheet]);
 }

@@ -66,6 +66,15 @@ export interface RodadaSaneamento {
  * next round would leave fewer than MINIMO_PRECOS, or fewer than MINIMO_PRECOS were left. */
 export type ParadaSaneamento = 'uma_vez' | 'cv' | 'nenhum' | 'minimo' | 'restaram';
 
+/** Why the rounds stopped, as printed after them (mapa and memória de cálculo). */
+export const PARADA_TEXTO: Record<ParadaSaneamento, string> = {
+  uma_vez: 'regra aplicada uma vez (sem iteração)',
+  cv: 'sem nova rodada: o CV dos restantes não passa de 25%',
+  nenhum: 'a rodada seguinte não descartaria nenhum preço',
+  minimo: `a rodada seguinte deixaria menos de ${MINIMO_PRECOS} preços e não foi aplicada`,
+  restaram: `restaram menos de ${MINIMO_PRECOS} preços, sem nova rodada`,
+};
+
 export interface ResultadoMetodo {
   /** Estimated unit price to cents; null for an empty series. */
   valor: string | null;

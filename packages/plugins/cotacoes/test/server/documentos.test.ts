@@ -394,6 +394,12 @@ describeEachDatabase('@app/cotacoes documentos', { plugins }, (t) => {
     expect(plain).toContain(compacto('7 de 8 196,57 164,00 50,00 500,00 141,98 72,2% 165,20 1.652,00'));
     expect(plain).toContain(compacto('Preço estimado (Média saneada): R$ 165,20 × 10'));
     expect(plain).toContain(compacto('CV dos restantes 15,1%'));
+    // the rounds of the média saneada (issue 18): the 1st round started with 7 prices, dropped nº 1 and nº 7
+    expect(plain).toContain(compacto('Rodadas da média saneada'));
+    expect(plain).toContain(compacto('1ª 7 196,57 141,98 72,2% 54,59 a 338,56 nº 1 (50,00), nº 7 (500,00) 5'));
+    expect(plain).toContain(
+      compacto('Depois da 1ª rodada: 5 preços, média R$ 165,20, desvio-padrão R$ 24,92, CV 15,1%; regra aplicada uma vez (sem iteração).'),
+    );
     // the suppliers: who was invited, who did not answer (and why)
     expect(plain).toContain(compacto(`Não responderam: ${f3.fornecedorNome} (Não atendeu às ligações nem ao e-mail.)`));
     for (const f of [f0, f1, f2]) expect(plain).toContain(compacto(f.fornecedorNome));
@@ -405,10 +411,10 @@ describeEachDatabase('@app/cotacoes documentos', { plugins }, (t) => {
     expect(text).toContain(dia().split('-').reverse().join('/'));
     expect(text).toContain('Carla Compradora em');
 
-    // the same as XLSX: Resumo, Preços, Fornecedores
+    // the same as XLSX: Resumo, Preços, Fornecedores and (média saneada) Rodadas
     const wb = await abrir(await baixar(`${base(c.id)}/memoria.xlsx`));
-    expect(wb.worksheets.map((w) => w.name)).toEqual(['Resumo', 'Preços', 'Fornecedores']);
-    const [resumo, precos, fornecedores] = wb.worksheets as [Worksheet, Worksheet, Worksheet];
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Resumo', 'Preços', 'Fornecedores', 'Rodadas']);
+    const [resumo, precos, fornecedores, rodadas] = wb.worksheets as [Worksheet, Worksheet, Worksheet, Worksheet];
     const linhas = (ws: Worksheet) => {
       const out: unknown[][] = [];
       ws.eachRow((row) => out.push((row.values as unknown[]).slice(1)));
@@ -425,6 +431,9 @@ describeEachDatabase('@app/cotacoes documentos', { plugins }, (t) => {
     expect(kitRow.slice(13)).toEqual([999, 'Excluído (decisão)', 'Motivo informado: Preço de kit com instalação, não comparável.']);
     expect(p.find((l) => l[5] === 'Loja Virtual Papelaria')?.slice(9, 12)).toEqual(['https://loja.example/caneta-azul', 'loja-captura.pdf', evidencia.sha256]);
     expect(p.filter((l) => l[14] === 'Descartado pelo método (automático)').map((l) => l[13])).toEqual([50, 500]);
+    const rr = linhas(rodadas);
+    expect(rr).toHaveLength(1 + 1); // the header and item 1's single round (item 2 dropped nothing)
+    expect(rr[1]!.slice(3, 12)).toEqual([1, 7, 196.57, 141.98, 72.2, 54.59, 338.56, 'nº 1 (50,00), nº 7 (500,00)', 5]);
     const f = linhas(fornecedores);
     expect(f.slice(1).map((l) => [l[0], l[5], l[6] ?? null])).toEqual(
       expect.arrayContaining([

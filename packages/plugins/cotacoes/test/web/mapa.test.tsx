@@ -184,6 +184,32 @@ describe('mapa comparativo', () => {
     expect(await screen.findByText('Justificativa aprovada.', {}, T)).toBeTruthy();
   });
 
+  it('an approval voided by a change shows as such, and the autoridade may approve again (issue 18)', async () => {
+    const anulada = {
+      justificativa: 'Só dois fornecedores da região trabalham com este item.',
+      justificativaPorNome: 'Maria Souza',
+      justificativaEm: '2026-03-02T12:00:00.000Z',
+      justificativaAnuladaEm: '2026-03-03T12:00:00.000Z',
+      justificativaAnuladaAprovador: 'Augusto Autoridade',
+      justificativaAnuladaMotivo: 'Aprovação anulada por alteração depois dela: item 2. Caneta esferográfica azul.',
+    };
+    abrir(mapaDeExemplo({ cotacao: anulada, podeAprovarJustificativa: true }));
+    await grade();
+    const alerta = screen.getByText('Aprovação anulada por alteração').closest('[role="alert"], .alert, div')!;
+    expect(alerta.textContent).toContain('item 2. Caneta esferográfica azul. A aprovação era de Augusto Autoridade, anulada em 03/03/2026 09:00.');
+    expect(screen.getByRole('button', { name: 'Aprovar justificativa' })).toBeTruthy();
+  });
+
+  it('the rounds of the média saneada are listed under the method', async () => {
+    abrir(mapaDeExemplo());
+    await grade();
+    const rodadas = screen.getByText(/Rodadas da média saneada \(1 item\)/).closest('details')!;
+    expect(rodadas.textContent).toContain(
+      '1ª rodada: 5 preços, média R$ 29,16, DP R$ 6,18, CV 21,2%; intervalo R$ 22,98 a R$ 35,34; descartados: R$ 40,00; mantidos: 4.',
+    );
+    expect(rodadas.textContent).toContain('Depois da 1ª rodada: 4 preços, média R$ 26,45, DP R$ 1,03, CV 3,9%; regra aplicada uma vez (sem iteração).');
+  });
+
   it('without podeEditar: read only (no winner choice, no Concluir, no justification field), the memória still downloadable', async () => {
     const registrada = { justificativa: 'Só dois fornecedores da região trabalham com este item.' };
     const { calls } = abrir(mapaDeExemplo({ podeEditar: false, cotacao: registrada }), {

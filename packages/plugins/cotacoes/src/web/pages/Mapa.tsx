@@ -6,7 +6,7 @@
 // and its approval by the autoridade competente; Concluir; the memória de cálculo (PDF and XLSX).
 import { formatDateTime } from '@app/br';
 import { LoadErrorAlert, api, apiErrorBody, apiErrorMessage, toast } from '@app/core';
-import { formatMoney, lineTotal } from '@app/documents';
+import { formatDecimal, formatMoney, lineTotal } from '@app/documents';
 import { Alert, Button, Card, ConfirmDialog, EmptyState, PageHeader, PageLoading, TextareaField, useConfirm } from '@app/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -16,6 +16,7 @@ import {
   METODO_LABEL,
   MOTIVO_VENCEDOR_MIN,
   type MapaCotacao,
+  PARADA_TEXTO,
   descreverMetodo,
   justificativaInputSchema,
   vencedorInputSchema,
@@ -148,6 +149,50 @@ function VencedorDialog({
   );
 }
 
+/** The rounds of the média saneada per item (issue 18): prices at the start, mean, SD, CV, interval, dropped and kept. */
+function RodadasSaneamento({ mapa }: { mapa: MapaCotacao }) {
+  if (mapa.cotacao.metodo !== 'media_saneada') return null;
+  const porProduto = new Map(mapa.itens.map((i) => [i.produtoId, i]));
+  const valores = new Map(mapa.precos.map((p) => [p.id, p.valorUnitario]));
+  const comRodadas = mapa.avaliacao.itens.filter((r) => r.rodadas.length > 0);
+  if (comRodadas.length === 0) return null;
+  const reais = (v: string) => formatMoney(v);
+  const lista = (ids: string[]) => ids.map((id) => formatMoney(valores.get(id) ?? '0', 4)).join(', ');
+  return (
+    <details>
+      <summary>Rodadas da média saneada ({comRodadas.length === 1 ? '1 item' : `${comRodadas.length} itens`})</summary>
+      <ul>
+        {comRodadas.map((r) => {
+          const item = porProduto.get(r.produtoId);
+          const f = r.estatisticasFinais;
+          return (
+            <li key={r.produtoId}>
+              <strong>
+                Item {item?.ordem}: {item?.descricao}
+              </strong>
+              <ul>
+                {r.rodadas.map((x) => (
+                  <li key={x.rodada}>
+                    {x.rodada}ª rodada: {x.estatisticas.n} preços, média {reais(x.estatisticas.media)}, DP {reais(x.estatisticas.desvioPadrao)}, CV{' '}
+                    {formatDecimal(x.estatisticas.cv, { min: 1 })}%; intervalo {reais(x.limiteInferior)} a {reais(x.limiteSuperior)}; descartados:{' '}
+                    {lista(x.descartados)}; mantidos: {x.mantidos.length}.
+                  </li>
+                ))}
+                {f ? (
+                  <li>
+                    Depois da {r.rodadas.length}ª rodada: {f.n} preços, média {reais(f.media)}, DP {reais(f.desvioPadrao)}, CV {formatDecimal(f.cv, { min: 1 })}
+                    %{r.parada ? `; ${PARADA_TEXTO[r.parada]}` : ''}.
+                  </li>
+                ) : null}
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
+    </details>
+  );
+}
+
 /** Items with fewer than three valid prices: the justification and its approval. */
 function Justificativa({ mapa, atualizar }: { mapa: MapaCotacao; atualizar: () => Promise<void> }) {
   const c = mapa.cotacao;
@@ -190,6 +235,20 @@ function Justificativa({ mapa, atualizar }: { mapa: MapaCotacao; atualizar: () =
 
   return (
     <Card title="Itens com menos de três preços válidos">
+      {c.justificativaAnuladaMotivo && !c.justificativaAprovadaEm ? (
+        <Alert variant="warning" title="Aprovação anulada por alteração">
+          <p>
+            {c.justificativaAnuladaMotivo}
+            {c.justificativaAnuladaAprovador ? ` A aprovação era de ${c.justificativaAnuladaAprovador}` : ''}
+            {c.justificativaAnuladaAprovador && c.justificativaAnuladaEm
+              ? `, anulada em ${formatDateTime(c.justificativaAnuladaEm)}.`
+              : c.justificativaAnuladaAprovador
+                ? '.'
+                : ''}{' '}
+            A cotação só pode ser concluída com uma nova aprovação da autoridade competente.
+          </p>
+        </Alert>
+      ) : null}
       {itens.length ? (
         <Alert variant="warning" title={`${itens.length === 1 ? '1 item tem' : `${itens.length} itens têm`} menos de ${MINIMO_PRECOS} preços válidos`}>
           <p>A cotação só pode ser concluída com a justificativa abaixo aprovada pela autoridade competente (IN SEGES/ME 65/2021, art. 6º, § 5º).</p>
@@ -211,7 +270,7 @@ function Justificativa({ mapa, atualizar }: { mapa: MapaCotacao; atualizar: () =
             required
             rows={4}
             maxLength={2000}
-            hint={`${contagem(texto, 20)} Alterar o texto desfaz uma aprovação anterior.`}
+            hint={`${contagem(texto, 20)} A aprovação cobre o texto e os preços dos itens acima como estão: alterar qualquer um deles a anula.`}
             value={texto}
             error={erro}
             onChange={(e) => {
@@ -351,6 +410,7 @@ export default function MapaPage() {
       <Card title={`Método em vigor: ${METODO_LABEL[c.metodo]}`}>
         <div className="stack">
           <p>{descreverMetodo(c.metodo, c.iterar)}</p>
+          <RodadasSaneamento mapa={dados} />
           <dl className="details-list">
             <div>
               <dt>Valor estimado total</dt>
