@@ -42,12 +42,13 @@ type SendMail = (message: { from: string; to: string; subject: string; text: str
 
 /**
  * Sends through SMTP (`smtp://user:pass@host:587`, `smtps://…:465`). nodemailer is loaded only
- * when SMTP is configured; a missing nodemailer is reported at start.
+ * when SMTP is configured; a missing nodemailer is reported at start. `load` imports it (tests give
+ * another loader to check what a missing or broken package says).
  */
-export async function smtpMailer(url: string, from: string, logger: Logger): Promise<Mailer> {
+export async function smtpMailer(url: string, from: string, logger: Logger, load: () => Promise<unknown> = () => import('nodemailer')): Promise<Mailer> {
   let createTransport: ((url: string) => { sendMail: SendMail }) | undefined;
   try {
-    const mod = (await import('nodemailer')) as unknown as {
+    const mod = (await load()) as {
       createTransport?: (url: string) => { sendMail: SendMail };
       default?: { createTransport?: (url: string) => { sendMail: SendMail } };
     };

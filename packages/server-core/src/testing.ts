@@ -34,9 +34,29 @@ export function createManualClock(start: number | Date = Date.now()): ManualCloc
   };
 }
 
-/** 'pglite' always; 'postgres' too when TEST_DATABASE_URL is set. */
+/** Whether the tests run in CI (`CI` set to anything but '', '0' or 'false'). */
+function inCi(): boolean {
+  const ci = process.env.CI?.trim().toLowerCase();
+  return Boolean(ci) && ci !== '0' && ci !== 'false';
+}
+
+/**
+ * 'pglite' always; 'postgres' too when TEST_DATABASE_URL is set — and in CI even without it, so the
+ * `[postgres]` suites never vanish silently there: they fail, saying TEST_DATABASE_URL is missing.
+ */
 export function testEngines(): TestEngine[] {
-  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  return process.env.TEST_DATABASE_URL || inCi() ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** TEST_DATABASE_URL, or a clear error (in CI the PostgreSQL suites must run: set it). */
+export function requireTestDatabaseUrl(): string {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) return url;
+  throw new Error(
+    inCi()
+      ? 'CI is set but TEST_DATABASE_URL is missing: the [postgres] suites must run in CI. Set TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres).'
+      : 'This PostgreSQL test needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/postgres).',
+  );
 }
 
 export interface TestRequestInit {
@@ -147,8 +167,7 @@ export async function createTestServer(plugins: readonly ServerPlugin[] = [], op
   let drop: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   if (engine === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL;
-    if (!base) throw new Error('createTestServer: engine postgres needs TEST_DATABASE_URL.');
+    const base = requireTestDatabaseUrl();
     const created = await createPostgresDatabase(base);
     databaseUrl = created.url;
     drop = created.drop;
@@ -264,7 +283,8 @@ export interface DatabaseSuite {
 }
 
 /**
- * Declares the same tests once per engine: `[pglite]` always, `[postgres]` when TEST_DATABASE_URL is set.
+ * Declares the same tests once per engine: `[pglite]` always, `[postgres]` when TEST_DATABASE_URL is set
+ * (and in CI without it: those suites then fail in beforeAll, naming the missing variable).
  *
  *   describeEachDatabase('memorandos API', { plugins: [memorandos] }, (t) => {
  *     it('lists', async () => { const res = await t.server.request('/api/memorandos/itens', { token }) })

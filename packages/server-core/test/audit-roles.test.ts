@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ComposedServer, type Logger, createServer, openDatabase, runMigrations, verifyAuditChain } from '../src/index.js';
-import { testEngines } from '../src/testing.js';
+import { requireTestDatabaseUrl, testEngines } from '../src/testing.js';
 import { TESTE_TAG, testPlugin } from './fixtures/test-plugin.js';
 
 function recordingLogger(): Logger & { warnings: string[] } {
@@ -26,11 +26,11 @@ describe('MIGRATION_DATABASE_URL on the embedded database', () => {
   });
 });
 
-for (const engine of testEngines()) {
-  if (engine !== 'postgres') continue;
-
-  describe('PostgreSQL: an owner role migrates, the app role cannot change the audit trail [postgres]', () => {
-    const base = process.env.TEST_DATABASE_URL!;
+// declared whenever testEngines() has 'postgres': with TEST_DATABASE_URL, and in CI without it (then
+// requireTestDatabaseUrl fails the suite with a clear message instead of letting it vanish)
+for (const engine of testEngines().filter((e) => e === 'postgres')) {
+  describe(`PostgreSQL: an owner role migrates, the app role cannot change the audit trail [${engine}]`, () => {
+    const base = requireTestDatabaseUrl();
     const suffix = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
     const owner = `compras_owner_${suffix}`;
     const appRole = `compras_app_${suffix}`;
