@@ -17,12 +17,13 @@
 // Item names and the winners chosen are not covered (a product renamed in the catalogue does not void).
 //
 // Rule 2 — who runs a cotação never approves its justification. A person "runs" the cotação when they
-// are its responsável, an author of the document (the kit's authorship, when available), wrote the
+// are its responsável, an author of the document as the kit records it (isDocumentAuthor: created,
+// edited or sent it, or wrote the requisição it was made from), wrote the
 // justification, collected a price, sent an evidence, chose a winner, or did anything else recorded in
 // the cotação's audit trail (created, edited, started, cancelled, invited or dropped a supplier,
 // recorded an answer, decided on a price…) — every action except approving the justification itself.
 import { createHash } from 'node:crypto';
-import type { AuditFn, DbOrTx, RequestContext, Tx } from '@app/server-core';
+import { type AuditFn, type DbOrTx, type RequestContext, type Tx, isDocumentAuthor } from '@app/server-core';
 import { eq, sql } from '@app/server-core/orm';
 import { COTACAO_ABERTA, type ItemAprovado, type MapaCotacao } from '../shared/index.js';
 import { cotacoes } from './tables.js';
@@ -180,5 +181,8 @@ export async function conducaoDaCotacao(db: DbOrTx, cotacaoId: string, usuarioId
     UNION ALL (SELECT 'criou, alterou ou movimentou a cotação' FROM audit_log
       WHERE plugin = 'cotacoes' AND registro = ${cotacaoId} AND usuario_id = ${usuarioId}::uuid
         AND acao NOT IN ('aprovar_justificativa', 'anular_aprovacao_justificativa') LIMIT 1)`);
-  return rows[0]?.papel ?? null;
+  if (rows[0]) return rows[0].papel;
+  // the kit's authorship: autor, editor, remetente of the cotação, or author of the requisição it prices
+  if (await isDocumentAuthor(db, cotacaoId, usuarioId)) return 'é autor da cotação ou de um documento que a originou';
+  return null;
 }

@@ -114,7 +114,7 @@ describeEachDatabase('@app/cotacoes: aprovação da justificativa (issue 18)', {
       expect(fim.body.status).toBe('concluida');
     });
 
-    it('changes outside what it covered keep it: a price of an item with three or more, a winner chosen', async () => {
+    it('changes outside what it covered keep it: prices of an item that keeps three or more valid prices', async () => {
       const { id, precos2 } = await preparar();
       const autoridade = await novaAutoridade();
       await api.ok('POST', `/cotacoes/${id}/justificativa/aprovar`, undefined, 200, autoridade.token);
@@ -218,8 +218,19 @@ describeEachDatabase('@app/cotacoes: aprovação da justificativa (issue 18)', {
         'Quem conduz a cotação não pode aprovar a justificativa dela (você é o responsável pela cotação): peça a outra autoridade competente.',
       );
 
-      const atos: { nome: string; fazer: (id: string, token: string) => Promise<void> }[] = [
+      const atos: { nome: string; fazer: (id: string, token: string, usuarioId: string) => Promise<void> }[] = [
         { nome: 'registrou um preço', fazer: async (id, token) => void (await api.preco(id, { produtoId: p1, valorUnitario: '13' }, token)) },
+        {
+          // the kit's authorship (documento_autores): here the author of the requisição the cotação came from
+          nome: 'autor de um documento de origem',
+          fazer: async (id, _token, usuarioId) => {
+            await t.server.sql("INSERT INTO documento_autores (entidade_id, documento_id, usuario_id, papel) VALUES ($1, $2, $3, 'fonte')", [
+              m.entidades.prefeitura,
+              id,
+              usuarioId,
+            ]);
+          },
+        },
         { nome: 'convidou um fornecedor', fazer: async (id, token) => void (await api.convidar(id, m.fornecedores[1]!.id, token)) },
         {
           nome: 'excluiu um preço do cálculo',
@@ -233,7 +244,7 @@ describeEachDatabase('@app/cotacoes: aprovação da justificativa (issue 18)', {
       for (const ato of atos) {
         const { id } = await preparar();
         const autoridade = await novaAutoridade();
-        await ato.fazer(id, autoridade.token);
+        await ato.fazer(id, autoridade.token, autoridade.id);
         const negado = await api.call('POST', `/cotacoes/${id}/justificativa/aprovar`, undefined, autoridade.token);
         expect(negado.status, ato.nome).toBe(403);
         expect(negado.body.error?.message, ato.nome).toContain('Quem conduz a cotação não pode aprovar a justificativa dela');
