@@ -104,9 +104,18 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
   /**
    * Where a transition really goes, decided on the server before the status changes (locked record,
    * same transaction): `to` another declared state (e.g. an approval that stays 'em_aprovacao' and
-   * moves to the next level) and `set` more header columns. Throw AppError to refuse (403/409).
+   * moves to the next level) and `set` more header columns; `audit`: more facts for the transition's
+   * audit row (merged into its `depois`, e.g. what the person acknowledged). Throw AppError to refuse (400/403/409).
    */
-  resolveTransition?: (tx: Tx, name: string, row: Row, body: TransitionBody, ctx: RequestContext) => Promise<{ to?: string; set?: Row } | undefined>;
+  resolveTransition?: (
+    tx: Tx,
+    name: string,
+    row: Row,
+    body: TransitionBody & Row,
+    ctx: RequestContext,
+  ) => Promise<{ to?: string; set?: Row; audit?: Row } | undefined>;
+  /** More body fields of a transition (zod shape, by transition name), given to resolveTransition, e.g. `{ aprovar: { ciente: z.boolean().optional() } }`. */
+  transitionBody?: Partial<Record<string, z.ZodRawShape>>;
   /** List parameters computed per person (see CrudCondition), e.g. `aguardandoMinha`. */
   conditions?: Record<string, CrudCondition>;
   /** Row-level scope, e.g. `(ctx) => centroCustoScope(ctx, t.origemId, t.destinoId)` (404 outside it). */
@@ -499,12 +508,13 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       .where(ops.byId(id, ctx, { scoped: false }));
     await def.onTransition?.(tx, name, before, body, ctx, { audit: (entry) => auditOf(tx)(entry) });
     const after = (await ops.readOne(tx, id, ctx, { scoped: false }))!;
-    return { before, after };
+    return { before, after, extra: resolved.audit };
   };
 
   for (const name of flow.transitionNames) {
     const t = flow.transitions[name]!;
-    const body = t.reason ? transitionBodySchema.extend({ motivo: reasonSchemaOf(t.reasonMin ?? 3) }) : transitionBodySchema;
+    const base = t.reason ? transitionBodySchema.extend({ motivo: reasonSchemaOf(t.reasonMin ?? 3) }) : transitionBodySchema;
+    const body = def.transitionBody?.[name] ? base.extend(def.transitionBody[name]) : base;
     router.route({
       method: 'post',
       path: `${path}/:id/${name}`,
@@ -525,12 +535,12 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
         const { id } = c.req.valid('param');
         const input = c.req.valid('json') as TransitionBody;
         const row = await ctx.mutate(async (tx, audit) => {
-          const { before, after } = await transition(tx, id, name, input, ctx);
+          const { before, after, extra } = await transition(tx, id, name, input, ctx);
           audit({
             registro: id,
             acao: name,
             antes: ops.auditable(before),
-            depois: { ...ops.auditable(after), ...(input.motivo ? { motivo: input.motivo } : {}) },
+            depois: { ...ops.auditable(after), ...(input.motivo ? { motivo: input.motivo } : {}), ...extra },
           });
           return after;
         });

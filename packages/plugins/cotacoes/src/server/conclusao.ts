@@ -2,13 +2,13 @@
 // estimated prices frozen and fed back to the requisição's items) and `iniciar` (the invited
 // suppliers with an e-mail are told).
 import { formatDateTime } from '@app/br';
-import { formatNumero, lineTotal, sumMoney } from '@app/documents';
-import { recalcularGrupos, requisicaoItens, requisicoes } from '@app/requisicoes/server';
+import { formatNumero } from '@app/documents';
+import { registrarPesquisaDePrecos } from '@app/requisicoes/server';
 import { AppError, type AuditFn, type RequestContext, type Tx, sendMail } from '@app/server-core';
-import { and, eq, sql } from '@app/server-core/orm';
+import { eq, sql } from '@app/server-core/orm';
 import type { ItemCotacao } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
-import { type Row, canonico, descricaoCotacao, lerConvites } from './comum.js';
+import { type Row, descricaoCotacao, lerConvites } from './comum.js';
 import { cotacaoItens } from './tables.js';
 
 /** '1. Papel sulfite A4, 2. Caneta azul e mais 3'. */
@@ -59,8 +59,9 @@ export async function validarConclusao(tx: Tx, ctx: RequestContext, id: string):
 
 /**
  * After `concluir`: each item's unit value and total become the estimated price (to cents) and its
- * total; the requisição's items linked to them get the same unit values (their totals and the
- * requisição's total recomputed), audited on the requisição.
+ * total; the requisição's items linked to them get the same unit values through
+ * registrarPesquisaDePrecos (@app/requisicoes: totals recomputed, approved vs researched value,
+ * back to approval above the approved total), audited on the requisição.
  */
 export async function congelarConclusao(tx: Tx, ctx: RequestContext, before: Row, audit: AuditFn): Promise<void> {
   const id = String(before.id);
@@ -77,57 +78,14 @@ export async function congelarConclusao(tx: Tx, ctx: RequestContext, before: Row
   }
   const requisicaoId = mapa.cotacao.requisicaoId;
   if (!requisicaoId) return;
+  // the requisição's values change only through its plugin: it keeps the approved and the researched
+  // totals and goes back to approval when the researched one passes the approved one
   const estimado = new Map(resultados.map((r) => [r.produtoId, r.valorEstimado!]));
-  const ligados = mapa.itens.filter((i) => i.requisicaoItemId && estimado.has(i.produtoId));
-  if (ligados.length === 0) return;
-  const [req] = await tx
-    .select({ id: requisicoes.id, numero: requisicoes.numero, ano: requisicoes.ano, valorTotal: sql<string>`${requisicoes.valorTotal}::text` })
-    .from(requisicoes)
-    .where(and(eq(requisicoes.id, requisicaoId), eq(requisicoes.entidadeId, ctx.entidadeId)))
-    .for('update');
-  if (!req) return;
-  const linhas = await tx
-    .select({
-      id: requisicaoItens.id,
-      ordem: requisicaoItens.ordem,
-      produtoId: requisicaoItens.produtoId,
-      quantidade: sql<string>`${requisicaoItens.quantidade}::text`,
-      valorUnitario: sql<string>`${requisicaoItens.valorUnitario}::text`,
-      valorTotal: sql<string>`${requisicaoItens.valorTotal}::text`,
-    })
-    .from(requisicaoItens)
-    .where(eq(requisicaoItens.requisicaoId, req.id))
-    .orderBy(requisicaoItens.ordem);
-  const novoValor = new Map(ligados.map((i) => [i.requisicaoItemId!, estimado.get(i.produtoId)!]));
-  const antes: Row[] = [];
-  const depois: Row[] = [];
-  const totais: string[] = [];
-  for (const l of linhas) {
-    const valor = novoValor.get(l.id);
-    if (valor === undefined) {
-      totais.push(l.valorTotal);
-      continue;
-    }
-    const total = lineTotal(l.quantidade, valor);
-    totais.push(total);
-    antes.push({ ordem: l.ordem, produtoId: l.produtoId, valorUnitario: canonico(l.valorUnitario), valorTotal: l.valorTotal });
-    depois.push({ ordem: l.ordem, produtoId: l.produtoId, valorUnitario: canonico(valor), valorTotal: total });
-    await tx.update(requisicaoItens).set({ valorUnitario: valor, valorTotal: total }).where(eq(requisicaoItens.id, l.id));
-  }
-  if (depois.length === 0) return;
-  const valorTotal = sumMoney(totais);
-  await tx
-    .update(requisicoes)
-    .set({ valorTotal, version: sql`${requisicoes.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(requisicoes.id, req.id));
-  await recalcularGrupos(tx, req.id);
-  audit({
-    plugin: 'requisicoes',
-    registro: req.id,
-    acao: 'valores_da_cotacao',
-    antes: { valorTotal: req.valorTotal, itens: antes },
-    depois: { valorTotal, itens: depois, cotacao: descricaoCotacao(mapa.cotacao) },
-  });
+  const itens = mapa.itens
+    .filter((i) => i.requisicaoItemId && estimado.has(i.produtoId))
+    .map((i) => ({ requisicaoItemId: i.requisicaoItemId, produtoId: i.produtoId, valorUnitario: estimado.get(i.produtoId)! }));
+  if (itens.length === 0) return;
+  await registrarPesquisaDePrecos(tx, { requisicaoId, itens, origem: descricaoCotacao(mapa.cotacao), ctx, audit });
 }
 
 /**

@@ -1,10 +1,11 @@
-// Approval by value level (alçadas): which levels a requisição needs, who may approve the level it
-// awaits (one SQL condition for the role, the 'aguardando minha aprovação' filter and the count), the
-// approval row (one per level and round, unique in the database) and the e-mails it sends.
+// Approval by value level (alçadas): which levels a requisição needs, who may decide the level it
+// awaits (ONE SQL definition for the role, the 'aguardando minha aprovação' filter and its count, the
+// e-mails and the names on the approval page; with the substitute path), the approval row (one per
+// level and round, unique in the database, with how it was given) and the e-mails it sends.
 import { formatNumero } from '@app/documents';
-import { type DbOrTx, type MailMessage, type RequestContext, type Tx, sendMail, usuarioEntidades, usuarios } from '@app/server-core';
+import { type DbOrTx, type MailMessage, type RequestContext, type Tx, documentAuthorSql, sendMail, usuarios } from '@app/server-core';
 import { type SQL, and, eq, inArray, or, sql } from '@app/server-core/orm';
-import { niveisNecessarios } from '../shared/index.js';
+import { REQUISICOES_TAG, niveisNecessarios } from '../shared/index.js';
 import { alcadas, requisicaoAprovacoes, requisicoes } from './tables.js';
 
 type Row = Record<string, unknown>;
@@ -46,46 +47,108 @@ export function niveisDoTotal(total: string, aplicaveis: readonly Alcada[]): num
   return niveis.sort((a, b) => a - b);
 }
 
-/**
- * The person may approve the level the requisição awaits: it is em aprovação in the person's entidade;
- * the person is named at that level (user, or their perfil in the entidade) for its centro de custo;
- * did not ask for it (nor for a pré-requisição it converts); approved no level of this round.
+/*
+ * Who may decide (aprovar, reprovar, devolver) a requisição em aprovação: ONE definition, in SQL, used
+ * by the per-row role ('aprovador'), the queue 'aguardando minha aprovação' and its count, the e-mails
+ * 'aguarda a sua aprovação', the names the approval page shows and the record of each approval.
  *
- * Set-based, not per row: the database works out once the (centro de custo, nível) pairs the person
- * approves — a centro's own row of a level where they are named, and for a general row where they are
- * named every centro of the entidade that has no row of its own at that level — and keeps the
- * requisições em aprovação whose (centro, nível atual) is one of them (requisicoes_fila_aprovacao_idx),
- * minus the ones the person asked for, the ones converting their pré-requisições and the ones they
- * approved in this round (each set also computed once). Same rule as the per-row reading of the
- * alçadas; test/server/fila-aprovacao.test.ts compares both on varied data.
+ * A person is APTO for a requisição when they are an active member of its entidade whose perfil holds
+ * tag 39, its centro de custo is in their scope (their centros, or a perfil that sees every centro),
+ * and they are not segregated from it (see `segregadoSql`).
+ * The alçada rows of a level for a centro: the centro's own row at that level, else the general row.
+ * Among the apto people, who decides the level it awaits (L):
+ *   1. the approvers named at L (user or perfil) — 'titular';
+ *   2. when nobody apto is named at L: the approvers named at the next higher level configured for
+ *      the centro (L' = the smallest level > L, whatever the total requires) — 'nivel_superior';
+ *   3. when nobody apto is named at L nor at L': the substitutes named on L's alçada — 'substituto'.
+ * 2 and 3 are recorded as "por substituição". One person approves one level of a round (segregation),
+ * so a substitute never approves two levels.
  */
+
+/**
+ * The person (`usuario`: a uuid expression) may not decide the requisição of the outer query: its
+ * requester, the requester of a pré-requisição it converts, who approved another level of this round,
+ * or any author of it recorded by the document kit (wrote, changed or sent it, or wrote its sources).
+ */
+function segregadoSql(usuario: SQL): SQL {
+  return sql`(${usuario} = ${requisicoes.solicitanteId}
+    OR EXISTS (SELECT 1 FROM requisicao_itens sri
+                 JOIN pre_requisicao_itens spi ON spi.id = sri.pre_requisicao_item_id
+                 JOIN pre_requisicoes sp ON sp.id = spi.pre_requisicao_id
+                WHERE sri.requisicao_id = ${requisicoes.id} AND sp.solicitante_id = ${usuario})
+    OR EXISTS (SELECT 1 FROM requisicao_aprovacoes sa
+                WHERE sa.requisicao_id = ${requisicoes.id} AND sa.ciclo = ${requisicoes.ciclo} AND sa.usuario_id = ${usuario})
+    OR ${documentAuthorSql(requisicoes.id, usuario)})`;
+}
+
+/** `FROM` of a candidate: membership `m` with its user (`m_u`) and perfil (`m_p`). */
+const membro = (m: string) =>
+  sql.raw(`usuario_entidades ${m} JOIN usuarios ${m}_u ON ${m}_u.id = ${m}.usuario_id AND ${m}_u.ativo JOIN perfis ${m}_p ON ${m}_p.id = ${m}.perfil_id`);
+
+/** The candidate `m` is apto for the requisição of the outer query. */
+const apto = (m: string) =>
+  sql`(${sql.raw(m)}.entidade_id = ${requisicoes.entidadeId} AND ${sql.raw(String(REQUISICOES_TAG))} = ANY(${sql.raw(m)}_p.tags)
+       AND (${sql.raw(m)}_p.todos_centros OR ${requisicoes.centroCustoId} = ANY(${sql.raw(m)}.centros_custo))
+       AND NOT ${segregadoSql(sql.raw(`${m}.usuario_id`))})`;
+
+/** The candidate `m` is named on the alçada row of `nivel` for the requisição's centro (as approver or substitute). */
+const nomeado = (m: string, nivel: SQL, como: 'aprovador' | 'substituto') => {
+  const quem =
+    como === 'aprovador'
+      ? sql.raw(`(${m}.usuario_id = ANY(al.usuarios) OR ${m}.perfil_id = ANY(al.perfis))`)
+      : sql.raw(`${m}.usuario_id = ANY(al.substitutos)`);
+  return sql`EXISTS (SELECT 1 FROM requisicao_alcadas al
+     WHERE al.entidade_id = ${requisicoes.entidadeId} AND al.nivel = ${nivel}
+       AND (al.centro_custo_id = ${requisicoes.centroCustoId}
+            OR (al.centro_custo_id IS NULL AND NOT EXISTS (
+                  SELECT 1 FROM requisicao_alcadas alo
+                   WHERE alo.entidade_id = al.entidade_id AND alo.nivel = al.nivel AND alo.centro_custo_id = ${requisicoes.centroCustoId})))
+       AND ${quem})`;
+};
+
+/** Somebody apto is named at `nivel` (as approver or substitute). */
+const haApto = (nivel: SQL, como: 'aprovador' | 'substituto') => sql`EXISTS (SELECT 1 FROM ${membro('h')} WHERE ${apto('h')} AND ${nomeado('h', nivel, como)})`;
+
+const NIVEL = sql`${requisicoes.nivelAtual}`;
+/** The next higher level configured for the requisição's centro (NULL at the top). */
+const PROXIMO = sql`(SELECT min(alp.nivel) FROM requisicao_alcadas alp
+   WHERE alp.entidade_id = ${requisicoes.entidadeId} AND (alp.centro_custo_id = ${requisicoes.centroCustoId} OR alp.centro_custo_id IS NULL)
+     AND alp.nivel > ${requisicoes.nivelAtual})`;
+
+/** How the apto candidate `m` decides the awaited level: 'titular', 'nivel_superior', 'substituto', or NULL. */
+const viaSql = (m: string) => sql`(CASE
+    WHEN ${nomeado(m, NIVEL, 'aprovador')} THEN 'titular'
+    WHEN ${haApto(NIVEL, 'aprovador')} THEN NULL
+    WHEN ${nomeado(m, PROXIMO, 'aprovador')} THEN 'nivel_superior'
+    WHEN ${haApto(PROXIMO, 'aprovador')} THEN NULL
+    WHEN ${nomeado(m, NIVEL, 'substituto')} THEN 'substituto'
+  END)`;
+
+/** The candidate `m` may decide the requisição of the outer query now. */
+const decideSql = (m: string) => sql`(${requisicoes.status} = 'em_aprovacao' AND ${apto(m)} AND ${viaSql(m)} IS NOT NULL)`;
+
+/** The person may decide the requisição now (the queue, its count, the per-row role). */
 export function podeAprovarSql(ctx: Pick<RequestContext, 'user' | 'entidadeId'>): SQL {
-  const user = ctx.user.id;
-  const entidade = ctx.entidadeId;
-  const nomeado = (al: string) =>
-    sql`(${user}::uuid = ANY(${sql.raw(al)}.usuarios)
-         OR EXISTS (SELECT 1 FROM usuario_entidades ue
-                     WHERE ue.usuario_id = ${user}::uuid AND ue.entidade_id = ${entidade}::uuid AND ue.perfil_id = ANY(${sql.raw(al)}.perfis)))`;
-  return sql`(${requisicoes.status} = 'em_aprovacao'
-    AND ${requisicoes.entidadeId} = ${entidade}::uuid
-    AND (${requisicoes.centroCustoId}, ${requisicoes.nivelAtual}) IN (
-          SELECT al.centro_custo_id, al.nivel FROM requisicao_alcadas al
-           WHERE al.entidade_id = ${entidade}::uuid AND al.centro_custo_id IS NOT NULL AND ${nomeado('al')}
-          UNION ALL
-          SELECT cc.id, ag.nivel FROM requisicao_alcadas ag
-            JOIN registros_centros_custo cc ON cc.entidade_id = ag.entidade_id
-           WHERE ag.entidade_id = ${entidade}::uuid AND ag.centro_custo_id IS NULL AND ${nomeado('ag')}
-             AND NOT EXISTS (SELECT 1 FROM requisicao_alcadas o
-                              WHERE o.entidade_id = ag.entidade_id AND o.nivel = ag.nivel AND o.centro_custo_id = cc.id))
-    AND ${requisicoes.solicitanteId} <> ${user}::uuid
-    AND ${requisicoes.id} NOT IN (
-          SELECT ri.requisicao_id FROM pre_requisicoes p
-            JOIN pre_requisicao_itens pi ON pi.pre_requisicao_id = p.id
-            JOIN requisicao_itens ri ON ri.pre_requisicao_item_id = pi.id
-           WHERE p.solicitante_id = ${user}::uuid)
-    AND (${requisicoes.id}, ${requisicoes.ciclo}) NOT IN (
-          SELECT a.requisicao_id, a.ciclo FROM requisicao_aprovacoes a
-           WHERE a.usuario_id = ${user}::uuid AND a.entidade_id = ${entidade}::uuid))`;
+  return sql`(${requisicoes.status} = 'em_aprovacao' AND ${requisicoes.entidadeId} = ${ctx.entidadeId}::uuid
+    AND EXISTS (SELECT 1 FROM ${membro('eu')} WHERE eu.usuario_id = ${ctx.user.id}::uuid AND ${decideSql('eu')}))`;
+}
+
+export type Via = 'titular' | 'nivel_superior' | 'substituto';
+export interface Decisor {
+  id: string;
+  nome: string;
+  email: string;
+  via: Via;
+}
+
+/** Everybody who may decide the requisição now, and how (the same definition as podeAprovarSql). */
+export async function decisores(db: DbOrTx, entidadeId: string, requisicaoId: string): Promise<Decisor[]> {
+  const { rows } = await db.execute<{ id: string; nome: string; email: string; via: Via }>(sql`
+    SELECT d.usuario_id AS id, d_u.nome, d_u.email, ${viaSql('d')} AS via
+      FROM requisicoes CROSS JOIN ${membro('d')}
+     WHERE ${requisicoes.id} = ${requisicaoId}::uuid AND ${requisicoes.entidadeId} = ${entidadeId}::uuid AND ${decideSql('d')}
+     ORDER BY d_u.nome, d.usuario_id`);
+  return rows.map((r) => ({ id: r.id, nome: r.nome, email: r.email, via: r.via }));
 }
 
 /** Ids among `ids` the person may approve now (one query for a list page). */
@@ -98,9 +161,16 @@ export async function aprovaveis(db: DbOrTx, ids: string[], ctx: RequestContext)
   return new Set(rows.map((r) => r.id));
 }
 
-/** Records the approval of the awaited level (the unique keys refuse a second one) and says where it goes. */
-export async function registrarAprovacao(tx: Tx, row: Row, ctx: RequestContext): Promise<{ to: string; set: Row }> {
+/**
+ * Records the approval of the awaited level (the unique keys refuse a second one) with how the person
+ * decides it (por substituição or not) and says where it goes; at the last level the approved value
+ * is the total approved.
+ */
+export async function registrarAprovacao(tx: Tx, row: Row, ctx: RequestContext): Promise<{ to: string; set: Row; via: Via }> {
   const nivel = Number(row.nivelAtual);
+  const eu = (await decisores(tx, ctx.entidadeId, String(row.id))).find((d) => d.id === ctx.user.id);
+  // the kit checked the role with the same definition in this transaction (row locked): never absent
+  const via: Via = eu?.via ?? 'titular';
   await tx.insert(requisicaoAprovacoes).values({
     entidadeId: ctx.entidadeId,
     requisicaoId: String(row.id),
@@ -108,35 +178,40 @@ export async function registrarAprovacao(tx: Tx, row: Row, ctx: RequestContext):
     nivel,
     usuarioId: ctx.user.id,
     usuarioNome: ctx.user.nome,
+    substituicao: via === 'titular' ? null : via,
   });
   const niveis = niveisDoTotal(String(row.valorTotal), await alcadasDoCentro(tx, ctx.entidadeId, String(row.centroCustoId)));
   const proximo = niveis.find((n) => n > nivel);
-  return proximo === undefined ? { to: 'aprovada', set: { nivelAtual: null } } : { to: 'em_aprovacao', set: { nivelAtual: proximo } };
+  return proximo === undefined
+    ? { to: 'aprovada', set: { nivelAtual: null, valorAprovado: String(row.valorTotal) }, via }
+    : { to: 'em_aprovacao', set: { nivelAtual: proximo }, via };
 }
 
-/** E-mail addresses of the approvers of a level for a requisição (active users; never its requester). */
-export async function aprovadoresDoNivel(
-  db: DbOrTx,
-  entidadeId: string,
-  req: { centroCustoId: string; solicitanteId: string },
-  nivel: number,
-): Promise<{ id: string; nome: string; email: string }[]> {
-  const nivelRows = (await alcadasDoCentro(db, entidadeId, req.centroCustoId)).filter((a) => a.nivel === nivel);
-  const userIds = nivelRows.flatMap((a) => a.usuarios);
-  const perfilIds = nivelRows.flatMap((a) => a.perfis);
-  if (userIds.length + perfilIds.length === 0) return [];
-  const byPerfil = perfilIds.length
-    ? await db
-        .select({ id: usuarioEntidades.usuarioId })
-        .from(usuarioEntidades)
-        .where(and(eq(usuarioEntidades.entidadeId, entidadeId), inArray(usuarioEntidades.perfilId, perfilIds)))
-    : [];
-  const ids = [...new Set([...userIds, ...byPerfil.map((r) => r.id)])].filter((id) => id !== req.solicitanteId);
-  if (ids.length === 0) return [];
-  return db
-    .select({ id: usuarios.id, nome: usuarios.nome, email: usuarios.email })
-    .from(usuarios)
-    .where(and(inArray(usuarios.id, ids), eq(usuarios.ativo, true)));
+/** 'por substituição (aprovador do nível superior)'. */
+export const VIA_LABEL: Record<Via, string> = {
+  titular: 'aprovador do nível',
+  nivel_superior: 'por substituição (aprovador do nível superior)',
+  substituto: 'por substituição (substituto indicado na alçada)',
+};
+
+/** The e-mails 'aguarda a sua aprovação': exactly the people who may decide it now. */
+export async function avisarDecisores(tx: Tx, after: Row, ctx: RequestContext): Promise<void> {
+  const numero = formatNumero(after.numero as number, after.ano as number);
+  const nivel = Number(after.nivelAtual);
+  for (const d of await decisores(tx, ctx.entidadeId, String(after.id))) {
+    sendMail(tx, {
+      to: d.email,
+      usuarioId: d.id,
+      subject: `Requisição ${numero} aguarda a sua aprovação`,
+      text: [
+        `Olá, ${d.nome}.`,
+        '',
+        `A requisição ${numero} (${String(after.solicitanteNome)}) aguarda aprovação no nível ${nivel} de ${String(after.niveis)}.`,
+        ...(d.via === 'titular' ? [] : [`Você pode decidi-la ${VIA_LABEL[d.via]}: nenhum aprovador deste nível pode fazê-lo.`]),
+        'Abra Requisições > Aguardando minha aprovação para analisá-la.',
+      ].join('\n'),
+    });
+  }
 }
 
 /**
@@ -149,26 +224,7 @@ export async function notificar(tx: Tx, name: string, after: Row, motivo: string
   const numero = formatNumero(after.numero as number, after.ano as number);
   const status = String(after.status);
   if (status === 'em_aprovacao' && (name === 'enviar' || name === 'aprovar')) {
-    const nivel = Number(after.nivelAtual);
-    const destinatarios = await aprovadoresDoNivel(
-      tx,
-      ctx.entidadeId,
-      { centroCustoId: String(after.centroCustoId), solicitanteId: String(after.solicitanteId) },
-      nivel,
-    );
-    for (const d of destinatarios) {
-      await mailer.send({
-        to: d.email,
-        usuarioId: d.id,
-        subject: `Requisição ${numero} aguarda a sua aprovação`,
-        text: [
-          `Olá, ${d.nome}.`,
-          '',
-          `A requisição ${numero} (${String(after.solicitanteNome)}) aguarda aprovação no nível ${nivel} de ${String(after.niveis)}.`,
-          'Abra Requisições > Aguardando minha aprovação para analisá-la.',
-        ].join('\n'),
-      });
-    }
+    await avisarDecisores(tx, after, ctx);
     return;
   }
   if (!['aprovada', 'reprovada', 'devolvida'].includes(status)) return;

@@ -1,6 +1,6 @@
 // Fracionamento: per requisição and grupo of the catalogue, the amount that counts against the year's
 // dispensa limit of its category (requisicao_grupos, kept on each save and transition), and the alerts
-// when the year's pending + approved total of a grupo passes the limit.
+// when the year's total of a grupo (requisições em aprovação and aprovadas) passes the limit.
 import { compareDecimal, sumMoney } from '@app/documents';
 import type { DbOrTx, Tx } from '@app/server-core';
 import { and, desc, eq, lte, sql } from '@app/server-core/orm';
@@ -38,31 +38,35 @@ export async function limiteDoAno(db: DbOrTx, entidadeId: string, ano: number, c
 }
 
 /**
- * The year's total of one grupo and category in the entidade (pending + approved requisições, with
- * `incluir` counted once whatever its state). The index requisicao_grupos_soma_idx answers it.
+ * The year's total of one grupo and category in the entidade: exactly the requisições em aprovação
+ * and aprovadas (REQUISICAO_CONTA_DISPENSA, the `conta` flag kept on each save and transition). The
+ * index requisicao_grupos_soma_idx answers it.
  */
-export async function somaDoGrupo(
-  db: DbOrTx,
-  q: { entidadeId: string; grupoId: string; ano: number; categoria: Categoria; incluir?: string },
-): Promise<string> {
+export async function somaDoGrupo(db: DbOrTx, q: { entidadeId: string; grupoId: string; ano: number; categoria: Categoria }): Promise<string> {
   const { rows } = await db.execute<{ total: string | null }>(sql`
     SELECT sum(valor)::text AS total FROM requisicao_grupos
      WHERE entidade_id = ${q.entidadeId}::uuid AND grupo_id = ${q.grupoId}::uuid AND ano = ${q.ano}
-       AND categoria = ${q.categoria} AND conta
-       ${q.incluir ? sql`AND requisicao_id <> ${q.incluir}::uuid` : sql``}`);
-  let total = rows[0]?.total ?? '0';
-  if (q.incluir) {
-    const { rows: own } = await db.execute<{ valor: string }>(sql`
-      SELECT valor::text AS valor FROM requisicao_grupos WHERE requisicao_id = ${q.incluir}::uuid AND grupo_id = ${q.grupoId}::uuid`);
-    total = sumMoney([total, own[0]?.valor ?? '0']);
-  }
-  return sumMoney([total]);
+       AND categoria = ${q.categoria} AND conta`);
+  return sumMoney([rows[0]?.total ?? '0']);
 }
 
-/** The alerts of a requisição: each grupo of its items whose year total passes the limit. */
+/**
+ * The alerts of a requisição: each grupo of its items whose year total passes the limit. The total
+ * counts exactly the requisições em aprovação and aprovadas (with this one when it is one of them);
+ * a requisição not yet counted (rascunho, devolvida…) is added apart (`valorDesta`, `totalComEsta`):
+ * the alert says what the total becomes when it is sent, and lists only the requisições counted.
+ */
 export async function alertasDaRequisicao(db: DbOrTx, entidadeId: string, requisicaoId: string): Promise<AlertaDispensa[]> {
-  const { rows: grupos } = await db.execute<{ grupo_id: string; codigo: string; nome: string; ano: number; categoria: Categoria }>(sql`
-    SELECT rg.grupo_id, g.codigo, g.nome, rg.ano, rg.categoria
+  const { rows: grupos } = await db.execute<{
+    grupo_id: string;
+    codigo: string;
+    nome: string;
+    ano: number;
+    categoria: Categoria;
+    valor: string;
+    conta: boolean;
+  }>(sql`
+    SELECT rg.grupo_id, g.codigo, g.nome, rg.ano, rg.categoria, rg.valor::text AS valor, rg.conta
       FROM requisicao_grupos rg JOIN registros_grupos g ON g.id = rg.grupo_id
      WHERE rg.requisicao_id = ${requisicaoId}::uuid AND rg.entidade_id = ${entidadeId}::uuid
      ORDER BY g.codigo`);
@@ -71,13 +75,15 @@ export async function alertasDaRequisicao(db: DbOrTx, entidadeId: string, requis
     const ano = Number(g.ano);
     const limite = await limiteDoAno(db, entidadeId, ano, g.categoria);
     if (!limite) continue;
-    const total = await somaDoGrupo(db, { entidadeId, grupoId: g.grupo_id, ano, categoria: g.categoria, incluir: requisicaoId });
-    if (compareDecimal(total, limite.valor) <= 0) continue;
+    const total = await somaDoGrupo(db, { entidadeId, grupoId: g.grupo_id, ano, categoria: g.categoria });
+    const estaConta = g.conta === true;
+    const totalComEsta = estaConta ? total : sumMoney([total, g.valor]);
+    if (compareDecimal(totalComEsta, limite.valor) <= 0) continue;
     const { rows: reqs } = await db.execute<{ id: string; numero: number; ano: number; valor: string; status: string; n: number }>(sql`
       SELECT r.id, r.numero, r.ano, rg.valor::text AS valor, r.status, count(*) OVER ()::int AS n
         FROM requisicao_grupos rg JOIN requisicoes r ON r.id = rg.requisicao_id
        WHERE rg.entidade_id = ${entidadeId}::uuid AND rg.grupo_id = ${g.grupo_id}::uuid AND rg.ano = ${ano}
-         AND rg.categoria = ${g.categoria} AND (rg.conta OR rg.requisicao_id = ${requisicaoId}::uuid)
+         AND rg.categoria = ${g.categoria} AND rg.conta
        ORDER BY r.numero
        LIMIT ${ALERTA_MAX_REQUISICOES}`);
     const n = Number(reqs[0]?.n ?? 0);
@@ -91,9 +97,24 @@ export async function alertasDaRequisicao(db: DbOrTx, entidadeId: string, requis
       anoLimite: limite.ano,
       limite: sumMoney([limite.valor]),
       total,
+      estaConta,
+      valorDesta: sumMoney([g.valor]),
+      totalComEsta,
       requisicoes: reqs.map((r) => ({ id: r.id, numero: Number(r.numero), ano: Number(r.ano), valor: sumMoney([r.valor]), status: r.status })),
       mais: Math.max(0, n - reqs.length),
     });
   }
   return alertas;
+}
+
+/** What the audit row of a decision keeps of the alerts the person saw. */
+export function alertasVistos(alertas: AlertaDispensa[]) {
+  return alertas.map((a) => ({
+    grupo: `${a.grupoCodigo} – ${a.grupoNome}`,
+    categoria: a.categoria,
+    ano: a.ano,
+    soma: a.totalComEsta,
+    limite: a.limite,
+    anoLimite: a.anoLimite,
+  }));
 }

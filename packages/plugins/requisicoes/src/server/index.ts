@@ -52,15 +52,16 @@ import {
   preRequisicaoInputSchema,
   requisicaoInputSchema,
 } from '../shared/index.js';
-import { alcadasDoCentro, aprovaveis, niveisDoTotal, notificar, podeAprovarSql, registrarAprovacao } from './aprovacao.js';
+import { VIA_LABEL, alcadasDoCentro, aprovaveis, decisores, niveisDoTotal, notificar, podeAprovarSql, registrarAprovacao } from './aprovacao.js';
 import { atendidoDe, atualizarAtendimento, conversoesDe, preRequisicoesDaRequisicao } from './atendimento.js';
-import { alertasDaRequisicao, recalcularGrupos } from './dispensa.js';
+import { alertasDaRequisicao, alertasVistos, recalcularGrupos } from './dispensa.js';
 import { requisicaoPdf } from './pdf.js';
 import { seedRequisicoes } from './seed.js';
 import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoAprovacoes, requisicaoItens, requisicoes } from './tables.js';
 
 export * from './tables.js';
 export { recalcularGrupos } from './dispensa.js';
+export { type PesquisaDePrecos, registrarPesquisaDePrecos } from './pesquisa.js';
 
 type Row = Record<string, unknown>;
 
@@ -408,6 +409,8 @@ export default defineServerPlugin({
       conditions: {
         aguardandoMinha: { schema: z.enum(['1', 'true']), where: (_v, ctx) => aguardandoMinha(ctx) },
       },
+      // aprovar: `ciente: true` when the requisição has a dispensa alert (400 otherwise), recorded in the audit
+      transitionBody: { aprovar: { ciente: z.boolean({ error: 'Informe se viu o alerta de limite de dispensa.' }).optional() } },
       defaults: (ctx) => ({ solicitanteId: ctx.user.id, solicitanteNome: ctx.user.nome, data: hoje() }),
       toRow: (data) => {
         const { itens: _itens, ...header } = data;
@@ -447,7 +450,7 @@ export default defineServerPlugin({
           : [];
         await atualizarAtendimento(tx, [...agora, ...antigas], write.audit, { requisicao: write.descricao });
       },
-      resolveTransition: async (tx, name, row, _body, ctx) => {
+      resolveTransition: async (tx, name, row, body, ctx) => {
         if (name === 'enviar') {
           const niveis = niveisDoTotal(String(row.valorTotal), await alcadasDoCentro(tx, ctx.entidadeId, String(row.centroCustoId)));
           if (niveis.length === 0) {
@@ -455,8 +458,24 @@ export default defineServerPlugin({
           }
           return { set: { niveis: niveis.length, nivelAtual: niveis[0], ciclo: Number(row.ciclo) + 1 } };
         }
-        if (name === 'aprovar') return registrarAprovacao(tx, row, ctx);
-        if (name === 'reprovar' || name === 'devolver') return { set: { nivelAtual: null } };
+        if (name === 'aprovar') {
+          // the dispensa alert is shown where the decision is taken and acknowledged: `ciente` (audited)
+          const alertas = await alertasDaRequisicao(tx, ctx.entidadeId, String(row.id));
+          if (alertas.length && body.ciente !== true) {
+            throw new AppError(400, 'validation_error', 'Confirme que viu o alerta de limite de dispensa antes de aprovar.', {
+              ciente: 'Marque que você viu o alerta de limite de dispensa (possível fracionamento) antes de aprovar.',
+            });
+          }
+          const { via, ...resolved } = await registrarAprovacao(tx, row, ctx);
+          const audit: Row = {};
+          if (via !== 'titular') audit.porSubstituicao = VIA_LABEL[via];
+          if (alertas.length) audit.alertasDispensaVistos = alertasVistos(alertas);
+          return { ...resolved, audit };
+        }
+        if (name === 'reprovar' || name === 'devolver') {
+          const via = (await decisores(tx, ctx.entidadeId, String(row.id))).find((d) => d.id === ctx.user.id)?.via;
+          return { set: { nivelAtual: null }, audit: via && via !== 'titular' ? { porSubstituicao: VIA_LABEL[via] } : {} };
+        }
         return undefined;
       },
       onTransition: async (tx, name, before, body, ctx, { audit }) => {
@@ -536,6 +555,12 @@ export default defineServerPlugin({
         { key: 'solicitanteNome', header: 'Solicitante' },
         { key: 'dotacao', header: 'Dotação' },
         { key: 'valorTotal', header: 'Valor estimado', value: (row) => formatDecimal(row.valorTotal as string, { min: 2 }) },
+        { key: 'valorAprovado', header: 'Valor aprovado', value: (row) => (row.valorAprovado ? formatDecimal(row.valorAprovado as string, { min: 2 }) : '') },
+        {
+          key: 'valorPesquisado',
+          header: 'Valor pesquisado',
+          value: (row) => (row.valorPesquisado ? formatDecimal(row.valorPesquisado as string, { min: 2 }) : ''),
+        },
       ],
       exportName: 'requisicoes',
     });
@@ -602,7 +627,8 @@ export default defineServerPlugin({
       path: '/requisicoes/:id/aprovacao',
       tag,
       summary: 'Níveis de aprovação da requisição',
-      description: 'Os níveis que o valor exige (alçadas do centro de custo), o nível aguardado e quem aprovou cada um nesta rodada.',
+      description:
+        'Os níveis que o valor exige (alçadas do centro de custo), o nível aguardado, quem aprovou cada um nesta rodada (e se por substituição), quem pode decidir agora e os valores aprovado e pesquisado.',
       request: { params: idParams },
       responses: { 200: aprovacaoSchema, 404: { description: 'Não encontrada' } },
       handler: async (c, ctx) => {
@@ -610,7 +636,12 @@ export default defineServerPlugin({
         const aplicaveis = await alcadasDoCentro(ctx.db, ctx.entidadeId, String(row.centroCustoId));
         const niveis = niveisDoTotal(String(row.valorTotal), aplicaveis);
         const dadas = await ctx.db
-          .select({ nivel: requisicaoAprovacoes.nivel, nome: requisicaoAprovacoes.usuarioNome, em: requisicaoAprovacoes.createdAt })
+          .select({
+            nivel: requisicaoAprovacoes.nivel,
+            nome: requisicaoAprovacoes.usuarioNome,
+            em: requisicaoAprovacoes.createdAt,
+            substituicao: requisicaoAprovacoes.substituicao,
+          })
           .from(requisicaoAprovacoes)
           .where(and(eq(requisicaoAprovacoes.requisicaoId, String(row.id)), eq(requisicaoAprovacoes.ciclo, Number(row.ciclo))));
         const todos = [...new Set([...niveis, ...dadas.map((d) => d.nivel)])].sort((a, b) => a - b);
@@ -626,8 +657,12 @@ export default defineServerPlugin({
                 nome: aplicaveis.find((a) => a.nivel === nivel)?.nome ?? `Nível ${nivel}`,
                 aprovadoPor: dada?.nome ?? null,
                 aprovadoEm: dada ? new Date(dada.em).toISOString() : null,
+                substituicao: dada?.substituicao ?? null,
               };
             }),
+            podemDecidir: (await decisores(ctx.db, ctx.entidadeId, String(row.id))).map((d) => ({ nome: d.nome, via: d.via })),
+            valorAprovado: (row.valorAprovado as string | null) ?? null,
+            valorPesquisado: (row.valorPesquisado as string | null) ?? null,
           },
           200,
         );
@@ -640,7 +675,7 @@ export default defineServerPlugin({
       tag,
       summary: 'Alerta de fracionamento (limite de dispensa)',
       description:
-        'Para cada grupo dos itens: a soma do ano (requisições em aprovação e aprovadas da entidade, na categoria, com esta) quando passa do limite de dispensa do ano (art. 75 I/II).',
+        'Para cada grupo dos itens: a soma do ano das requisições em aprovação e aprovadas da entidade, na categoria (esta incluída só se for uma delas; senão somada à parte em `totalComEsta`), quando passa do limite de dispensa do ano (art. 75 I/II).',
       request: { params: idParams },
       responses: { 200: alertasDispensaSchema, 404: { description: 'Não encontrada' } },
       handler: async (c, ctx) => {
@@ -658,7 +693,7 @@ export default defineServerPlugin({
       schema: alcadaInputSchema as unknown as z.ZodObject,
       references: { centroCustoId: referencias.centroCustoId },
       validate: async (tx, data, write) => {
-        const d = data as { perfis: string[]; usuarios: string[] };
+        const d = data as { perfis: string[]; usuarios: string[]; substitutos: string[] };
         const fields: Record<string, string> = {};
         if (d.perfis.length) {
           const { rows } = await tx.execute<{ n: number }>(
@@ -671,6 +706,12 @@ export default defineServerPlugin({
             sql`SELECT count(*)::int AS n FROM usuario_entidades WHERE entidade_id = ${write.entidadeId}::uuid AND usuario_id = ANY(${`{${d.usuarios.join(',')}}`}::uuid[])`,
           );
           if (Number(rows[0]?.n) !== new Set(d.usuarios).size) fields.usuarios = 'Escolha usuários desta entidade.';
+        }
+        if (d.substitutos.length) {
+          const { rows } = await tx.execute<{ n: number }>(
+            sql`SELECT count(*)::int AS n FROM usuario_entidades WHERE entidade_id = ${write.entidadeId}::uuid AND usuario_id = ANY(${`{${d.substitutos.join(',')}}`}::uuid[])`,
+          );
+          if (Number(rows[0]?.n) !== new Set(d.substitutos).size) fields.substitutos = 'Escolha usuários desta entidade.';
         }
         return Object.keys(fields).length ? fields : undefined;
       },

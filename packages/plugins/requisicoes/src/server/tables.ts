@@ -59,6 +59,10 @@ export const requisicoes = pg.pgTable('requisicoes', {
   solicitanteId: pg.uuid('solicitante_id').notNull(),
   solicitanteNome: pg.text('solicitante_nome').notNull(),
   valorTotal: money('valor_total').notNull().default('0'),
+  /** The total the last level approved (migrations/0004_aprovacao_governanca.sql). */
+  valorAprovado: money('valor_aprovado'),
+  /** The total after a price research (a concluded cotação's estimates in the items). */
+  valorPesquisado: money('valor_pesquisado'),
   niveis: pg.integer('niveis').notNull().default(0),
   nivelAtual: pg.integer('nivel_atual'),
   ciclo: pg.integer('ciclo').notNull().default(0),
@@ -86,6 +90,8 @@ export const requisicaoAprovacoes = pg.pgTable('requisicao_aprovacoes', {
   nivel: pg.integer('nivel').notNull(),
   usuarioId: pg.uuid('usuario_id').notNull(),
   usuarioNome: pg.text('usuario_nome').notNull(),
+  /** NULL: by an approver of the level; 'nivel_superior' / 'substituto': por substituição. */
+  substituicao: pg.text('substituicao').$type<'nivel_superior' | 'substituto'>(),
   createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -112,6 +118,8 @@ export const alcadas = pg.pgTable('requisicao_alcadas', {
   centroCustoId: pg.uuid('centro_custo_id'),
   perfis: pg.uuid('perfis').array().notNull().default(orm.sql`'{}'`),
   usuarios: pg.uuid('usuarios').array().notNull().default(orm.sql`'{}'`),
+  /** Who decides the level when nobody of it nor of the next higher level may (segregation). */
+  substitutos: pg.uuid('substitutos').array().notNull().default(orm.sql`'{}'`),
   ...stamps(),
 });
 

@@ -260,6 +260,11 @@ export const alcadaInputSchema = z
       .array(z.uuid({ error: 'Usuário inválido.' }))
       .max(200)
       .default([]),
+    /** Who decides the level when nobody of it nor of the next higher level may (segregation). */
+    substitutos: z
+      .array(z.uuid({ error: 'Usuário inválido.' }))
+      .max(50)
+      .default([]),
   })
   .refine((a) => a.perfis.length + a.usuarios.length > 0, { path: ['perfis'], message: 'Indique ao menos um perfil ou usuário aprovador.' });
 
@@ -347,8 +352,15 @@ export const alertaDispensaSchema = z.object({
   /** Year of the limit applied (the latest ≤ ano). */
   anoLimite: z.number().int(),
   limite: z.string(),
-  /** The year's pending + approved requisições of the grupo, with this one. */
+  /** The year's requisições em aprovação and aprovadas of the grupo (this one included only when it is one of them). */
   total: z.string(),
+  /** This requisição is counted in `total` (em aprovação or aprovada). */
+  estaConta: z.boolean(),
+  /** This requisição's amount in the grupo. */
+  valorDesta: z.string(),
+  /** `total` plus this requisição when it is not counted yet (what the total becomes when it is sent). */
+  totalComEsta: z.string(),
+  /** The requisições counted in `total`. */
   requisicoes: z.array(z.object({ id: z.string(), numero: z.number().int(), ano: z.number().int(), valor: z.string(), status: z.string() })),
   /** More requisições make up the total than the 50 listed. */
   mais: z.number().int(),
@@ -367,8 +379,16 @@ export const aprovacaoSchema = z.object({
       nome: z.string(),
       aprovadoPor: z.string().nullable(),
       aprovadoEm: z.string().nullable(),
+      /** The approval was given por substituição: 'nivel_superior' or 'substituto'. */
+      substituicao: z.enum(['nivel_superior', 'substituto']).nullable(),
     }),
   ),
+  /** Who may decide it now (em aprovação), and how: by the level, or por substituição. */
+  podemDecidir: z.array(z.object({ nome: z.string(), via: z.enum(['titular', 'nivel_superior', 'substituto']) })),
+  /** The total the last level approved (null before the first approval). */
+  valorAprovado: z.string().nullable(),
+  /** The total after the price research of a cotação (null before it). */
+  valorPesquisado: z.string().nullable(),
 });
 export type Aprovacao = z.infer<typeof aprovacaoSchema>;
 

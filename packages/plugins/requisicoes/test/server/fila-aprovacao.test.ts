@@ -1,38 +1,75 @@
-// The approval queue ('aguardando minha aprovação') is computed set-based (podeAprovarSql): this suite
-// keeps it equal to the rule read per row — the alçadas of the requisição's level for its centro (a
-// centro's own row replacing the general one), the person named by user or perfil, never their own
-// requisição nor one converting their pré-requisições, never a second level of the same round — on
-// varied data: three levels plus one nobody approves, centro-specific rows, users named directly,
-// self-requested, already approved at another level (this round and a previous one).
+// The approval queue ('aguardando minha aprovação') is computed in SQL (podeAprovarSql, the same
+// definition as decisores(): the e-mails and the names on the approval page). This suite keeps it
+// equal to the rule read per row in TypeScript from the raw tables — the person is an active member
+// of the entidade with tag 39 whose centros include the requisição's; named at the awaited level (user
+// or perfil; a centro's own row replacing the general one); never their own requisição nor one
+// converting their pré-requisições, never a second level of the same round; and when nobody apto is
+// named at the level, the approvers of the next higher level of the centro, else the substitutes
+// named on the level's alçada — on varied data: three levels plus one nobody approves, centro-specific
+// rows, users named directly, self-requested, already approved at another level (this round and a
+// previous one), a person outside the centros, a perfil without the tag.
 import { describeEachDatabase } from '@app/server-core/testing';
 import { and, eq } from '@app/server-core/orm';
 import { beforeAll, expect, it } from 'vitest';
-import { podeAprovarSql } from '../../src/server/aprovacao.js';
+import { decisores, podeAprovarSql } from '../../src/server/aprovacao.js';
 import { requisicoes } from '../../src/server/tables.js';
 import { type Fixture, type User, createFixture, createPerfil, createUser, insert, plugins } from './helpers.js';
 
-/** The rule as it reads for one requisição (the former correlated SQL), the reference of this suite. */
-const REGRA_POR_LINHA = `
-  SELECT r.id FROM requisicoes r
-   WHERE r.entidade_id = $2::uuid
-     AND r.status = 'em_aprovacao'
-     AND r.solicitante_id <> $1::uuid
-     AND NOT EXISTS (SELECT 1 FROM requisicao_aprovacoes a
-                      WHERE a.requisicao_id = r.id AND a.ciclo = r.ciclo AND a.usuario_id = $1::uuid)
-     AND NOT EXISTS (SELECT 1 FROM requisicao_itens ri
-                       JOIN pre_requisicao_itens pi ON pi.id = ri.pre_requisicao_item_id
-                       JOIN pre_requisicoes p ON p.id = pi.pre_requisicao_id
-                      WHERE ri.requisicao_id = r.id AND p.solicitante_id = $1::uuid)
-     AND EXISTS (SELECT 1 FROM requisicao_alcadas al
-                  WHERE al.entidade_id = r.entidade_id AND al.nivel = r.nivel_atual
-                    AND (al.centro_custo_id = r.centro_custo_id
-                         OR (al.centro_custo_id IS NULL AND NOT EXISTS (
-                               SELECT 1 FROM requisicao_alcadas o
-                                WHERE o.entidade_id = al.entidade_id AND o.nivel = al.nivel AND o.centro_custo_id = r.centro_custo_id)))
-                    AND ($1::uuid = ANY(al.usuarios)
-                         OR EXISTS (SELECT 1 FROM usuario_entidades ue
-                                     WHERE ue.usuario_id = $1::uuid AND ue.entidade_id = al.entidade_id AND ue.perfil_id = ANY(al.perfis))))
-   ORDER BY r.id`;
+type Via = 'titular' | 'nivel_superior' | 'substituto';
+
+/** The rule per row, in TypeScript, over the raw tables (the reference of this suite). */
+async function regraPorLinha(server: Parameters<typeof createFixture>[0], entidadeId: string) {
+  const alcadas = await server.sql<{ nivel: number; centro: string | null; perfis: string[]; usuarios: string[]; substitutos: string[] }>(
+    `SELECT nivel, centro_custo_id AS centro, perfis::text[] AS perfis, usuarios::text[] AS usuarios, substitutos::text[] AS substitutos
+       FROM requisicao_alcadas WHERE entidade_id = $1`,
+    [entidadeId],
+  );
+  const membros = await server.sql<{ id: string; perfil: string; centros: string[]; todos: boolean; tags: number[]; ativo: boolean }>(
+    `SELECT ue.usuario_id AS id, ue.perfil_id AS perfil, ue.centros_custo::text[] AS centros, p.todos_centros AS todos, p.tags, u.ativo
+       FROM usuario_entidades ue JOIN perfis p ON p.id = ue.perfil_id JOIN usuarios u ON u.id = ue.usuario_id WHERE ue.entidade_id = $1`,
+    [entidadeId],
+  );
+  const reqs = await server.sql<{ id: string; centro: string; nivel: number; ciclo: number; solicitante: string }>(
+    `SELECT id, centro_custo_id AS centro, nivel_atual AS nivel, ciclo, solicitante_id AS solicitante
+       FROM requisicoes WHERE entidade_id = $1 AND status = 'em_aprovacao'`,
+    [entidadeId],
+  );
+  const aprovou = new Set(
+    (await server.sql<{ k: string }>(`SELECT requisicao_id || '|' || ciclo || '|' || usuario_id AS k FROM requisicao_aprovacoes`)).map((r) => r.k),
+  );
+  const converte = new Set(
+    (
+      await server.sql<{ k: string }>(
+        `SELECT ri.requisicao_id || '|' || p.solicitante_id AS k FROM requisicao_itens ri
+           JOIN pre_requisicao_itens pi ON pi.id = ri.pre_requisicao_item_id JOIN pre_requisicoes p ON p.id = pi.pre_requisicao_id`,
+      )
+    ).map((r) => r.k),
+  );
+  const linha = (centro: string, nivel: number | null) =>
+    nivel === null ? undefined : (alcadas.find((a) => a.nivel === nivel && a.centro === centro) ?? alcadas.find((a) => a.nivel === nivel && a.centro === null));
+  const decide = new Map<string, Map<string, Via>>(); // requisição → person → via
+  for (const r of reqs) {
+    const aptos = membros.filter(
+      (m) =>
+        m.ativo &&
+        m.tags.includes(39) &&
+        (m.todos || m.centros.includes(r.centro)) &&
+        m.id !== r.solicitante &&
+        !converte.has(`${r.id}|${m.id}`) &&
+        !aprovou.has(`${r.id}|${r.ciclo}|${m.id}`),
+    );
+    const aprovadores = (nivel: number | null) => {
+      const l = linha(r.centro, nivel);
+      return l ? aptos.filter((m) => l.usuarios.includes(m.id) || l.perfis.includes(m.perfil)) : [];
+    };
+    const proximo = Math.min(...alcadas.filter((a) => (a.centro === r.centro || a.centro === null) && a.nivel > r.nivel).map((a) => a.nivel));
+    let quem: [typeof aptos, Via] = [aprovadores(r.nivel), 'titular'];
+    if (quem[0].length === 0) quem = [aprovadores(Number.isFinite(proximo) ? proximo : null), 'nivel_superior'];
+    if (quem[0].length === 0) quem = [aptos.filter((m) => linha(r.centro, r.nivel)?.substitutos.includes(m.id)), 'substituto'];
+    decide.set(r.id, new Map(quem[0].map((m) => [m.id, quem[1]])));
+  }
+  return decide;
+}
 
 describeEachDatabase('requisicoes: approval queue, set-based = per-row rule', { plugins }, (t) => {
   let fx: Fixture;
@@ -56,9 +93,11 @@ describeEachDatabase('requisicoes: approval queue, set-based = per-row rule', { 
       ana: await createUser(t.server, fx, 'ana', perfil.requisitante, todos), // named by user: Saúde level 1, level 3
       bruno: await createUser(t.server, fx, 'bruno', perfil.chefia, todos), // named by user: Compras level 2; raises pré-requisições
       carla: await createUser(t.server, fx, 'carla', perfil.compras), // named by user at the general level 1
+      dora: await createUser(t.server, fx, 'dora', perfil.chefia, [fx.educacao]), // chefia of Educação only: never another centro
+      edu: await createUser(t.server, fx, 'edu', await createPerfil(t.server, fx, 'Sem requisições', { todos: true, tags: [73] })), // named, no tag 39
     };
-    const { rita, chefe, diretor, ordenador, ana, bruno, carla } = pessoas;
-    const alcada = (nivel: number, centro: string | null, perfis: string[], usuarios: string[]) =>
+    const { rita, chefe, diretor, ordenador, ana, bruno, carla, edu } = pessoas;
+    const alcada = (nivel: number, centro: string | null, perfis: string[], usuarios: string[], substitutos: string[] = []) =>
       insert(t.server, 'requisicao_alcadas', {
         entidade_id: fx.entidadeId,
         nivel,
@@ -67,12 +106,15 @@ describeEachDatabase('requisicoes: approval queue, set-based = per-row rule', { 
         centro_custo_id: centro,
         perfis: `{${perfis.join(',')}}`,
         usuarios: `{${usuarios.join(',')}}`,
+        substitutos: `{${substitutos.join(',')}}`,
       });
-    await alcada(1, null, [perfil.chefia], [carla!.id]);
+    await alcada(1, null, [perfil.chefia], [carla!.id, edu!.id]);
     await alcada(1, fx.saude, [perfil.diretoria], [ana!.id]); // Saúde: chefia and carla do not approve its level 1
     await alcada(2, null, [perfil.diretoria], []);
     await alcada(2, fx.compras, [], [bruno!.id]); // Compras: only bruno at level 2
     await alcada(3, null, [perfil.ordenador], [ana!.id]);
+    // Compras level 3: only bruno, and two substitutes: rita and edu (who has no tag 39)
+    await alcada(3, fx.compras, [], [bruno!.id], [rita!.id, edu!.id]);
     await alcada(3, fx.educacao, [perfil.ordenador, perfil.chefia], []); // Educação: ana not, chefia too
     // level 4: no alçada at all (nobody approves it)
 
@@ -140,7 +182,13 @@ describeEachDatabase('requisicoes: approval queue, set-based = per-row rule', { 
       .where(and(eq(requisicoes.entidadeId, fx.entidadeId), podeAprovarSql({ user: { id: usuario } as never, entidadeId: fx.entidadeId })));
     return rows.map((r) => r.id).sort();
   };
-  const porLinha = async (usuario: string) => (await t.server.sql<{ id: string }>(REGRA_POR_LINHA, [usuario, fx.entidadeId])).map((r) => r.id).sort();
+  const porLinha = async (usuario: string) => {
+    const regra = await regraPorLinha(t.server, fx.entidadeId);
+    return [...regra]
+      .filter(([, quem]) => quem.has(usuario))
+      .map(([id]) => id)
+      .sort();
+  };
 
   it('gives, for every person, exactly the requisições the per-row rule gives', async () => {
     const tamanhos: Record<string, number> = {};
@@ -150,8 +198,20 @@ describeEachDatabase('requisicoes: approval queue, set-based = per-row rule', { 
       tamanhos[login] = esperado.length;
     }
     // the data is varied enough for the comparison to mean something: approvers see rows, the requester none
-    for (const login of ['chefe', 'diretor', 'ordenador', 'ana', 'bruno', 'carla']) expect(tamanhos[login], login).toBeGreaterThan(0);
-    expect(tamanhos.rita).toBe(0);
+    for (const login of ['chefe', 'diretor', 'ordenador', 'ana', 'bruno', 'carla', 'dora', 'rita']) expect(tamanhos[login], login).toBeGreaterThan(0);
+    // named at level 1 and as a substitute, but the perfil has no tag 39: nothing
+    expect(tamanhos.edu).toBe(0);
+    // rita is named only as a substitute: every requisição of her queue is por substituição
+    const regra = await regraPorLinha(t.server, fx.entidadeId);
+    for (const id of await rapida(pessoas.rita!.id)) expect(regra.get(id)!.get(pessoas.rita!.id)).toBe('substituto');
+    // dora (chefia of Educação only) never sees another centro
+    const centros = new Map(
+      (await t.server.sql<{ id: string; c: string }>('SELECT id, centro_custo_id AS c FROM requisicoes WHERE entidade_id = $1', [fx.entidadeId])).map((r) => [
+        r.id,
+        r.c,
+      ]),
+    );
+    expect((await rapida(pessoas.dora!.id)).every((id) => centros.get(id) === fx.educacao)).toBe(true);
     // a person named nowhere (the demo admin's perfil is not in the alçadas) and an unknown id: nothing
     const [admin] = await t.server.sql<{ id: string }>("SELECT id FROM usuarios WHERE login = 'admin'");
     expect(await rapida(admin!.id)).toEqual(await porLinha(admin!.id));
@@ -208,9 +268,30 @@ describeEachDatabase('requisicoes: approval queue, set-based = per-row rule', { 
     }
   });
 
+  it('decisores() — the e-mails and the approval page — names, per requisição, exactly who has it in the queue, with the substitution tier', async () => {
+    const regra = await regraPorLinha(t.server, fx.entidadeId);
+    const vias = new Set<string>();
+    // every requisição decided por substituição or by nobody, and one in four of the others (PGlite is slow)
+    const amostra = [...regra].filter(([, quem], i) => i % 4 === 0 || [...quem.values()].some((v) => v !== 'titular') || quem.size === 0);
+    for (const [id, quem] of amostra) {
+      const lista = await decisores(t.server.db, fx.entidadeId, id);
+      expect(Object.fromEntries(lista.map((d) => [d.id, d.via])), id).toEqual(Object.fromEntries(quem));
+      for (const d of lista) vias.add(d.via);
+    }
+    // the three tiers occur in the data, and some requisições have nobody (level 4: no alçada)
+    expect([...vias].sort()).toEqual(['nivel_superior', 'substituto', 'titular']);
+    expect([...regra.values()].some((quem) => quem.size === 0)).toBe(true);
+  });
+
   it('the API queue and its menu count are the per-row rule within the person’s centros', async () => {
     for (const [login, u] of Object.entries(pessoas)) {
       const esperado = await porLinha(u.id);
+      if (login === 'edu') {
+        // no tag 39: no access to the route at all (and nothing in the rule)
+        expect(esperado).toEqual([]);
+        expect((await t.server.request('/api/requisicoes/requisicoes/aguardando-minha-aprovacao/contagem', { token: u.token })).status).toBe(403);
+        continue;
+      }
       const contagem = (await (await t.server.request('/api/requisicoes/requisicoes/aguardando-minha-aprovacao/contagem', { token: u.token })).json()) as {
         total: number;
       };

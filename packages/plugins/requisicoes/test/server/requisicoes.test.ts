@@ -25,7 +25,17 @@ type Doc = {
   transicoes: string[];
   editavel: boolean;
 };
-type Alerta = { grupoId: string; limite: string; total: string; artigo: string; anoLimite: number; requisicoes: { id: string; numero: number }[] };
+type Alerta = {
+  grupoId: string;
+  limite: string;
+  total: string;
+  estaConta: boolean;
+  valorDesta: string;
+  totalComEsta: string;
+  artigo: string;
+  anoLimite: number;
+  requisicoes: { id: string; numero: number }[];
+};
 
 describeEachDatabase('requisicoes API', { plugins }, (t) => {
   let fx: Fixture;
@@ -73,7 +83,9 @@ describeEachDatabase('requisicoes API', { plugins }, (t) => {
     return (await res.json()) as Doc;
   };
   const agir = async (d: { id: string; version: number }, acao: string, token: string, motivo?: string, base = '/requisicoes') => {
-    const res = await api(`${base}/${d.id}/${acao}`, token, { json: { version: d.version, ...(motivo ? { motivo } : {}) } });
+    // approvals acknowledge the dispensa alert when there is one (aprovacao-governanca.test.ts pins the 400 without it)
+    const ciente = acao === 'aprovar' && base === '/requisicoes' ? { ciente: true } : {};
+    const res = await api(`${base}/${d.id}/${acao}`, token, { json: { version: d.version, ...(motivo ? { motivo } : {}), ...ciente } });
     return { status: res.status, body: (await res.json()) as Doc & ErrorBody };
   };
   const ler = async (id: string, token: string) => (await (await api(`/requisicoes/${id}`, token)).json()) as Doc;
@@ -299,8 +311,18 @@ describeEachDatabase('requisicoes API', { plugins }, (t) => {
     expect(await alertas(no.id)).toEqual([]);
     const acima = await criar('400.01', rita.token, obra('400.01'));
     const [alerta] = await alertas(acima.id);
-    expect(alerta).toMatchObject({ grupoId: fx.grupoB, limite: '1000.00', total: '1000.01', artigo: 'art. 75, I, da Lei 14.133/2021', anoLimite: ano });
-    expect(alerta!.requisicoes.map((r) => r.id).sort()).toEqual([a.id, acima.id].sort());
+    // the total is what the label says (em aprovação and aprovadas); this draft is added apart
+    expect(alerta).toMatchObject({
+      grupoId: fx.grupoB,
+      limite: '1000.00',
+      total: '600.00',
+      estaConta: false,
+      valorDesta: '400.01',
+      totalComEsta: '1000.01',
+      artigo: 'art. 75, I, da Lei 14.133/2021',
+      anoLimite: ano,
+    });
+    expect(alerta!.requisicoes.map((r) => r.id).sort()).toEqual([a.id]);
     // another category does not add up; the limit of the year changes the answer
     expect(await alertas((await criar('5000', rita.token, { itens: [{ produtoId: fx.caneta, quantidade: '1', valorUnitario: '5000' }] })).id)).toEqual([]);
     const [row] = await t.server.sql<{ id: string; version: number }>('SELECT id, version FROM requisicao_limites_dispensa WHERE ano = $1 AND categoria = $2', [
@@ -315,7 +337,7 @@ describeEachDatabase('requisicoes API', { plugins }, (t) => {
     await t.server.sql('UPDATE requisicao_grupos SET ano = 2025 WHERE requisicao_id = $1', [acima.id]);
     expect(await alertas(acima.id)).toEqual([]);
     await t.server.sql('UPDATE requisicao_grupos SET valor = 125451.16 WHERE requisicao_id = $1', [acima.id]);
-    expect((await alertas(acima.id))[0]).toMatchObject({ limite: '125451.15', total: '125451.16', anoLimite: 2025 });
+    expect((await alertas(acima.id))[0]).toMatchObject({ limite: '125451.15', total: '0.00', totalComEsta: '125451.16', anoLimite: 2025 });
   });
 
   it('keeps each centro de custo to its own requisições: lists, counts, exports, reads and actions', async () => {
