@@ -29,6 +29,7 @@ export {
   isDocumentAuthor,
   recordDocumentAuthor,
 } from './authors.js';
+export { type LockSourcesOptions, type SourceTable, lockSources } from './sources.js';
 export {
   type VerifiableContent,
   type VerifiableReader,

@@ -1,10 +1,21 @@
 // What became of each pré-requisição item: 'atendido' = the quantities of requisição lines converting
 // it (requisições not cancelled nor rejected), 'pendente' = the rest; the pré-requisição's status
 // follows (enviada → parcialmente atendida → atendida, and back when a requisição releases items).
-import type { AuditFn, Tx } from '@app/server-core';
-import { type SQL, sql } from '@app/server-core/orm';
-import { REQUISICAO_LIBERA_ITENS } from '../shared/index.js';
-import type { preRequisicaoItens } from './tables.js';
+//
+// Who may take what (issue 18): a source document and the child made from it serialise on the
+// source's row lock (lockSources of the kit: FOR UPDATE, ascending id, 404 outside the person's
+// centros), taken by EVERY route that creates or re-links a child before it checks anything:
+//  * a memorando gives one live pré-requisição (memorandoParaPre: the kit's POST/PUT and de-memorando);
+//  * converting pré-requisição items locks their pré-requisições (fontesDaConversao), so a conversion
+//    and a transition of the pré-requisição (cancelar, devolver: the kit locks its row) never
+//    interleave: the later one sees the other's result and is refused (409).
+// The fixed order everywhere: the record being saved (PUT) → the sources, ascending → their lines.
+import { formatNumero } from '@app/documents';
+import { memorandos } from '@app/memorandos/server';
+import { AppError, type AuditFn, type RequestContext, type Tx, centroCustoScope, lockSources, notFound } from '@app/server-core';
+import { type SQL, and, eq, inArray, ne, sql } from '@app/server-core/orm';
+import { PRE_REQUISICAO_CONVERSIVEL, REQUISICAO_LIBERA_ITENS } from '../shared/index.js';
+import { preRequisicaoItens, preRequisicoes } from './tables.js';
 
 const LIBERA = sql.raw(REQUISICAO_LIBERA_ITENS.map((s) => `'${s}'`).join(', '));
 
@@ -38,6 +49,8 @@ export async function preRequisicoesDaRequisicao(tx: Tx, requisicaoId: string): 
 export async function atualizarAtendimento(tx: Tx, ids: readonly string[], audit: AuditFn, causa: { requisicao: string }): Promise<void> {
   if (ids.length === 0) return;
   const lista = `{${[...new Set(ids)].join(',')}}`;
+  // locked in id order first (a conversion takes them in the same order: no deadlock between the two)
+  await tx.execute(sql`SELECT id FROM pre_requisicoes WHERE id = ANY(${lista}::uuid[]) ORDER BY id FOR UPDATE`);
   const { rows } = await tx.execute<{ id: string; antes: string; depois: string }>(sql`
     WITH itens AS (
       SELECT pi.pre_requisicao_id AS id, pi.quantidade, ${atendidoDe(sql`pi.id`)} AS atendido
@@ -65,3 +78,92 @@ export async function atualizarAtendimento(tx: Tx, ids: readonly string[], audit
     });
   }
 }
+
+/** The live (not cancelled) pré-requisição that came from a memorando, besides `exceto`: a memorando is attended once. */
+export async function preDoMemorando(tx: Tx, memorandoId: string, exceto?: string) {
+  const [row] = await tx
+    .select({ id: preRequisicoes.id, numero: preRequisicoes.numero, ano: preRequisicoes.ano })
+    .from(preRequisicoes)
+    .where(and(eq(preRequisicoes.memorandoId, memorandoId), ne(preRequisicoes.status, 'cancelada'), exceto ? ne(preRequisicoes.id, exceto) : undefined))
+    .orderBy(preRequisicoes.createdAt)
+    .limit(1);
+  return row;
+}
+
+export const jaAtendido = (ja: { numero: number; ano: number }) =>
+  `Este memorando já deu origem à pré-requisição ${formatNumero(ja.numero, ja.ano)}: cancele-a para gerar outra.`;
+
+/**
+ * The memorando a pré-requisição is made from or linked to, for every route that does it (the kit's
+ * POST and PUT, POST /pre-requisicoes/de-memorando): locked FOR UPDATE, then checked under the lock.
+ * 404 when it is not a memorando of the entidade with its origin or destination in the person's
+ * centros (unless `atual`, the pré-requisição being edited, is already linked to it); 400 when not
+ * accepted (idem); 409 `memorando_atendido` naming the live pré-requisição that already attends it.
+ */
+export async function memorandoParaPre(tx: Tx, ctx: RequestContext, memorandoId: string, atual?: { id: string; memorandoId: unknown }) {
+  const mantido = atual?.memorandoId === memorandoId;
+  const fontes = await lockSources(tx, {
+    table: memorandos,
+    ids: [memorandoId],
+    entidadeId: ctx.entidadeId,
+    scope: centroCustoScope(ctx, memorandos.origemId, memorandos.destinoId),
+    keep: mantido ? [memorandoId] : [],
+  });
+  const m = fontes.get(memorandoId) as typeof memorandos.$inferSelect;
+  if (m.status !== 'aceito' && !mantido) {
+    throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { memorandoId: 'Escolha um memorando aceito.' });
+  }
+  const ja = await preDoMemorando(tx, memorandoId, atual?.id);
+  if (ja) {
+    const message = jaAtendido(ja);
+    throw new AppError(409, 'memorando_atendido', message, { memorandoId: message });
+  }
+  return m;
+}
+
+export interface FonteDaConversao {
+  preRequisicaoId: string;
+  produtoId: string;
+  /** Status of the pré-requisição, read under its lock. */
+  status: string;
+}
+
+/**
+ * The pré-requisição items a requisição's lines convert (`itemIds`), for a create or a PUT: their
+ * pré-requisições are locked FOR UPDATE in id order — with those of the lines the requisição had
+ * (`antes`), whose attendance the save recomputes — before anything reads their state, so the state
+ * returned is the one a transition committed before (or will see after). An item not of the entidade,
+ * or whose pré-requisição lies outside the person's centros, is a 404 (the lines the requisição
+ * already had keep their link).
+ */
+export async function fontesDaConversao(
+  tx: Tx,
+  ctx: RequestContext,
+  itemIds: readonly string[],
+  antes: readonly string[],
+): Promise<Map<string, FonteDaConversao>> {
+  const todos = [...new Set([...itemIds, ...antes])];
+  if (todos.length === 0) return new Map();
+  const itens = await tx
+    .select({ id: preRequisicaoItens.id, preRequisicaoId: preRequisicaoItens.preRequisicaoId, produtoId: preRequisicaoItens.produtoId })
+    .from(preRequisicaoItens)
+    .where(and(inArray(preRequisicaoItens.id, todos), eq(preRequisicaoItens.entidadeId, ctx.entidadeId)));
+  const porItem = new Map(itens.map((i) => [i.id, i]));
+  if (itemIds.some((id) => !porItem.has(id))) throw notFound();
+  const pres = await lockSources(tx, {
+    table: preRequisicoes,
+    ids: itens.map((i) => i.preRequisicaoId),
+    entidadeId: ctx.entidadeId,
+    scope: centroCustoScope(ctx, preRequisicoes.centroCustoId),
+    keep: antes.map((id) => porItem.get(id)?.preRequisicaoId),
+  });
+  const out = new Map<string, FonteDaConversao>();
+  for (const id of itemIds) {
+    const item = porItem.get(id)!;
+    out.set(id, { preRequisicaoId: item.preRequisicaoId, produtoId: item.produtoId, status: String(pres.get(item.preRequisicaoId)?.status) });
+  }
+  return out;
+}
+
+/** Whether a pré-requisição in `status` takes new conversions. */
+export const conversivel = (status: string) => (PRE_REQUISICAO_CONVERSIVEL as readonly string[]).includes(status);

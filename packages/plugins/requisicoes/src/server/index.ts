@@ -25,7 +25,7 @@ import {
   notFound,
   searchCondition,
 } from '@app/server-core';
-import { and, count, desc, eq, inArray, ne, sql } from '@app/server-core/orm';
+import { and, count, desc, eq, inArray, sql } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import { z } from 'zod';
 import {
@@ -53,7 +53,7 @@ import {
   requisicaoInputSchema,
 } from '../shared/index.js';
 import { VIA_LABEL, alcadasDoCentro, aprovaveis, decisores, niveisDoTotal, notificar, podeAprovarSql, registrarAprovacao } from './aprovacao.js';
-import { atendidoDe, atualizarAtendimento, conversoesDe, preRequisicoesDaRequisicao } from './atendimento.js';
+import { atendidoDe, atualizarAtendimento, conversivel, conversoesDe, fontesDaConversao, memorandoParaPre, preRequisicoesDaRequisicao } from './atendimento.js';
 import { alertasDaRequisicao, alertasVistos, recalcularGrupos } from './dispensa.js';
 import { requisicaoPdf } from './pdf.js';
 import { seedRequisicoes } from './seed.js';
@@ -74,18 +74,6 @@ const destino = alias(centrosCusto, 'destino');
 const pertence = (ctx: RequestContext, centroId: unknown) => ctx.todosCentros || ctx.centrosCusto.includes(String(centroId));
 const hoje = today;
 const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
-/** The live (not cancelled) pré-requisição that came from a memorando, besides `exceto`: a memorando is attended once. */
-const preDoMemorando = async (db: RequestContext['db'], memorandoId: string, exceto?: string) => {
-  const [row] = await db
-    .select({ id: preRequisicoes.id, numero: preRequisicoes.numero, ano: preRequisicoes.ano })
-    .from(preRequisicoes)
-    .where(and(eq(preRequisicoes.memorandoId, memorandoId), ne(preRequisicoes.status, 'cancelada'), exceto ? ne(preRequisicoes.id, exceto) : undefined))
-    .orderBy(preRequisicoes.createdAt)
-    .limit(1);
-  return row;
-};
-const jaAtendido = (ja: { numero: number; ano: number }) =>
-  `Este memorando já deu origem à pré-requisição ${formatNumero(ja.numero, ja.ano)}: cancele-a para gerar outra.`;
 const seuCentro = (ctx: RequestContext, centroCustoId: string) =>
   ctx.todosCentros || ctx.centrosCusto.includes(centroCustoId) ? undefined : { centroCustoId: 'Escolha um centro de custo ao qual você pertence.' };
 
@@ -274,16 +262,14 @@ export default defineServerPlugin({
       },
       validate: async (tx, data, write) => {
         const fields: Record<string, string> = { ...seuCentro(write.ctx, data.centroCustoId) };
+        // the memorando locked and checked under the lock, as by de-memorando (404 / 400 / 409 naming the live one)
         if (data.memorandoId) {
-          const [m] = await tx
-            .select({ status: memorandos.status })
-            .from(memorandos)
-            .where(and(eq(memorandos.id, data.memorandoId), eq(memorandos.entidadeId, write.entidadeId)));
-          if (!m || (m.status !== 'aceito' && write.current?.memorandoId !== data.memorandoId)) fields.memorandoId = 'Escolha um memorando aceito.';
-          else {
-            const ja = await preDoMemorando(tx, data.memorandoId, write.current ? String(write.current.id) : undefined);
-            if (ja) fields.memorandoId = jaAtendido(ja);
-          }
+          await memorandoParaPre(
+            tx,
+            write.ctx,
+            data.memorandoId,
+            write.current ? { id: String(write.current.id), memorandoId: write.current.memorandoId } : undefined,
+          );
         }
         return Object.keys(fields).length ? fields : undefined;
       },
@@ -358,23 +344,8 @@ export default defineServerPlugin({
       handler: async (c, ctx) => {
         const input = c.req.valid('json');
         const row = await ctx.mutate(async (tx, audit) => {
-          const [m] = await tx
-            .select({
-              id: memorandos.id,
-              status: memorandos.status,
-              justificativa: memorandos.justificativa,
-              origemId: memorandos.origemId,
-              destinoId: memorandos.destinoId,
-            })
-            .from(memorandos)
-            .where(and(eq(memorandos.id, input.memorandoId), eq(memorandos.entidadeId, ctx.entidadeId)))
-            .for('update'); // two requests for the same memorando wait for each other: one pré-requisição
-          if (!m || !(pertence(ctx, m.origemId) || pertence(ctx, m.destinoId))) throw notFound();
-          if (m.status !== 'aceito') {
-            throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { memorandoId: 'Escolha um memorando aceito.' });
-          }
-          const ja = await preDoMemorando(tx, m.id);
-          if (ja) throw new AppError(409, 'memorando_atendido', jaAtendido(ja));
+          // the same path as the kit's POST: locked, 404 outside the person's centros, 400 not accepted, 409 attended
+          const m = await memorandoParaPre(tx, ctx, input.memorandoId);
           const itens = await tx
             .select({ produtoId: memorandoItens.produtoId, quantidade: memorandoItens.quantidade, valorUnitario: memorandoItens.valorUnitario })
             .from(memorandoItens)
@@ -420,25 +391,34 @@ export default defineServerPlugin({
       validate: async (tx, data, write) => {
         const fields: Record<string, string> = { ...seuCentro(write.ctx, data.centroCustoId) };
         const ligados = data.itens.map((item, i) => ({ ...item, i })).filter((item) => item.preRequisicaoItemId);
-        if (ligados.length) {
-          const ids = [...new Set(ligados.map((l) => l.preRequisicaoItemId!))];
-          const fontes = await tx
-            .select({ id: preRequisicaoItens.id, produtoId: preRequisicaoItens.produtoId, status: preRequisicoes.status })
-            .from(preRequisicaoItens)
-            .innerJoin(preRequisicoes, eq(preRequisicoes.id, preRequisicaoItens.preRequisicaoId))
-            .where(and(inArray(preRequisicaoItens.id, ids), eq(preRequisicaoItens.entidadeId, write.entidadeId)));
-          const jaLigados = new Set(((write.current?.itens as Row[] | undefined) ?? []).map((l) => l.preRequisicaoItemId));
-          for (const l of ligados) {
-            const fonte = fontes.find((f) => f.id === l.preRequisicaoItemId);
-            const at = `itens.${l.i}.preRequisicaoItemId`;
-            if (!fonte) fields[at] = 'Item de pré-requisição não encontrado.';
-            else if (fonte.produtoId !== l.produtoId) fields[`itens.${l.i}.produtoId`] = 'O produto deve ser o do item da pré-requisição.';
-            else if (!(PRE_REQUISICAO_CONVERSIVEL as readonly string[]).includes(fonte.status) && !jaLigados.has(fonte.id)) {
-              fields[at] = 'A pré-requisição deste item não está enviada.';
-            }
+        const antes = ((write.current?.itens as Row[] | undefined) ?? []).map((l) => l.preRequisicaoItemId).filter(Boolean) as string[];
+        // the pré-requisições locked (id order) before their state is read: a conversion and their
+        // cancelar/devolver serialise; an item of another centro is a 404
+        const fontes = await fontesDaConversao(
+          tx,
+          write.ctx,
+          ligados.map((l) => l.preRequisicaoItemId!),
+          antes,
+        );
+        const jaLigados = new Set(antes);
+        const indisponiveis: Record<string, string> = {};
+        for (const l of ligados) {
+          const fonte = fontes.get(l.preRequisicaoItemId!)!;
+          if (fonte.produtoId !== l.produtoId) fields[`itens.${l.i}.produtoId`] = 'O produto deve ser o do item da pré-requisição.';
+          else if (!conversivel(fonte.status) && !jaLigados.has(l.preRequisicaoItemId!)) {
+            indisponiveis[`itens.${l.i}.preRequisicaoItemId`] = 'A pré-requisição deste item não está enviada.';
           }
         }
-        return Object.keys(fields).length ? fields : undefined;
+        if (Object.keys(fields).length) return fields;
+        if (Object.keys(indisponiveis).length) {
+          throw new AppError(
+            409,
+            'pre_requisicao_indisponivel',
+            'A pré-requisição de algum item não está mais enviada (foi cancelada, devolvida ou atendida): atualize os itens.',
+            indisponiveis,
+          );
+        }
+        return undefined;
       },
       afterSave: async (tx, id, _data, write) => {
         await setProdutoUsos(tx, { entidadeId: write.entidadeId, origem: 'requisicoes', documentoId: id, descricao: write.descricao }, write.produtoIds);

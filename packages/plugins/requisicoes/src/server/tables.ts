@@ -15,23 +15,28 @@ const stamps = () => ({
   updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const preRequisicoes = pg.pgTable('pre_requisicoes', {
-  id: pg.uuid('id').primaryKey().defaultRandom(),
-  entidadeId: pg.uuid('entidade_id').notNull(),
-  numero: pg.integer('numero').notNull(),
-  ano: pg.integer('ano').notNull(),
-  data: pg.date('data').notNull(),
-  status: pg.text('status').$type<PreRequisicaoStatus>().notNull().default('rascunho'),
-  centroCustoId: pg.uuid('centro_custo_id').notNull(),
-  tipoSolicitacaoId: pg.uuid('tipo_solicitacao_id').notNull(),
-  solicitanteId: pg.uuid('solicitante_id').notNull(),
-  solicitanteNome: pg.text('solicitante_nome').notNull(),
-  justificativa: pg.text('justificativa').notNull(),
-  memorandoId: pg.uuid('memorando_id'),
-  valorTotal: money('valor_total').notNull().default('0'),
-  ...stamps(),
-  busca: pg.text('busca').generatedAlwaysAs(pg.generatedByMigration()),
-});
+export const preRequisicoes = pg.pgTable(
+  'pre_requisicoes',
+  {
+    id: pg.uuid('id').primaryKey().defaultRandom(),
+    entidadeId: pg.uuid('entidade_id').notNull(),
+    numero: pg.integer('numero').notNull(),
+    ano: pg.integer('ano').notNull(),
+    data: pg.date('data').notNull(),
+    status: pg.text('status').$type<PreRequisicaoStatus>().notNull().default('rascunho'),
+    centroCustoId: pg.uuid('centro_custo_id').notNull(),
+    tipoSolicitacaoId: pg.uuid('tipo_solicitacao_id').notNull(),
+    solicitanteId: pg.uuid('solicitante_id').notNull(),
+    solicitanteNome: pg.text('solicitante_nome').notNull(),
+    justificativa: pg.text('justificativa').notNull(),
+    memorandoId: pg.uuid('memorando_id'),
+    valorTotal: money('valor_total').notNull().default('0'),
+    ...stamps(),
+    busca: pg.text('busca').generatedAlwaysAs(pg.generatedByMigration()),
+  },
+  // one live pré-requisição per memorando (migration 0003)
+  (t) => [pg.uniqueIndex('pre_requisicoes_um_vivo_por_memorando').on(t.memorandoId).where(orm.sql`status <> 'cancelada' AND memorando_id IS NOT NULL`)],
+);
 
 export const preRequisicaoItens = pg.pgTable('pre_requisicao_itens', {
   id: pg.uuid('id').primaryKey().defaultRandom(),

@@ -157,7 +157,7 @@ describeEachDatabase('requisicoes: pré-requisição from an accepted memorando'
     expect(erro.error.code).toBe('memorando_atendido');
     expect(erro.error.message).toContain(`pré-requisição ${vinculado.preRequisicao!.numero}/${vinculado.preRequisicao!.ano}`);
 
-    // the kit's own POST with memorandoId is held to the same rule
+    // the kit's own POST with memorandoId is held to the same rule (the same 409, issue 18)
     const direto = await api('/pre-requisicoes', rita.token, {
       json: {
         centroCustoId: fx.educacao,
@@ -167,8 +167,10 @@ describeEachDatabase('requisicoes: pré-requisição from an accepted memorando'
         itens: [{ produtoId: fx.papel, quantidade: '1', valorUnitario: '1' }],
       },
     });
-    expect(direto.status).toBe(400);
-    expect(((await direto.json()) as ErrorBody).error.fields?.memorandoId).toContain('já deu origem');
+    expect(direto.status).toBe(409);
+    const erroDireto = (await direto.json()) as ErrorBody;
+    expect(erroDireto.error.code).toBe('memorando_atendido');
+    expect(erroDireto.error.fields?.memorandoId).toContain('já deu origem');
 
     const concorrentes = await Promise.all([gerar(outro, rita.token), gerar(outro, rita.token), gerar(outro, compras.token)]);
     expect(concorrentes.map((r) => r.status).sort()).toEqual([201, 409, 409]);
