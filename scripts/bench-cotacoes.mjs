@@ -60,18 +60,18 @@ function client(server, token) {
  * suppliers invited and the collection started through the API (as a person would), then the prices,
  * answers, decisions and chosen winners written in bulk (set-based SQL inside bulkLoad).
  */
-async function grow(database, server, prefeitura, token) {
+export async function grow(database, server, prefeitura, token, itens = ITENS) {
   const t0 = performance.now();
   const api = client(server, () => token);
   const { produtos, fornecedores, centro } = await database.withRawClient(async (raw) => {
     const [{ n }] = await raw.query('SELECT count(*)::int AS n FROM produtos WHERE entidade_id = $1 AND ativo', [prefeitura]);
-    if (n < ITENS) {
+    if (n < itens) {
       await raw.query(
         `WITH b AS (SELECT row_number() OVER (ORDER BY codigo) - 1 AS i, descricao, tipo, grupo_id, unidade_id FROM produtos WHERE entidade_id = $1 AND ativo)
          INSERT INTO produtos (entidade_id, codigo, descricao, tipo, grupo_id, unidade_id)
          SELECT $1, 'BC' || g, b.descricao || ' – variante de cotação ' || g, b.tipo, b.grupo_id, b.unidade_id
            FROM generate_series(1, $2::int) g JOIN b ON b.i = g % $3::int`,
-        [prefeitura, ITENS - n, n],
+        [prefeitura, itens - n, n],
       );
     }
     const elegiveis = `entidade_id = $1 AND ativo AND situacao <> 'impedido'`;
@@ -87,7 +87,7 @@ async function grow(database, server, prefeitura, token) {
       );
     }
     return {
-      produtos: (await raw.query('SELECT id FROM produtos WHERE entidade_id = $1 AND ativo ORDER BY codigo LIMIT $2', [prefeitura, ITENS])).map((r) => r.id),
+      produtos: (await raw.query('SELECT id FROM produtos WHERE entidade_id = $1 AND ativo ORDER BY codigo LIMIT $2', [prefeitura, itens])).map((r) => r.id),
       fornecedores: (await raw.query(`SELECT id FROM fornecedores WHERE ${elegiveis} ORDER BY razao_social LIMIT $2`, [prefeitura, FORNECEDORES])).map((r) => r.id),
       centro: (await raw.query('SELECT id FROM registros_centros_custo WHERE entidade_id = $1 ORDER BY codigo LIMIT 1', [prefeitura]))[0].id,
     };
@@ -97,7 +97,7 @@ async function grow(database, server, prefeitura, token) {
     'POST',
     '/cotacoes',
     {
-      objeto: `Registro de preços de material de consumo para as secretarias: ${ITENS} itens (bench)`,
+      objeto: `Registro de preços de material de consumo para as secretarias: ${itens} itens (bench)`,
       centroCustoId: centro,
       dataReferencia: dia(),
       prazo: `${dia(10)}T17:00:00-03:00`,

@@ -25,8 +25,10 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const tmp = mkdtempSync(join(tmpdir(), 'compras-bench-'));
 const results = [];
 
-console.log('building (turbo, cached when nothing changed)…');
-execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only', '--filter=@app/web', '--filter=@app/server'], {
+// BENCH_NO_BUILD=1 measures the builds as they are (e.g. a run on the code before a change)
+if (!process.env.BENCH_NO_BUILD) console.log('building (turbo, cached when nothing changed)…');
+if (!process.env.BENCH_NO_BUILD)
+  execFileSync('pnpm', ['exec', 'turbo', 'run', 'build', '--output-logs=errors-only', '--filter=@app/web', '--filter=@app/server'], {
   cwd: root,
   stdio: 'inherit',
 });
@@ -52,13 +54,18 @@ async function startServer(dataDir, port, env = {}) {
   const t0 = performance.now();
   const child = spawn(process.execPath, [join(root, 'apps', 'server', 'dist', 'cli.js'), 'start'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', ...env },
-    stdio: 'ignore',
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // what it says on stderr, kept (the last 4 KB) for the error when it exits during start
+  let stderr = '';
+  child.stderr.on('data', (d) => {
+    stderr = (stderr + d).slice(-4096);
   });
   for (;;) {
-    if (child.exitCode !== null) throw new Error('server exited during start');
+    if (child.exitCode !== null) throw new Error(`server exited during start: ${stderr}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      if (res.status === 200) return { child, ms: performance.now() - t0 };
+      if (res.status === 200) return { child, ms: performance.now() - t0, stderr: () => stderr };
     } catch {}
     await sleep(10);
   }

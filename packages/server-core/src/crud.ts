@@ -13,7 +13,9 @@ import { AppError, badRequest, notFound } from './errors.js';
 import { dateSchema } from './input-guard.js';
 import { pageOf, pageQuerySchema } from './pagination.js';
 import type { PluginRouter } from './router.js';
-import { type CellValue, toCsv, toXlsx } from './xlsx.js';
+import { documentJob } from './document-jobs.js';
+import { writeXlsxInWorker } from './spreadsheet-pool.js';
+import { type CellValue, toCsv } from './xlsx.js';
 
 /** 409 `stale`: the PUT carried an old `version`. */
 export const STALE_MESSAGE = 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.';
@@ -926,19 +928,23 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     summary: `Exportar ${plural} (XLSX)`,
     description: 'Os mesmos filtros e a mesma ordenação da lista, todas as páginas.',
     request: { query: exportQuery },
-    responses: { 200: { description: 'Planilha XLSX' } },
-    handler: async (c, ctx) => {
-      const { header, cells } = await exportRows(ctx, c.req.valid('query') as CrudExportQuery);
-      const sheet = plural.charAt(0).toUpperCase() + plural.slice(1);
-      return new Response(toXlsx(sheet, header, cells) as Uint8Array<ArrayBuffer>, {
-        status: 200,
-        headers: {
-          'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          'content-disposition': `attachment; filename="${fileName('xlsx')}"`,
-          'cache-control': 'no-store',
-        },
-      });
-    },
+    responses: { 200: { description: 'Planilha XLSX' }, 429: { description: 'Planilhas demais sendo geradas (da pessoa ou do servidor): tente em instantes' } },
+    // written in a worker thread, at most DOCUMENTS_PER_PERSON workbooks of one person in the making
+    handler: (c, ctx) =>
+      documentJob(c, ctx, 'xlsx', async (job) => {
+        const { header, cells } = await exportRows(ctx, c.req.valid('query') as CrudExportQuery);
+        job.check();
+        const sheet = plural.charAt(0).toUpperCase() + plural.slice(1);
+        const bytes = await writeXlsxInWorker([{ name: sheet, header, rows: cells }], { signal: job.signal });
+        return new Response(bytes as Uint8Array<ArrayBuffer>, {
+          status: 200,
+          headers: {
+            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+            'content-disposition': `attachment; filename="${fileName('xlsx')}"`,
+            'cache-control': 'no-store',
+          },
+        });
+      }),
   });
 
   router.route({

@@ -156,5 +156,8 @@ export { documentoAutores } from './db/schema.js';
 export { documentoVerificacoes } from './db/schema.js';
 export { FILE_NAME_MAX, cleanFileName } from './file-name.js';
 export { CONTROLE_INTERNO_TAG, CONTROLE_INTERNO_TAG_NOME } from './scope.js';
+export { DOCUMENTS_PER_PERSON, type DocumentJob, type DocumentKind, documentJob, documentJobStats, withDocumentJob } from './document-jobs.js';
+export { type WorkerPoolStats, type WorkerTaskOptions, clientGone, writeXlsxInWorker, xlsxPoolStats } from './spreadsheet-pool.js';
+export { pdfPoolStats } from './pdf.js';
 export { CONCURRENT_CHANGE_MESSAGE, describeDatabaseCause } from './errors.js';
 export { MUTATION_ATTEMPTS } from './mutation.js';

@@ -10,7 +10,7 @@ import { availableParallelism } from 'node:os';
 import { formatCnpj, timeParts } from '@app/br';
 import type { Column, Content, ContentColumns, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { AppError } from './errors.js';
-import { createWorkerPool } from './spreadsheet-pool.js';
+import { type WorkerPoolStats, type WorkerTaskOptions, createWorkerPool } from './spreadsheet-pool.js';
 
 export interface PdfDocumentField {
   label: string;
@@ -559,7 +559,9 @@ export async function renderDocumentPdfInThisThread(doc: PdfDocument): Promise<U
 // it runs in worker threads (pdf-worker.ts), so the server keeps answering everyone else meanwhile.
 // COMPRAS_PDF_WORKERS workers (default 1 on a 2-core machine, at most 2), a queue of at most 16
 // documents (more answers 429), each worker's heap capped and a document taking more than a minute
-// abandoned (413).
+// abandoned (413). A document whose request was abandoned (its AbortSignal) leaves the queue, or has
+// its worker terminated. How many documents ONE person may have in the making is bounded by the
+// routes (document-jobs.ts).
 
 type PdfAnswer = { id: number; ok: true; bytes: ArrayBuffer } | { id: number; ok: false; message: string };
 
@@ -591,14 +593,16 @@ const pdfPool = createWorkerPool<PdfDocument, Uint8Array>({
  * number, status, a two-column grid of facts, the items table (header repeated on each page, total at
  * the end), the blocks (headings, paragraphs, facts, tables), long texts, signatures, and a footer
  * with the generation time and 'Página n de N'. Rendered in a worker thread (the request thread stays
- * free); rejects with a 429 AppError when too many documents wait, 413 when one is too big to render.
+ * free); rejects with a 429 AppError when too many documents wait, 413 when one is too big to render,
+ * and the clientGone() error (499) once `options.signal` (the request's, `c.req.raw.signal`) is aborted:
+ * the document is then dropped from the queue, or its render stopped.
  */
-export async function renderDocumentPdf(doc: PdfDocument): Promise<Uint8Array> {
+export async function renderDocumentPdf(doc: PdfDocument, options: WorkerTaskOptions = {}): Promise<Uint8Array> {
   generatedAtText(doc.generatedAt); // an invalid date is the caller's RangeError, here
-  return pdfPool.run(doc);
+  return pdfPool.run(doc, options);
 }
 
-/** PDF workers alive, busy, and documents waiting (for benchmarks and tests). */
-export function pdfPoolStats(): { size: number; workers: number; busy: number; queued: number } {
+/** PDF workers alive, busy, documents waiting, and counters (for benchmarks and tests). */
+export function pdfPoolStats(): WorkerPoolStats {
   return pdfPool.stats();
 }

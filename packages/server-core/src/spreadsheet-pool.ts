@@ -5,7 +5,9 @@
 // answers 429), each worker's heap capped (out of memory answers 413) and a file taking more than
 // 2 minutes abandoned (its worker terminated, 413). Idle workers exit after 30 s.
 //
-// The pool itself is generic (createWorkerPool): pdf.ts renders PDFs with it too (pdf-worker.ts).
+// The pool itself is generic (createWorkerPool): pdf.ts renders PDFs with it too (pdf-worker.ts), and
+// XLSX workbooks are written with it (writeXlsxInWorker, xlsx-worker.ts). A task may carry the
+// request's AbortSignal: a task whose client has gone leaves the queue, or has its worker terminated.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { AppError } from './errors.js';
 import type { ParsedSheet, SpreadsheetFormat, SpreadsheetLimits, SpreadsheetReadOptions, SpreadsheetReadStats } from './spreadsheet-read.js';
+import type { XlsxSheet } from './xlsx.js';
 
 // ---------------------------------------------------------------------------------------------
 // A bounded pool of worker threads running one entry (e.g. spreadsheet-worker), one task per worker
@@ -32,6 +35,37 @@ export interface WorkerPoolErrors {
   crashed(): Error;
   /** The worker exited during the task. */
   exited(): Error;
+  /** The task's signal was aborted (the client left): the task was dropped or its worker terminated. */
+  aborted?(): Error;
+}
+
+/** What a task of a pool answers when its request was abandoned (the client is gone: nobody reads it). */
+export const clientGone = () =>
+  // 499 (nginx's "client closed request"): not a server error, and nobody receives it
+  new AppError(499 as 400, 'cliente_desistiu', 'O pedido foi cancelado: o navegador deixou de esperar pela resposta.');
+
+/** Options of one task. */
+export interface WorkerTaskOptions {
+  /**
+   * The request's signal (`c.req.raw.signal`): once aborted, a waiting task leaves the queue and a
+   * running one has its worker terminated (a new one starts for the next task); the task rejects with
+   * `errors.aborted()` (default: clientGone()).
+   */
+  signal?: AbortSignal | undefined;
+}
+
+/** Workers alive, busy, tasks waiting, and counters since the start (tests and benchmarks). */
+export interface WorkerPoolStats {
+  size: number;
+  workers: number;
+  busy: number;
+  queued: number;
+  /** Tasks handed to a worker. */
+  started: number;
+  /** Tasks dropped from the queue because their signal was aborted (never handed to a worker). */
+  droppedWaiting: number;
+  /** Tasks whose worker was terminated because their signal was aborted during the work. */
+  cancelledRunning: number;
 }
 
 export interface WorkerPoolOptions<In, Out> {
@@ -50,10 +84,13 @@ export interface WorkerPoolOptions<In, Out> {
 }
 
 export interface WorkerPool<In, Out> {
-  /** Runs one task in a worker; rejects with `errors.busy()` when `maxQueue` tasks already wait. */
-  run(input: In): Promise<Out>;
-  /** Workers alive, busy, and tasks waiting (for benchmarks and tests). */
-  stats(): { size: number; workers: number; busy: number; queued: number };
+  /**
+   * Runs one task in a worker; rejects with `errors.busy()` when `maxQueue` tasks already wait, and
+   * with `errors.aborted()` once `options.signal` is aborted (the task dropped or its worker terminated).
+   */
+  run(input: In, options?: WorkerTaskOptions): Promise<Out>;
+  /** Workers alive, busy, tasks waiting, and counters (for benchmarks and tests). */
+  stats(): WorkerPoolStats;
 }
 
 interface Task<In, Out> {
@@ -61,6 +98,8 @@ interface Task<In, Out> {
   input: In;
   resolve: (value: Out) => void;
   reject: (err: unknown) => void;
+  /** Whether the task's signal is aborted. */
+  aborted?: () => boolean;
 }
 
 interface Slot<In, Out> {
@@ -113,6 +152,8 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions<In, Out>): 
   let nextId = 1;
   /** Workers being started. */
   let pending = 0;
+  const counters = { started: 0, droppedWaiting: 0, cancelledRunning: 0 };
+  const aborted = errors.aborted ?? clientGone;
   let workerUrl: Promise<URL> | undefined;
 
   async function spawn(): Promise<Slot<In, Out>> {
@@ -170,9 +211,40 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions<In, Out>): 
     slot.timer.unref();
   }
 
+  /** The task's signal was aborted: out of the queue, or its worker terminated while it runs. */
+  function abort(task: Task<In, Out>): void {
+    const waiting = queue.indexOf(task);
+    if (waiting >= 0) {
+      queue.splice(waiting, 1);
+      counters.droppedWaiting++;
+      task.reject(aborted());
+      return;
+    }
+    const slot = slots.find((s) => s.task === task);
+    if (slot) {
+      // pdfmake and the writers are synchronous: the only way to stop one is to end its thread
+      slot.task = undefined;
+      remove(slot);
+      void slot.worker.terminate();
+      counters.cancelledRunning++;
+      task.reject(aborted());
+      next();
+    }
+    // otherwise its worker is being started: start() sees the signal
+  }
+
   function start(slot: Slot<In, Out>, task: Task<In, Out>): void {
     if (slot.timer) clearTimeout(slot.timer);
+    if (task.aborted?.()) {
+      // left while its worker was starting: never run
+      counters.droppedWaiting++;
+      finish(slot);
+      task.reject(aborted());
+      next();
+      return;
+    }
     slot.task = task;
+    counters.started++;
     slot.worker.ref();
     slot.timer = setTimeout(() => {
       if (slot.task !== task) return;
@@ -216,15 +288,33 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions<In, Out>): 
   }
 
   return {
-    run(input: In): Promise<Out> {
+    run(input: In, runOptions: WorkerTaskOptions = {}): Promise<Out> {
+      const { signal } = runOptions;
+      if (signal?.aborted) return Promise.reject(aborted());
       if (queue.length >= maxQueue) return Promise.reject(errors.busy());
       return new Promise<Out>((resolve, reject) => {
-        queue.push({ id: nextId++, input, resolve, reject });
+        const onAbort = () => abort(task);
+        const settle = () => signal?.removeEventListener('abort', onAbort);
+        const task: Task<In, Out> = {
+          id: nextId++,
+          input,
+          resolve: (value) => {
+            settle();
+            resolve(value);
+          },
+          reject: (err) => {
+            settle();
+            reject(err);
+          },
+          ...(signal ? { aborted: () => signal.aborted } : {}),
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        queue.push(task);
         next();
       });
     },
     stats() {
-      return { size, workers: slots.length, busy: slots.filter((s) => s.task).length, queued: queue.length };
+      return { size, workers: slots.length, busy: slots.filter((s) => s.task).length, queued: queue.length, ...counters };
     },
   };
 }
@@ -298,6 +388,54 @@ export function readSpreadsheetInWorker(
 }
 
 /** Workers alive, busy, and files waiting (for benchmarks and tests). */
-export function spreadsheetPoolStats(): { size: number; workers: number; busy: number; queued: number } {
+export function spreadsheetPoolStats(): WorkerPoolStats {
   return spreadsheetPool.stats();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The XLSX writer pool: workbooks (list exports, the memória de cálculo, quote forms) are written in
+// worker threads (xlsx-worker.ts) too, never on the request thread: building the XML and deflating
+// it takes seconds for a big workbook. COMPRAS_XLSX_WORKERS workers (default 1 on a 2-core machine,
+// at most 2), a queue of at most 16 workbooks (more answers 429), each worker's heap capped and a
+// workbook taking more than 2 minutes abandoned (413).
+
+type XlsxAnswer = { id: number; ok: true; bytes: ArrayBuffer } | { id: number; ok: false; message: string };
+
+const xlsxError = (message: string) => new AppError(413, 'planilha_grande', message);
+
+const xlsxPool = createWorkerPool<readonly XlsxSheet[], Uint8Array>({
+  worker: 'xlsx-worker',
+  size: Math.max(1, Number(process.env.COMPRAS_XLSX_WORKERS) || Math.min(2, Math.max(1, availableParallelism() - 1))),
+  maxQueue: 16,
+  timeoutMs: 120_000,
+  heapMb: 768,
+  // structured clone: strings, numbers, Dates and { decimal, places } cells
+  message: (id, sheets) => ({ message: { id, sheets } }),
+  answer(message) {
+    const answer = message as XlsxAnswer;
+    return answer.ok ? { ok: true, value: new Uint8Array(answer.bytes) } : { ok: false, error: new Error(`XLSX: ${answer.message}`) };
+  },
+  errors: {
+    busy: () =>
+      new AppError(429, 'planilhas_ocupadas', 'Há muitas planilhas sendo geradas agora: tente novamente em instantes.', undefined, { 'Retry-After': '5' }),
+    timeout: () => xlsxError('A planilha é grande demais para ser gerada: demorou demais. Use filtros para exportar menos linhas.'),
+    outOfMemory: () => xlsxError('A planilha é grande demais para ser gerada. Use filtros para exportar menos linhas.'),
+    crashed: () => new Error('XLSX: o gerador de planilhas falhou.'),
+    exited: () => new Error('XLSX: o gerador de planilhas parou durante a planilha.'),
+  },
+});
+
+/**
+ * The workbook (xlsx.ts's xlsxWorkbook) written in a worker thread: the request thread stays free.
+ * Rejects with a 429 AppError when too many workbooks wait, 413 when one is too big, and the
+ * clientGone() error once `options.signal` is aborted.
+ */
+export function writeXlsxInWorker(sheets: readonly XlsxSheet[], options: WorkerTaskOptions = {}): Promise<Uint8Array> {
+  if (sheets.length === 0) return Promise.reject(new Error('xlsxWorkbook: no sheet'));
+  return xlsxPool.run(sheets, options);
+}
+
+/** XLSX writer workers alive, busy, workbooks waiting, and counters (for benchmarks and tests). */
+export function xlsxPoolStats(): WorkerPoolStats {
+  return xlsxPool.stats();
 }

@@ -25,6 +25,7 @@ import {
 } from '../crud.js';
 import { entidades } from '../db/schema.js';
 import type { DbOrTx, Tx } from '../db/types.js';
+import { documentJob } from '../document-jobs.js';
 import { AppError, notFound } from '../errors.js';
 import { auditOf } from '../mutation.js';
 import type { PdfDocument } from '../pdf.js';
@@ -458,28 +459,35 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       description: `O ${label.singular} para imprimir (A4): \`GET ${path}/{id}.pdf\`.`,
       request: { params: idParams },
       responses: { 200: { description: 'Arquivo PDF' }, 404: { description: 'Não encontrado' } },
-      handler: async (c, ctx) => {
-        const id = c.req.valid('param').id.replace(/\.pdf$/, '');
-        const row = await crud!.readOne(ctx.db, id, ctx);
-        if (!row) throw notFound();
-        const { generatedAt, ...printed } = await printable(row, ctx);
-        // with a verification code recorded for it (documents/verification.ts): a read, not audited
-        const bytes = await issueVerifiedPdf(ctx, {
-          plugin: router.pluginId,
-          tipo: kind,
-          documentoId: String(row.id),
-          doc: { ...printed, generatedAt: generatedAt ?? new Date() },
-        });
-        const fileName = `${slug(label.documento)}-${row.numero}-${row.ano}.pdf`;
-        return new Response(bytes as Uint8Array<ArrayBuffer>, {
-          status: 200,
-          headers: {
-            'content-type': 'application/pdf',
-            'content-disposition': `inline; filename="${fileName}"`,
-            'cache-control': 'no-store',
-          },
-        });
-      },
+      // at most DOCUMENTS_PER_PERSON PDFs of one person in the making (429 beyond); dropped when the client leaves
+      handler: (c, ctx) =>
+        documentJob(c, ctx, 'pdf', async (job) => {
+          const id = c.req.valid('param').id.replace(/\.pdf$/, '');
+          const row = await crud!.readOne(ctx.db, id, ctx);
+          if (!row) throw notFound();
+          const { generatedAt, ...printed } = await printable(row, ctx);
+          job.check();
+          // with a verification code recorded for it (documents/verification.ts): a read, not audited
+          const bytes = await issueVerifiedPdf(
+            ctx,
+            {
+              plugin: router.pluginId,
+              tipo: kind,
+              documentoId: String(row.id),
+              doc: { ...printed, generatedAt: generatedAt ?? new Date() },
+            },
+            { signal: job.signal },
+          );
+          const fileName = `${slug(label.documento)}-${row.numero}-${row.ano}.pdf`;
+          return new Response(bytes as Uint8Array<ArrayBuffer>, {
+            status: 200,
+            headers: {
+              'content-type': 'application/pdf',
+              'content-disposition': `inline; filename="${fileName}"`,
+              'cache-control': 'no-store',
+            },
+          });
+        }),
     });
   }
 

@@ -102,6 +102,11 @@ export function formularioPdf(mapa: MapaCotacao, convite: Convite, entidade: Ent
 
 /** The blank form as the XLSX the supplier fills and sends back. */
 export function formularioXlsx(mapa: MapaCotacao, convite: Convite, entidade: EntidadeImpressa): Uint8Array {
+  return xlsxWorkbook([formularioPlanilha(mapa, convite, entidade)]);
+}
+
+/** The sheet of formularioXlsx (the route writes it in a worker thread: writeXlsxInWorker). */
+export function formularioPlanilha(mapa: MapaCotacao, convite: Convite, entidade: EntidadeImpressa): XlsxSheet {
   const linha = (label: string, value: CellValue, chave?: string): CellValue[] =>
     chave ? [label, value, null, null, null, null, null, chave] : [label, value];
   const preamble: CellValue[][] = [
@@ -153,5 +158,5 @@ export function formularioXlsx(mapa: MapaCotacao, convite: Convite, entidade: En
     autoFilter: false,
     inputs: { columns: { 5: 'decimal', 6: 'text' }, cells: { [`B${validadeRow}`]: 'date', [`B${dataRow}`]: 'date' } },
   };
-  return xlsxWorkbook([sheet]);
+  return sheet;
 }

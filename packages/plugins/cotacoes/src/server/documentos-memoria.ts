@@ -462,6 +462,11 @@ function justificativa(mapa: MapaCotacao): PdfBlock[] {
 
 /** The memória de cálculo as XLSX: Resumo (the header facts above the items), Preços, Fornecedores. */
 export function memoriaXlsx(mapa: MapaCotacao, entidade: EntidadeImpressa, geracao: Geracao): Uint8Array {
+  return xlsxWorkbook(memoriaPlanilhas(mapa, entidade, geracao));
+}
+
+/** The sheets of memoriaXlsx (the route writes them in a worker thread: writeXlsxInWorker). */
+export function memoriaPlanilhas(mapa: MapaCotacao, entidade: EntidadeImpressa, geracao: Geracao): XlsxSheet[] {
   const { cotacao, itens, convites, avaliacao } = mapa;
   const m = montar(mapa);
   const preamble: CellValue[][] = [
@@ -687,5 +692,5 @@ export function memoriaXlsx(mapa: MapaCotacao, entidade: EntidadeImpressa, gerac
     }),
     widths: [10, 12, 50, 8, 12, 14, 14, 9, 14, 14, 50, 10, 80],
   };
-  return xlsxWorkbook(rodadas.rows.length ? [resumo, precos, fornecedoresSheet, rodadas] : [resumo, precos, fornecedoresSheet]);
+  return rodadas.rows.length ? [resumo, precos, fornecedoresSheet, rodadas] : [resumo, precos, fornecedoresSheet];
 }

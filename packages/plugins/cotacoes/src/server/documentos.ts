@@ -1,23 +1,29 @@
 // The documents of a cotação (tag 73, under /api/cotacoes): the blank quote form of each invited
 // supplier (PDF and XLSX), the import of that supplier's filled XLSX, and the memória de cálculo (PDF
 // and XLSX). Everything printed comes from carregarCotacao (entidade and row scope: 404 outside).
+// Every document is one of the person's documents in the making (documentJob: at most
+// DOCUMENTS_PER_PERSON PDFs and as many workbooks at once, 429 beyond, before anything is loaded),
+// rendered or written in a worker thread, and dropped when the client leaves (the request's signal).
 import {
   type PluginRouter,
   type RequestContext,
   XLSX_CONTENT_TYPE,
+  documentJob,
   entidades,
   fileResponse,
   notFound,
   readUploadedFile,
-  renderDocumentPdf,
+  issueVerifiedPdf,
+  writeXlsxInWorker,
 } from '@app/server-core';
 import { eq } from '@app/server-core/orm';
 import { z } from 'zod';
 import { COTACOES_TAG, conviteSchema } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
-import { type EntidadeImpressa, formularioPdf, formularioXlsx } from './documentos-formulario.js';
+import { type EntidadeImpressa, formularioPdf, formularioPlanilha } from './documentos-formulario.js';
 import { IMPORTACAO_MAX_BYTES, importarResposta } from './documentos-importar.js';
-import { memoriaPdf, memoriaXlsx } from './documentos-memoria.js';
+import { FORMULARIO_PDF, MEMORIA_PDF, registrarVerificacaoDosDocumentos } from './documentos-verificacao.js';
+import { memoriaPdf, memoriaPlanilhas } from './documentos-memoria.js';
 
 const params = z.object({ id: z.string() });
 const conviteParams = z.object({ id: z.string(), conviteId: z.string() });
@@ -58,6 +64,7 @@ async function comConvite(ctx: RequestContext, id: string, conviteId: string) {
 
 export function registrarDocumentos(router: PluginRouter): void {
   const tag = COTACOES_TAG;
+  registrarVerificacaoDosDocumentos();
 
   router.route({
     method: 'get',
@@ -68,12 +75,21 @@ export function registrarDocumentos(router: PluginRouter): void {
       'Para imprimir, preencher, assinar e devolver: itens, unidades e quantidades com colunas em branco para preço unitário e marca, validade e data.',
     request: { params: conviteParams },
     responses: { 200: { description: 'Arquivo PDF' }, 404: { description: 'Cotação ou convite não encontrado' } },
-    handler: async (c, ctx) => {
-      const { id, conviteId } = c.req.valid('param');
-      const { mapa, convite } = await comConvite(ctx, id, conviteId);
-      const bytes = await renderDocumentPdf(formularioPdf(mapa, convite, await entidadeDe(ctx), new Date()));
-      return pdfResponse(bytes, `formulario-cotacao-${mapa.cotacao.numero}-${mapa.cotacao.ano}-${slug(convite.fornecedorNome)}.pdf`);
-    },
+    handler: (c, ctx) =>
+      documentJob(c, ctx, 'pdf', async (job) => {
+        const { id, conviteId } = c.req.valid('param');
+        const { mapa, convite } = await comConvite(ctx, id, conviteId);
+        const emitidoEm = new Date();
+        const doc = formularioPdf(mapa, convite, await entidadeDe(ctx), emitidoEm);
+        job.check();
+        // with a verification code (documentos-verificacao.ts)
+        const bytes = await issueVerifiedPdf(
+          ctx,
+          { plugin: 'cotacoes', tipo: FORMULARIO_PDF, documentoId: convite.id, doc, emitidoEm },
+          { signal: job.signal },
+        );
+        return pdfResponse(bytes, `formulario-cotacao-${mapa.cotacao.numero}-${mapa.cotacao.ano}-${slug(convite.fornecedorNome)}.pdf`);
+      }),
   });
 
   router.route({
@@ -85,16 +101,19 @@ export function registrarDocumentos(router: PluginRouter): void {
       'A planilha que o fornecedor preenche e devolve (importada em POST …/importar): só as células em amarelo são editáveis (validade, data, preço unitário, marca); uma coluna oculta identifica cada item, e a primeira linha, a cotação e o fornecedor.',
     request: { params: conviteParams },
     responses: { 200: { description: 'Planilha XLSX' }, 404: { description: 'Cotação ou convite não encontrado' } },
-    handler: async (c, ctx) => {
-      const { id, conviteId } = c.req.valid('param');
-      const { mapa, convite } = await comConvite(ctx, id, conviteId);
-      const body = formularioXlsx(mapa, convite, await entidadeDe(ctx));
-      return fileResponse(
-        c,
-        { body, contentType: XLSX_CONTENT_TYPE },
-        `formulario-cotacao-${mapa.cotacao.numero}-${mapa.cotacao.ano}-${slug(convite.fornecedorNome)}.xlsx`,
-      );
-    },
+    handler: (c, ctx) =>
+      documentJob(c, ctx, 'xlsx', async (job) => {
+        const { id, conviteId } = c.req.valid('param');
+        const { mapa, convite } = await comConvite(ctx, id, conviteId);
+        const sheet = formularioPlanilha(mapa, convite, await entidadeDe(ctx));
+        job.check();
+        const body = await writeXlsxInWorker([sheet], { signal: job.signal });
+        return fileResponse(
+          c,
+          { body, contentType: XLSX_CONTENT_TYPE },
+          `formulario-cotacao-${mapa.cotacao.numero}-${mapa.cotacao.ano}-${slug(convite.fornecedorNome)}.xlsx`,
+        );
+      }),
   });
 
   router.route({
@@ -129,12 +148,21 @@ export function registrarDocumentos(router: PluginRouter): void {
       'Para o processo e o Tribunal de Contas: método e regra, todos os preços com fonte, data, link, evidência (SHA-256) e situação (usado, excluído e por quê), estatísticas, preço estimado, vencedores, fornecedores consultados e os que não responderam, justificativa e aprovação, total estimado.',
     request: { params },
     responses: { 200: { description: 'Arquivo PDF (A4 paisagem)' }, 404: { description: 'Não encontrada' } },
-    handler: async (c, ctx) => {
-      const { id } = c.req.valid('param');
-      const mapa = await carregarCotacao(ctx.db, ctx, id);
-      const bytes = await renderDocumentPdf(memoriaPdf(mapa, await entidadeDe(ctx), { em: new Date(), por: ctx.user.nome }));
-      return pdfResponse(bytes, `memoria-de-calculo-cotacao-${mapa.cotacao.numero}-${mapa.cotacao.ano}.pdf`);
-    },
+    handler: (c, ctx) =>
+      documentJob(c, ctx, 'pdf', async (job) => {
+        const { id } = c.req.valid('param');
+        const mapa = await carregarCotacao(ctx.db, ctx, id);
+        const emitidoEm = new Date();
+        const doc = memoriaPdf(mapa, await entidadeDe(ctx), { em: emitidoEm, por: ctx.user.nome });
+        job.check();
+        // with a verification code (documentos-verificacao.ts)
+        const bytes = await issueVerifiedPdf(
+          ctx,
+          { plugin: 'cotacoes', tipo: MEMORIA_PDF, documentoId: mapa.cotacao.id, doc, emitidoEm },
+          { signal: job.signal },
+        );
+        return pdfResponse(bytes, `memoria-de-calculo-cotacao-${mapa.cotacao.numero}-${mapa.cotacao.ano}.pdf`);
+      }),
   });
 
   router.route({
@@ -144,11 +172,14 @@ export function registrarDocumentos(router: PluginRouter): void {
     summary: 'Memória de cálculo da cotação (XLSX: Resumo, Preços, Fornecedores)',
     request: { params },
     responses: { 200: { description: 'Planilha XLSX' }, 404: { description: 'Não encontrada' } },
-    handler: async (c, ctx) => {
-      const { id } = c.req.valid('param');
-      const mapa = await carregarCotacao(ctx.db, ctx, id);
-      const body = memoriaXlsx(mapa, await entidadeDe(ctx), { em: new Date(), por: ctx.user.nome });
-      return fileResponse(c, { body, contentType: XLSX_CONTENT_TYPE }, `memoria-de-calculo-cotacao-${mapa.cotacao.numero}-${mapa.cotacao.ano}.xlsx`);
-    },
+    handler: (c, ctx) =>
+      documentJob(c, ctx, 'xlsx', async (job) => {
+        const { id } = c.req.valid('param');
+        const mapa = await carregarCotacao(ctx.db, ctx, id);
+        const sheets = memoriaPlanilhas(mapa, await entidadeDe(ctx), { em: new Date(), por: ctx.user.nome });
+        job.check();
+        const body = await writeXlsxInWorker(sheets, { signal: job.signal });
+        return fileResponse(c, { body, contentType: XLSX_CONTENT_TYPE }, `memoria-de-calculo-cotacao-${mapa.cotacao.numero}-${mapa.cotacao.ano}.xlsx`);
+      }),
   });
 }
