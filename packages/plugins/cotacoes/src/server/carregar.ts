@@ -9,13 +9,14 @@ import { asc, eq, sql } from '@app/server-core/orm';
 import {
   AUTORIDADE_TAG,
   COTACAO_ABERTA,
+  COTACOES_TAG,
   type CotacaoCabecalho,
   type ItemCotacao,
   type MapaCotacao,
   type VencedorRegistrado,
   avaliarCotacao,
 } from '../shared/index.js';
-import { canonico, daCotacao, isoSql, isoSqlNull, lerConvites, lerPrecos, UUID } from './comum.js';
+import { canonico, daCotacao, isoSql, isoSqlNull, lerConvites, lerPrecos, pertence, UUID } from './comum.js';
 import { aprovacaoAnulada, motivoAnulacao } from './justificativa.js';
 import { cotacaoItens, cotacaoVencedores, cotacoes } from './tables.js';
 import { notFound } from '@app/server-core';
@@ -130,7 +131,8 @@ export async function carregarCotacao(db: DbOrTx, ctx: RequestContext, id: strin
     precos,
     vencedores,
     avaliacao,
-    podeEditar: COTACAO_ABERTA.includes(cotacao.status),
+    // open, and the person works on it: the controle interno (tag 95) only reads the mapa
+    podeEditar: COTACAO_ABERTA.includes(cotacao.status) && ctx.hasTag(COTACOES_TAG) && pertence(ctx, cotacao.centroCustoId),
     podeAprovarJustificativa: ctx.hasTag(AUTORIDADE_TAG),
   };
   // an approval of the justification that no longer covers the cotação as it is reads as voided,

@@ -29,7 +29,8 @@ export default definePlugin({
     ...documentRoutes(COTACAO_TITLES, () => import('./pages/cotacoes')),
     { path: '/de-requisicao', title: COTACAO_TITLES.fromRequisicaoTitle, load: () => import('./pages/DeRequisicao') },
     { path: '/add/:id', title: COTACAO_TITLES.addTitle, load: () => import('./pages/Coleta') },
-    { path: '/mapa/:id', title: COTACAO_TITLES.mapaTitle, load: () => import('./pages/Mapa') },
+    // the mapa also opens, read-only, to the controle interno (@app/core CONTROLE_INTERNO_TAG)
+    { path: '/mapa/:id', title: COTACAO_TITLES.mapaTitle, leitura: true, load: () => import('./pages/Mapa') },
     { path: '/configuracao', title: COTACAO_TITLES.configTitle, tag: ADMIN, load: () => import('./pages/Configuracao') },
   ],
 });

@@ -31,7 +31,8 @@ export default definePlugin({
       menu: { label: PRE_TITLES.title, icon: 'file', group: 'Documentos', order: 30 },
       routes: [
         ...documentRoutes(PRE_TITLES, () => import('./pages/preRequisicoes')),
-        { path: '/ver/:id', title: PRE_TITLES.viewTitle, load: () => import('./pages/PreRequisicaoView') },
+        // a read-only view: also open to the controle interno (@app/core CONTROLE_INTERNO_TAG)
+        { path: '/ver/:id', title: PRE_TITLES.viewTitle, leitura: true, load: () => import('./pages/PreRequisicaoView') },
         { path: '/de-memorando', title: PRE_TITLES.fromMemorandoTitle, load: () => import('./pages/DeMemorando') },
       ],
     },
