@@ -13,7 +13,7 @@ import { fornecedores } from '@app/fornecedores/server';
 import { clearProdutoUsos, produtos, produtosLookup, setProdutoUsos } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup, unidades } from '@app/registros/server';
 import { requisicaoItens, requisicoes } from '@app/requisicoes/server';
-import { AppError, type RequestContext, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin, notFound } from '@app/server-core';
+import { type RequestContext, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
 import { and, eq, inArray, notInArray, sql } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import { z } from 'zod';
@@ -37,7 +37,7 @@ import { registrarDecisoes } from './decisoes.js';
 import { registrarDocumentos } from './documentos.js';
 import { registrarConvites } from './fornecedores.js';
 import { registrarPrecos } from './precos.js';
-import { cotacaoAtivaDaRequisicao, registrarRequisicoesAprovadas } from './requisicoes.js';
+import { registrarRequisicoesAprovadas, requisicaoParaCotacao } from './requisicoes.js';
 import { seedCotacoes } from './seed.js';
 import { cotacaoItens, cotacaoPrecos, cotacoes } from './tables.js';
 
@@ -117,18 +117,10 @@ export default defineServerPlugin({
         const fields: Record<string, string> = { ...seuCentro(write.ctx, data.centroCustoId) };
         const ligados = data.itens.map((item, i) => ({ ...item, i })).filter((item) => item.requisicaoItemId);
         if (data.requisicaoId) {
-          const [req] = await tx
-            .select({ id: requisicoes.id, status: requisicoes.status, centroCustoId: requisicoes.centroCustoId })
-            .from(requisicoes)
-            .where(and(eq(requisicoes.id, data.requisicaoId), eq(requisicoes.entidadeId, write.entidadeId)));
-          const mesma = write.current?.requisicaoId === data.requisicaoId;
-          if (!req || !pertence(write.ctx, req.centroCustoId)) fields.requisicaoId = 'Requisição não encontrada.';
-          else if (req.status !== 'aprovada' && !mesma) fields.requisicaoId = 'Escolha uma requisição aprovada.';
-          else {
-            if (req.centroCustoId !== data.centroCustoId) fields.centroCustoId = 'Use o centro de custo da requisição.';
-            const outra = await cotacaoAtivaDaRequisicao(tx, req.id, write.id);
-            if (outra) fields.requisicaoId = `Esta requisição já tem a cotação ${outra.numero}/${outra.ano}: cancele-a para cotar de novo.`;
-          }
+          // locked and checked under the lock, as by de-requisicao (404 / 400 / 409 naming the live cotação)
+          const atual = write.current ? { id: String(write.current.id), requisicaoId: write.current.requisicaoId } : undefined;
+          const req = await requisicaoParaCotacao(tx, write.ctx, data.requisicaoId, atual);
+          if (req.centroCustoId !== data.centroCustoId) fields.centroCustoId = 'Use o centro de custo da requisição.';
         }
         if (ligados.length) {
           const fontes = data.requisicaoId
@@ -275,22 +267,8 @@ export default defineServerPlugin({
       handler: async (c, ctx) => {
         const input = c.req.valid('json');
         const row = await ctx.mutate(async (tx, audit) => {
-          const [req] = await tx
-            .select({
-              id: requisicoes.id,
-              status: requisicoes.status,
-              justificativa: requisicoes.justificativa,
-              centroCustoId: requisicoes.centroCustoId,
-            })
-            .from(requisicoes)
-            .where(and(eq(requisicoes.id, input.requisicaoId), eq(requisicoes.entidadeId, ctx.entidadeId)))
-            .for('update'); // two requests for the same requisição wait for each other: one cotação
-          if (!req || !pertence(ctx, req.centroCustoId)) throw notFound();
-          if (req.status !== 'aprovada') {
-            throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { requisicaoId: 'Escolha uma requisição aprovada.' });
-          }
-          const ja = await cotacaoAtivaDaRequisicao(tx, req.id);
-          if (ja) throw new AppError(409, 'requisicao_cotada', `Esta requisição já tem a cotação ${ja.numero}/${ja.ano}: cancele-a para cotar de novo.`);
+          // the same path as the kit's POST: locked, 404 outside the person's centros, 400 not approved, 409 quoted
+          const req = await requisicaoParaCotacao(tx, ctx, input.requisicaoId);
           const itens = await tx
             .select({
               produtoId: requisicaoItens.produtoId,

@@ -1,7 +1,17 @@
 // The approved requisições a cotação can price (picker) and the rule 'one live cotação per requisição'.
 import { centrosCusto } from '@app/registros/server';
 import { requisicoes } from '@app/requisicoes/server';
-import { type DbOrTx, type PluginRouter, centroCustoScope, notFound, searchCondition } from '@app/server-core';
+import {
+  AppError,
+  type DbOrTx,
+  type PluginRouter,
+  type RequestContext,
+  type Tx,
+  centroCustoScope,
+  lockSources,
+  notFound,
+  searchCondition,
+} from '@app/server-core';
 import { and, count, desc, eq, ne, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import { COTACOES_TAG } from '../shared/index.js';
@@ -16,6 +26,37 @@ export async function cotacaoAtivaDaRequisicao(db: DbOrTx, requisicaoId: string,
     .orderBy(cotacoes.createdAt)
     .limit(1);
   return row;
+}
+
+/** 409 `requisicao_cotada`: the message names the live cotação (also at the field, for the form). */
+export function requisicaoCotada(ja: { numero: number; ano: number }): AppError {
+  const message = `Esta requisição já tem a cotação ${ja.numero}/${ja.ano}: cancele-a para cotar de novo.`;
+  return new AppError(409, 'requisicao_cotada', message, { requisicaoId: message });
+}
+
+/**
+ * The requisição a cotação prices, for every route that creates or re-links one (the kit's POST and
+ * PUT, POST /cotacoes/de-requisicao): locked FOR UPDATE (the kit's lockSources), then checked under
+ * the lock, so parallel requests by any mix of routes make one live cotação. 404 when it is not a
+ * requisição of the entidade in the person's centros (unless `atual`, the cotação being edited, is
+ * already linked to it); 400 when not approved (idem); 409 naming the live cotação that prices it.
+ */
+export async function requisicaoParaCotacao(tx: Tx, ctx: RequestContext, requisicaoId: string, atual?: { id: string; requisicaoId: unknown }) {
+  const mantida = atual?.requisicaoId === requisicaoId;
+  const fontes = await lockSources(tx, {
+    table: requisicoes,
+    ids: [requisicaoId],
+    entidadeId: ctx.entidadeId,
+    scope: centroCustoScope(ctx, requisicoes.centroCustoId),
+    keep: mantida ? [requisicaoId] : [],
+  });
+  const req = fontes.get(requisicaoId) as typeof requisicoes.$inferSelect;
+  if (req.status !== 'aprovada' && !mantida) {
+    throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { requisicaoId: 'Escolha uma requisição aprovada.' });
+  }
+  const ja = await cotacaoAtivaDaRequisicao(tx, requisicaoId, atual?.id);
+  if (ja) throw requisicaoCotada(ja);
+  return req;
 }
 
 const requisicaoAprovadaSchema = z.object({

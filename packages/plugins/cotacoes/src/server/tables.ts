@@ -2,6 +2,7 @@
 // test/server/schema-drift.test.ts).
 // The builders through the `pg` namespace, as in the other plugins: the .d.ts then names drizzle's types
 // from '@app/server-core/pg-core' (named imports make it write 'drizzle-orm/pg-core', unresolvable here).
+import * as orm from '@app/server-core/orm';
 import * as pg from '@app/server-core/pg-core';
 import type { CotacaoStatus, Fonte, ItemAprovado, Metodo, SituacaoConvite } from '../shared/index.js';
 
@@ -10,42 +11,47 @@ const decimal4 = (name: string) => pg.numeric(name, { precision: 15, scale: 4 })
 const stamp = (name: string) => pg.timestamp(name, { withTimezone: true, mode: 'string' });
 const bytea = pg.customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
-export const cotacoes = pg.pgTable('cotacoes', {
-  id: pg.uuid('id').primaryKey().defaultRandom(),
-  entidadeId: pg.uuid('entidade_id').notNull(),
-  numero: pg.integer('numero').notNull(),
-  ano: pg.integer('ano').notNull(),
-  data: pg.date('data').notNull(),
-  status: pg.text('status').$type<CotacaoStatus>().notNull().default('rascunho'),
-  objeto: pg.text('objeto').notNull(),
-  centroCustoId: pg.uuid('centro_custo_id').notNull(),
-  requisicaoId: pg.uuid('requisicao_id'),
-  dataReferencia: pg.date('data_referencia').notNull(),
-  prazo: stamp('prazo'),
-  metodo: pg.text('metodo').$type<Metodo>().notNull(),
-  iterar: pg.boolean('iterar').notNull().default(false),
-  observacoes: pg.text('observacoes'),
-  responsavelId: pg.uuid('responsavel_id').notNull(),
-  responsavelNome: pg.text('responsavel_nome').notNull(),
-  justificativa: pg.text('justificativa'),
-  justificativaPor: pg.uuid('justificativa_por'),
-  justificativaPorNome: pg.text('justificativa_por_nome'),
-  justificativaEm: stamp('justificativa_em'),
-  justificativaAprovadaPor: pg.uuid('justificativa_aprovada_por'),
-  justificativaAprovadaPorNome: pg.text('justificativa_aprovada_por_nome'),
-  justificativaAprovadaEm: stamp('justificativa_aprovada_em'),
-  justificativaAprovadaImpressao: pg.char('justificativa_aprovada_impressao', { length: 64 }),
-  justificativaAprovadaItens: pg.jsonb('justificativa_aprovada_itens').$type<ItemAprovado[]>(),
-  justificativaAnuladaEm: stamp('justificativa_anulada_em'),
-  justificativaAnuladaAprovador: pg.text('justificativa_anulada_aprovador'),
-  justificativaAnuladaMotivo: pg.text('justificativa_anulada_motivo'),
-  valorTotal: money('valor_total').notNull().default('0'),
-  concluidaEm: stamp('concluida_em'),
-  version: pg.integer('version').notNull().default(1),
-  createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  busca: pg.text('busca').generatedAlwaysAs(pg.generatedByMigration()),
-});
+export const cotacoes = pg.pgTable(
+  'cotacoes',
+  {
+    id: pg.uuid('id').primaryKey().defaultRandom(),
+    entidadeId: pg.uuid('entidade_id').notNull(),
+    numero: pg.integer('numero').notNull(),
+    ano: pg.integer('ano').notNull(),
+    data: pg.date('data').notNull(),
+    status: pg.text('status').$type<CotacaoStatus>().notNull().default('rascunho'),
+    objeto: pg.text('objeto').notNull(),
+    centroCustoId: pg.uuid('centro_custo_id').notNull(),
+    requisicaoId: pg.uuid('requisicao_id'),
+    dataReferencia: pg.date('data_referencia').notNull(),
+    prazo: stamp('prazo'),
+    metodo: pg.text('metodo').$type<Metodo>().notNull(),
+    iterar: pg.boolean('iterar').notNull().default(false),
+    observacoes: pg.text('observacoes'),
+    responsavelId: pg.uuid('responsavel_id').notNull(),
+    responsavelNome: pg.text('responsavel_nome').notNull(),
+    justificativa: pg.text('justificativa'),
+    justificativaPor: pg.uuid('justificativa_por'),
+    justificativaPorNome: pg.text('justificativa_por_nome'),
+    justificativaEm: stamp('justificativa_em'),
+    justificativaAprovadaPor: pg.uuid('justificativa_aprovada_por'),
+    justificativaAprovadaPorNome: pg.text('justificativa_aprovada_por_nome'),
+    justificativaAprovadaEm: stamp('justificativa_aprovada_em'),
+    justificativaAprovadaImpressao: pg.char('justificativa_aprovada_impressao', { length: 64 }),
+    justificativaAprovadaItens: pg.jsonb('justificativa_aprovada_itens').$type<ItemAprovado[]>(),
+    justificativaAnuladaEm: stamp('justificativa_anulada_em'),
+    justificativaAnuladaAprovador: pg.text('justificativa_anulada_aprovador'),
+    justificativaAnuladaMotivo: pg.text('justificativa_anulada_motivo'),
+    valorTotal: money('valor_total').notNull().default('0'),
+    concluidaEm: stamp('concluida_em'),
+    version: pg.integer('version').notNull().default(1),
+    createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    busca: pg.text('busca').generatedAlwaysAs(pg.generatedByMigration()),
+  },
+  // one live cotação per requisição (migration 0002)
+  (t) => [pg.uniqueIndex('cotacoes_uma_viva_por_requisicao').on(t.requisicaoId).where(orm.sql`status <> 'cancelada' AND requisicao_id IS NOT NULL`)],
+);
 
 export const cotacaoItens = pg.pgTable('cotacao_itens', {
   id: pg.uuid('id').primaryKey().defaultRandom(),
