@@ -332,6 +332,11 @@ describeEachDatabase('@app/cotacoes documentos', { plugins }, (t) => {
       expect(text).toContain(expected);
     }
     expect(compacto(text)).toContain(compacto(mapa.itens[0]!.descricao));
+    // its verification code (issue 18): the public route knows the form, unchanged since
+    const codigo = /Código de verificação: ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(text)![1]!;
+    const v = await t.server.request(`/api/verificar/${codigo}`);
+    expect(v.status).toBe(200);
+    expect(await v.json()).toMatchObject({ codigo, documento: 'Solicitação de cotação', alterado: false });
   });
 
   it('the memória de cálculo (PDF and XLSX): the method, every price and why it was left out, who did not answer, the justification, the total', async () => {
@@ -410,6 +415,10 @@ describeEachDatabase('@app/cotacoes documentos', { plugins }, (t) => {
     expect(plain).toContain(compacto('Valor estimado total R$ 1.762,00'));
     expect(text).toContain(dia().split('-').reverse().join('/'));
     expect(text).toContain('Carla Compradora em');
+    // its verification code (issue 18): unchanged now, 'alterado' after a new price
+    const codigo = /Código de verificação: ([A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4})/.exec(text)![1]!;
+    const verificar = async () => (await (await t.server.request(`/api/verificar/${codigo}`)).json()) as { documento: string; alterado: boolean | null };
+    expect(await verificar()).toMatchObject({ documento: 'Memória de cálculo da cotação', alterado: false });
 
     // the same as XLSX: Resumo, Preços, Fornecedores and (média saneada) Rodadas
     const wb = await abrir(await baixar(`${base(c.id)}/memoria.xlsx`));
@@ -441,6 +450,8 @@ describeEachDatabase('@app/cotacoes documentos', { plugins }, (t) => {
         [f0.fornecedorNome, 'Respondeu', null],
       ]),
     );
+    await api.preco(c.id, { produtoId: p2, fonte: 'painel', fonteDescricao: 'Painel de Preços do Governo Federal', valorUnitario: '11.5' });
+    expect(await verificar()).toMatchObject({ alterado: true });
   });
 
   it('scope and tag: 404 for another entidade or another centro, 403 without tag 73', async () => {
