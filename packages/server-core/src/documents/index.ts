@@ -32,6 +32,7 @@ export {
 export { type LockSourcesOptions, type SourceTable, lockSources } from './sources.js';
 export {
   type VerifiableContent,
+  type VerifiableIssue,
   type VerifiableReader,
   type VerifiedPdfInput,
   VERIFICATION_CHANGED,

@@ -20,7 +20,7 @@ import { formatDateTime } from '@app/br';
 import { z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { PluginContext, RequestContext } from '../context.js';
-import { documentoVerificacoes, entidades } from '../db/schema.js';
+import { documentoVerificacoes, entidades, usuarios } from '../db/schema.js';
 import type { DbOrTx } from '../db/types.js';
 import { AppError } from '../errors.js';
 import { type PdfDocument, renderDocumentPdf } from '../pdf.js';
@@ -75,11 +75,19 @@ export function documentContentHash(doc: VerifiableContent | PdfDocument): strin
   return createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex');
 }
 
+/** When and by whom a PDF was issued, for a document that prints it ('Gerado por Ana em 27/11/2026 09:41'). */
+export interface VerifiableIssue {
+  em: Date;
+  /** Name of who issued it (today's name of the user; '' when unknown). Never shown by the public route. */
+  por: string;
+}
+
 /**
  * Reads, for the public verification, the content a document would print today (null when it no
- * longer exists). Given the entidade and a context without a person (every centro de custo).
+ * longer exists). Given the entidade and a context without a person (every centro de custo), and the
+ * issue being checked (for documents that print when and by whom they were generated).
  */
-export type VerifiableReader = (ctx: RequestContext, documentoId: string) => Promise<VerifiableContent | null>;
+export type VerifiableReader = (ctx: RequestContext, documentoId: string, issue: VerifiableIssue) => Promise<VerifiableContent | null>;
 
 // Kind of document → how its current content is read. Filled when the routes are declared (the kit's
 // PDF route, issueVerifiedPdf's callers through registerVerifiableDocument); the functions read only
@@ -107,6 +115,8 @@ export interface VerifiedPdfInput {
   documentoId: string;
   /** The complete document, as for renderDocumentPdf. */
   doc: PdfDocument;
+  /** The issue time the document prints, if it prints one (recorded exactly; default: now). */
+  emitidoEm?: Date;
 }
 
 type RenderRest = Parameters<typeof renderDocumentPdf> extends [unknown, ...infer R] ? R : [];
@@ -134,6 +144,7 @@ export async function issueVerifiedPdf(ctx: RequestContext, input: VerifiedPdfIn
     status: doc.status === undefined ? null : clip(doc.status, 120),
     conteudoHash: hash,
     emitidoPor: ctx.user.id,
+    ...(input.emitidoEm ? { emitidoEm: input.emitidoEm } : {}),
   });
   return bytes;
 }
@@ -233,9 +244,11 @@ export function registerVerificationRoutes(router: PluginRouter, runtime: Runtim
               status: documentoVerificacoes.status,
               conteudoHash: documentoVerificacoes.conteudoHash,
               emitidoEm: documentoVerificacoes.emitidoEm,
+              emitidoPorNome: usuarios.nome,
             })
             .from(documentoVerificacoes)
             .innerJoin(entidades, eq(entidades.id, documentoVerificacoes.entidadeId))
+            .leftJoin(usuarios, eq(usuarios.id, documentoVerificacoes.emitidoPor))
             .where(eq(documentoVerificacoes.codigo, codigo))
             .limit(1)
         : [];
@@ -246,7 +259,7 @@ export function registerVerificationRoutes(router: PluginRouter, runtime: Runtim
       const reader = readers.get(row.tipo);
       if (reader) {
         try {
-          const current = await reader(readingContext(ctx, row.entidadeId), row.documentoId);
+          const current = await reader(readingContext(ctx, row.entidadeId), row.documentoId, { em: row.emitidoEm, por: row.emitidoPorNome ?? '' });
           if (current === null) {
             alterado = true;
             situacao = VERIFICATION_GONE;
