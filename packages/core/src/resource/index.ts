@@ -12,7 +12,7 @@ export {
 export { type DownloadOptions, downloadFile } from './common';
 export { defineDocumentPages } from './documents/define';
 export { StatusBadge } from './documents/StatusBadge';
-export type { DocumentConfig, DocumentItemsConfig, DocumentPages } from './documents/types';
+export type { DocumentConfig, DocumentItemsConfig, DocumentPages, TransitionDialogState } from './documents/types';
 export { BUILTIN_FIELD_TYPES, type FieldRenderProps, type FieldTypeDefinition, fieldId, registerFieldType } from './form/registry';
 export { type FieldErrors, type FieldIssue, issuesToFieldErrors } from './form/errors';
 export { UNSAVED_MESSAGE, useUnsavedChangesGuard } from './form/guard';

@@ -36,6 +36,9 @@ interface Pending {
   transition: FlowTransitionDefinition<string, string>;
   motivo: string;
   error: string | null;
+  /** More body fields from the plugin's dialog content (doc.transitionDialog) and the server's errors on them. */
+  body: Row;
+  errors: Record<string, string>;
 }
 
 export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInfo; record: Row; ctx: RecordSlotContext }) {
@@ -61,7 +64,7 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
   const ask = (name: string) => {
     const transition = doc.flow.transitions[name];
     if (!transition || blockedByChanges(transition.label)) return;
-    setPending({ name, transition, motivo: '', error: null });
+    setPending({ name, transition, motivo: '', error: null, body: {}, errors: {} });
   };
 
   /** Performs the pending transition; false keeps the dialog open (a missing reason). */
@@ -78,7 +81,7 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
       motivo = parsed.data;
     }
     try {
-      const row = await api.post(`${base}/${name}`, { json: { version: record.version, ...(motivo ? { motivo } : {}) } }).json<Row>();
+      const row = await api.post(`${base}/${name}`, { json: { ...pending.body, version: record.version, ...(motivo ? { motivo } : {}) } }).json<Row>();
       ctx.setRecord(row);
       toast.success(`${nome} ${transition.done}.`);
       return true;
@@ -90,6 +93,11 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
       const body = apiErrorBody(error);
       if (apiErrorStatus(error) === 400 && body?.fields?.motivo) {
         setPending({ ...pending, error: body.fields.motivo });
+        return false;
+      }
+      // a field of the plugin's dialog content (e.g. an acknowledgement): shown there, the dialog stays open
+      if (apiErrorStatus(error) === 400 && doc.transitionDialog && body?.fields && Object.keys(body.fields).length) {
+        setPending({ ...pending, errors: body.fields });
         return false;
       }
       toast.error(apiErrorMessage(error, `Não foi possível ${lowerFirst(transition.label)} ${doc.feminino ? 'a' : 'o'} ${lowerFirst(documento)}.`));
@@ -170,6 +178,13 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
             onChange={(e) => setPending({ ...pending, motivo: e.target.value, error: null })}
           />
         ) : null}
+        {pending && doc.transitionDialog
+          ? doc.transitionDialog(pending.name, record, {
+              body: pending.body,
+              setBody: (next) => setPending((p) => (p ? { ...p, body: next, errors: {} } : p)),
+              errors: pending.errors,
+            })
+          : null}
       </ConfirmDialog>
     </>
   );

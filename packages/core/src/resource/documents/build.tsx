@@ -71,6 +71,7 @@ function buildDocumentResource(c: DocumentConfig): DocumentResource {
     feminino,
     duplicate: c.duplicate !== false,
     pdf: c.pdf !== false,
+    transitionDialog: c.slots?.transitionDialog,
   };
 
   const hasColumn = (key: string) => c.columns.some((col) => col.key === key);

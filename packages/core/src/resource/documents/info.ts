@@ -1,4 +1,16 @@
 import type { Flow } from '@app/documents';
+import type { ReactNode } from 'react';
+
+type Row = Record<string, unknown>;
+
+/** What a transition's dialog content gets: the extra body fields it holds and the server's errors on them. */
+export interface TransitionDialogState {
+  /** Fields sent with the transition besides `version` and `motivo` (e.g. `{ ciente: true }`). */
+  body: Row;
+  setBody: (next: Row) => void;
+  /** The server's 400 `fields` for them (field → pt-BR message). */
+  errors: Record<string, string>;
+}
 
 /** What the document pieces need of the declaration. */
 export interface DocumentInfo {
@@ -9,4 +21,6 @@ export interface DocumentInfo {
   feminino: boolean;
   duplicate: boolean;
   pdf: boolean;
+  /** More content (and body fields) of a transition's confirmation dialog. */
+  transitionDialog?: (name: string, record: Row, state: TransitionDialogState) => ReactNode;
 }

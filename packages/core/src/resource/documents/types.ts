@@ -1,6 +1,9 @@
 import type { Flow } from '@app/documents';
 import type { ReactNode } from 'react';
 import type { ItemsFieldDescriptor, RecordSlotContext, ResourceConfig, ResourcePages, SlotContent } from '../types';
+import type { TransitionDialogState } from './info';
+
+export type { TransitionDialogState } from './info';
 
 type Row = Record<string, unknown>;
 
@@ -39,6 +42,12 @@ export interface DocumentConfig<T = Row> extends Omit<ResourceConfig<T>, 'ativo'
     rowActions?: (row: T) => ReactNode;
     /** Panels under the form, before the timeline. */
     panels?: SlotContent<[T, RecordSlotContext<T>]>;
+    /**
+     * More content in a transition's confirmation dialog (e.g. an alert shown where the decision is
+     * taken, a checkbox acknowledging it) and more fields of its body (`state.body`, sent with
+     * `version` and `motivo`; the server's 400 `fields` about them in `state.errors`).
+     */
+    transitionDialog?: (name: string, record: T, state: TransitionDialogState) => ReactNode;
   };
 }
 

@@ -60,9 +60,15 @@ const aprovacao = {
   nivelAtual: 2,
   ciclo: 1,
   etapas: [
-    { nivel: 1, nome: 'Chefia', aprovadoPor: 'Cláudia Chefia', aprovadoEm: '2026-03-03T13:00:00.000Z' },
-    { nivel: 2, nome: 'Ordenador de despesa', aprovadoPor: null, aprovadoEm: null },
+    { nivel: 1, nome: 'Chefia', aprovadoPor: 'Cláudia Chefia', aprovadoEm: '2026-03-03T13:00:00.000Z', substituicao: 'nivel_superior' },
+    { nivel: 2, nome: 'Ordenador de despesa', aprovadoPor: null, aprovadoEm: null, substituicao: null },
   ],
+  podemDecidir: [
+    { nome: 'Otávio Ordenador', via: 'titular' },
+    { nome: 'Sônia Substituta', via: 'substituto' },
+  ],
+  valorAprovado: null,
+  valorPesquisado: null,
 };
 
 const alerta = {
@@ -75,6 +81,9 @@ const alerta = {
   anoLimite: 2026,
   limite: '65492.11',
   total: '70000.00',
+  estaConta: true,
+  valorDesta: '12000.00',
+  totalComEsta: '70000.00',
   requisicoes: [
     { id: ID, numero: 7, ano: 2026, valor: '12000.00', status: 'em_aprovacao' },
     { id: '00000000-0000-4000-8000-000000000002', numero: 3, ano: 2026, valor: '58000.00', status: 'aprovada' },
@@ -191,8 +200,37 @@ describe('approval page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Aprovar' }, T));
     const dialog = await screen.findByRole('alertdialog', {}, T);
     expect(within(dialog).queryByLabelText(/Motivo/)).toBeNull();
+    fireEvent.click(await within(dialog).findByLabelText(/Vi o alerta de limite de dispensa/, {}, T));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
     expect(await screen.findByText('Aprovação registrada. Requisição 7/2026 segue para o nível 2.', {}, T)).toBeTruthy();
+  });
+
+  it('approving with a dispensa alert: the dialog shows it and asks the acknowledgement (labelled checkbox) before calling the API, then sends ciente', async () => {
+    let posted: Record<string, unknown> | null = null;
+    const { calls } = renderPlugin(requisicoes, {
+      path: `/requisicao/aprovar/${ID}`,
+      session: makeTestSession({ tags: [39] }),
+      api: approvalApi(requisicao(), {
+        [`POST ${base}/aprovar`]: (call: { body: unknown }) => {
+          posted = call.body as Record<string, unknown>;
+          return Response.json(requisicao({ status: 'aprovada', nivelAtual: null, transicoes: [], version: 4 }));
+        },
+      }),
+    });
+    // who can act now, with the substitution
+    expect(await screen.findByText(/Otávio Ordenador; Sônia Substituta \(por substituição: substituto indicado na alçada\)/, {}, T)).toBeTruthy();
+    expect(screen.getByText(/aprovado por Cláudia Chefia .* \(por substituição: aprovador do nível superior\)/)).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Aprovar' }, T));
+    const dialog = await screen.findByRole('alertdialog', {}, T);
+    expect(await within(dialog).findByText('Limite de dispensa ultrapassado: 01 – Material de expediente', {}, T)).toBeTruthy();
+    const ciente = within(dialog).getByRole('checkbox', { name: /Vi o alerta de limite de dispensa/ });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
+    expect(await within(dialog).findByText('Marque que você viu o alerta de limite de dispensa antes de aprovar.', {}, T)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(ciente);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Aprovar' }));
+    expect(await screen.findByText('Requisição 7/2026 aprovada.', {}, T)).toBeTruthy();
+    expect(posted).toEqual({ version: 3, ciente: true });
   });
 });
 
@@ -235,6 +273,24 @@ describe('lists and forms', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     // the dispensa alert is on the form too
     expect(await screen.findByTestId('alerta-dispensa', {}, T)).toBeTruthy();
+  });
+
+  it('the send dialog (the kit’s) shows the dispensa alert where the decision is taken', async () => {
+    renderPlugin(requisicoes, {
+      path: `/requisicao/edit/${ID}`,
+      session: makeTestSession({ tags: [39], centrosCusto: [CENTRO] }),
+      api: {
+        ...approvalApi(requisicao({ status: 'devolvida', editavel: true, transicoes: ['enviar', 'cancelar'] })),
+        'GET /api/requisicoes/centros-custo': () => Response.json(pageOf([{ id: CENTRO, codigo: '02', nome: 'Secretaria de Educação' }])),
+        'GET /api/requisicoes/tipos-solicitacao': () => Response.json(pageOf([{ id: TIPO, nome: 'Material de consumo' }])),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Enviar para aprovação' }, T));
+    const dialog = await screen.findByRole('alertdialog', {}, T);
+    expect(await within(dialog).findByTestId('alerta-dispensa-dialogo', {}, T)).toBeTruthy();
+    expect(within(dialog).getByText(/as requisições em aprovação e aprovadas deste grupo/)).toBeTruthy();
+    // sending asks no acknowledgement (only approving does)
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
   });
 
   it('a converted line shows its pré-requisição and keeps preRequisicaoItemId when the requisição is saved', async () => {

@@ -4,12 +4,12 @@
 import { LoadErrorAlert, RecordTimeline, api, apiErrorBody, apiErrorMessage, apiErrorStatus, toast, useQuery, useQueryClient, StatusBadge } from '@app/core';
 import { formatDate, formatDateTime } from '@app/br';
 import { type FlowTransitionDefinition, formatMoney, reasonSchemaOf } from '@app/documents';
-import { Button, Card, ConfirmDialog, DataTable, PageHeader, PageLoading, TextareaField } from '@app/ui';
+import { Alert, Button, Card, ConfirmDialog, DataTable, PageHeader, PageLoading, TextareaField } from '@app/ui';
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { type Aprovacao, CATEGORIA_LABEL, type Categoria, fluxoRequisicao } from '../../shared/index.js';
 import { REQ_TITLES } from '../titles';
-import { DispensaAlert, REQ_ENDPOINT, type Row, numero, quantidade, resourceKey, useRecord } from './common';
+import { DispensaAlert, DispensaNaDecisao, REQ_ENDPOINT, type Row, numero, quantidade, resourceKey, useAlertasDispensa, useRecord } from './common';
 
 const ACOES = ['aprovar', 'devolver', 'reprovar'] as const;
 type Acao = (typeof ACOES)[number];
@@ -19,7 +19,17 @@ interface Pending {
   transition: FlowTransitionDefinition<string, string>;
   motivo: string;
   error: string | null;
+  /** Approving with a dispensa alert: the acknowledgement (sent as `ciente`) and the server's message about it. */
+  ciente: boolean;
+  cienteError: string | null;
 }
+
+/** How a person decides the level: by it, or por substituição. */
+const VIA_TEXTO: Record<Aprovacao['podemDecidir'][number]['via'], string> = {
+  titular: '',
+  nivel_superior: ' (por substituição: aprovador do nível superior)',
+  substituto: ' (por substituição: substituto indicado na alçada)',
+};
 
 const TIMELINE_LABELS = {
   status: 'Situação',
@@ -30,6 +40,13 @@ const TIMELINE_LABELS = {
   justificativa: 'Justificativa',
   solicitanteId: 'Solicitante',
   valorTotal: 'Valor total estimado',
+  valorAprovado: 'Valor aprovado',
+  valorPesquisado: 'Valor pesquisado (cotação)',
+  valorAprovadoVigente: 'Valor aprovado comparado',
+  origem: 'Pesquisa de preços',
+  reaprovacao: 'Voltou para aprovação',
+  porSubstituicao: 'Aprovação por substituição',
+  alertasDispensaVistos: 'Alerta de dispensa visto',
   nivelAtual: 'Nível aguardado',
   niveis: 'Níveis de aprovação',
   ciclo: 'Rodada de aprovação',
@@ -60,7 +77,7 @@ function Etapas({ aprovacao, status }: { aprovacao: Aprovacao; status: string })
           </strong>{' '}
           —{' '}
           {e.aprovadoPor
-            ? `aprovado por ${e.aprovadoPor} em ${formatDateTime(new Date(e.aprovadoEm ?? ''))}`
+            ? `aprovado por ${e.aprovadoPor} em ${formatDateTime(new Date(e.aprovadoEm ?? ''))}${e.substituicao ? VIA_TEXTO[e.substituicao] : ''}`
             : status === 'em_aprovacao' && aprovacao.nivelAtual === e.nivel
               ? 'aguardando aprovação'
               : status === 'em_aprovacao'
@@ -69,6 +86,23 @@ function Etapas({ aprovacao, status }: { aprovacao: Aprovacao; status: string })
         </li>
       ))}
     </ol>
+  );
+}
+
+/** Who may decide the requisição now (names), or why nobody can. */
+function QuemDecide({ aprovacao }: { aprovacao: Aprovacao }) {
+  if (aprovacao.podemDecidir.length === 0) {
+    return (
+      <Alert variant="warning" title="Ninguém pode decidir esta requisição agora">
+        Nenhum aprovador do nível, do nível superior ou substituto da alçada pode decidi-la (quem a pediu ou já aprovou outro nível não decide). Peça ao
+        administrador que revise as alçadas.
+      </Alert>
+    );
+  }
+  return (
+    <p data-testid="quem-decide">
+      <strong>Pode decidir agora:</strong> {aprovacao.podemDecidir.map((d) => `${d.nome}${VIA_TEXTO[d.via]}`).join('; ')}.
+    </p>
   );
 }
 
@@ -82,6 +116,7 @@ export default function AprovacaoPage() {
     queryFn: () => api.get(`requisicoes/requisicoes/${encodeURIComponent(id)}/aprovacao`).json<Aprovacao>(),
   });
   const [pending, setPending] = useState<Pending | null>(null);
+  const alertas = useAlertasDispensa(id, record.data?.version);
 
   if (record.isError) {
     return (
@@ -109,6 +144,12 @@ export default function AprovacaoPage() {
   const perform = async (): Promise<boolean> => {
     if (!pending) return true;
     const { name, transition } = pending;
+    const ciente = name === 'aprovar' && pending.ciente ? { ciente: true } : {};
+    // an alert is acknowledged before approving (the server refuses without it, and records it)
+    if (name === 'aprovar' && !pending.ciente && (alertas.data?.items.length ?? 0) > 0) {
+      setPending({ ...pending, cienteError: 'Marque que você viu o alerta de limite de dispensa antes de aprovar.' });
+      return false;
+    }
     let motivo: string | null = null;
     if (transition.reason) {
       const parsed = reasonSchemaOf(transition.reasonMin ?? 3).safeParse(pending.motivo);
@@ -120,7 +161,7 @@ export default function AprovacaoPage() {
     }
     try {
       const next = await api
-        .post(`requisicoes/requisicoes/${encodeURIComponent(id)}/${name}`, { json: { version: row.version, ...(motivo ? { motivo } : {}) } })
+        .post(`requisicoes/requisicoes/${encodeURIComponent(id)}/${name}`, { json: { version: row.version, ...(motivo ? { motivo } : {}), ...ciente } })
         .json<Row>();
       const ainda = name === 'aprovar' && next.status === 'em_aprovacao';
       toast.success(ainda ? `Aprovação registrada. ${nome} segue para o nível ${String(next.nivelAtual)}.` : `${nome} ${transition.done}.`);
@@ -130,6 +171,10 @@ export default function AprovacaoPage() {
       const body = apiErrorBody(error);
       if (apiErrorStatus(error) === 400 && body?.fields?.motivo) {
         setPending({ ...pending, error: body.fields.motivo });
+        return false;
+      }
+      if (apiErrorStatus(error) === 400 && body?.fields?.ciente) {
+        setPending({ ...pending, cienteError: body.fields.ciente });
         return false;
       }
       toast.error(apiErrorMessage(error, `Não foi possível ${transition.label.toLowerCase()} a requisição.`));
@@ -158,7 +203,7 @@ export default function AprovacaoPage() {
                 <Button
                   key={name}
                   variant={transition.tone === 'danger' ? 'danger' : transition.tone === 'primary' ? 'primary' : 'secondary'}
-                  onClick={() => setPending({ name, transition, motivo: '', error: null })}
+                  onClick={() => setPending({ name, transition, motivo: '', error: null, ciente: false, cienteError: null })}
                 >
                   {transition.label}
                 </Button>
@@ -175,6 +220,7 @@ export default function AprovacaoPage() {
           Você não pode aprovar esta requisição agora: ela aguarda outro aprovador, ou foi você quem a pediu ou já aprovou outro nível.
         </p>
       ) : null}
+      {status === 'em_aprovacao' && aprovacao.data ? <QuemDecide aprovacao={aprovacao.data} /> : null}
       <DispensaAlert id={id} version={row.version} />
       <Card title="Requisição">
         <dl style={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', margin: 0 }}>
@@ -187,6 +233,8 @@ export default function AprovacaoPage() {
           <Campo label="Valor total estimado">
             <strong>{formatMoney(row.valorTotal as string)}</strong>
           </Campo>
+          <Campo label="Valor aprovado">{row.valorAprovado ? formatMoney(row.valorAprovado as string) : 'Ainda não aprovado'}</Campo>
+          <Campo label="Valor pesquisado (cotação)">{row.valorPesquisado ? formatMoney(row.valorPesquisado as string) : 'Sem pesquisa de preços'}</Campo>
         </dl>
         <h3 className="field__label" style={{ marginTop: '1rem' }}>
           Justificativa
@@ -233,7 +281,14 @@ export default function AprovacaoPage() {
           labels={TIMELINE_LABELS}
           actions={fluxoRequisicao.transitions}
           values={{ status: fluxoRequisicao.states }}
-          formats={{ valorTotal: 'money', quantidade: 'decimal', valorUnitario: 'money' }}
+          formats={{
+            valorTotal: 'money',
+            valorAprovado: 'money',
+            valorPesquisado: 'money',
+            valorAprovadoVigente: 'money',
+            quantidade: 'decimal',
+            valorUnitario: 'money',
+          }}
         />
       </Card>
       <ConfirmDialog
@@ -256,6 +311,15 @@ export default function AprovacaoPage() {
             value={pending.motivo}
             error={pending.error ?? undefined}
             onChange={(e) => setPending({ ...pending, motivo: e.target.value, error: null })}
+          />
+        ) : null}
+        {pending?.name === 'aprovar' ? (
+          <DispensaNaDecisao
+            id={id}
+            version={row.version}
+            ciente={pending.ciente}
+            onCiente={(value) => setPending({ ...pending, ciente: value, cienteError: null })}
+            error={pending.cienteError ?? undefined}
           />
         ) : null}
       </ConfirmDialog>

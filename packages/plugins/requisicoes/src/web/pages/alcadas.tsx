@@ -10,7 +10,7 @@ export default defineResourcePages({
   base: '/alcadas',
   ...ALCADAS_TITLES,
   description:
-    'Níveis de aprovação das requisições: cada nível se aplica a partir do valor indicado (inclusive). Um nível de um centro de custo substitui o geral para aquele centro.',
+    'Níveis de aprovação das requisições: cada nível se aplica a partir do valor indicado (inclusive). Um nível de um centro de custo substitui o geral para aquele centro. Quando ninguém do nível pode decidir (quem pediu não aprova, ninguém aprova dois níveis), decidem os aprovadores do nível superior e, sem eles, os substitutos.',
   noun: 'Alçada',
   feminine: true,
   ativo: false,
@@ -37,6 +37,14 @@ export default defineResourcePages({
       name: 'usuarios',
       type: 'multiselect',
       label: 'Usuários aprovadores',
+      source: { endpoint: '/usuarios/usuarios', label: (u) => `${String(u.nome)} (${String(u.login)})` },
+      wide: true,
+    },
+    {
+      name: 'substitutos',
+      type: 'multiselect',
+      label: 'Substitutos',
+      hint: 'Decidem o nível (por substituição) quando nenhum aprovador dele nem do nível superior pode: por exemplo, quando o único aprovador pediu a requisição.',
       source: { endpoint: '/usuarios/usuarios', label: (u) => `${String(u.nome)} (${String(u.login)})` },
       wide: true,
     },

@@ -1,7 +1,7 @@
 // What the pages of @app/requisicoes share (a lazy chunk: never on the first page).
 import { type ResourceOptionsSource, api, apiErrorMessage, useQuery } from '@app/core';
 import { formatDecimal, formatMoney, formatNumero } from '@app/documents';
-import { Alert, Spinner } from '@app/ui';
+import { Alert, Card, CheckboxField, Spinner } from '@app/ui';
 import { Link } from 'wouter';
 import { CATEGORIA_LABEL, type AlertaDispensa, fluxoRequisicao } from '../../shared/index.js';
 
@@ -35,16 +35,38 @@ export function useRecord(endpoint: string, id: string | undefined) {
   });
 }
 
-/**
- * The dispensa-limit (fracionamento) alert of a requisição: for each grupo of its items whose year
- * total (pending and approved requisições of the category, with this one) passes the limit: the
- * amount, the limit and its year, the article, and links to the requisições that make it up.
- */
-export function DispensaAlert({ id, version }: { id: string; version?: unknown }) {
-  const query = useQuery({
+/** GET /:id/dispensa: the alerts of a requisição (one cache entry per version, shared by the page and the dialogs). */
+export function useAlertasDispensa(id: string, version?: unknown) {
+  return useQuery({
     queryKey: ['requisicoes', 'dispensa', id, String(version ?? '')],
     queryFn: () => api.get(`requisicoes/requisicoes/${encodeURIComponent(id)}/dispensa`).json<{ items: AlertaDispensa[] }>(),
   });
+}
+
+/** One alert's text: the total of the requisições em aprovação and aprovadas, and this one apart when it is not counted yet. */
+function TextoAlerta({ a }: { a: AlertaDispensa }) {
+  return (
+    <p>
+      Em {a.ano}, as requisições em aprovação e aprovadas deste grupo ({CATEGORIA_LABEL[a.categoria].toLowerCase()}) somam{' '}
+      <strong>{formatMoney(a.total)}</strong>
+      {a.estaConta ? null : (
+        <>
+          ; com esta requisição ({formatMoney(a.valorDesta)}, ainda não enviada), passam a <strong>{formatMoney(a.totalComEsta)}</strong>
+        </>
+      )}
+      , acima do limite de <strong>{formatMoney(a.limite)}</strong> ({a.artigo}, valor de {a.anoLimite}). Verifique se não há fracionamento de despesa.
+    </p>
+  );
+}
+
+/**
+ * The dispensa-limit (fracionamento) alert of a requisição: for each grupo of its items whose year
+ * total (requisições em aprovação and aprovadas of the category; this one apart while not sent)
+ * passes the limit: the amounts, the limit and its year, the article, and links to the requisições
+ * that make it up.
+ */
+export function DispensaAlert({ id, version }: { id: string; version?: unknown }) {
+  const query = useAlertasDispensa(id, version);
   if (query.isError) {
     return (
       <Alert variant="warning" title="Não foi possível verificar o limite de dispensa">
@@ -58,23 +80,92 @@ export function DispensaAlert({ id, version }: { id: string; version?: unknown }
     <div className="requisicoes-dispensa" data-testid="alerta-dispensa">
       {query.data.items.map((a) => (
         <Alert key={`${a.grupoId}-${a.categoria}`} variant="warning" title={`Limite de dispensa ultrapassado: ${a.grupoCodigo} – ${a.grupoNome}`}>
-          <p>
-            Em {a.ano}, as requisições em aprovação e aprovadas deste grupo ({CATEGORIA_LABEL[a.categoria].toLowerCase()}) somam{' '}
-            <strong>{formatMoney(a.total)}</strong>, acima do limite de <strong>{formatMoney(a.limite)}</strong> ({a.artigo}, valor de {a.anoLimite}). Verifique
-            se não há fracionamento de despesa.
-          </p>
-          <p>Requisições que compõem o total:</p>
-          <ul>
-            {a.requisicoes.map((r) => (
-              <li key={r.id}>
-                <Link href={`~/requisicao/edit/${r.id}`}>Requisição {formatNumero(r.numero, r.ano)}</Link>: {formatMoney(r.valor)} (
-                {fluxoRequisicao.stateLabel(r.status)})
-              </li>
-            ))}
-          </ul>
+          <TextoAlerta a={a} />
+          {a.requisicoes.length ? (
+            <>
+              <p>Requisições em aprovação e aprovadas que compõem o total:</p>
+              <ul>
+                {a.requisicoes.map((r) => (
+                  <li key={r.id}>
+                    <Link href={`~/requisicao/edit/${r.id}`}>Requisição {formatNumero(r.numero, r.ano)}</Link>: {formatMoney(r.valor)} (
+                    {fluxoRequisicao.stateLabel(r.status)})
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
           {a.mais > 0 ? <p>E mais {a.mais.toLocaleString('pt-BR')} requisições.</p> : null}
         </Alert>
       ))}
     </div>
+  );
+}
+
+/**
+ * The dispensa alert where the decision is taken (the send and approve dialogs): the alerts in
+ * short, and, when `ciente` is asked (approving), the checkbox acknowledging them — the server
+ * refuses the approval without it and records what was acknowledged.
+ */
+export function DispensaNaDecisao({
+  id,
+  version,
+  ciente,
+  onCiente,
+  error,
+}: {
+  id: string;
+  version?: unknown;
+  /** Omitted: show only (sending). */
+  ciente?: boolean;
+  onCiente?: (value: boolean) => void;
+  error?: string;
+}) {
+  const query = useAlertasDispensa(id, version);
+  if (query.isError) return <p className="field__hint">Não foi possível verificar o limite de dispensa: {apiErrorMessage(query.error, 'tente novamente.')}</p>;
+  if (!query.data) return <Spinner label="Verificando o limite de dispensa…" />;
+  const alertas = query.data.items;
+  if (alertas.length === 0) return error ? <p className="field__error">{error}</p> : null;
+  return (
+    <div data-testid="alerta-dispensa-dialogo">
+      {alertas.map((a) => (
+        <Alert key={`${a.grupoId}-${a.categoria}`} variant="warning" title={`Limite de dispensa ultrapassado: ${a.grupoCodigo} – ${a.grupoNome}`}>
+          <TextoAlerta a={a} />
+        </Alert>
+      ))}
+      {onCiente ? (
+        <CheckboxField
+          label="Vi o alerta de limite de dispensa e verifiquei que não há fracionamento de despesa"
+          hint="A confirmação fica registrada no histórico da requisição, com os valores do alerta."
+          required
+          checked={ciente === true}
+          error={error}
+          onChange={(e) => onCiente(e.target.checked)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The approved and the researched values of a requisição (nothing before either exists): a researched
+ * total above the approved one sends the requisição back to approval (shown in its timeline).
+ */
+export function ValoresDaRequisicao({ row }: { row: Row }) {
+  if (!row.valorAprovado && !row.valorPesquisado) return null;
+  const acima = row.status === 'em_aprovacao' && row.valorAprovado && row.valorPesquisado && Number(row.valorPesquisado) > Number(row.valorAprovado);
+  return (
+    <Card title="Valor aprovado e valor pesquisado">
+      <dl style={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', margin: 0 }}>
+        <div>
+          <dt className="field__label">Valor aprovado</dt>
+          <dd style={{ margin: 0 }}>{row.valorAprovado ? formatMoney(row.valorAprovado as string) : 'Ainda não aprovado'}</dd>
+        </div>
+        <div>
+          <dt className="field__label">Valor pesquisado (cotação)</dt>
+          <dd style={{ margin: 0 }}>{row.valorPesquisado ? formatMoney(row.valorPesquisado as string) : 'Sem pesquisa de preços'}</dd>
+        </div>
+      </dl>
+      {acima ? <p className="field__hint">O valor pesquisado passou do aprovado: a requisição voltou para aprovação pelo novo valor.</p> : null}
+    </Card>
   );
 }
