@@ -7,6 +7,7 @@
 //    returned pré-requisição whose items count as converted;
 //  * an id in a body outside the person's centros (memorando, pré-requisição item) is a 404, as for a
 //    read, and nothing is created.
+import { readFileSync } from 'node:fs';
 import { describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { type ErrorBody, type Fixture, type User, createFixture, createPerfil, createUser, insert, plugins } from './helpers.js';
@@ -221,5 +222,37 @@ describeEachDatabase('requisicoes: concurrency and scope of body ids', { plugins
     // an id that does not exist is the same 404 (existence is not revealed)
     const inexistente = await api('/requisicoes', rita.token, { json: requisicaoBody(fx.educacao, '00000000-0000-4000-8000-000000000099') });
     expect(inexistente.status).toBe(404);
+  });
+
+  // last: it drops the index and lets the migration build it again
+  it('migration 0003 keeps the oldest live pré-requisição of a memorando linked and unlinks the later ones, audited', async () => {
+    await t.server.sql('DROP INDEX pre_requisicoes_um_vivo_por_memorando');
+    const m = await memorando(fx.educacao);
+    const pre = (numero: number, status: string) =>
+      insert(t.server, 'pre_requisicoes', {
+        entidade_id: fx.entidadeId,
+        numero,
+        ano: 2020,
+        data: '2020-03-02',
+        status,
+        centro_custo_id: fx.educacao,
+        tipo_solicitacao_id: fx.tipo,
+        solicitante_id: rita.id,
+        solicitante_nome: 'Rita Requisitante',
+        justificativa: 'Pré-requisição de uma corrida antiga.',
+        memorando_id: m,
+      });
+    const ids = [await pre(1, 'enviada'), await pre(2, 'parcialmente_atendida'), await pre(3, 'cancelada'), await pre(4, 'rascunho')];
+    const sql = readFileSync(new URL('../../migrations/0003_um_vivo_por_fonte.sql', import.meta.url), 'utf8');
+    for (const statement of sql.split(/;\s*\n/).filter((s) => s.replace(/--.*$/gm, '').trim())) await t.server.sql(statement);
+    const rows = await t.server.sql<{ id: string; memorando_id: string | null }>(
+      'SELECT id, memorando_id FROM pre_requisicoes WHERE ano = 2020 ORDER BY numero',
+    );
+    expect(rows.map((r) => r.memorando_id)).toEqual([m, null, m, null]);
+    const audit = await t.server.sql<{ registro: string; antes: unknown }>(
+      "SELECT registro, antes FROM audit_log WHERE acao = 'desvincular' ORDER BY registro",
+    );
+    expect(audit).toEqual([ids[1], ids[3]].sort().map((registro) => ({ registro, antes: { memorandoId: m } })));
+    await expect(t.server.sql('UPDATE pre_requisicoes SET memorando_id = $1 WHERE id = $2', [m, ids[1]])).rejects.toThrow();
   });
 });
