@@ -39,6 +39,7 @@ describeEachDatabase('OpenAPI document', { plugins: [testPlugin] }, (t) => {
       'GET /api/session': 0,
       'POST /api/devtools': 0,
       'GET /api/health': 'public',
+      'GET /api/verificar/{codigo}': 'public',
       'GET /api/version': 'public',
       'GET /api/openapi.json': 'public',
       'GET /api/teste/itens': TESTE_TAG,
