@@ -434,7 +434,7 @@ export async function seedDocumentos(ctx: SeedContext): Promise<void> {
       });
       const ligadas = await preRequisicoesDaRequisicao(tx, id);
       await atualizarAtendimento(tx, ligadas, auditPor(solicitante.id), { requisicao: descricao });
-      const estado = { status: header.status, version: 1, niveis: 0, nivelAtual: null as number | null, ciclo: 0 };
+      const estado = { status: header.status, version: 1, niveis: 0, nivelAtual: null as number | null, ciclo: 0, valorAprovado: null as string | null };
       for (const passo of demo.passos) {
         const antes = { ...estado };
         let por = solicitante;
@@ -448,7 +448,7 @@ export async function seedDocumentos(ctx: SeedContext): Promise<void> {
           await tx.insert(requisicaoAprovacoes).values({ entidadeId, requisicaoId: id, ciclo: estado.ciclo, nivel, usuarioId: por.id, usuarioNome: por.nome });
           const niveis = niveisDoTotal(header.valorTotal, await alcadasDoCentro(tx, entidadeId, centro));
           const proximo = niveis.find((x) => x > nivel);
-          Object.assign(estado, proximo === undefined ? { status: 'aprovada', nivelAtual: null } : { nivelAtual: proximo });
+          Object.assign(estado, proximo === undefined ? { status: 'aprovada', nivelAtual: null, valorAprovado: header.valorTotal } : { nivelAtual: proximo });
         } else if (passo.acao === 'cancelar') {
           motivo = passo.motivo;
           Object.assign(estado, { status: 'cancelada', nivelAtual: null });
@@ -460,7 +460,14 @@ export async function seedDocumentos(ctx: SeedContext): Promise<void> {
         estado.version += 1;
         await tx
           .update(requisicoes)
-          .set({ status: estado.status as never, version: estado.version, niveis: estado.niveis, nivelAtual: estado.nivelAtual, ciclo: estado.ciclo })
+          .set({
+            status: estado.status as never,
+            version: estado.version,
+            niveis: estado.niveis,
+            nivelAtual: estado.nivelAtual,
+            ciclo: estado.ciclo,
+            valorAprovado: estado.valorAprovado,
+          })
           .where(eq(requisicoes.id, id));
         audit({ registro: id, acao: passo.acao, entidadeId, usuarioId: por.id, antes, depois: { ...estado, ...(motivo ? { motivo } : {}) } });
         if ((REQUISICAO_LIBERA_ITENS as readonly string[]).includes(estado.status)) {
