@@ -134,10 +134,12 @@ describeEachDatabase('document kit: approval extensions', { plugins: [documentsF
     // cancelling the first pedido gives its 6 back
     expect((await act(autor.token, p1.id, 'cancelar', { motivo: 'Não precisa mais' })).status).toBe(200);
     await pedido(autor.token, 'Conv 5', [{ fonteItemId: fonteItem, quantidade: '6', valorUnitario: '2' }]);
-    expect(
-      (await req('/pedidos', autor.token, { json: { titulo: 'Conv 6', itens: [{ fonteItemId: fonteItem, quantidade: '0,0001', valorUnitario: '2' }] } }))
-        .status,
-    ).toBe(400);
+    // nothing left (0,0001 × R$ 100,00 = R$ 0,01: refused for the source, not for a zero total)
+    const nada = await error(
+      await req('/pedidos', autor.token, { json: { titulo: 'Conv 6', itens: [{ fonteItemId: fonteItem, quantidade: '0,0001', valorUnitario: '100' }] } }),
+      400,
+    );
+    expect(nada.fields).toEqual({ 'itens.0.quantidade': 'Passa do pendente da fonte (pendente: 0).' });
   });
 
   it('items.source: 40 concurrent conversions of one source line never pass its quantity (the line is locked)', async () => {
