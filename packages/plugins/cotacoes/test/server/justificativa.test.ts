@@ -125,44 +125,48 @@ describeEachDatabase('@app/cotacoes: aprovação da justificativa (issue 18)', {
       expect((await api.transicao(id, 'concluir')).status).toBe(200);
     });
 
-    it('an exclusion, a changed price or a quantity of a covered item each void it', async () => {
-      const [p0] = m.produtos as [string];
-      const casos: { nome: string; mudar: (id: string) => Promise<void> }[] = [
-        {
-          nome: 'preço do item 1 excluído do cálculo',
-          mudar: async (id) => {
-            const preco = (await api.mapa(id)).precos.find((p) => p.produtoId === p0)!;
-            await api.ok('POST', `/cotacoes/${id}/precos/${preco.id}/excluir`, { motivo: 'Preço fora do padrão do mercado local.' }, 200);
-          },
+    const casos: { nome: string; mudar: (id: string) => Promise<void> }[] = [
+      {
+        nome: 'preço do item 1 excluído do cálculo',
+        mudar: async (id) => {
+          const preco = (await api.mapa(id)).precos.find((p) => p.produtoId === m.produtos[0])!;
+          await api.ok('POST', `/cotacoes/${id}/precos/${preco.id}/excluir`, { motivo: 'Preço fora do padrão do mercado local.' }, 200);
         },
-        {
-          nome: 'preço do item 1 alterado',
-          mudar: async (id) => {
-            const preco = (await api.mapa(id)).precos.find((p) => p.produtoId === p0)!;
-            await api.ok(
-              'PUT',
-              `/cotacoes/${id}/precos/${preco.id}`,
-              {
-                produtoId: p0,
-                fonte: 'painel',
-                fonteDescricao: 'Painel de Preços',
-                valorUnitario: '2000',
-                dataColeta: preco.dataColeta,
-                version: preco.version,
-              },
-              200,
-            );
-          },
+      },
+      {
+        nome: 'preço do item 1 alterado',
+        mudar: async (id) => {
+          const preco = (await api.mapa(id)).precos.find((p) => p.produtoId === m.produtos[0])!;
+          await api.ok(
+            'PUT',
+            `/cotacoes/${id}/precos/${preco.id}`,
+            {
+              produtoId: m.produtos[0]!,
+              fonte: 'painel',
+              fonteDescricao: 'Painel de Preços',
+              valorUnitario: '2000',
+              dataColeta: preco.dataColeta,
+              version: preco.version,
+            },
+            200,
+          );
         },
-        {
-          nome: 'quantidade do item 1',
-          mudar: async (id) => {
-            const body = await cotacaoParaPut(id);
-            await api.ok('PUT', `/cotacoes/${id}`, { ...body, itens: body.itens.map((i) => (i.produtoId === p0 ? { ...i, quantidade: '10000' } : i)) }, 200);
-          },
+      },
+      {
+        nome: 'quantidade do item 1',
+        mudar: async (id) => {
+          const body = await cotacaoParaPut(id);
+          await api.ok(
+            'PUT',
+            `/cotacoes/${id}`,
+            { ...body, itens: body.itens.map((i) => (i.produtoId === m.produtos[0] ? { ...i, quantidade: '10000' } : i)) },
+            200,
+          );
         },
-      ];
-      for (const caso of casos) {
+      },
+    ];
+    for (const caso of casos) {
+      it(`voided by a change to a covered item: ${caso.nome}`, async () => {
         const { id } = await preparar();
         await api.ok('POST', `/cotacoes/${id}/justificativa/aprovar`, undefined, 200, (await novaAutoridade()).token);
         await caso.mudar(id);
@@ -173,8 +177,8 @@ describeEachDatabase('@app/cotacoes: aprovação da justificativa (issue 18)', {
         const r = await api.transicao(id, 'concluir');
         expect(r.status, caso.nome).toBe(409);
         expect(r.body.error?.code, caso.nome).toBe('justificativa_anulada');
-      }
-    });
+      });
+    }
 
     it("a supplier's new answer for a covered item voids it", async () => {
       const [p0] = m.produtos as [string];
@@ -206,9 +210,8 @@ describeEachDatabase('@app/cotacoes: aprovação da justificativa (issue 18)', {
   });
 
   describe('quem conduz a cotação não aprova a justificativa dela', () => {
-    it('403 for an autoridade who created the cotação, recorded a price, invited a supplier or decided on a price', async () => {
-      const [p0, p1] = m.produtos as [string, string];
-      // created it (the comprador-autoridade of Educação)
+    it('403 for the autoridade who created the cotação (its responsável)', async () => {
+      const [p0] = m.produtos as [string];
       const criada = await api.criar([p0], { centroCustoId: m.centros.educacao }, m.tokens.compradorAutoridade);
       await api.preco(criada.id, { produtoId: p0, valorUnitario: '5' });
       await api.ok('PUT', `/cotacoes/${criada.id}/justificativa`, { texto: JUSTIFICATIVA }, 200);
@@ -217,41 +220,42 @@ describeEachDatabase('@app/cotacoes: aprovação da justificativa (issue 18)', {
       expect(r.body.error?.message).toBe(
         'Quem conduz a cotação não pode aprovar a justificativa dela (você é o responsável pela cotação): peça a outra autoridade competente.',
       );
+    });
 
-      const atos: { nome: string; fazer: (id: string, token: string, usuarioId: string) => Promise<void> }[] = [
-        { nome: 'registrou um preço', fazer: async (id, token) => void (await api.preco(id, { produtoId: p1, valorUnitario: '13' }, token)) },
-        {
-          // the kit's authorship (documento_autores): here the author of the requisição the cotação came from
-          nome: 'autor de um documento de origem',
-          fazer: async (id, _token, usuarioId) => {
-            await t.server.sql("INSERT INTO documento_autores (entidade_id, documento_id, usuario_id, papel) VALUES ($1, $2, $3, 'fonte')", [
-              m.entidades.prefeitura,
-              id,
-              usuarioId,
-            ]);
-          },
+    const atos: { nome: string; fazer: (id: string, token: string, usuarioId: string) => Promise<void> }[] = [
+      { nome: 'registrou um preço', fazer: async (id, token) => void (await api.preco(id, { produtoId: m.produtos[1]!, valorUnitario: '13' }, token)) },
+      {
+        // the kit's authorship (documento_autores): here the author of the requisição the cotação came from
+        nome: 'é autor de um documento de origem',
+        fazer: async (id, _token, usuarioId) => {
+          await t.server.sql("INSERT INTO documento_autores (entidade_id, documento_id, usuario_id, papel) VALUES ($1, $2, $3, 'fonte')", [
+            m.entidades.prefeitura,
+            id,
+            usuarioId,
+          ]);
         },
-        { nome: 'convidou um fornecedor', fazer: async (id, token) => void (await api.convidar(id, m.fornecedores[1]!.id, token)) },
-        {
-          nome: 'excluiu um preço do cálculo',
-          fazer: async (id, token) => {
-            const preco = (await api.mapa(id)).precos.find((p) => p.produtoId === p1)!;
-            await api.ok('POST', `/cotacoes/${id}/precos/${preco.id}/excluir`, { motivo: 'Preço fora do padrão do mercado.' }, 200, token);
-            await api.ok('POST', `/cotacoes/${id}/precos/${preco.id}/restaurar`, undefined, 200, token);
-          },
+      },
+      { nome: 'convidou um fornecedor', fazer: async (id, token) => void (await api.convidar(id, m.fornecedores[1]!.id, token)) },
+      {
+        nome: 'excluiu e restaurou um preço do cálculo',
+        fazer: async (id, token) => {
+          const preco = (await api.mapa(id)).precos.find((p) => p.produtoId === m.produtos[1])!;
+          await api.ok('POST', `/cotacoes/${id}/precos/${preco.id}/excluir`, { motivo: 'Preço fora do padrão do mercado.' }, 200, token);
+          await api.ok('POST', `/cotacoes/${id}/precos/${preco.id}/restaurar`, undefined, 200, token);
         },
-      ];
-      for (const ato of atos) {
+      },
+    ];
+    for (const ato of atos) {
+      it(`403 for an autoridade who ${ato.nome}; another one, who did nothing on it, approves`, async () => {
         const { id } = await preparar();
         const autoridade = await novaAutoridade();
         await ato.fazer(id, autoridade.token, autoridade.id);
         const negado = await api.call('POST', `/cotacoes/${id}/justificativa/aprovar`, undefined, autoridade.token);
-        expect(negado.status, ato.nome).toBe(403);
-        expect(negado.body.error?.message, ato.nome).toContain('Quem conduz a cotação não pode aprovar a justificativa dela');
-        // another autoridade, who did nothing on it, approves
-        expect((await api.call('POST', `/cotacoes/${id}/justificativa/aprovar`, undefined, (await novaAutoridade()).token)).status, ato.nome).toBe(200);
-      }
-    });
+        expect(negado.status).toBe(403);
+        expect(negado.body.error?.message).toContain('Quem conduz a cotação não pode aprovar a justificativa dela');
+        expect((await api.call('POST', `/cotacoes/${id}/justificativa/aprovar`, undefined, (await novaAutoridade()).token)).status).toBe(200);
+      });
+    }
 
     it('the approval itself does not make the autoridade a runner: after a voiding the same person approves again', async () => {
       const { id, precos2 } = await preparar();
