@@ -61,7 +61,8 @@ describeEachDatabase('requisicoes: the PDF and its verification code', { plugins
     expect(res.status).toBe(200);
     return pdfText(new Uint8Array(await res.arrayBuffer()));
   };
-  const verificar = (codigo: string, ip = '198.51.100.7') => t.server.request(`/api/verificar/${encodeURIComponent(codigo)}`, { headers: { 'x-forwarded-for': ip } });
+  const verificar = (codigo: string, ip = '198.51.100.7') =>
+    t.server.request(`/api/verificar/${encodeURIComponent(codigo)}`, { headers: { 'x-forwarded-for': ip } });
 
   beforeAll(async () => {
     fx = await createFixture(t.server);
