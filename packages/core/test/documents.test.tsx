@@ -232,6 +232,25 @@ describe('document edit page', () => {
     expect((screen.getByLabelText(/^Assunto/) as HTMLInputElement).readOnly).toBe(true);
   });
 
+  it("a numbered draft has no Excluir (it is cancelled); another person's draft opens read-only, saying who may change it", async () => {
+    mockApi({
+      'GET /api/memorandos/memorandos/m12': () => json(memorando()),
+      'GET /api/memorandos/memorandos/m13': () => json(memorando({ id: 'm13', numero: 13, editavel: false, transicoes: [] })),
+      'GET /api/memorandos/memorandos/m12/historico': () => json(historico),
+      'GET /api/memorandos/memorandos/m13/historico': () => json(historico),
+    });
+    const view = renderAt('/memorando/edit/m12');
+    expect(await screen.findByRole('button', { name: 'Salvar' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Excluir' })).toBeNull();
+    expect(within(header()).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    view.unmount();
+    renderAt('/memorando/edit/m13');
+    expect(await screen.findByText('Só quem criou este rascunho pode alterá-lo: somente leitura.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Salvar' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Excluir' })).toBeNull();
+    expect(within(header()).queryByRole('button', { name: 'Enviar' })).toBeNull();
+  });
+
   it('a transition with a reason requires it (pt-BR message) and sends it', async () => {
     let posted: Row | undefined;
     const { calls } = mockApi({

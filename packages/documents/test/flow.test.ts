@@ -47,6 +47,51 @@ describe('defineFlow', () => {
     expect(fluxo.isTransition('constructor')).toBe(false);
     expect(fluxo.isTransition('enviar')).toBe(true);
   });
+  it('segregation: an author never performs an independent transition; a draft is sent or cancelled by its authors only', () => {
+    const seg = defineFlow({
+      initial: 'rascunho',
+      states: {
+        rascunho: { label: 'Rascunho', editable: true },
+        enviada: { label: 'Enviada' },
+        aprovada: { label: 'Aprovada' },
+        cancelada: { label: 'Cancelada' },
+      },
+      transitions: {
+        enviar: { from: ['rascunho'], to: 'enviada', label: 'Enviar', who: ['editor'], done: 'enviada', authoring: true },
+        aprovar: { from: ['enviada'], to: 'aprovada', label: 'Aprovar', who: ['aprovador'], done: 'aprovada', independent: true },
+        devolver: { from: ['enviada'], to: 'rascunho', label: 'Devolver', reason: true, who: ['aprovador'], done: 'devolvida', independent: true },
+        cancelar: { from: ['rascunho'], to: 'cancelada', label: 'Cancelar', reason: true, who: ['editor'], done: 'cancelada' },
+      },
+    });
+    const documento = { nome: 'requisição', feminino: true };
+    const autor = { author: true, mayEditDraft: true, documento };
+    const alheio = { author: false, mayEditDraft: false, documento };
+    const roles = new Set(['editor', 'aprovador']);
+    expect(seg.check('aprovar', 'enviada', roles, autor)).toEqual({
+      ok: false,
+      status: 403,
+      code: 'segregacao',
+      message: 'Quem escreveu, alterou ou enviou esta requisição não pode aprová-la (segregação de funções).',
+    });
+    // the reason of segregation comes first, even without the role
+    expect(seg.check('devolver', 'enviada', new Set(), autor)).toMatchObject({ status: 403, message: expect.stringContaining('não pode devolvê-la') });
+    expect(seg.available('enviada', roles, autor)).toEqual([]);
+    expect(seg.available('enviada', roles, alheio)).toEqual(['aprovar', 'devolver']);
+    expect(seg.available('rascunho', roles, alheio)).toEqual([]);
+    expect(seg.check('enviar', 'rascunho', roles, alheio)).toMatchObject({ status: 403, code: 'rascunho_alheio' });
+    expect(seg.available('rascunho', roles, autor)).toEqual(['enviar', 'cancelar']);
+    // without authorship (callers that do not know it) only `who` applies
+    expect(seg.available('enviada', roles)).toEqual(['aprovar', 'devolver']);
+    expect(seg.cancelTransitions()).toEqual(['cancelar']);
+    expect(fluxo.cancelTransitions()).toEqual(['cancelar']);
+    expect(() =>
+      defineFlow({
+        initial: 'a',
+        states: { a: { label: 'A' } },
+        transitions: { ir: { from: ['a'], to: 'a', label: 'Ir', done: 'ido', independent: true, authoring: true } },
+      }),
+    ).toThrow(/both independent and authoring/);
+  });
   it('refuses a flow that names an undeclared state', () => {
     expect(() =>
       defineFlow({

@@ -121,6 +121,8 @@ export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> {
   canEdit?: (row: Row, ctx: RequestContext) => string | null;
   /** The same for DELETE (409 `locked`), checked before the in-use check. */
   canDelete?: (row: Row, ctx: RequestContext) => string | null;
+  /** PUT: checks that need the database, after the lock, the version and `canEdit`, before the body's checks (throw AppError). */
+  beforeUpdate?: (tx: Tx, current: Row, ctx: RequestContext) => Promise<void>;
   /**
    * Row-level scope: a condition added to every list, count, export, read by id and row lock (so to
    * every write); a record outside it answers 404. undefined = sees every record of the entidade.
@@ -803,6 +805,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     const current = await lock(tx, id, ctx);
     checkVersion(current, version);
     checkEditable(current, ctx);
+    await def.beforeUpdate?.(tx, current, ctx);
     const before = (await readOne(tx, id, ctx, { scoped: false }))!;
     const write: CrudWriteContext = { entidadeId: ctx.entidadeId, id, ctx, current: before };
     const values = toValues(data, write);

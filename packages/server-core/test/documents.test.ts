@@ -281,8 +281,8 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
     const locked = await req(`/memorandos/${id}`, origem, { method: 'PUT', json: { ...memo({ itens: [] }), version: 2 } });
     expect(await error(locked, 409)).toEqual({ code: 'locked', message: 'Este memorando está enviado e não pode ser alterado.' });
     expect(await error(await req(`/memorandos/${id}`, origem, { method: 'DELETE' }), 409)).toEqual({
-      code: 'locked',
-      message: 'Este memorando está enviado e não pode ser excluído.',
+      code: 'numerado',
+      message: 'Documentos numerados não são excluídos: este memorando está enviado.',
     });
     expect((await read(origem, id)).itens).toHaveLength(2);
 
@@ -326,14 +326,18 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
     expect(created.itens.adicionados).toEqual(['Papel A4 75 g/m²', 'Caneta esferográfica azul']);
   });
 
-  it('deletes a draft (204, items and uses gone), answers 404 after', async () => {
+  it('never deletes a numbered draft (409 numerado): it is cancelled with a reason, and the next number follows without a gap', async () => {
     const doc = await create(origem);
-    expect((await req(`/memorandos/${doc.id}`, origem, { method: 'DELETE' })).status).toBe(204);
-    expect((await req(`/memorandos/${doc.id}`, origem)).status).toBe(404);
-    expect(await t.server.sql('SELECT 1 FROM doc_memo_itens WHERE memo_id = $1', [doc.id])).toEqual([]);
-    expect(await t.server.sql('SELECT 1 FROM doc_usos WHERE documento_id = $1', [doc.id])).toEqual([]);
-    const rows = await audit(doc.id);
-    expect(rows.map((r) => r.acao)).toEqual(['criar', 'excluir']);
+    expect(await error(await req(`/memorandos/${doc.id}`, origem, { method: 'DELETE' }), 409)).toEqual({
+      code: 'numerado',
+      message: 'Documentos numerados não são excluídos: cancele este rascunho informando o motivo.',
+    });
+    expect((await read(origem, doc.id)).itens).toHaveLength(2);
+    expect(await t.server.sql('SELECT 1 FROM doc_usos WHERE documento_id = $1', [doc.id])).toHaveLength(1);
+    expect((await body(await act(origem, doc.id, 'cancelar', { version: 1, motivo: 'Criado por engano' }), 200)).status).toBe('cancelado');
+    const next = await create(origem);
+    expect([next.numero, next.ano]).toEqual([doc.numero + 1, doc.ano]);
+    expect((await audit(doc.id)).map((r) => r.acao)).toEqual(['criar', 'cancelar']);
   });
 
   it('gives 100 concurrent creations 100 distinct consecutive numbers, and no gap after a failed one', async () => {
@@ -519,7 +523,8 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
     const items = (await list(destino, `q=${tag}&sort=assunto`)).items;
     expect(items.map((i) => [i.status, i.transicoes, i.editavel])).toEqual([
       ['enviado', ['aceitar', 'devolver'], false],
-      ['rascunho', [], true],
+      // another person's draft: not editable by the destination (only its authors edit it)
+      ['rascunho', [], false],
       ['cancelado', [], false],
     ]);
     expect(items[0]).not.toHaveProperty('itens');

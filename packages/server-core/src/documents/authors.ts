@@ -8,6 +8,15 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { documentoAutores } from '../db/schema.js';
 import type { DbOrTx, Tx } from '../db/types.js';
 
+/**
+ * Permission tag "Editar rascunhos de outras pessoas": without it, only an author of a draft edits,
+ * sends or cancels it; whoever edits with it becomes an 'editor' author (and so never approves it).
+ * Declared by every plugin with documents (`tags: [..., RASCUNHOS_ALHEIOS_TAG_INFO]`).
+ */
+export const RASCUNHOS_ALHEIOS_TAG = 40;
+export const RASCUNHOS_ALHEIOS_TAG_NOME = 'Editar rascunhos de outras pessoas';
+export const RASCUNHOS_ALHEIOS_TAG_INFO = { tag: RASCUNHOS_ALHEIOS_TAG, nome: RASCUNHOS_ALHEIOS_TAG_NOME } as const;
+
 export type DocumentAuthorRole = 'autor' | 'editor' | 'remetente' | 'fonte';
 
 /** The kinds of author that wrote the document itself (may edit its draft); 'fonte' wrote a source. */
@@ -17,11 +26,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * SQL condition, true when the person is any kind of author (autor, editor, remetente or fonte) of
- * the document whose id is `documentIdColumn`: e.g. `not(documentAuthorSql(requisicoes.id, ctx.user.id))`
+ * the document whose id is `documentIdColumn` (`usuarioId`: an id, or a uuid expression of the outer
+ * query such as a candidate's `usuario_id`): e.g. `not(documentAuthorSql(requisicoes.id, ctx.user.id))`
  * in an approval queue, so the queue and the per-record check are one definition.
  */
-export function documentAuthorSql(documentIdColumn: AnyPgColumn | SQL, usuarioId: string): SQL {
-  return sql`exists (select 1 from ${documentoAutores} where ${documentoAutores.documentoId} = ${documentIdColumn} and ${documentoAutores.usuarioId} = ${usuarioId})`;
+export function documentAuthorSql(documentIdColumn: AnyPgColumn | SQL, usuarioId: string | SQL): SQL {
+  const usuario = typeof usuarioId === 'string' ? sql`${usuarioId}::uuid` : usuarioId;
+  return sql`exists (select 1 from ${documentoAutores} where ${documentoAutores.documentoId} = ${documentIdColumn} and ${documentoAutores.usuarioId} = ${usuario})`;
 }
 
 /** Whether the person is any kind of author (autor, editor, remetente or fonte) of the document. */

@@ -3,7 +3,17 @@
 // status flow (one route per transition, 409/403 from the flow, audited with the reason), edit and
 // delete only in editable states, duplicate, timeline, PDF and row-level scope.
 import { today, comprasBusca } from '@app/br';
-import { type Flow, formatDecimal, formatNumero, parseNumero, reasonSchemaOf, transitionBodySchema, type TransitionBody } from '@app/documents';
+import {
+  type Flow,
+  type FlowAuthorship,
+  formatDecimal,
+  otherDraftMessage,
+  formatNumero,
+  parseNumero,
+  reasonSchemaOf,
+  transitionBodySchema,
+  type TransitionBody,
+} from '@app/documents';
 import { z } from '@hono/zod-openapi';
 import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
@@ -32,6 +42,7 @@ import type { PdfDocument } from '../pdf.js';
 import type { PluginRouter } from '../router.js';
 import { type DocumentItems, type DocumentItemsDefinition, createDocumentItems } from './items.js';
 import { nextDocumentNumber } from './numbering.js';
+import { DIRECT_AUTHOR_ROLES, RASCUNHOS_ALHEIOS_TAG, copySourceAuthors, documentAuthorRoles, recordDocumentAuthor } from './authors.js';
 import { type VerifiableContent, issueVerifiedPdf, registerVerifiableDocument } from './verification.js';
 
 type Row = CrudRow;
@@ -129,12 +140,14 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
   validate?: (tx: Tx, data: z.output<S>, write: CrudWriteContext) => Promise<Record<string, string> | undefined>;
   /** After the header and items are saved, same transaction (e.g. setProdutoUsos with `descricao`, `produtoIds`). */
   afterSave?: (tx: Tx, id: string, data: z.output<S>, write: DocumentSaveContext) => Promise<void>;
-  /** After a delete, same transaction (e.g. clearProdutoUsos). */
-  afterDelete?: (tx: Tx, id: string, before: Row, write: CrudWriteContext) => Promise<void>;
+  /**
+   * The documents this one is made from (ids: the memorando of a pré-requisição, the pré-requisições
+   * whose items a requisição converts…), read after each save in its transaction: their authors become
+   * 'fonte' authors of this one, so whoever wrote a link of the chain never approves a later one.
+   */
+  sources?: (tx: Tx, id: string) => Promise<string[]>;
   /** More rules for PUT besides the flow's editable states (pt-BR message → 409 `locked`). */
   canEdit?: (row: Row, ctx: RequestContext) => string | null;
-  /** More rules for DELETE besides the flow's editable states. */
-  canDelete?: (row: Row, ctx: RequestContext) => string | null;
   /**
    * Runs after the status changed, same transaction (e.g. record who accepted; audit what it changes
    * on other records with `extra.audit`). Throw AppError to refuse.
@@ -250,7 +263,9 @@ function inputOf(schema: z.ZodObject | undefined, source: Row, reset: ReadonlySe
  * - `GET    <path>.csv` / `.xlsx` (the list's filters and scope)
  * - `GET    <path>/:id` → the document with `itens` (ordered, with totals), `transicoes`, `editavel`
  * - `POST   <path>` → 201 (status = flow.initial, numero/ano from the counter, `defaults`)
- * - `PUT    <path>/:id` (version; 409 `locked` outside an editable state) · `DELETE <path>/:id` (same)
+ * - `PUT    <path>/:id` (version; 409 `locked` outside an editable state; 403 unless the person is an
+ *   author of the draft or holds RASCUNHOS_ALHEIOS_TAG) · `DELETE <path>/:id` → always 409 `numerado`
+ *   (numbered documents are cancelled with a reason, never deleted: no gap in the numbers)
  * - `POST   <path>/:id/<transition>` { version, motivo } → the document (400 without a required
  *   reason, 409 `stale`, 409 `invalid_transition`, 403 without the role), audited as the transition
  * - `POST   <path>/:id/duplicar` → 201 a new draft with the content and items, audited 'criar' with `duplicadoDe`
@@ -271,6 +286,12 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     if (RESERVED_ACTIONS.has(name)) throw new Error(`${where}: a transition cannot be named '${name}' (a route of the kit).`);
   }
   const kind = def.kind ?? `${router.pluginId}${path}`;
+  // every document is numbered at creation and never deleted: a draft given up is cancelled, with a reason
+  if (flow.cancelTransitions().length === 0) {
+    throw new Error(
+      `${where}: the flow needs a transition that cancels a draft (from '${flow.initial}' to a final state, with reason: true): numbered documents are never deleted.`,
+    );
+  }
   // its reads (list, exports, record, PDF, timeline, GET <path>/:id/…) also open to the controle interno
   router.declareDocument(path, tag);
   const items = def.items ? createDocumentItems(def.items, where, { table: table as PgTable, id: table.id }) : undefined;
@@ -287,14 +308,40 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     return rows.map((row) => new Set([...def.roles(row, ctx), ...(loaded?.get(String(row.id)) ?? [])]));
   };
   const rolesOf = async (row: Row, ctx: RequestContext, db: DbOrTx = ctx.db) => (await rolesOfAll(db, [row], ctx))[0]!;
+  // segregation of duties (documento_autores): who wrote, changed or sent each record, or wrote a source of it
+  const documentName = { nome: documento, feminino };
+  const authorshipOfAll = async (db: DbOrTx, rows: Row[], ctx: RequestContext): Promise<FlowAuthorship[]> => {
+    const byId = await documentAuthorRoles(
+      db,
+      rows.map((row) => String(row.id)),
+      ctx.user.id,
+    );
+    const othersDrafts = ctx.hasTag(RASCUNHOS_ALHEIOS_TAG);
+    return rows.map((row) => {
+      const papeis = byId.get(String(row.id));
+      return {
+        author: (papeis?.size ?? 0) > 0,
+        mayEditDraft: othersDrafts || DIRECT_AUTHOR_ROLES.some((papel) => papeis?.has(papel)),
+        documento: documentName,
+      };
+    });
+  };
   const lockedMessage = (status: unknown, action: 'alterado' | 'excluído') => {
     const verb = feminino ? action.replace(/o$/, 'a') : action;
     return `${feminino ? 'Esta' : 'Este'} ${documento} está ${lowerFirst(flow.stateLabel(String(status)))} e não pode ser ${verb}.`;
   };
   const editRefusal = (row: Row, ctx: RequestContext): string | null =>
     flow.isEditable(String(row.status)) ? (def.canEdit?.(row, ctx) ?? null) : lockedMessage(row.status, 'alterado');
-  const deleteRefusal = (row: Row, ctx: RequestContext): string | null =>
-    flow.isEditable(String(row.status)) ? (def.canDelete?.(row, ctx) ?? null) : lockedMessage(row.status, 'excluído');
+  // numbered at creation, so never deleted (a deletion would leave a gap in the sequence): 409 `numerado`
+  const deleteRefusal = (row: Row): string | null => {
+    throw new AppError(
+      409,
+      'numerado',
+      flow.isEditable(String(row.status))
+        ? 'Documentos numerados não são excluídos: cancele este rascunho informando o motivo.'
+        : `Documentos numerados não são excluídos: ${feminino ? 'esta' : 'este'} ${documento} está ${lowerFirst(flow.stateLabel(String(row.status)))}.`,
+    );
+  };
 
   const headerValues = (data: z.output<S>, write: CrudWriteContext): Row => {
     const values = def.toRow ? def.toRow(data, write) : { ...(data as Row) };
@@ -343,13 +390,14 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
 
   const present = async (rows: Row[], ctx: RequestContext): Promise<Row[]> => {
     const roles = await rolesOfAll(ctx.db, rows, ctx);
+    const authorship = await authorshipOfAll(ctx.db, rows, ctx);
     const writable = await writableIds(rows, ctx);
     return rows.map((row, i) => {
       const writes = !writable || writable.has(String(row.id));
       return {
         ...row,
-        transicoes: writes ? flow.available(String(row.status), roles[i]!) : [],
-        editavel: writes && editRefusal(row, ctx) === null,
+        transicoes: writes ? flow.available(String(row.status), roles[i]!, authorship[i]) : [],
+        editavel: writes && editRefusal(row, ctx) === null && authorship[i]!.mayEditDraft,
       };
     });
   };
@@ -370,24 +418,37 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     afterSave: async (tx, id, data, write) => {
       const lines = itemsField ? (data as Row)[itemsField] : undefined;
       if (items && Array.isArray(lines)) await items.save(tx, id, write.entidadeId, lines as Row[]);
-      if (!def.afterSave) return;
-      const [row] = (await tx
-        .select({ numero: table.numero, ano: table.ano })
-        .from(table as PgTable)
-        .where(eq(table.id, id))) as { numero: number; ano: number }[];
-      await def.afterSave(tx, id, data, {
-        ...write,
-        id,
-        numero: row!.numero,
-        ano: row!.ano,
-        descricao: `${label.documento} ${formatNumero(row!.numero, row!.ano)}`,
-        produtoIds: items ? await items.productIds(tx, id) : [],
-        audit: (entry) => auditOf(tx)(entry),
+      if (def.afterSave) {
+        const [row] = (await tx
+          .select({ numero: table.numero, ano: table.ano })
+          .from(table as PgTable)
+          .where(eq(table.id, id))) as { numero: number; ano: number }[];
+        await def.afterSave(tx, id, data, {
+          ...write,
+          id,
+          numero: row!.numero,
+          ano: row!.ano,
+          descricao: `${label.documento} ${formatNumero(row!.numero, row!.ano)}`,
+          produtoIds: items ? await items.productIds(tx, id) : [],
+          audit: (entry) => auditOf(tx)(entry),
+        });
+      }
+      // the author of a creation (also duplicate, create-from), the editor of a change; and the authors of its sources
+      await recordDocumentAuthor(tx, {
+        entidadeId: write.entidadeId,
+        documentoId: id,
+        usuarioId: write.ctx.user.id,
+        papel: write.current ? 'editor' : 'autor',
       });
+      if (def.sources) await copySourceAuthors(tx, write.entidadeId, id, await def.sources(tx, id));
     },
-    ...(def.afterDelete ? { afterDelete: def.afterDelete } : {}),
     canEdit: editRefusal,
     canDelete: deleteRefusal,
+    // other people's drafts: only an author (or who holds RASCUNHOS_ALHEIOS_TAG) changes them
+    beforeUpdate: async (tx, current, ctx) => {
+      const [authorship] = await authorshipOfAll(tx, [current], ctx);
+      if (!authorship!.mayEditDraft) throw new AppError(403, 'forbidden', otherDraftMessage());
+    },
     ...(def.scope ? { scope: def.scope } : {}),
     ...(items ? { expand: async (db: DbOrTx, row: Row) => ({ ...row, [items.field]: await items.read(db, String(row.id)) }) } : {}),
     present,
@@ -499,7 +560,8 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     const locked = await ops.lock(tx, id, ctx);
     ops.checkVersion(locked, body.version);
     const before = (await ops.readOne(tx, id, ctx, { scoped: false }))!;
-    const check = flow.check(name, String(locked.status), await rolesOf(before, ctx, tx));
+    const [authorship] = await authorshipOfAll(tx, [before], ctx);
+    const check = flow.check(name, String(locked.status), await rolesOf(before, ctx, tx), authorship);
     if (!check.ok) {
       throw check.status === 409 ? new AppError(409, 'invalid_transition', check.message) : new AppError(403, 'forbidden', check.message);
     }
@@ -521,6 +583,8 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
 
   for (const name of flow.transitionNames) {
     const t = flow.transitions[name]!;
+    // who sends a document answers for it as its writer (segregation: never approves it)
+    if (t.authoring) await recordDocumentAuthor(tx, { entidadeId: ctx.entidadeId, documentoId: id, usuarioId: ctx.user.id, papel: 'remetente' });
     const base = t.reason ? transitionBodySchema.extend({ motivo: reasonSchemaOf(t.reasonMin ?? 3) }) : transitionBodySchema;
     const body = def.transitionBody?.[name] ? base.extend(def.transitionBody[name]) : base;
     router.route({

@@ -22,6 +22,9 @@ export { catalogueItemsPdf } from './pdf-items.js';
 export { type NextDocumentNumberOptions, documentCounters, lastDocumentNumber, nextDocumentNumber } from './numbering.js';
 export {
   DIRECT_AUTHOR_ROLES,
+  RASCUNHOS_ALHEIOS_TAG,
+  RASCUNHOS_ALHEIOS_TAG_INFO,
+  RASCUNHOS_ALHEIOS_TAG_NOME,
   type DocumentAuthorRole,
   copySourceAuthors,
   documentAuthorRoles,

@@ -118,6 +118,8 @@ function buildDocumentResource(c: DocumentConfig): DocumentResource {
     filters,
     ativo: false,
     noToggle: true,
+    // numbered at creation, never deleted (the server answers 409 numerado): a draft is cancelled with a reason
+    noDelete: true,
     noun: documento,
     feminine: feminino,
     afterSave: c.afterSave ?? 'record',
@@ -127,13 +129,13 @@ function buildDocumentResource(c: DocumentConfig): DocumentResource {
     readOnlyWhen:
       c.readOnlyWhen ??
       ((_values, record) =>
-        record?.editavel === false ? `${este} ${lower(documento)} está ${lower(flow.stateLabel(String(record.status ?? '')))}: somente leitura.` : false),
-    messages: {
-      deleted: `${documento} ${feminino ? 'excluída' : 'excluído'}.`,
-      deleteTitle: `Excluir ${este.toLowerCase()} ${lower(documento)}?`,
-      deleteNote: '',
-      ...c.messages,
-    },
+        record?.editavel === false
+          ? flow.isEditable(String(record.status ?? ''))
+            ? // another person's draft (segregation of duties: only its authors change it)
+              'Só quem criou este rascunho pode alterá-lo: somente leitura.'
+            : `${este} ${lower(documento)} está ${lower(flow.stateLabel(String(record.status ?? '')))}: somente leitura.`
+          : false),
+    messages: { ...c.messages },
     slots: {
       listActions: c.slots?.listActions,
       rowActions: c.slots?.rowActions,

@@ -10,10 +10,10 @@
 import { formatDateTime, today } from '@app/br';
 import { formatDecimal } from '@app/documents';
 import { fornecedores } from '@app/fornecedores/server';
-import { clearProdutoUsos, produtos, produtosLookup, setProdutoUsos } from '@app/produtos/server';
+import { produtos, produtosLookup, setProdutoUsos } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup, unidades } from '@app/registros/server';
 import { requisicaoItens, requisicoes } from '@app/requisicoes/server';
-import { type RequestContext, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
+import { RASCUNHOS_ALHEIOS_TAG_INFO, type RequestContext, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
 import { and, eq, inArray, notInArray, sql } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import { z } from 'zod';
@@ -65,10 +65,7 @@ export default defineServerPlugin({
   version: __PKG_VERSION__,
   core: '^1.0.0',
   dependsOn: ['registros', 'produtos', 'fornecedores', 'requisicoes'],
-  tags: [
-    { tag: COTACOES_TAG, nome: COTACOES_TAG_NOME },
-    { tag: AUTORIDADE_TAG, nome: AUTORIDADE_TAG_NOME },
-  ],
+  tags: [{ tag: COTACOES_TAG, nome: COTACOES_TAG_NOME }, { tag: AUTORIDADE_TAG, nome: AUTORIDADE_TAG_NOME }, RASCUNHOS_ALHEIOS_TAG_INFO],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
     const tag = COTACOES_TAG;
@@ -112,7 +109,13 @@ export default defineServerPlugin({
         return header;
       },
       canEdit: (row, ctx) => (pertence(ctx, row.centroCustoId) ? null : 'Só o centro de custo da cotação pode alterá-la.'),
-      canDelete: (row) => (row.status === 'rascunho' ? null : 'Uma cotação em coleta não pode ser excluída: cancele-a (os convites ficam registrados).'),
+      // segregation (kit): the authors of the requisições it prices (and of their sources) are authors of the cotação
+      sources: async (tx, id) => {
+        const { rows } = await tx.execute<{ id: string }>(sql`
+          SELECT requisicao_id AS id FROM cotacoes WHERE id = ${id}::uuid AND requisicao_id IS NOT NULL
+          UNION SELECT ri.requisicao_id FROM cotacao_itens ci JOIN requisicao_itens ri ON ri.id = ci.requisicao_item_id WHERE ci.cotacao_id = ${id}::uuid`);
+        return rows.map((r) => r.id);
+      },
       validate: async (tx, data, write) => {
         const fields: Record<string, string> = { ...seuCentro(write.ctx, data.centroCustoId) };
         const ligados = data.itens.map((item, i) => ({ ...item, i })).filter((item) => item.requisicaoItemId);
@@ -174,7 +177,6 @@ export default defineServerPlugin({
         // items, quantities, reference date or method changed: an approval of the justification that no longer covers it is voided
         if (write.current) await conferirAprovacao(tx, write.ctx, id, write.audit, carregarCotacao);
       },
-      afterDelete: async (tx, id) => clearProdutoUsos(tx, { origem: 'cotacoes', documentoId: id }),
       resolveTransition: async (tx, name, row, _body, ctx) => {
         if (name === 'concluir') return validarConclusao(tx, ctx, String(row.id));
         return undefined;

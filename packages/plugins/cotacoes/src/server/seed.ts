@@ -11,7 +11,17 @@ import { fornecedores } from '@app/fornecedores/server';
 import { produtos, setProdutoUsos } from '@app/produtos/server';
 import { centrosCusto } from '@app/registros/server';
 import { requisicaoItens, requisicoes } from '@app/requisicoes/server';
-import { type AuditEntry, type RequestContext, type SeedContext, type Tx, nextDocumentNumber, perfis, usuarioEntidades, usuarios } from '@app/server-core';
+import {
+  type AuditEntry,
+  type RequestContext,
+  type SeedContext,
+  type Tx,
+  nextDocumentNumber,
+  perfis,
+  recordDocumentAuthor,
+  usuarioEntidades,
+  usuarios,
+} from '@app/server-core';
 import { and, asc, eq, sql } from '@app/server-core/orm';
 import { AUTORIDADE_TAG, COTACOES_TAG, type Fonte } from '../shared/index.js';
 import { congelarConclusao } from './conclusao.js';
@@ -143,6 +153,8 @@ export async function seedCotacoes(ctx: SeedContext): Promise<void> {
         .values({ ...header, entidadeId })
         .returning({ id: cotacoes.id });
       const id = row!.id;
+      // its author, as the document kit records it (segregation of duties; only authors edit a draft)
+      await recordDocumentAuthor(tx, { entidadeId, documentoId: id, usuarioId: pessoa.id, papel: 'autor' });
       await tx.insert(cotacaoItens).values(linhas.map((l) => ({ ...l, cotacaoId: id, entidadeId })));
       await setProdutoUsos(
         tx,

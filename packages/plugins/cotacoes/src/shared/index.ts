@@ -51,7 +51,8 @@ export const fluxoCotacao = defineFlow<'rascunho' | 'em_coleta' | 'concluida' | 
     cancelada: { label: 'Cancelada', tone: 'danger' },
   },
   transitions: {
-    iniciar: { from: ['rascunho'], to: 'em_coleta', label: 'Iniciar coleta', done: 'em coleta', who: ['comprador'], tone: 'primary' },
+    // authoring: who starts the collection answers for the cotação (segregation of duties)
+    iniciar: { from: ['rascunho'], to: 'em_coleta', label: 'Iniciar coleta', done: 'em coleta', who: ['comprador'], tone: 'primary', authoring: true },
     concluir: { from: ['em_coleta'], to: 'concluida', label: 'Concluir', done: 'concluída', who: ['comprador'], tone: 'primary' },
     cancelar: {
       from: ['rascunho', 'em_coleta'],

@@ -119,7 +119,7 @@ describeEachDatabase('@app/cotacoes: API', { plugins }, (t) => {
       expect(audit).toMatchObject({ antes: { precos: [{ valorUnitario: '6.0000' }] }, depois: { motivo: 'Itens retirados da cotação.' } });
     });
 
-    it('a rascunho with prices and evidence is deleted; one em coleta is cancelled instead (409)', async () => {
+    it('a cotação is never deleted (409 numerado, rascunho or em coleta): it is cancelled with a reason, keeping prices and evidence', async () => {
       const c = await api.criar([m.produtos[0]!], { centroCustoId: m.centros.educacao });
       const up = await t.server.upload(`/api/cotacoes/cotacoes/${c.id}/evidencias`, m.tokens.comprador, {
         content: PDF,
@@ -129,13 +129,20 @@ describeEachDatabase('@app/cotacoes: API', { plugins }, (t) => {
       const ev = (await up.json()) as { id: string };
       await api.preco(c.id, { produtoId: m.produtos[0], valorUnitario: '5', evidenciaId: ev.id });
       await api.convidar(c.id, m.fornecedores[0]!.id);
-      expect((await api.call('DELETE', `/cotacoes/${c.id}`)).status).toBe(204);
-      expect(await t.server.sql('SELECT id FROM cotacao_evidencias WHERE cotacao_id = $1', [c.id])).toEqual([]);
+      const apagar = await api.call('DELETE', `/cotacoes/${c.id}`);
+      expect([apagar.status, apagar.body.error?.code, apagar.body.error?.message]).toEqual([
+        409,
+        'numerado',
+        'Documentos numerados não são excluídos: cancele este rascunho informando o motivo.',
+      ]);
+      expect(await t.server.sql('SELECT id FROM cotacao_evidencias WHERE cotacao_id = $1', [c.id])).toHaveLength(1);
+      expect((await api.transicao(c.id, 'cancelar', { motivo: 'Criada por engano, em duplicidade.' })).body.status).toBe('cancelada');
       const d = await api.criar([m.produtos[0]!], { centroCustoId: m.centros.educacao });
+      expect(d.numero).toBe(Number(c.numero) + 1);
       await api.transicao(d.id, 'iniciar');
       const r = await api.call('DELETE', `/cotacoes/${d.id}`);
       expect(r.status).toBe(409);
-      expect(r.body.error?.message).toContain('cancele-a');
+      expect(r.body.error?.code).toBe('numerado');
       const cancelada = await api.transicao(d.id, 'cancelar', { motivo: 'Compra adiada para o próximo exercício.' });
       expect(cancelada.body.status).toBe('cancelada');
     });

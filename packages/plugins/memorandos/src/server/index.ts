@@ -5,7 +5,7 @@
 import { today } from '@app/br';
 import { produtos, produtosLookup, setProdutoUsos } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup, unidades } from '@app/registros/server';
-import { type RequestContext, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
+import { RASCUNHOS_ALHEIOS_TAG_INFO, type RequestContext, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
 import { eq } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import {
@@ -44,7 +44,7 @@ export default defineServerPlugin({
   version: __PKG_VERSION__,
   core: '^1.0.0',
   dependsOn: ['registros', 'produtos'],
-  tags: [{ tag: MEMORANDOS_TAG, nome: MEMORANDOS_TAG_NOME }],
+  tags: [{ tag: MEMORANDOS_TAG, nome: MEMORANDOS_TAG_NOME }, RASCUNHOS_ALHEIOS_TAG_INFO],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
     // the form's pickers under tag 29: a requisitante holds neither Cadastros (24) nor Produtos (25)
@@ -66,9 +66,8 @@ export default defineServerPlugin({
         solicitanteNome: ctx.user.nome,
         data: today(),
       }),
-      // only the requesting area changes its memorando; none is deleted (its number stays: cancel it)
+      // only the requesting area changes its memorando (and, by the kit, only its authors); none is deleted (the kit: cancel it)
       canEdit: (row, ctx) => (papeis(row, ctx).has('origem') ? null : 'Só o centro de custo de origem pode alterar este memorando.'),
-      canDelete: () => 'Memorandos não são excluídos: cancele-o informando o motivo.',
       validate: async (_tx, data, write) => {
         const fields: Record<string, string> = {};
         const { ctx } = write;

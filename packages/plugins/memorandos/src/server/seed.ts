@@ -5,7 +5,7 @@ import { today } from '@app/br';
 import { lineTotal, sumMoney } from '@app/documents';
 import { produtos, setProdutoUsos } from '@app/produtos/server';
 import { centrosCusto } from '@app/registros/server';
-import { type SeedContext, type Tx, nextDocumentNumber, usuarioEntidades, usuarios } from '@app/server-core';
+import { type SeedContext, type Tx, nextDocumentNumber, recordDocumentAuthor, usuarioEntidades, usuarios } from '@app/server-core';
 import { and, asc, eq, sql } from '@app/server-core/orm';
 import { formatNumero } from '@app/documents';
 import type { MemorandoStatus, Prioridade } from '../shared/index.js';
@@ -225,6 +225,8 @@ export async function seedMemorandos(ctx: SeedContext): Promise<void> {
         .values({ ...header, entidadeId })
         .returning({ id: memorandos.id });
       const id = row!.id;
+      // its author, as the document kit records it (segregation of duties; only authors edit a draft)
+      await recordDocumentAuthor(tx, { entidadeId, documentoId: id, usuarioId: solicitante.id, papel: 'autor' });
       await tx.insert(memorandoItens).values(linhas.map((l, i) => ({ ...l, memorandoId: id, entidadeId, ordem: i + 1 })));
       await setProdutoUsos(
         tx,

@@ -30,9 +30,10 @@ export const fluxo = defineFlow<'rascunho' | 'enviado' | 'devolvido' | 'aceito' 
     cancelado: { label: 'Cancelado', tone: 'danger' },
   },
   transitions: {
-    enviar: { from: ['rascunho', 'devolvido'], to: 'enviado', label: 'Enviar', done: 'enviado', who: ['origem'], tone: 'primary' },
-    aceitar: { from: ['enviado'], to: 'aceito', label: 'Aceitar', done: 'aceito', who: ['destino'], tone: 'primary' },
-    devolver: { from: ['enviado'], to: 'devolvido', label: 'Devolver', done: 'devolvido', who: ['destino'], reason: true },
+    // authoring: who sends answers for it; independent: never by who wrote, changed or sent it (segregação de funções)
+    enviar: { from: ['rascunho', 'devolvido'], to: 'enviado', label: 'Enviar', done: 'enviado', who: ['origem'], tone: 'primary', authoring: true },
+    aceitar: { from: ['enviado'], to: 'aceito', label: 'Aceitar', done: 'aceito', who: ['destino'], tone: 'primary', independent: true },
+    devolver: { from: ['enviado'], to: 'devolvido', label: 'Devolver', done: 'devolvido', who: ['destino'], reason: true, independent: true },
     arquivar: { from: ['aceito'], to: 'arquivado', label: 'Arquivar', done: 'arquivado', who: ['destino'] },
     cancelar: { from: ['rascunho', 'devolvido'], to: 'cancelado', label: 'Cancelar', done: 'cancelado', who: ['origem'], reason: true, tone: 'danger' },
   },

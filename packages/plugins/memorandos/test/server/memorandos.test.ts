@@ -1,5 +1,5 @@
 import { today } from '@app/br';
-import { parseSpreadsheet } from '@app/server-core';
+import { RASCUNHOS_ALHEIOS_TAG, parseSpreadsheet } from '@app/server-core';
 import { type ErrorBody, describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fluxo } from '../../src/shared/index.js';
@@ -266,15 +266,69 @@ describeEachDatabase('memorandos API', { plugins }, (t) => {
     expect((await ler(ritas.id, gestor.token)).transicoes).toEqual(['aceitar', 'devolver']);
   });
 
-  it('a memorando is never deleted: it is cancelled with a reason', async () => {
+  it('a memorando is never deleted (409 numerado): it is cancelled with a reason, and the next number follows without a gap', async () => {
     const m = await criar();
     const res = await api(`/memorandos/${m.id}`, rita.token, { method: 'DELETE' });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as ErrorBody).error.message).toBe('Memorandos não são excluídos: cancele-o informando o motivo.');
+    expect(((await res.json()) as ErrorBody).error).toEqual({
+      code: 'numerado',
+      message: 'Documentos numerados não são excluídos: cancele este rascunho informando o motivo.',
+    });
     const semMotivo = await agir(m, 'cancelar', rita.token);
     expect(semMotivo.status).toBe(400);
     const r = await agir(m, 'cancelar', rita.token, 'Demanda atendida por outra ata.');
     expect([r.status, r.body.status]).toEqual([200, 'cancelado']);
+    const seguinte = await criar();
+    expect([seguinte.numero, seguinte.ano]).toEqual([m.numero + 1, m.ano]);
+  });
+
+  it("another person's draft: the comprador (every centro) may not edit, send nor cancel Educação's draft, nor accept it once she changed it", async () => {
+    // the reported case: the comprador (perfil with every centro) edited and sent Educação's draft, then accepted it herself
+    const comprador = await t.server.createUser({ login: 'carla', nome: 'Carla Compradora', tags: [29], todosCentros: true });
+    const colega = await t.server.createUser({ login: 'rui', nome: 'Rui da Educação', tags: [29], centros: [fx.educacao] });
+    const m = await criar();
+    const alheio = 'Só quem criou este rascunho pode alterá-lo, enviá-lo ou cancelá-lo (ou quem tem a permissão "Editar rascunhos de outras pessoas").';
+    for (const quem of [comprador, colega]) {
+      const put = await api(`/memorandos/${m.id}`, quem.token, {
+        method: 'PUT',
+        json: { ...corpo({ assunto: 'Reescrito por outra pessoa' }), version: m.version },
+      });
+      expect(put.status).toBe(403);
+      expect(((await put.json()) as ErrorBody).error.message).toBe(alheio);
+      expect((await agir(m, 'enviar', quem.token)).status).toBe(403);
+      expect((await agir(m, 'cancelar', quem.token, 'Não é mais preciso.')).status).toBe(403);
+      expect(await ler(m.id, quem.token)).toMatchObject({ editavel: false, transicoes: [], version: m.version, assunto: m.assunto });
+    }
+    expect(await ler(m.id, rita.token)).toMatchObject({ editavel: true, transicoes: ['enviar', 'cancelar'] });
+
+    // with the permission "Editar rascunhos de outras pessoas" (tag 40) she may edit it, and becomes an author: she never accepts it
+    const chefe = await t.server.createUser({ login: 'carla2', nome: 'Carla com permissão', tags: [29, RASCUNHOS_ALHEIOS_TAG], todosCentros: true });
+    const editado = await api(`/memorandos/${m.id}`, chefe.token, {
+      method: 'PUT',
+      json: { ...corpo({ assunto: 'Revisado pela compradora' }), version: m.version },
+    });
+    expect(editado.status, await editado.clone().text()).toBe(200);
+    const enviado = await agir((await editado.json()) as Memorando, 'enviar', chefe.token);
+    expect(enviado.status).toBe(200);
+    expect((await ler(m.id, chefe.token)).transicoes).toEqual([]);
+    const aceitar = await agir(enviado.body, 'aceitar', chefe.token);
+    expect([aceitar.status, aceitar.body.error.message]).toEqual([
+      403,
+      'Quem escreveu, alterou ou enviou este memorando não pode aceitá-lo (segregação de funções).',
+    ]);
+    expect((await agir(enviado.body, 'devolver', chefe.token, 'Faltou o orçamento.')).status).toBe(403);
+    // nor does the requester; someone of the destination who never touched it does
+    expect((await agir(enviado.body, 'aceitar', rita.token)).status).toBe(403);
+    expect((await agir(enviado.body, 'aceitar', bruno.token)).body.status).toBe('aceito');
+    const autores = await t.server.sql<{ papel: string; usuario_id: string }>(
+      'SELECT papel, usuario_id FROM documento_autores WHERE documento_id = $1 ORDER BY papel, usuario_id',
+      [m.id],
+    );
+    expect(autores).toEqual([
+      { papel: 'autor', usuario_id: rita.id },
+      { papel: 'editor', usuario_id: chefe.id },
+      { papel: 'remetente', usuario_id: chefe.id },
+    ]);
   });
 
   it('numbers 100 concurrent creations 1…n without gaps or duplicates', async () => {

@@ -23,6 +23,7 @@ import {
   defineLookup,
   defineServerPlugin,
   notFound,
+  RASCUNHOS_ALHEIOS_TAG_INFO,
   searchCondition,
 } from '@app/server-core';
 import { and, count, desc, eq, inArray, sql } from '@app/server-core/orm';
@@ -102,7 +103,7 @@ export default defineServerPlugin({
   version: __PKG_VERSION__,
   core: '^1.0.0',
   dependsOn: ['registros', 'produtos', 'memorandos'],
-  tags: [{ tag: REQUISICOES_TAG, nome: REQUISICOES_TAG_NOME }],
+  tags: [{ tag: REQUISICOES_TAG, nome: REQUISICOES_TAG_NOME }, RASCUNHOS_ALHEIOS_TAG_INFO],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
     const tag = REQUISICOES_TAG;
@@ -249,6 +250,9 @@ export default defineServerPlugin({
       roles: papeisPre,
       scope: (ctx) => centroCustoScope(ctx, preRequisicoes.centroCustoId),
       defaults: (ctx) => ({ solicitanteId: ctx.user.id, solicitanteNome: ctx.user.nome, data: hoje() }),
+      // segregation (kit): the authors of its memorando are authors of the pré-requisição
+      sources: async (tx, id) =>
+        (await tx.select({ id: preRequisicoes.memorandoId }).from(preRequisicoes).where(eq(preRequisicoes.id, id))).flatMap((r) => (r.id ? [r.id] : [])),
       canEdit: (row, ctx) => (pertence(ctx, row.centroCustoId) ? null : 'Só o centro de custo da pré-requisição pode alterá-la.'),
       usedBy: async (tx, id) => {
         const { rows } = await tx.execute<{ numero: number; ano: number }>(sql`
@@ -387,6 +391,15 @@ export default defineServerPlugin({
         const { itens: _itens, ...header } = data;
         return header;
       },
+      // segregation (kit): the authors of the pré-requisições it converts (and of their memorandos) are authors of the requisição
+      sources: async (tx, id) =>
+        (
+          await tx
+            .selectDistinct({ id: preRequisicaoItens.preRequisicaoId })
+            .from(requisicaoItens)
+            .innerJoin(preRequisicaoItens, eq(preRequisicaoItens.id, requisicaoItens.preRequisicaoItemId))
+            .where(eq(requisicaoItens.requisicaoId, id))
+        ).map((r) => r.id),
       canEdit: (row, ctx) => (pertence(ctx, row.centroCustoId) ? null : 'Só o centro de custo da requisição pode alterá-la.'),
       validate: async (tx, data, write) => {
         const fields: Record<string, string> = { ...seuCentro(write.ctx, data.centroCustoId) };

@@ -6,7 +6,7 @@ import { cpfCheckDigits, today } from '@app/br';
 import { formatNumero, lineTotal, sumMoney } from '@app/documents';
 import { produtos, setProdutoUsos } from '@app/produtos/server';
 import { centrosCusto, tiposSolicitacao } from '@app/registros/server';
-import { type AuditEntry, DEMO, type SeedContext, nextDocumentNumber, perfis, usuarioEntidades, usuarios } from '@app/server-core';
+import { type AuditEntry, DEMO, type SeedContext, nextDocumentNumber, perfis, recordDocumentAuthor, usuarioEntidades, usuarios } from '@app/server-core';
 import { and, asc, eq, inArray, sql } from '@app/server-core/orm';
 import { LIMITES_DISPENSA_PADRAO, REQUISICAO_LIBERA_ITENS, REQUISICOES_TAG } from '../shared/index.js';
 import { alcadasDoCentro, niveisDoTotal } from './aprovacao.js';
@@ -345,6 +345,8 @@ export async function seedDocumentos(ctx: SeedContext): Promise<void> {
         .values({ ...header, status: 'rascunho' as const, entidadeId })
         .returning({ id: preRequisicoes.id });
       const id = row!.id;
+      // its author, as the document kit records it (segregation of duties; only authors edit a draft)
+      await recordDocumentAuthor(tx, { entidadeId, documentoId: id, usuarioId: solicitante.id, papel: 'autor' });
       const itens = await tx
         .insert(preRequisicaoItens)
         .values(linhas.map((l, i) => ({ ...l, preRequisicaoId: id, entidadeId, ordem: i + 1 })))
@@ -418,6 +420,7 @@ export async function seedDocumentos(ctx: SeedContext): Promise<void> {
         .values({ ...header, entidadeId } as never)
         .returning({ id: requisicoes.id });
       const id = row!.id;
+      await recordDocumentAuthor(tx, { entidadeId, documentoId: id, usuarioId: solicitante.id, papel: 'autor' });
       await tx.insert(requisicaoItens).values(linhas.map((l, i) => ({ ...l, requisicaoId: id, entidadeId, ordem: i + 1 })));
       await setProdutoUsos(
         tx,

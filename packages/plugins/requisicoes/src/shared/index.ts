@@ -35,13 +35,15 @@ export const fluxoPreRequisicao = defineFlow<'rascunho' | 'enviada' | 'parcialme
     cancelada: { label: 'Cancelada', tone: 'danger' },
   },
   transitions: {
-    enviar: { from: ['rascunho', 'devolvida'], to: 'enviada', label: 'Enviar', done: 'enviada', who: ['origem'], tone: 'primary' },
+    // authoring: who sends answers for it; independent: never by an author (segregação de funções)
+    enviar: { from: ['rascunho', 'devolvida'], to: 'enviada', label: 'Enviar', done: 'enviada', who: ['origem'], tone: 'primary', authoring: true },
     devolver: {
       from: ['enviada'],
       to: 'devolvida',
       label: 'Devolver',
       done: 'devolvida',
       who: ['compras'],
+      independent: true,
       reason: true,
       reasonMin: MOTIVO_MIN,
     },
@@ -141,15 +143,18 @@ export const fluxoRequisicao = defineFlow<'rascunho' | 'em_aprovacao' | 'aprovad
       done: 'enviada para aprovação',
       who: ['editor'],
       tone: 'primary',
+      authoring: true,
     },
     // at the last level the requisição is approved; before it, it stays em aprovação at the next level
-    aprovar: { from: ['em_aprovacao'], to: 'aprovada', label: 'Aprovar', done: 'aprovada', who: ['aprovador'], tone: 'primary' },
+    // independent: never by who wrote, changed or sent it, nor by an author of its pré-requisições or memorandos
+    aprovar: { from: ['em_aprovacao'], to: 'aprovada', label: 'Aprovar', done: 'aprovada', who: ['aprovador'], tone: 'primary', independent: true },
     reprovar: {
       from: ['em_aprovacao'],
       to: 'reprovada',
       label: 'Reprovar',
       done: 'reprovada',
       who: ['aprovador'],
+      independent: true,
       reason: true,
       reasonMin: MOTIVO_MIN,
       tone: 'danger',
@@ -160,6 +165,7 @@ export const fluxoRequisicao = defineFlow<'rascunho' | 'em_aprovacao' | 'aprovad
       label: 'Devolver',
       done: 'devolvida',
       who: ['aprovador'],
+      independent: true,
       reason: true,
       reasonMin: MOTIVO_MIN,
     },

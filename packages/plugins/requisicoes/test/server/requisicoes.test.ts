@@ -225,7 +225,9 @@ describeEachDatabase('requisicoes API', { plugins }, (t) => {
       (await t.server.sql<{ perfil_id: string }>('SELECT perfil_id FROM usuario_entidades WHERE usuario_id = $1', [ordenador.id]))[0]!.perfil_id,
     );
     const devolvida = await agir(d, 'devolver', ord2.token, 'Informe a dotação correta do exercício.');
-    expect(devolvida.body).toMatchObject({ status: 'devolvida', editavel: true });
+    // editable again, by its author only: not by the approver who returned it (segregation of duties)
+    expect(devolvida.body).toMatchObject({ status: 'devolvida', editavel: false });
+    expect(await ler(d.id, rita.token)).toMatchObject({ status: 'devolvida', editavel: true });
     const [mail] = await t.server.sql<{ subject: string; body: string }>(
       "SELECT subject, body FROM outbox WHERE to_address = 'rita@exemplo.gov.br' ORDER BY id DESC LIMIT 1",
     );
