@@ -190,7 +190,9 @@ describeEachDatabase('document kit: authors and segregation of duties', { plugin
 });
 
 describe('document kit: a flow must cancel its drafts with a reason', () => {
-  const define = (transitions: Record<string, { from: string[]; to: string; label: string; done: string; reason?: boolean }>) =>
+  type Estado = 'rascunho' | 'enviado' | 'cancelado';
+  type Transicao = { from: Estado[]; to: Estado; label: string; done: string; reason?: boolean };
+  const define = (transitions: Record<string, Transicao>) =>
     defineDocumentResource({ pluginId: 'semcancelar' } as PluginRouter, {
       path: '/docs',
       tag: DOC_TAG,
@@ -208,14 +210,15 @@ describe('document kit: a flow must cancel its drafts with a reason', () => {
     });
 
   it('throws at definition time without a reasoned cancel from the initial state to a final state', () => {
-    const enviar = { from: ['rascunho'], to: 'enviado', label: 'Enviar', done: 'enviado' };
-    const semMotivo = { from: ['rascunho'], to: 'cancelado', label: 'Cancelar', done: 'cancelado' };
-    const paraEnviado = { from: ['rascunho'], to: 'enviado', label: 'Cancelar', done: 'cancelado', reason: true };
-    for (const transitions of [
+    const enviar: Transicao = { from: ['rascunho'], to: 'enviado', label: 'Enviar', done: 'enviado' };
+    const semMotivo: Transicao = { from: ['rascunho'], to: 'cancelado', label: 'Cancelar', done: 'cancelado' };
+    const paraEnviado: Transicao = { from: ['rascunho'], to: 'enviado', label: 'Cancelar', done: 'cancelado', reason: true };
+    const casos: Record<string, Transicao>[] = [
       { enviar },
       { enviar, cancelar: semMotivo },
       { cancelar: paraEnviado, voltar: { from: ['enviado'], to: 'rascunho', label: 'Voltar', done: 'voltou' } },
-    ]) {
+    ];
+    for (const transitions of casos) {
       expect(() => define(transitions)).toThrow(/cancels a draft .*numbered documents are never deleted/);
     }
   });
