@@ -12,7 +12,7 @@ import type { DbOrTx, Tx } from './db/types.js';
 import { AppError, badRequest, notFound } from './errors.js';
 import { dateSchema } from './input-guard.js';
 import { pageOf, pageQuerySchema } from './pagination.js';
-import type { PluginRouter } from './router.js';
+import { type PluginRouter, kitOperationId } from './router.js';
 import { documentJob } from './document-jobs.js';
 import { writeXlsxInWorker } from './spreadsheet-pool.js';
 import { type CellValue, toCsv } from './xlsx.js';
@@ -894,6 +894,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     method: 'get',
     path,
     tag,
+    operationId: kitOperationId(router.pluginId, path, 'list'),
     summary: `Listar ${plural}`,
     description: ativoColumn
       ? 'Busca sem acentos e sem diferenciar maiúsculas (`q`), ordenação `sort=campo` ou `-campo`, `ativo=true|false|todos` (padrão true).'
@@ -907,10 +908,11 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     method: 'get',
     path: `${path}.csv`,
     tag,
+    operationId: kitOperationId(router.pluginId, path, 'exportCsv'),
     summary: `Exportar ${plural} (CSV)`,
     description: 'Os mesmos filtros e a mesma ordenação da lista, todas as páginas. CSV para Excel: UTF-8 com BOM, separador ";".',
     request: { query: exportQuery },
-    responses: { 200: { description: 'Arquivo CSV' } },
+    responses: { 200: { description: 'Arquivo CSV', file: 'text/csv' } },
     handler: async (c, ctx) => {
       const { header, cells } = await exportRows(ctx, c.req.valid('query') as CrudExportQuery);
       return new Response(toCsv(header, cells), {
@@ -928,10 +930,14 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     method: 'get',
     path: `${path}.xlsx`,
     tag,
+    operationId: kitOperationId(router.pluginId, path, 'exportXlsx'),
     summary: `Exportar ${plural} (XLSX)`,
     description: 'Os mesmos filtros e a mesma ordenação da lista, todas as páginas.',
     request: { query: exportQuery },
-    responses: { 200: { description: 'Planilha XLSX' }, 429: { description: 'Planilhas demais sendo geradas (da pessoa ou do servidor): tente em instantes' } },
+    responses: {
+      200: { description: 'Planilha XLSX', file: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      429: { description: 'Planilhas demais sendo geradas (da pessoa ou do servidor): tente em instantes' },
+    },
     // written in a worker thread, at most DOCUMENTS_PER_PERSON workbooks of one person in the making
     handler: (c, ctx) =>
       documentJob(c, ctx, 'xlsx', async (job) => {
@@ -954,6 +960,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     method: 'get',
     path: `${path}/:id`,
     tag,
+    operationId: kitOperationId(router.pluginId, path, 'get'),
     summary: `Obter ${singular}`,
     request: { params: idParams },
     responses: { 200: itemSchema, 404: { description: 'Não encontrado (ou de outra entidade)' } },
@@ -969,6 +976,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     method: 'post',
     path,
     tag,
+    operationId: kitOperationId(router.pluginId, path, 'create'),
     summary: `Criar ${singular}`,
     request: { body: def.schema },
     responses: { 201: itemSchema, 409: { description: 'Já existe (code duplicate)' } },
@@ -987,6 +995,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     method: 'put',
     path: `${path}/:id`,
     tag,
+    operationId: kitOperationId(router.pluginId, path, 'update'),
     summary: `Alterar ${singular}`,
     description: `Envie a \`version\` lida; se outra pessoa alterou o registro depois, a resposta é 409 \`stale\`: "${STALE_MESSAGE}"`,
     request: { params: idParams, body: updateBody },
@@ -1011,6 +1020,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
     method: 'delete',
     path: `${path}/:id`,
     tag,
+    operationId: kitOperationId(router.pluginId, path, 'delete'),
     summary: `Excluir ${singular}`,
     description: ativoColumn
       ? 'Recusado (409 `in_use`) enquanto o registro é usado; desative-o em vez de excluir.'
@@ -1036,6 +1046,7 @@ export function defineCrudResource<S extends z.ZodObject>(router: PluginRouter, 
         method: 'post',
         path: `${path}/:id/${action}`,
         tag,
+        operationId: kitOperationId(router.pluginId, path, action),
         summary: `${action === 'ativar' ? 'Ativar' : 'Desativar'} ${singular}`,
         description: ativo ? 'Volta a aparecer nas listas de escolha.' : 'Sai das listas de escolha; continua nos documentos que já o usam.',
         request: { params: idParams },

@@ -8,7 +8,7 @@ import type { RequestContext } from './context.js';
 import { searchCondition } from './crud.js';
 import { notFound } from './errors.js';
 import { pageOf, pageQuerySchema } from './pagination.js';
-import type { PluginRouter } from './router.js';
+import { type PluginRouter, kitOperationId } from './router.js';
 
 export interface LookupDefinition {
   /** Path under /api/<plugin>, e.g. '/produtos' → GET /produtos?q=&page=&pageSize=&ativo=, GET /produtos/:id. */
@@ -59,6 +59,7 @@ export function defineLookup(router: PluginRouter, def: LookupDefinition): void 
     method: 'get',
     path: def.path,
     tag: def.tag,
+    operationId: kitOperationId(router.pluginId, def.path, 'list'),
     summary: def.summary,
     request: { query },
     responses: { 200: pageOf(item) },
@@ -84,6 +85,7 @@ export function defineLookup(router: PluginRouter, def: LookupDefinition): void 
     method: 'get',
     path: `${def.path}/:id`,
     tag: def.tag,
+    operationId: kitOperationId(router.pluginId, def.path, 'get'),
     summary: def.summary,
     request: { params: z.object({ id: z.uuid({ error: 'Identificador inválido.' }) }) },
     responses: { 200: item, 404: { description: 'Não encontrado' } },

@@ -26,8 +26,11 @@ export type RouteInput<Q, P, B> = {
 /** The Hono context given to a handler, typed with the route's validated input. */
 export type RouteContext<Q = undefined, P = undefined, B = undefined> = Context<AppEnv, string, RouteInput<Q, P, B>>;
 
-/** A response: a zod schema (described as 'Sucesso') or a description with an optional schema. */
-export type RouteResponse = Schema | { description: string; schema?: Schema };
+/**
+ * A response: a zod schema (described as 'Sucesso') or a description with an optional schema, or with
+ * `file`: the media type of a file answered (e.g. 'application/pdf'), published as binary content.
+ */
+export type RouteResponse = Schema | { description: string; schema?: Schema; file?: string };
 
 interface RouteBase<Q, P, B> {
   method: Method;
@@ -43,6 +46,20 @@ interface RouteBase<Q, P, B> {
   };
   /** Documented answers by status, e.g. `{ 200: itemSchema, 204: { description: 'Excluído' } }`. */
   responses?: Record<number, RouteResponse>;
+  /**
+   * The operation's `operationId` in /api/openapi.json, `<plugin>.<resource>.<action>` (camelCase
+   * parts), e.g. 'cotacoes.cotacoes.mapa'; it must start with the plugin's id. Default: derived from
+   * the method and the path (see `defaultOperationId`), e.g. `POST /pre-requisicoes/de-memorando` →
+   * 'requisicoes.preRequisicoes.postDeMemorando'. Unique in the document: the server refuses to start
+   * on a duplicate.
+   */
+  operationId?: string;
+  /**
+   * The path published in /api/openapi.json when `path` uses a Hono regex parameter a client cannot
+   * call as written: a path `/x/{id{[^/]+\.pdf}}` is published as `/x/{id}.pdf`, with the `id`
+   * parameter (the handler still receives what Hono matched, e.g. '<id>.pdf').
+   */
+  openApiPath?: string;
   /**
    * A larger request body than the server's 1 MB, for a file upload: over `maxBytes` the answer is
    * 413 `payload_too_large` with `message` (pt-BR), before the body is read.
@@ -147,6 +164,71 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Banco de dados indisponível no momento (code database_unavailable; Retry-After diz quantos segundos esperar)',
 };
 
+/** 'pre-requisicoes' → 'preRequisicoes', 'memoria.pdf' → 'memoriaPdf'. */
+function camelCase(text: string): string {
+  const words = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return words.map((word, i) => (i === 0 ? word.charAt(0).toLowerCase() : word.charAt(0).toUpperCase()) + word.slice(1)).join('');
+}
+
+const pascalCase = (text: string): string => {
+  const camel = camelCase(text);
+  return camel.charAt(0).toUpperCase() + camel.slice(1);
+};
+
+/**
+ * The operationId of a route of a kit (CRUD, document, lookup, import): `<plugin>.<resource>.<action>`,
+ * the resource being the kit's path in camelCase, e.g. ('requisicoes', '/pre-requisicoes', 'list') →
+ * 'requisicoes.preRequisicoes.list'.
+ */
+export function kitOperationId(pluginId: string, path: string, action: string): string {
+  return `${pluginId}.${camelCase(path) || camelCase(pluginId)}.${camelCase(action)}`;
+}
+
+/**
+ * The operationId of a route that declares none: `<plugin>.<resource>.<method><Rest>`, the resource
+ * being the path's first segment and `Rest` its other fixed segments (parameters left out, except a
+ * last one: `By<Name>`), all in camelCase. `GET /requisicoes/:id/aprovacao` →
+ * 'requisicoes.requisicoes.getAprovacao'; `DELETE /cotacoes/:id/precos/:precoId` →
+ * 'cotacoes.cotacoes.deletePrecosByPrecoId'; `GET /pendencias` → 'requisicoes.pendencias.get'.
+ */
+export function defaultOperationId(pluginId: string, method: string, path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  // the core's own routes are declared with their /api prefix
+  if (pluginId === 'core' && segments[0] === 'api') segments.shift();
+  const param = (segment: string) => /^(:\w+|\{.*\})$/.test(segment);
+  const nameOf = (segment: string) => segment.replace(/^:/, '').replace(/^\{(\w+).*\}$/, '$1');
+  const first = segments[0];
+  const resource = first && !param(first) ? camelCase(first) : camelCase(pluginId);
+  const rest = first && !param(first) ? segments.slice(1) : segments;
+  const action = rest.map((segment, i) => (!param(segment) ? pascalCase(segment) : i === rest.length - 1 ? `By${pascalCase(nameOf(segment))}` : '')).join('');
+  return `${pluginId}.${resource}.${method.toLowerCase()}${action}`;
+}
+
+const OPERATION_ID = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)+$/;
+
+/**
+ * Throws when two operations of an OpenAPI document share an operationId (called by the server once
+ * every route is declared). `operations` are `{ operationId, method, path }` as published.
+ */
+export function assertUniqueOperationIds(operations: Iterable<{ operationId: string | undefined; method: string; path: string }>): void {
+  const seen = new Map<string, string>();
+  for (const { operationId, method, path } of operations) {
+    if (!operationId) continue;
+    const route = `${method.toUpperCase()} ${path}`;
+    const other = seen.get(operationId);
+    if (other) {
+      throw new Error(
+        `OpenAPI: the routes ${other} and ${route} share the operationId '${operationId}'; give one of them its own \`operationId\` in router.route.`,
+      );
+    }
+    seen.set(operationId, route);
+  }
+}
+
 function errorResponse(status: number) {
   return { description: STATUS_TEXT[status] ?? 'Erro', content: { 'application/json': { schema: errorResponseSchema } } };
 }
@@ -193,9 +275,12 @@ function buildRouteConfig(
   const responses: RouteConfig['responses'] = {};
   for (const [status, response] of Object.entries(definition.responses ?? { 200: { description: STATUS_TEXT[200]! } })) {
     const described = response instanceof z.ZodType ? { description: STATUS_TEXT[Number(status)] ?? 'Resposta', schema: response } : response;
+    const file = 'file' in described ? described.file : undefined;
     responses[status] = described.schema
       ? { description: described.description, content: { 'application/json': { schema: described.schema } } }
-      : { description: described.description };
+      : file
+        ? { description: described.description, content: { [file]: { schema: { type: 'string', format: 'binary' } } } }
+        : { description: described.description };
   }
   const request: NonNullable<RouteConfig['request']> = {};
   const input = definition.request ?? {};
@@ -210,9 +295,16 @@ function buildRouteConfig(
   responses['500'] ??= errorResponse(500);
   responses['503'] ??= errorResponse(503);
   const extensions = definition.public ? { 'x-public': true, security: [] } : { 'x-permission-tag': definition.tag!, security: [{ bearerAuth: [] }] };
+  const operationId = definition.operationId ?? defaultOperationId(pluginId, definition.method, definition.path);
+  if (!OPERATION_ID.test(operationId) || !operationId.startsWith(`${pluginId}.`)) {
+    throw new Error(
+      `Server plugin '${pluginId}': route ${definition.method.toUpperCase()} ${definition.path} has the operationId '${operationId}'; it must be '${pluginId}.<resource>.<action>' (letters and digits).`,
+    );
+  }
   return createRoute({
     method: definition.method,
     path,
+    operationId,
     summary: definition.summary,
     ...(definition.description ? { description: definition.description } : {}),
     tags: [pluginId],
@@ -336,10 +428,18 @@ export function createPluginRouter(
       };
       return (definition as TaggedRouteDefinition<unknown, unknown, unknown>).handler(c as never, ctx);
     };
-    app.openapi(config, handler as never, (result) => {
-      if (!result.success) throw validationError(result.error, result.target);
+    const hook = (result: { success: boolean; error?: unknown; target?: unknown }) => {
+      if (!result.success) throw validationError(result.error as never, result.target as never);
       return undefined;
-    });
+    };
+    if (definition.openApiPath) {
+      // routed at `path` (a Hono regex parameter), published at `openApiPath`
+      app.openapi({ ...config, hide: true }, handler as never, hook as never);
+      const { middleware: _middleware, ...published } = config;
+      app.openAPIRegistry.registerPath({ ...published, path: definition.openApiPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}') });
+    } else {
+      app.openapi(config, handler as never, hook as never);
+    }
   };
   const declareDocument = (path: string, tag: number): void => {
     if (!Number.isInteger(tag)) throw new Error(`Server plugin '${pluginId}': document ${path} must declare a numeric tag.`);

@@ -18,7 +18,7 @@ import { type Logger, consoleLogger } from './logger.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail.js';
 import { type HashQueue, sharedHashQueue } from './passwords.js';
 import { type ServerPlugin, type ServerPluginInfo, composePlugins, pluginInfo } from './plugin.js';
-import { type RouteBodyLimits, createPluginRouter } from './router.js';
+import { type RouteBodyLimits, assertUniqueOperationIds, createPluginRouter } from './router.js';
 import type { Runtime } from './runtime.js';
 import { seedDemo } from './seed.js';
 import { liveBuildId, mountSpa } from './static.js';
@@ -372,6 +372,8 @@ function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: s
         version: runtime.appVersion,
         description: 'Rotas com x-permission-tag exigem token (Bearer) e a tag no perfil do usuário na entidade da sessão; x-public: true dispensa token.',
       },
+      // relative: the server that serves this document (its paths start with /api)
+      servers: [{ url: '/', description: 'Este servidor' }],
     });
     return document;
   };
@@ -383,6 +385,12 @@ function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: s
     plugin.routes(createPluginRouter(sub, ctx, runtime, { prefix: `/api/${plugin.id}`, limits: bodyLimits }), ctx);
     app.route(`/api/${plugin.id}`, sub);
   }
+  // every operation of /api/openapi.json has its own operationId (a client's method name)
+  assertUniqueOperationIds(
+    app.openAPIRegistry.definitions.flatMap((d) =>
+      d.type === 'route' ? [{ operationId: d.route.operationId, method: d.route.method, path: d.route.path }] : [],
+    ),
+  );
 
   if (webDist && !mountSpa(app, webDist)) {
     runtime.logger.warn(`web build not found at ${webDist} (run the web build): serving the API only`);

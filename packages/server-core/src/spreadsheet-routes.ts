@@ -4,7 +4,7 @@
 // Register it before `<path>/:id` routes (defineCrudResource) so 'modelo' is not taken for an id.
 import { z } from '@hono/zod-openapi';
 import type { RequestContext } from './context.js';
-import type { PluginRouter } from './router.js';
+import { type PluginRouter, kitOperationId } from './router.js';
 import {
   type ImportColumns,
   type ImportResult,
@@ -51,6 +51,7 @@ export function defineSpreadsheetImport(router: PluginRouter, def: SpreadsheetIm
     method: 'get',
     path: `${def.path}/modelo`,
     tag: def.tag,
+    operationId: kitOperationId(router.pluginId, def.path, 'modelo'),
     summary: `Baixar modelo da planilha de importação de ${def.plural}`,
     request: { query: z.object({ formato: z.enum(['xlsx', 'csv']).default('xlsx') }) },
     responses: { 200: { description: 'Planilha modelo (XLSX com instruções, ou CSV)' } },
@@ -65,6 +66,7 @@ export function defineSpreadsheetImport(router: PluginRouter, def: SpreadsheetIm
     method: 'post',
     path: `${def.path}/importar`,
     tag: def.tag,
+    operationId: kitOperationId(router.pluginId, def.path, 'importar'),
     summary: `Importar ${def.plural} de uma planilha (.xlsx ou .csv)`,
     description:
       'Envie o arquivo como multipart/form-data (campo `arquivo`) ou como corpo bruto (Content-Type text/csv ou XLSX). ' +

@@ -599,9 +599,36 @@ describeEachDatabase('document kit', { plugins: [documentsPlugin] }, (t) => {
       'POST /api/docs/memorandos/{id}/cancelar': DOC_TAG,
       'POST /api/docs/memorandos/{id}/duplicar': DOC_TAG,
       'GET /api/docs/memorandos/{id}/historico': DOC_TAG,
-      'GET /api/docs/memorandos/{id{[^/]+\\.pdf}}': DOC_TAG,
+      'GET /api/docs/memorandos/{id}.pdf': DOC_TAG,
       'GET /api/docs/memorandos-por-situacao': DOC_TAG,
     });
+    // each operation named by the kit, '<plugin>.<resource>.<action>'; the PDF at a path a client can call, with an `id` parameter
+    const ids = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/docs/memorandos'))
+      .flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, op]) => [`${method.toUpperCase()} ${path}`, (op as { operationId?: string }).operationId]),
+      );
+    expect(Object.fromEntries(ids)).toEqual({
+      'GET /api/docs/memorandos': 'docs.memorandos.list',
+      'POST /api/docs/memorandos': 'docs.memorandos.create',
+      'GET /api/docs/memorandos.csv': 'docs.memorandos.exportCsv',
+      'GET /api/docs/memorandos.xlsx': 'docs.memorandos.exportXlsx',
+      'GET /api/docs/memorandos/{id}': 'docs.memorandos.get',
+      'PUT /api/docs/memorandos/{id}': 'docs.memorandos.update',
+      'DELETE /api/docs/memorandos/{id}': 'docs.memorandos.delete',
+      'POST /api/docs/memorandos/{id}/enviar': 'docs.memorandos.enviar',
+      'POST /api/docs/memorandos/{id}/aceitar': 'docs.memorandos.aceitar',
+      'POST /api/docs/memorandos/{id}/devolver': 'docs.memorandos.devolver',
+      'POST /api/docs/memorandos/{id}/arquivar': 'docs.memorandos.arquivar',
+      'POST /api/docs/memorandos/{id}/cancelar': 'docs.memorandos.cancelar',
+      'POST /api/docs/memorandos/{id}/duplicar': 'docs.memorandos.duplicar',
+      'GET /api/docs/memorandos/{id}/historico': 'docs.memorandos.historico',
+      'GET /api/docs/memorandos/{id}.pdf': 'docs.memorandos.pdf',
+      'GET /api/docs/memorandos-por-situacao': 'docs.memorandosPorSituacao.get',
+    });
+    const pdf = (doc.paths['/api/docs/memorandos/{id}.pdf'] as Record<string, { parameters?: unknown; responses: Record<string, { content?: unknown }> }>).get!;
+    expect(pdf.parameters).toEqual([{ schema: { type: 'string' }, required: true, in: 'path', name: 'id' }]);
+    expect(pdf.responses['200']!.content).toEqual({ 'application/pdf': { schema: { type: 'string', format: 'binary' } } });
     const consulta = (await t.server.signIn('consulta', DEMO.senha)).token;
     expect((await req('/memorandos', consulta)).status).toBe(403);
     expect((await req(`/memorandos/${randomUUID()}.pdf`, consulta)).status).toBe(403);

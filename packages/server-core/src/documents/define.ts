@@ -39,7 +39,7 @@ import { documentJob } from '../document-jobs.js';
 import { AppError, notFound } from '../errors.js';
 import { auditOf } from '../mutation.js';
 import type { PdfDocument } from '../pdf.js';
-import type { PluginRouter } from '../router.js';
+import { type PluginRouter, kitOperationId } from '../router.js';
 import { type DocumentItems, type DocumentItemsDefinition, createDocumentItems } from './items.js';
 import { nextDocumentNumber } from './numbering.js';
 import { DIRECT_AUTHOR_ROLES, RASCUNHOS_ALHEIOS_TAG, copySourceAuthors, documentAuthorRoles, recordDocumentAuthor } from './authors.js';
@@ -515,11 +515,17 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     router.route({
       method: 'get',
       path: pdfPath,
+      // published as a path a client can call, with a plain `id` parameter
+      openApiPath: `${path}/{id}.pdf`,
+      operationId: kitOperationId(router.pluginId, path, 'pdf'),
       tag,
       summary: `${label.documento} em PDF`,
       description: `O ${label.singular} para imprimir (A4): \`GET ${path}/{id}.pdf\`.`,
       request: { params: idParams },
-      responses: { 200: { description: 'Arquivo PDF' }, 404: { description: 'Não encontrado' } },
+      responses: {
+        200: { description: 'Arquivo PDF', file: 'application/pdf' },
+        404: { description: 'Não encontrado' },
+      },
       // at most DOCUMENTS_PER_PERSON PDFs of one person in the making (429 beyond); dropped when the client leaves
       handler: (c, ctx) =>
         documentJob(c, ctx, 'pdf', async (job) => {
@@ -591,6 +597,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       method: 'post',
       path: `${path}/:id/${name}`,
       tag,
+      operationId: kitOperationId(router.pluginId, path, name),
       summary: `${t.label} ${label.singular}`,
       description:
         `De ${t.from.map((s) => flow.stateLabel(s)).join(', ')} para ${flow.stateLabel(t.to)}.` +
@@ -666,6 +673,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       method: 'post',
       path: duplicarPath,
       tag,
+      operationId: kitOperationId(router.pluginId, path, 'duplicar'),
       summary: `Duplicar ${label.singular}`,
       description: `Um novo ${label.singular} em ${flow.stateLabel(flow.initial)} com o conteúdo e os itens deste, novo número e data de hoje.`,
       request: { params: idParams },
@@ -687,6 +695,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     method: 'get',
     path: historicoPath,
     tag,
+    operationId: kitOperationId(router.pluginId, path, 'historico'),
     summary: `Histórico do ${label.singular}`,
     description: 'Quem fez o quê e quando, com o motivo e os campos alterados (mais recentes primeiro).',
     request: { params: idParams },
