@@ -16,6 +16,8 @@ const PUBLIC = new Set([
   'POST /api/auth/reset',
   'GET /api/health',
   'GET /api/version',
+  // the public check of a printed document's verification code (documents/verification.ts)
+  'GET /api/verificar/{codigo}',
 ]);
 const EXEMPT = new Set([0, -1, -2, -3, -4]);
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
