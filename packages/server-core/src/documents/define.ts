@@ -42,6 +42,7 @@ import type { PdfDocument } from '../pdf.js';
 import { type PluginRouter, kitOperationId } from '../router.js';
 import { type DocumentItems, type DocumentItemsDefinition, createDocumentItems } from './items.js';
 import { nextDocumentNumber } from './numbering.js';
+import { DOCUMENT_PRODUCT_USES } from './product-uses.js';
 import { DIRECT_AUTHOR_ROLES, RASCUNHOS_ALHEIOS_TAG, copySourceAuthors, documentAuthorRoles, recordDocumentAuthor } from './authors.js';
 import { type VerifiableContent, issueVerifiedPdf, registerVerifiableDocument } from './verification.js';
 
@@ -138,7 +139,7 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
   toRow?: (data: z.output<S>, write: CrudWriteContext) => Row;
   /** Extra checks after zod and the references: field → pt-BR message (400). */
   validate?: (tx: Tx, data: z.output<S>, write: CrudWriteContext) => Promise<Record<string, string> | undefined>;
-  /** After the header and items are saved, same transaction (e.g. setProdutoUsos with `descricao`, `produtoIds`). */
+  /** After the header and items are saved, same transaction. The products used are registered by the kit (DOCUMENT_PRODUCT_USES). */
   afterSave?: (tx: Tx, id: string, data: z.output<S>, write: DocumentSaveContext) => Promise<void>;
   /**
    * The documents this one is made from (ids: the memorando of a pré-requisição, the pré-requisições
@@ -296,6 +297,8 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
   router.declareDocument(path, tag);
   const items = def.items ? createDocumentItems(def.items, where, { table: table as PgTable, id: table.id }) : undefined;
   const itemsField = items?.field;
+  // the kit registers the products the document uses (DOCUMENT_PRODUCT_USES) when its items name them
+  const hasProducts = def.items?.productColumn !== undefined;
   const headerColumns = Object.entries(getTableColumns(table) as Record<string, AnyPgColumn>);
   const documentTotalKey = def.items?.documentTotalColumn ? headerColumns.find(([, column]) => column === def.items!.documentTotalColumn)?.[0] : undefined;
   if (def.items?.documentTotalColumn && !documentTotalKey) throw new Error(`${where}: items.documentTotalColumn is not a column of the header.`);
@@ -418,20 +421,30 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     afterSave: async (tx, id, data, write) => {
       const lines = itemsField ? (data as Row)[itemsField] : undefined;
       if (items && Array.isArray(lines)) await items.save(tx, id, write.entidadeId, lines as Row[]);
-      if (def.afterSave) {
+      const productUses = hasProducts ? write.ctx.contributions(DOCUMENT_PRODUCT_USES) : [];
+      if (def.afterSave || productUses.length) {
         const [row] = (await tx
           .select({ numero: table.numero, ano: table.ano })
           .from(table as PgTable)
           .where(eq(table.id, id))) as { numero: number; ano: number }[];
-        await def.afterSave(tx, id, data, {
-          ...write,
-          id,
-          numero: row!.numero,
-          ano: row!.ano,
-          descricao: `${label.documento} ${formatNumero(row!.numero, row!.ano)}`,
-          produtoIds: items ? await items.productIds(tx, id) : [],
-          audit: (entry) => auditOf(tx)(entry),
-        });
+        const descricao = `${label.documento} ${formatNumero(row!.numero, row!.ano)}`;
+        if (def.afterSave) {
+          await def.afterSave(tx, id, data, {
+            ...write,
+            id,
+            numero: row!.numero,
+            ano: row!.ano,
+            descricao,
+            produtoIds: items ? await items.productIds(tx, id) : [],
+            audit: (entry) => auditOf(tx)(entry),
+          });
+        }
+        // the products the document uses now, as saved (after afterSave, which may still touch the items)
+        if (productUses.length) {
+          const produtoIds = await items!.productIds(tx, id);
+          const documento = { entidadeId: write.entidadeId, origem: router.pluginId, documentoId: id, descricao };
+          for (const { value } of productUses) await value.set(tx, documento, produtoIds);
+        }
       }
       // the author of a creation (also duplicate, create-from), the editor of a change; and the authors of its sources
       await recordDocumentAuthor(tx, {
@@ -444,6 +457,14 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     },
     canEdit: editRefusal,
     canDelete: deleteRefusal,
+    // unreachable while numbered documents are never deleted; should a deletion come back, its uses go with it
+    ...(hasProducts
+      ? {
+          afterDelete: async (tx: Tx, id: string, _before: Row, write: CrudWriteContext) => {
+            for (const { value } of write.ctx.contributions(DOCUMENT_PRODUCT_USES)) await value.clear(tx, { origem: router.pluginId, documentoId: id });
+          },
+        }
+      : {}),
     // other people's drafts: only an author (or who holds RASCUNHOS_ALHEIOS_TAG) changes them
     beforeUpdate: async (tx, current, ctx) => {
       const [authorship] = await authorshipOfAll(tx, [current], ctx);

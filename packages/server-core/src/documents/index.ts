@@ -47,3 +47,4 @@ export {
   parseVerificationCode,
   registerVerifiableDocument,
 } from './verification.js';
+export { type DocumentProductUseDocument, type DocumentProductUses, DOCUMENT_PRODUCT_USES } from './product-uses.js';

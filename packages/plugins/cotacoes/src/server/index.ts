@@ -10,7 +10,7 @@
 import { formatDateTime, today } from '@app/br';
 import { formatDecimal } from '@app/documents';
 import { fornecedores } from '@app/fornecedores/server';
-import { produtos, produtosLookup, setProdutoUsos } from '@app/produtos/server';
+import { produtos, produtosLookup } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup, unidades } from '@app/registros/server';
 import { requisicaoItens, requisicoes } from '@app/requisicoes/server';
 import { RASCUNHOS_ALHEIOS_TAG_INFO, type RequestContext, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
@@ -173,7 +173,6 @@ export default defineServerPlugin({
             depois: { motivo: 'Itens retirados da cotação.' },
           });
         }
-        await setProdutoUsos(tx, { entidadeId: write.entidadeId, origem: 'cotacoes', documentoId: id, descricao: write.descricao }, write.produtoIds);
         // items, quantities, reference date or method changed: an approval of the justification that no longer covers it is voided
         if (write.current) await conferirAprovacao(tx, write.ctx, id, write.audit, carregarCotacao);
       },

@@ -3,7 +3,7 @@
 //   POST /memorandos/:id/enviar|aceitar|devolver|arquivar|cancelar|duplicar,
 //   GET /memorandos/:id/historico, GET /memorandos/:id.pdf; the form's pickers GET /centros-custo, /produtos.
 import { today } from '@app/br';
-import { produtos, produtosLookup, setProdutoUsos } from '@app/produtos/server';
+import { produtos, produtosLookup } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup, unidades } from '@app/registros/server';
 import { RASCUNHOS_ALHEIOS_TAG_INFO, type RequestContext, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
 import { eq } from '@app/server-core/orm';
@@ -77,8 +77,6 @@ export default defineServerPlugin({
         }
         return Object.keys(fields).length ? fields : undefined;
       },
-      afterSave: (tx, id, _data, write) =>
-        setProdutoUsos(tx, { entidadeId: write.entidadeId, origem: 'memorandos', documentoId: id, descricao: write.descricao }, write.produtoIds),
       references: {
         origemId: { table: centrosCusto, active: centrosCusto.ativo, message: 'Escolha um centro de custo cadastrado em Registros.' },
         destinoId: { table: centrosCusto, active: centrosCusto.ativo, message: 'Escolha um centro de custo cadastrado em Registros.' },

@@ -2,7 +2,16 @@
 //   GET/POST /produtos, GET/PUT/DELETE /produtos/:id, POST /produtos/:id/ativar|desativar,
 //   GET /produtos.csv|.xlsx (defineCrudResource), GET /produtos/:id/usos,
 //   POST /produtos/importar?dryRun=true|false, GET /produtos/modelo?formato=xlsx|csv.
-import { AppError, type Tx, defineCrudResource, defineSpreadsheetImport, defineServerPlugin, notFound } from '@app/server-core';
+import {
+  AppError,
+  DOCUMENT_PRODUCT_USES,
+  type Tx,
+  contribute,
+  defineCrudResource,
+  defineSpreadsheetImport,
+  defineServerPlugin,
+  notFound,
+} from '@app/server-core';
 import { and, eq, ne, sql } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import { z } from 'zod';
@@ -20,7 +29,7 @@ import { importarProdutos } from './importar.js';
 import { seedProdutos } from './seed.js';
 import { grupos, subgrupos, tiposMaterial, unidades } from '@app/registros/server';
 import { produtos } from './tables.js';
-import { describeUsos, listProdutoUsos, produtoUsadoEm } from './usos.js';
+import { clearProdutoUsos, describeUsos, listProdutoUsos, produtoUsadoEm, setProdutoUsos } from './usos.js';
 
 export * from './tables.js';
 export { produtosLookup } from './lookups.js';
@@ -69,6 +78,8 @@ export default defineServerPlugin({
   dependsOn: ['registros'],
   tags: [{ tag: PRODUTOS_TAG, nome: PRODUTOS_TAG_NOME }],
   migrations: new URL('../../migrations/', import.meta.url),
+  // where the document kit registers the products each document uses (items with `productColumn`)
+  contributes: [contribute(DOCUMENT_PRODUCT_USES, { set: setProdutoUsos, clear: clearProdutoUsos })],
   routes(router, plugin) {
     // before the CRUD routes: '/produtos/modelo' must not be taken for '/produtos/:id'
     defineSpreadsheetImport(router, {

@@ -1,7 +1,9 @@
 // Where a product is used. A used product cannot be deleted nor have its descrição changed.
 // Other plugins tell it in one of two ways:
-//  1. rows of `produto_usos`, kept in the document's own transaction with setProdutoUsos() /
-//     clearProdutoUsos() (cheap to ask, works for any number of plugins);
+//  1. rows of `produto_usos`, kept in the document's own transaction: the document kit writes them
+//     for every document whose items name a product (produtos contributes setProdutoUsos() /
+//     clearProdutoUsos() to the kit's DOCUMENT_PRODUCT_USES); seeds and other writers call them directly.
+//     A cancelled document keeps its rows: it still references the product.
 //  2. a checker contributed to the PRODUTO_USOS extension point that looks at the plugin's own tables:
 //       defineServerPlugin({ …, contributes: [contribute(PRODUTO_USOS, async (db, p) => ['Memorando 12/2026'])] })
 //     read per server from `ctx.contributions(PRODUTO_USOS)` (only enabled plugins count).

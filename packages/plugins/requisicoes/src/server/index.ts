@@ -12,7 +12,7 @@
 import { today } from '@app/br';
 import { formatDecimal, formatNumero } from '@app/documents';
 import { memorandoItens, memorandos } from '@app/memorandos/server';
-import { produtos, produtosLookup, setProdutoUsos } from '@app/produtos/server';
+import { produtos, produtosLookup } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup, tiposSolicitacao, unidades } from '@app/registros/server';
 import {
   AppError,
@@ -277,8 +277,6 @@ export default defineServerPlugin({
         }
         return Object.keys(fields).length ? fields : undefined;
       },
-      afterSave: (tx, id, _data, write) =>
-        setProdutoUsos(tx, { entidadeId: write.entidadeId, origem: 'requisicoes', documentoId: id, descricao: write.descricao }, write.produtoIds),
       references: referencias,
       items: {
         table: preRequisicaoItens,
@@ -434,7 +432,6 @@ export default defineServerPlugin({
         return undefined;
       },
       afterSave: async (tx, id, _data, write) => {
-        await setProdutoUsos(tx, { entidadeId: write.entidadeId, origem: 'requisicoes', documentoId: id, descricao: write.descricao }, write.produtoIds);
         await recalcularGrupos(tx, id);
         const antes = ((write.current?.itens as Row[] | undefined) ?? []).map((l) => l.preRequisicaoItemId).filter(Boolean) as string[];
         const agora = await preRequisicoesDaRequisicao(tx, id);
