@@ -18,6 +18,7 @@ import { entidades, sessoes, usuarioEntidades, usuarios } from './db/schema.js';
 import type { Db } from './db/types.js';
 import { AppError, badRequest, databaseUnavailable } from './errors.js';
 import { hashPassword, hashQueueFull, needsRehash, verifyPassword } from './passwords.js';
+import { registerPendenciasRoute } from './pendencias.js';
 import { createPluginRouter, errorResponseSchema } from './router.js';
 import type { Runtime } from './runtime.js';
 import {
@@ -238,6 +239,7 @@ export function registerCoreRoutes(app: OpenAPIHono<AppEnv>, pluginCtx: PluginCo
 
   registerAuthRoutes(router, runtime);
   registerVerificationRoutes(router, runtime);
+  registerPendenciasRoute(router);
 
   router.route({
     method: 'get',

@@ -20,6 +20,7 @@ export {
   type ExtensionPoint,
   type PluginContribution,
 } from './contributions.js';
+export { PENDENCIAS, type Pendencia, type PendenciaProvider, pendenciasDe, pendenciasResponseSchema } from './pendencias.js';
 export {
   type PluginRouter,
   type RouteContext,

@@ -46,6 +46,7 @@ describeEachDatabase('OpenAPI document', { plugins: [testPlugin] }, (t) => {
       'POST /api/devtools': 0,
       'GET /api/health': 'public',
       'GET /api/verificar/{codigo}': 'public',
+      'GET /api/pendencias': 0,
       'GET /api/version': 'public',
       'GET /api/openapi.json': 'public',
       'GET /api/teste/itens': TESTE_TAG,

@@ -59,10 +59,14 @@ describe('@app/dashboard manifest', () => {
   });
 });
 
+/** GET /api/pendencias for a user no document contributes pending work to. */
+const semPendencias = { 'GET /api/pendencias': () => Response.json({ items: [] }) };
+
 describe('dashboard page', () => {
   it('welcomes the user with the entidade, shows the summary and links to the allowed sections', async () => {
     signInForTest(makeTestSession({ tags: [29] }));
     mockApi({
+      ...semPendencias,
       'GET /api/dashboard/resumo': () =>
         Response.json({
           cards: [
@@ -85,6 +89,7 @@ describe('dashboard page', () => {
   it('a user without the audit tag: only the figures the server sent, none empty or zeroed', async () => {
     signInForTest(makeTestSession({ tags: [] }));
     mockApi({
+      ...semPendencias,
       'GET /api/dashboard/resumo': () =>
         Response.json({
           eventosHoje: { meus: 2 },
@@ -111,6 +116,7 @@ describe('dashboard page', () => {
   it('shows a pt-BR error with a retry when the summary fails', async () => {
     signInForTest(makeTestSession());
     mockApi({
+      ...semPendencias,
       'GET /api/dashboard/resumo': () => Response.json({ error: { code: 'erro', message: 'Banco de dados indisponível.' } }, { status: 503 }),
     });
     start();
@@ -123,25 +129,59 @@ describe('dashboard page', () => {
 
 describe('pendências (what the user must act on)', () => {
   const resumo = () => Response.json({ cards: [] });
-  it('with tag 39 and @app/requisicoes enabled: the counts above 0, in agreement, with links', async () => {
+  it('lists the pending work GET /api/pendencias answers, those above 0, with links', async () => {
     signInForTest(makeTestSession({ tags: [39] }));
     const { calls } = mockApi({
       'GET /api/dashboard/resumo': resumo,
-      'GET /api/requisicoes/pendencias': () => Response.json({ aguardandoMinhaAprovacao: 2, minhasRequisicoesDevolvidas: 1, minhasPreRequisicoesAbertas: 0 }),
+      'GET /api/pendencias': () =>
+        Response.json({
+          items: [
+            {
+              id: 'requisicoes.aguardando-minha-aprovacao',
+              label: 'Requisições aguardando a minha aprovação',
+              href: '/requisicao?aguardandoMinha=1',
+              total: 2,
+            },
+            { id: 'requisicoes.minhas-devolvidas', label: 'Minhas requisições devolvidas para correção', href: '/requisicao?status=devolvida', total: 1 },
+            { id: 'requisicoes.minhas-pre-requisicoes-abertas', label: 'Minhas pré-requisições em aberto', href: '/pre-requisicao', total: 0 },
+          ],
+        }),
     });
     renderPlugin([dashboard, requisicoes]);
     const list = await screen.findByTestId('dashboard-pendencias', {}, { timeout: 5000 });
-    expect(within(list).getByRole('link', { name: '2 requisições aguardando a sua aprovação' }).getAttribute('href')).toBe('/requisicao?aguardandoMinha=1');
-    expect(within(list).getByRole('link', { name: '1 requisição sua devolvida para correção' }).getAttribute('href')).toBe('/requisicao?status=devolvida');
+    expect(within(list).getByRole('link', { name: 'Requisições aguardando a minha aprovação: 2' }).getAttribute('href')).toBe('/requisicao?aguardandoMinha=1');
+    expect(within(list).getByRole('link', { name: 'Minhas requisições devolvidas para correção: 1' }).getAttribute('href')).toBe(
+      '/requisicao?status=devolvida',
+    );
     expect(within(list).queryByText(/pré-requisiç/)).toBeNull();
-    expect(calls.filter((c) => c.path === '/api/requisicoes/pendencias')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === '/api/pendencias')).toHaveLength(1);
+    // the dashboard no longer calls another plugin's URL
+    expect(calls.some((c) => c.path.startsWith('/api/requisicoes/'))).toBe(false);
   });
 
-  it('without tag 39: no card and no request', async () => {
+  it('all at 0: the card says nothing waits', async () => {
+    signInForTest(makeTestSession({ tags: [39] }));
+    mockApi({
+      'GET /api/dashboard/resumo': resumo,
+      'GET /api/pendencias': () =>
+        Response.json({
+          items: [
+            { id: 'requisicoes.minhas-devolvidas', label: 'Minhas requisições devolvidas para correção', href: '/requisicao?status=devolvida', total: 0 },
+          ],
+        }),
+    });
+    renderPlugin([dashboard, requisicoes]);
+    expect(await screen.findByText('Nada aguarda você no momento.', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByTestId('dashboard-pendencias')).toBeNull();
+  });
+
+  it('no pending list for this user (no tag of a contributing document): no card', async () => {
     signInForTest(makeTestSession({ tags: [29] }));
-    const { calls } = mockApi({ 'GET /api/dashboard/resumo': resumo });
+    const { calls } = mockApi({ 'GET /api/dashboard/resumo': resumo, 'GET /api/pendencias': () => Response.json({ items: [] }) });
     renderPlugin([dashboard, requisicoes]);
     await screen.findByRole('heading', { level: 1, name: 'Olá, Maria' }, { timeout: 5000 });
+    await screen.findByRole('region', { name: 'Resumo' });
+    expect(calls.some((c) => c.path === '/api/pendencias')).toBe(true);
     expect(screen.queryByRole('heading', { name: 'Suas pendências' })).toBeNull();
     expect(calls.some((c) => c.path === '/api/requisicoes/pendencias')).toBe(false);
   });

@@ -5,7 +5,16 @@
 import { today } from '@app/br';
 import { produtos, produtosLookup } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup, unidades } from '@app/registros/server';
-import { RASCUNHOS_ALHEIOS_TAG_INFO, type RequestContext, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
+import {
+  PENDENCIAS,
+  RASCUNHOS_ALHEIOS_TAG_INFO,
+  type RequestContext,
+  centroCustoScope,
+  contribute,
+  defineDocumentResource,
+  defineLookup,
+  defineServerPlugin,
+} from '@app/server-core';
 import { eq } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import {
@@ -18,6 +27,7 @@ import {
   memorandoInputSchema,
   papeisNoMemorando,
 } from '../shared/index.js';
+import { MEMORANDOS_A_ACEITAR } from './pendencias.js';
 import { memorandoPdf } from './pdf.js';
 import { seedMemorandos } from './seed.js';
 import { memorandoItens, memorandos } from './tables.js';
@@ -45,6 +55,8 @@ export default defineServerPlugin({
   core: '^1.0.0',
   dependsOn: ['registros', 'produtos'],
   tags: [{ tag: MEMORANDOS_TAG, nome: MEMORANDOS_TAG_NOME }, RASCUNHOS_ALHEIOS_TAG_INFO],
+  // what the person must act on: memorandos sent to their centro, to answer (GET /api/pendencias)
+  contributes: [contribute(PENDENCIAS, MEMORANDOS_A_ACEITAR)],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
     // the form's pickers under tag 29: a requisitante holds neither Cadastros (24) nor Produtos (25)

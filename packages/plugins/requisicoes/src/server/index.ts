@@ -6,7 +6,8 @@
 //   requisições (kit): GET/POST /requisicoes (?aguardandoMinha=1), GET/PUT/DELETE /requisicoes/:id, .csv/.xlsx,
 //     POST /requisicoes/:id/enviar|aprovar|reprovar|devolver|cancelar|duplicar, GET /requisicoes/:id/historico,
 //     GET /requisicoes/:id.pdf, GET /requisicoes/:id/aprovacao, GET /requisicoes/:id/dispensa,
-//     GET /requisicoes/aguardando-minha-aprovacao/contagem, GET /pendencias;
+//     GET /requisicoes/aguardando-minha-aprovacao/contagem (the menu count: the PENDENCIAS provider's count);
+//   pendências (GET /api/pendencias, kit): contributed from ./pendencias.ts;
 //   administration (tag 3): /alcadas and /limites-dispensa (CRUD);
 //   pickers: GET /centros-custo, /tipos-solicitacao, /produtos.
 import { today } from '@app/br';
@@ -21,8 +22,10 @@ import {
   defineCrudResource,
   defineDocumentResource,
   defineLookup,
+  contribute,
   defineServerPlugin,
   notFound,
+  PENDENCIAS,
   RASCUNHOS_ALHEIOS_TAG_INFO,
   searchCondition,
 } from '@app/server-core';
@@ -49,13 +52,13 @@ import {
   itemPendenteSchema,
   limiteDispensaInputSchema,
   memorandoAceitoSchema,
-  pendenciasSchema,
   preRequisicaoInputSchema,
   requisicaoInputSchema,
 } from '../shared/index.js';
 import { VIA_LABEL, alcadasDoCentro, aprovaveis, decisores, niveisDoTotal, notificar, podeAprovarSql, registrarAprovacao } from './aprovacao.js';
 import { atendidoDe, atualizarAtendimento, conversivel, conversoesDe, fontesDaConversao, memorandoParaPre, preRequisicoesDaRequisicao } from './atendimento.js';
 import { alertasDaRequisicao, alertasVistos, recalcularGrupos } from './dispensa.js';
+import { PENDENCIAS_REQUISICOES, contarAguardandoMinhaAprovacao } from './pendencias.js';
 import { requisicaoPdf } from './pdf.js';
 import { seedRequisicoes } from './seed.js';
 import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoAprovacoes, requisicaoItens, requisicoes } from './tables.js';
@@ -104,6 +107,7 @@ export default defineServerPlugin({
   core: '^1.0.0',
   dependsOn: ['registros', 'produtos', 'memorandos'],
   tags: [{ tag: REQUISICOES_TAG, nome: REQUISICOES_TAG_NOME }, RASCUNHOS_ALHEIOS_TAG_INFO],
+  contributes: PENDENCIAS_REQUISICOES.map((p) => contribute(PENDENCIAS, p)),
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
     const tag = REQUISICOES_TAG;
@@ -568,48 +572,7 @@ export default defineServerPlugin({
       summary: 'Quantas requisições aguardam a minha aprovação',
       description: 'O número do menu: requisições em aprovação no nível em que a pessoa aprova (no escopo de centros de custo).',
       responses: { 200: contagemSchema },
-      handler: async (c, ctx) => {
-        const [row] = await ctx.db
-          .select({ n: count() })
-          .from(requisicoes)
-          .where(and(eq(requisicoes.entidadeId, ctx.entidadeId), centroCustoScope(ctx, requisicoes.centroCustoId), podeAprovarSql(ctx)));
-        return c.json({ total: Number(row?.n ?? 0) }, 200);
-      },
-    });
-
-    router.route({
-      method: 'get',
-      path: '/pendencias',
-      tag,
-      summary: 'O que a pessoa precisa fazer',
-      description: 'Para o painel: requisições aguardando a minha aprovação, minhas requisições devolvidas, minhas pré-requisições abertas.',
-      responses: { 200: pendenciasSchema },
-      handler: async (c, ctx) => {
-        const escopoReq = centroCustoScope(ctx, requisicoes.centroCustoId);
-        const contar = async (where: ReturnType<typeof and>, table: typeof requisicoes | typeof preRequisicoes) => {
-          const [row] = await ctx.db.select({ n: count() }).from(table).where(where);
-          return Number(row?.n ?? 0);
-        };
-        return c.json(
-          {
-            aguardandoMinhaAprovacao: await contar(and(eq(requisicoes.entidadeId, ctx.entidadeId), escopoReq, podeAprovarSql(ctx)), requisicoes),
-            minhasRequisicoesDevolvidas: await contar(
-              and(eq(requisicoes.entidadeId, ctx.entidadeId), escopoReq, eq(requisicoes.solicitanteId, ctx.user.id), eq(requisicoes.status, 'devolvida')),
-              requisicoes,
-            ),
-            minhasPreRequisicoesAbertas: await contar(
-              and(
-                eq(preRequisicoes.entidadeId, ctx.entidadeId),
-                centroCustoScope(ctx, preRequisicoes.centroCustoId),
-                eq(preRequisicoes.solicitanteId, ctx.user.id),
-                inArray(preRequisicoes.status, ['rascunho', 'enviada', 'parcialmente_atendida', 'devolvida']),
-              ),
-              preRequisicoes,
-            ),
-          },
-          200,
-        );
-      },
+      handler: async (c, ctx) => c.json({ total: await contarAguardandoMinhaAprovacao(ctx.db, ctx) }, 200),
     });
 
     router.route({

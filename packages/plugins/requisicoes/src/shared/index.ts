@@ -400,10 +400,3 @@ export type Aprovacao = z.infer<typeof aprovacaoSchema>;
 
 /** GET /requisicoes/aguardando-minha-aprovacao/contagem. */
 export const contagemSchema = z.object({ total: z.number().int() });
-
-/** Dashboard: what the signed-in user must act on (GET /pendencias). */
-export const pendenciasSchema = z.object({
-  aguardandoMinhaAprovacao: z.number().int(),
-  minhasRequisicoesDevolvidas: z.number().int(),
-  minhasPreRequisicoesAbertas: z.number().int(),
-});

@@ -290,12 +290,22 @@ describeEachDatabase('requisicoes: approval queue, set-based = per-row rule', { 
         // no tag 39: no access to the route at all (and nothing in the rule)
         expect(esperado).toEqual([]);
         expect((await t.server.request('/api/requisicoes/requisicoes/aguardando-minha-aprovacao/contagem', { token: u.token })).status).toBe(403);
+        // nor any pending list of requisições on the dashboard (the kit's GET /api/pendencias)
+        expect(await (await t.server.request('/api/pendencias', { token: u.token })).json()).toEqual({ items: [] });
         continue;
       }
       const contagem = (await (await t.server.request('/api/requisicoes/requisicoes/aguardando-minha-aprovacao/contagem', { token: u.token })).json()) as {
         total: number;
       };
       expect(contagem.total, login).toBe(esperado.length);
+      // the dashboard's figure is the same provider: the same count, by the same definition
+      const pendencias = (await (await t.server.request('/api/pendencias', { token: u.token })).json()) as { items: { id: string; total: number }[] };
+      const deRequisicoes = pendencias.items.filter((p) => p.id.startsWith('requisicoes.'));
+      expect(
+        deRequisicoes.map((p) => p.id),
+        login,
+      ).toEqual(['requisicoes.aguardando-minha-aprovacao', 'requisicoes.minhas-devolvidas', 'requisicoes.minhas-pre-requisicoes-abertas']);
+      expect(deRequisicoes[0]!.total, login).toBe(esperado.length);
       const res = await t.server.request(`/api/requisicoes/requisicoes?aguardandoMinha=1&pageSize=100`, { token: u.token });
       expect(res.status, login).toBe(200);
       const lista = (await res.json()) as { items: { id: string }[]; total: number };

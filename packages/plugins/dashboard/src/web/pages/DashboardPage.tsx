@@ -60,66 +60,43 @@ function Summary() {
   );
 }
 
-/** Tag of 'Pré-requisições e requisições' (@app/requisicoes): its GET /pendencias answers what the user must act on. */
-const REQUISICOES_TAG = 39;
-
-interface Pendencias {
-  aguardandoMinhaAprovacao: number;
-  minhasRequisicoesDevolvidas: number;
-  minhasPreRequisicoesAbertas: number;
+/** One pending list of GET /api/pendencias (server-core's PENDENCIAS, contributed by the documents). */
+interface Pendencia {
+  id: string;
+  label: string;
+  href: string;
+  total: number;
 }
 
-const PENDENCIAS: { key: keyof Pendencias; one: string; several: string; href: string }[] = [
-  {
-    key: 'aguardandoMinhaAprovacao',
-    one: 'requisição aguardando a sua aprovação',
-    several: 'requisições aguardando a sua aprovação',
-    href: '/requisicao?aguardandoMinha=1',
-  },
-  {
-    key: 'minhasRequisicoesDevolvidas',
-    one: 'requisição sua devolvida para correção',
-    several: 'requisições suas devolvidas para correção',
-    href: '/requisicao?status=devolvida',
-  },
-  {
-    key: 'minhasPreRequisicoesAbertas',
-    one: 'pré-requisição sua em aberto',
-    several: 'pré-requisições suas em aberto',
-    href: '/pre-requisicao?status=rascunho,enviada,parcialmente_atendida,devolvida',
-  },
-];
-
-/** What the user must act on (only with @app/requisicoes enabled and its tag held), with links. */
+/**
+ * What the user must act on: the lists the documents contribute to the kit's PENDENCIAS (only those
+ * whose tag the user holds come back), the ones above 0 with a link to the filtered list. No card
+ * when no document contributes one to this user.
+ */
 function Pendencias() {
   const api = useApi();
-  const allowed = useHasTag(REQUISICOES_TAG);
-  const enabled = usePlugins().some((p) => p.id === 'requisicoes') && allowed;
   const query = useQuery({
-    queryKey: ['dashboard', 'pendencias'],
-    enabled,
-    queryFn: () => api.get('requisicoes/pendencias').json<Pendencias>(),
+    queryKey: ['pendencias'],
+    queryFn: () => api.get('pendencias').json<{ items: Pendencia[] }>(),
   });
-  if (!enabled) return null;
   let body: ReactNode;
   if (query.isPending) body = <Spinner label="Carregando as pendências…" />;
   else if (query.isError) {
     body = <LoadErrorAlert title="Não foi possível carregar as pendências" error={query.error} onRetry={() => void query.refetch()} />;
   } else {
-    const items = PENDENCIAS.filter((p) => (query.data[p.key] ?? 0) > 0);
+    const todas = query.data.items ?? [];
+    if (todas.length === 0) return null;
+    const items = todas.filter((p) => p.total > 0);
     body = items.length ? (
       <ul className="dashboard__links" data-testid="dashboard-pendencias">
-        {items.map((p) => {
-          const n = query.data[p.key];
-          return (
-            <li key={p.key}>
-              <Link href={p.href}>{`${n.toLocaleString('pt-BR')} ${n === 1 ? p.one : p.several}`}</Link>
-            </li>
-          );
-        })}
+        {items.map((p) => (
+          <li key={p.id}>
+            <Link href={p.href}>{`${p.label}: ${p.total.toLocaleString('pt-BR')}`}</Link>
+          </li>
+        ))}
       </ul>
     ) : (
-      <p className="field__hint">Nada aguarda você em pré-requisições e requisições.</p>
+      <p className="field__hint">Nada aguarda você no momento.</p>
     );
   }
   return <Card title="Suas pendências">{body}</Card>;
