@@ -17,6 +17,7 @@ const extrasPlugin = defineServerPlugin({
   id: 'extras',
   version: '0.1.0',
   core: '^1.0.0',
+  tags: [],
   routes(router) {
     router.route({
       method: 'get',
