@@ -604,14 +604,14 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       .set(set as never)
       .where(ops.byId(id, ctx, { scoped: false }));
     await def.onTransition?.(tx, name, before, body, ctx, { audit: (entry) => auditOf(tx)(entry) });
+    // who sends a document answers for it as its writer (segregation: never approves it)
+    if (t.authoring) await recordDocumentAuthor(tx, { entidadeId: ctx.entidadeId, documentoId: id, usuarioId: ctx.user.id, papel: 'remetente' });
     const after = (await ops.readOne(tx, id, ctx, { scoped: false }))!;
     return { before, after, extra: resolved.audit };
   };
 
   for (const name of flow.transitionNames) {
     const t = flow.transitions[name]!;
-    // who sends a document answers for it as its writer (segregation: never approves it)
-    if (t.authoring) await recordDocumentAuthor(tx, { entidadeId: ctx.entidadeId, documentoId: id, usuarioId: ctx.user.id, papel: 'remetente' });
     const base = t.reason ? transitionBodySchema.extend({ motivo: reasonSchemaOf(t.reasonMin ?? 3) }) : transitionBodySchema;
     const body = def.transitionBody?.[name] ? base.extend(def.transitionBody[name]) : base;
     router.route({
