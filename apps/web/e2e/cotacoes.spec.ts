@@ -156,7 +156,11 @@ test.beforeAll(async ({ browser }) => {
   expect(criada.status(), await criada.text()).toBe(201);
   let req = (await criada.json()) as { id: string; numero: number; ano: number; version: number; status: string };
   const agir = async (acao: string, headers: Record<string, string>) => {
-    const res = await request.post(`/api/requisicoes/requisicoes/${req.id}/${acao}`, { headers, data: { version: req.version } });
+    const res = await request.post(`/api/requisicoes/requisicoes/${req.id}/${acao}`, {
+      headers,
+      // approving with a dispensa alert needs the approver's acknowledgement (ciente)
+      data: { version: req.version, ...(acao === 'aprovar' ? { ciente: true } : {}) },
+    });
     expect(res.status(), await res.text()).toBe(200);
     req = await res.json();
   };

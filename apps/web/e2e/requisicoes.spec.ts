@@ -24,6 +24,9 @@ async function confirm(page: Page, button: string, motivo?: string) {
   await page.getByRole('button', { name: button, exact: true }).click();
   const dialog = page.getByRole('alertdialog');
   if (motivo !== undefined) await dialog.getByLabel('Motivo').fill(motivo);
+  // approving a requisição with a dispensa alert: the approver acknowledges it (recorded in the timeline)
+  const ciente = dialog.getByLabel(/Vi o alerta de limite de dispensa/);
+  if (button === 'Aprovar' && (await ciente.count()) > 0) await ciente.check();
   await dialog.getByRole('button', { name: button, exact: true }).click();
 }
 

@@ -208,7 +208,8 @@ export function defaultOperationId(pluginId: string, method: string, path: strin
   return `${pluginId}.${resource}.${method.toLowerCase()}${action}`;
 }
 
-const OPERATION_ID = /^[A-Za-z][A-Za-z0-9]*(\.[A-Za-z][A-Za-z0-9]*)+$/;
+// the plugin id may hold hyphens ('contratos-teste'): they are URL-safe
+const OPERATION_ID = /^[A-Za-z][A-Za-z0-9-]*(\.[A-Za-z][A-Za-z0-9]*)+$/;
 
 /**
  * Throws when two operations of an OpenAPI document share an operationId (called by the server once

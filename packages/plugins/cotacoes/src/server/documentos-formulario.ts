@@ -10,7 +10,7 @@
 // the form's key (cotação and supplier), so the import knows what the file answers.
 import { formatCpfCnpj, formatDate, formatDateTime } from '@app/br';
 import { decimalPlaces, formatDecimal } from '@app/documents';
-import { type CellValue, type PdfDocument, type XlsxSheet, xlsxWorkbook } from '@app/server-core';
+import type { CellValue, PdfDocument, XlsxSheet } from '@app/server-core';
 import type { Convite, MapaCotacao } from '../shared/index.js';
 
 /** Headers of the form's table (the import reads them back) and the labels of its title block. */
@@ -100,12 +100,7 @@ export function formularioPdf(mapa: MapaCotacao, convite: Convite, entidade: Ent
   };
 }
 
-/** The blank form as the XLSX the supplier fills and sends back. */
-export function formularioXlsx(mapa: MapaCotacao, convite: Convite, entidade: EntidadeImpressa): Uint8Array {
-  return xlsxWorkbook([formularioPlanilha(mapa, convite, entidade)]);
-}
-
-/** The sheet of formularioXlsx (the route writes it in a worker thread: writeXlsxInWorker). */
+/** The sheet of the blank form as the XLSX the supplier fills and sends back (the route writes it in a worker thread: writeXlsxInWorker). */
 export function formularioPlanilha(mapa: MapaCotacao, convite: Convite, entidade: EntidadeImpressa): XlsxSheet {
   const linha = (label: string, value: CellValue, chave?: string): CellValue[] =>
     chave ? [label, value, null, null, null, null, null, chave] : [label, value];

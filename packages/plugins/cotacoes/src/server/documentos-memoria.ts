@@ -11,7 +11,6 @@
 import { formatCpfCnpj, formatDate, formatDateTime } from '@app/br';
 import { compareDecimal, decimalPlaces, formatDecimal, formatMoney } from '@app/documents';
 import type { CellValue, PdfBlock, PdfDocument, PdfDocumentField, XlsxSheet } from '@app/server-core';
-import { xlsxWorkbook } from '@app/server-core';
 import {
   FONTE_CURTA,
   FONTE_LABEL,
@@ -460,12 +459,7 @@ function justificativa(mapa: MapaCotacao): PdfBlock[] {
   return blocks;
 }
 
-/** The memória de cálculo as XLSX: Resumo (the header facts above the items), Preços, Fornecedores. */
-export function memoriaXlsx(mapa: MapaCotacao, entidade: EntidadeImpressa, geracao: Geracao): Uint8Array {
-  return xlsxWorkbook(memoriaPlanilhas(mapa, entidade, geracao));
-}
-
-/** The sheets of memoriaXlsx (the route writes them in a worker thread: writeXlsxInWorker). */
+/** The memória de cálculo's XLSX sheets: Resumo (the header facts above the items), Preços, Fornecedores, Rodadas (the route writes them in a worker thread: writeXlsxInWorker). */
 export function memoriaPlanilhas(mapa: MapaCotacao, entidade: EntidadeImpressa, geracao: Geracao): XlsxSheet[] {
   const { cotacao, itens, convites, avaliacao } = mapa;
   const m = montar(mapa);

@@ -33,7 +33,7 @@ import { clearProdutoUsos, describeUsos, listProdutoUsos, produtoUsadoEm, setPro
 
 export * from './tables.js';
 export { produtosLookup } from './lookups.js';
-export { clearProdutoUsos, PRODUTO_USOS, setProdutoUsos } from './usos.js';
+export { PRODUTO_USOS, setProdutoUsos } from './usos.js';
 
 // the registries joined into the list (aliases: the same table may be joined by other resources)
 const grupoJ = alias(grupos, 'g');

@@ -64,8 +64,7 @@ import { seedRequisicoes } from './seed.js';
 import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoAprovacoes, requisicaoItens, requisicoes } from './tables.js';
 
 export * from './tables.js';
-export { recalcularGrupos } from './dispensa.js';
-export { type PesquisaDePrecos, registrarPesquisaDePrecos } from './pesquisa.js';
+export { registrarPesquisaDePrecos } from './pesquisa.js';
 
 type Row = Record<string, unknown>;
 
