@@ -1,8 +1,8 @@
 // @app/server-core: the server plugin contract, database, auth, permissions, audit, validation,
 // errors and OpenAPI. See README.md for a plugin example.
-import './zod-locale.js';
+import './platform/zod-locale.js';
 
-export { SERVER_CORE_VERSION, EXEMPT_TAGS, isExemptTag } from './version.js';
+export { SERVER_CORE_VERSION, EXEMPT_TAGS, isExemptTag } from './platform/version.js';
 export {
   defineServerPlugin,
   composePlugins,
@@ -11,7 +11,7 @@ export {
   type ServerPluginDefinition,
   type ServerPluginInfo,
   type PluginTag,
-} from './plugin.js';
+} from './platform/plugin.js';
 export {
   contribute,
   extensionPoint,
@@ -19,8 +19,8 @@ export {
   type ContributionsOf,
   type ExtensionPoint,
   type PluginContribution,
-} from './contributions.js';
-export { PENDENCIAS, type Pendencia, type PendenciaProvider, pendenciasDe, pendenciasResponseSchema } from './pendencias.js';
+} from './platform/contributions.js';
+export { PENDENCIAS, type Pendencia, type PendenciaProvider, pendenciasDe, pendenciasResponseSchema } from './kit/pendencias.js';
 export {
   type PluginRouter,
   type RouteContext,
@@ -30,7 +30,7 @@ export {
   type TaggedRouteDefinition,
   type PublicRouteDefinition,
   errorResponseSchema,
-} from './router.js';
+} from './platform/router.js';
 export type {
   AppEnv,
   AuthState,
@@ -39,8 +39,8 @@ export type {
   PublicRequestContext,
   RequestContext,
   SessionUser,
-} from './context.js';
-export { centroCustoScope, type CentroCustoScopeContext } from './scope.js';
+} from './platform/context.js';
+export { centroCustoScope, type CentroCustoScopeContext } from './platform/scope.js';
 export {
   AppError,
   badRequest,
@@ -50,7 +50,7 @@ export {
   unauthorized,
   validationError,
   type ErrorBody,
-} from './errors.js';
+} from './platform/errors.js';
 export {
   AUDIT_ROW_HASH_SQL,
   type AuditAction,
@@ -72,7 +72,7 @@ export {
   setAuditAnchor,
   verifyAuditChain,
   writeAuditCheckpoint,
-} from './audit.js';
+} from './platform/audit.js';
 export {
   HISTORY_SKIPPED_FIELDS,
   type AuditChanges,
@@ -92,22 +92,22 @@ export {
   recordHistory,
   recordHistorySchema,
   resolveHistoryNames,
-} from './audit-history.js';
-export { openDatabase, type OpenDatabaseOptions } from './db/open.js';
-export { runMigrations, type MigrationResult, type RunMigrationsOptions } from './db/migrate.js';
-export type { Database, DatabaseEngine, Db, DbOrTx, QueryResultHKT, RawClient, Tx } from './db/types.js';
-export * as coreSchema from './db/schema.js';
-export { appConfig, auditLog, entidades, perfis, sessoes, usuarioEntidades, usuarios } from './db/schema.js';
-export { HASH_QUEUE_FULL_MESSAGE, HashQueue, type HashQueueOptions, hashPassword, verifyPassword } from './passwords.js';
-export { signAccessToken, type AccessTokenPayload } from './auth.js';
-export { SESSION_EXPIRED_MESSAGE, revokeUserSessions } from './auth.js';
-export { INVALID_RECOVERY_LINK_MESSAGE, OUTBOX_TAG, RECOVER_MESSAGE, RECOVERY_LINK_TTL_MS } from './auth-routes.js';
-export { type Clock, systemClock } from './clock.js';
-export { type MailMessage, type Mailer, type OutboxMessage, listOutbox, outboxMailer } from './mail.js';
-export { auditOf, sendMail } from './mutation.js';
-export { SENHA_DICA, SENHA_MAX, SENHA_MESSAGES, SENHA_MIN, isCommonPassword, novaSenhaProblem } from './password-policy.js';
-export { DEFAULT_THROTTLE, TOO_MANY_ATTEMPTS_MESSAGE, type ThrottleOptions } from './throttle.js';
-export { createServer, type ComposedServer, type CreateServerOptions } from './server.js';
+} from './platform/audit-history.js';
+export { openDatabase, type OpenDatabaseOptions } from './platform/db/open.js';
+export { runMigrations, type MigrationResult, type RunMigrationsOptions } from './platform/db/migrate.js';
+export type { Database, DatabaseEngine, Db, DbOrTx, QueryResultHKT, RawClient, Tx } from './platform/db/types.js';
+export * as coreSchema from './platform/db/schema.js';
+export { appConfig, auditLog, entidades, perfis, sessoes, usuarioEntidades, usuarios } from './platform/db/schema.js';
+export { HASH_QUEUE_FULL_MESSAGE, HashQueue, type HashQueueOptions, hashPassword, verifyPassword } from './platform/passwords.js';
+export { signAccessToken, type AccessTokenPayload } from './platform/auth.js';
+export { SESSION_EXPIRED_MESSAGE, revokeUserSessions } from './platform/auth.js';
+export { INVALID_RECOVERY_LINK_MESSAGE, OUTBOX_TAG, RECOVER_MESSAGE, RECOVERY_LINK_TTL_MS } from './platform/auth-routes.js';
+export { type Clock, systemClock } from './platform/clock.js';
+export { type MailMessage, type Mailer, type OutboxMessage, listOutbox, outboxMailer } from './platform/mail.js';
+export { auditOf, sendMail } from './platform/mutation.js';
+export { SENHA_DICA, SENHA_MAX, SENHA_MESSAGES, SENHA_MIN, isCommonPassword, novaSenhaProblem } from './platform/password-policy.js';
+export { DEFAULT_THROTTLE, TOO_MANY_ATTEMPTS_MESSAGE, type ThrottleOptions } from './platform/throttle.js';
+export { createServer, type ComposedServer, type CreateServerOptions } from './platform/server.js';
 export {
   DEMO,
   DEMO_EXTRA_TAGS,
@@ -118,10 +118,10 @@ export {
   type SeedContext,
   type SeedOptions,
   type SeedResult,
-} from './seed.js';
-export { computeBuildId } from './static.js';
-export { consoleLogger, silentLogger, type Logger } from './logger.js';
-export { pageQuerySchema, pageOf, type PageQuery, type Page } from './pagination.js';
+} from './platform/seed.js';
+export { computeBuildId } from './platform/static.js';
+export { consoleLogger, silentLogger, type Logger } from './platform/logger.js';
+export { pageQuerySchema, pageOf, type PageQuery, type Page } from './kit/pagination.js';
 export {
   defineCrudResource,
   describeReferences,
@@ -136,7 +136,7 @@ export {
   type CrudTable,
   type CrudUnique,
   type CrudWriteContext,
-} from './crud.js';
+} from './kit/crud.js';
 export {
   MAX_SET_VALUES,
   type CrudExportQuery,
@@ -144,21 +144,21 @@ export {
   type CrudResource,
   type CrudRow,
   type CrudSetFilter,
-} from './crud.js';
-export * from './documents/index.js';
-export { defineLookup, type LookupDefinition } from './lookup.js';
-export * from './spreadsheet.js';
-export { defineSpreadsheetImport, importResultSchema, type SpreadsheetImportDefinition } from './spreadsheet-routes.js';
-export { type CellValue, type DecimalCell, type XlsxInput, type XlsxSheet, csvField, csvLine, toCsv, toXlsx, xlsxWorkbook } from './xlsx.js';
-export * from './core-schemas.js';
-export { INVALID_CHARS_MESSAGE, dateSchema, findInvalidInput, hasInvalidChars, isCalendarDate } from './input-guard.js';
-export { type PdfBlock, type PdfDocument, type PdfDocumentColumn, type PdfDocumentField, type PdfTable, pdfSafeText, renderDocumentPdf } from './pdf.js';
-export { documentoAutores } from './db/schema.js';
-export { documentoVerificacoes } from './db/schema.js';
-export { FILE_NAME_MAX, cleanFileName } from './file-name.js';
-export { CONTROLE_INTERNO_TAG, CONTROLE_INTERNO_TAG_NOME } from './scope.js';
-export { DOCUMENTS_PER_PERSON, type DocumentJob, type DocumentKind, documentJob, documentJobStats, withDocumentJob } from './document-jobs.js';
-export { type WorkerPoolStats, type WorkerTaskOptions, clientGone, writeXlsxInWorker, xlsxPoolStats } from './spreadsheet-pool.js';
-export { pdfPoolStats } from './pdf.js';
-export { CONCURRENT_CHANGE_MESSAGE, describeDatabaseCause } from './errors.js';
-export { MUTATION_ATTEMPTS } from './mutation.js';
+} from './kit/crud.js';
+export * from './kit/documents/index.js';
+export { defineLookup, type LookupDefinition } from './kit/lookup.js';
+export * from './formats/spreadsheet.js';
+export { defineSpreadsheetImport, importResultSchema, type SpreadsheetImportDefinition } from './kit/spreadsheet-routes.js';
+export { type CellValue, type DecimalCell, type XlsxInput, type XlsxSheet, csvField, csvLine, toCsv, toXlsx, xlsxWorkbook } from './formats/xlsx.js';
+export * from './platform/core-schemas.js';
+export { INVALID_CHARS_MESSAGE, dateSchema, findInvalidInput, hasInvalidChars, isCalendarDate } from './platform/input-guard.js';
+export { type PdfBlock, type PdfDocument, type PdfDocumentColumn, type PdfDocumentField, type PdfTable, pdfSafeText, renderDocumentPdf } from './formats/pdf.js';
+export { documentoAutores } from './platform/db/schema.js';
+export { documentoVerificacoes } from './platform/db/schema.js';
+export { FILE_NAME_MAX, cleanFileName } from './formats/file-name.js';
+export { CONTROLE_INTERNO_TAG, CONTROLE_INTERNO_TAG_NOME } from './platform/scope.js';
+export { DOCUMENTS_PER_PERSON, type DocumentJob, type DocumentKind, documentJob, documentJobStats, withDocumentJob } from './formats/document-jobs.js';
+export { type WorkerPoolStats, type WorkerTaskOptions, clientGone, writeXlsxInWorker, xlsxPoolStats } from './formats/spreadsheet-pool.js';
+export { pdfPoolStats } from './formats/pdf.js';
+export { CONCURRENT_CHANGE_MESSAGE, describeDatabaseCause } from './platform/errors.js';
+export { MUTATION_ATTEMPTS } from './platform/mutation.js';

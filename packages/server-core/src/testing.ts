@@ -3,14 +3,14 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
-import { signAccessToken } from './auth.js';
-import { type Clock, systemClock } from './clock.js';
-import type { RawClient } from './db/types.js';
-import { openDatabase, redactUrl } from './db/open.js';
-import type { Logger } from './logger.js';
-import { type ServerPlugin, defineServerPlugin } from './plugin.js';
-import { DEMO } from './seed.js';
-import { type ComposedServer, type CreateServerOptions, createServer } from './server.js';
+import { signAccessToken } from './platform/auth.js';
+import { type Clock, systemClock } from './platform/clock.js';
+import type { RawClient } from './platform/db/types.js';
+import { openDatabase, redactUrl } from './platform/db/open.js';
+import type { Logger } from './platform/logger.js';
+import { type ServerPlugin, defineServerPlugin } from './platform/plugin.js';
+import { DEMO } from './platform/seed.js';
+import { type ComposedServer, type CreateServerOptions, createServer } from './platform/server.js';
 
 export type TestEngine = 'pglite' | 'postgres';
 
@@ -338,6 +338,6 @@ export function migrationsOnly(plugin: ServerPlugin): ServerPlugin {
   });
 }
 
-export { checkSchemaDrift, type SchemaDriftTarget } from './schema-drift.js';
-export type { ErrorBody } from './errors.js';
+export { checkSchemaDrift, type SchemaDriftTarget } from './platform/schema-drift.js';
+export type { ErrorBody } from './platform/errors.js';
 export { DEMO };

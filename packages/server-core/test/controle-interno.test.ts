@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { OpenAPIHono, z } from '@hono/zod-openapi';
 import { CONTROLE_INTERNO_TAG, defineServerPlugin } from '../src/index.js';
-import { createPluginRouter } from '../src/router.js';
+import { createPluginRouter } from '../src/platform/router.js';
 import { DEMO, describeEachDatabase } from '../src/testing.js';
 import { DOC_TAG, documentsPlugin } from './fixtures/documents-plugin.js';
 

@@ -1,8 +1,8 @@
 import { inflateRawSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchTerms, STALE_MESSAGE } from '../src/crud.js';
+import { searchTerms, STALE_MESSAGE } from '../src/kit/crud.js';
 import { describeEachDatabase } from '../src/testing.js';
-import { toCsv } from '../src/xlsx.js';
+import { toCsv } from '../src/formats/xlsx.js';
 import { crudPlugin } from './fixtures/crud-plugin.js';
 
 type Item = { id: string; codigo: string; nome: string; quantidade: number | null; ativo: boolean; version: number } & Record<string, unknown>;

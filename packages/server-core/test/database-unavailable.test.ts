@@ -3,9 +3,9 @@
 // PostgreSQL restarted under load is apps/server/test/pg-restart.test.ts.)
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { isConnectionError } from '../src/db/connection-errors.js';
-import { toErrorResponse } from '../src/errors.js';
-import type { Logger } from '../src/logger.js';
+import { isConnectionError } from '../src/platform/db/connection-errors.js';
+import { toErrorResponse } from '../src/platform/errors.js';
+import type { Logger } from '../src/platform/logger.js';
 
 /** An error shaped like node-postgres's DatabaseError (SQLSTATE in `code`). */
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: 'FATAL' });
@@ -85,7 +85,7 @@ describe('database unavailable', () => {
 
 describe('the sort collation probe during an outage', () => {
   it('is asked again after a failure instead of remembering "no collation" until restart', async () => {
-    const { hasSortCollation } = await import('../src/crud.js');
+    const { hasSortCollation } = await import('../src/kit/crud.js');
     let calls = 0;
     const db = {
       execute: async () => {
@@ -104,7 +104,7 @@ describe('the sort collation probe during an outage', () => {
 describe('validation messages keyed by field name', () => {
   it('keeps the message of a field called like an Object.prototype member', async () => {
     const { z } = await import('zod');
-    const { validationError } = await import('../src/errors.js');
+    const { validationError } = await import('../src/platform/errors.js');
     const result = z.object({ constructor: z.string(), toString: z.string() }).safeParse({ constructor: 1, toString: 2 });
     expect(result.success).toBe(false);
     const fields = validationError(result.error!).fields!;

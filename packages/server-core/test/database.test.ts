@@ -5,7 +5,7 @@ import pg from 'pg';
 import { describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createServer, openDatabase, silentLogger, verifyAuditChain } from '../src/index.js';
-import { SerialQueue } from '../src/db/queue.js';
+import { SerialQueue } from '../src/platform/db/queue.js';
 import { describeEachDatabase } from '../src/testing.js';
 import { testPlugin } from './fixtures/test-plugin.js';
 

@@ -3,8 +3,8 @@
 // the plugin's schema let through.
 import { ZERO_LINE_TOTAL_MESSAGE } from '@app/documents';
 import { describe, expect, it } from 'vitest';
-import { createDocumentItems } from '../src/documents/items.js';
-import { AppError } from '../src/errors.js';
+import { createDocumentItems } from '../src/kit/documents/items.js';
+import { AppError } from '../src/platform/errors.js';
 import { docMemoItens } from './fixtures/documents-plugin.js';
 
 const items = createDocumentItems(

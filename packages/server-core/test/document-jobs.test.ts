@@ -9,12 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENTS_LOADING, DOCUMENTS_PER_PERSON, type DocumentJob, documentJob, documentJobStats, withDocumentJob } from '../src/document-jobs.js';
-import { AppError } from '../src/errors.js';
-import { type PdfDocument, pdfPoolStats, renderDocumentPdf } from '../src/pdf.js';
-import { writeXlsxInWorker, xlsxPoolStats } from '../src/spreadsheet-pool.js';
+import { DOCUMENTS_LOADING, DOCUMENTS_PER_PERSON, type DocumentJob, documentJob, documentJobStats, withDocumentJob } from '../src/formats/document-jobs.js';
+import { AppError } from '../src/platform/errors.js';
+import { type PdfDocument, pdfPoolStats, renderDocumentPdf } from '../src/formats/pdf.js';
+import { writeXlsxInWorker, xlsxPoolStats } from '../src/formats/spreadsheet-pool.js';
 import { DEMO, describeEachDatabase } from '../src/testing.js';
-import { type XlsxSheet, xlsxWorkbook } from '../src/xlsx.js';
+import { type XlsxSheet, xlsxWorkbook } from '../src/formats/xlsx.js';
 import { DOC_TAG, documentsPlugin } from './fixtures/documents-plugin.js';
 
 /** A report of `rows` item groups (800 → hundreds of pages, seconds of pdfmake). */

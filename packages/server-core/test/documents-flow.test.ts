@@ -4,7 +4,7 @@
 // (over-quantity 400, concurrent conversions locked), the audit given to afterSave/onTransition (the
 // source's timeline), expandOne (GET /:id only) and e-mails that follow the transaction (sendMail).
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MailMessage, Mailer } from '../src/mail.js';
+import type { MailMessage, Mailer } from '../src/platform/mail.js';
 import { createTestServer, describeEachDatabase, testEngines } from '../src/testing.js';
 import { FALHAR_DEPOIS_DO_EMAIL, FLUXO_TAG, RECUSAR, documentsFlowPlugin, loadRolesCalls } from './fixtures/documents-flow-plugin.js';
 

@@ -7,8 +7,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, expect, it } from 'vitest';
-import { STALE_MESSAGE } from '../src/crud.js';
-import { lastDocumentNumber, nextDocumentNumber } from '../src/documents/numbering.js';
+import { STALE_MESSAGE } from '../src/kit/crud.js';
+import { lastDocumentNumber, nextDocumentNumber } from '../src/kit/documents/numbering.js';
 import { DEMO, describeEachDatabase } from '../src/testing.js';
 import { DOC_TAG, FAIL_AFTER_NUMBER, documentsPlugin } from './fixtures/documents-plugin.js';
 

@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { toErrorResponse } from '../src/errors.js';
-import { silentLogger } from '../src/logger.js';
-import { INVALID_CHARS_MESSAGE, dateSchema, findInvalidInput, hasInvalidChars, isCalendarDate } from '../src/input-guard.js';
+import { toErrorResponse } from '../src/platform/errors.js';
+import { silentLogger } from '../src/platform/logger.js';
+import { INVALID_CHARS_MESSAGE, dateSchema, findInvalidInput, hasInvalidChars, isCalendarDate } from '../src/platform/input-guard.js';
 import { createTestServer, describeEachDatabase } from '../src/testing.js';
 import { crudPlugin } from './fixtures/crud-plugin.js';
 

@@ -1,7 +1,7 @@
 import { createServer as createTcpServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Logger, type MailMessage, type Mailer, silentLogger } from '../src/index.js';
-import { smtpMailer } from '../src/mail.js';
+import { smtpMailer } from '../src/platform/mail.js';
 import { createTestServer } from '../src/testing.js';
 import { adminInPrefeitura } from './fixtures/users.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defineServerPlugin } from '../src/index.js';
-import { defaultOperationId, kitOperationId } from '../src/router.js';
+import { defaultOperationId, kitOperationId } from '../src/platform/router.js';
 import { createTestServer, describeEachDatabase } from '../src/testing.js';
 import { TESTE_TAG, testPlugin } from './fixtures/test-plugin.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { commonPasswords } from '../src/password-policy.js';
-import { needsRehash } from '../src/passwords.js';
+import { commonPasswords } from '../src/platform/password-policy.js';
+import { needsRehash } from '../src/platform/passwords.js';
 import { describeEachDatabase } from '../src/testing.js';
 import { SENHA_MESSAGES, hashPassword, isCommonPassword, novaSenhaProblem, novaSenhaSchema, verifyPassword } from '../src/index.js';
 

@@ -3,7 +3,7 @@
 // document rendered on this thread stops it for a long while: that is what the worker avoids.
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { type PdfDocument, pdfPoolStats, renderDocumentPdf, renderDocumentPdfInThisThread } from '../src/pdf.js';
+import { type PdfDocument, pdfPoolStats, renderDocumentPdf, renderDocumentPdfInThisThread } from '../src/formats/pdf.js';
 
 function report(rows: number): PdfDocument {
   return {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { type PdfBlock, type PdfDocument, pdfSafeText, renderDocumentPdf } from '../src/pdf.js';
+import { type PdfBlock, type PdfDocument, pdfSafeText, renderDocumentPdf } from '../src/formats/pdf.js';
 
 const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, char, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
-import * as coreTables from '../src/db/schema.js';
+import * as coreTables from '../src/platform/db/schema.js';
 import { generatedByMigration } from '../src/pg-core.js';
 import { checkSchemaDrift, describeEachDatabase } from '../src/testing.js';
 

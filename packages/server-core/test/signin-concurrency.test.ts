@@ -3,7 +3,7 @@
 // check before the first failure is recorded.
 import { expect, it } from 'vitest';
 import { TOO_MANY_ATTEMPTS_MESSAGE } from '../src/index.js';
-import { HashQueue } from '../src/passwords.js';
+import { HashQueue } from '../src/platform/passwords.js';
 import { type TestServer, createManualClock, describeEachDatabase } from '../src/testing.js';
 import { addUser, errorOf } from './fixtures/users.js';
 

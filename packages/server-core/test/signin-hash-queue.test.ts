@@ -3,7 +3,7 @@
 // sign-in and reset answer 503 at once, so signed-in users keep being served. Deterministic: the
 // hashes here are gates the test opens, no timing is measured.
 import { describe, expect, it } from 'vitest';
-import { HASH_QUEUE_FULL_MESSAGE, HashQueue, defaultHashConcurrency } from '../src/passwords.js';
+import { HASH_QUEUE_FULL_MESSAGE, HashQueue, defaultHashConcurrency } from '../src/platform/passwords.js';
 import { createTestServer } from '../src/testing.js';
 import { addUser, adminInPrefeitura, errorOf } from './fixtures/users.js';
 

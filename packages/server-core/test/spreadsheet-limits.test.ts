@@ -14,7 +14,7 @@ import {
   spreadsheetPoolStats,
 } from '../src/index.js';
 import { describeEachDatabase } from '../src/testing.js';
-import { toXlsx } from '../src/xlsx.js';
+import { toXlsx } from '../src/formats/xlsx.js';
 
 const ROWS_MESSAGE = 'A planilha tem mais de 10.000 linhas: divida o arquivo (limite de 10.000 linhas por importação).';
 const BYTES_MESSAGE = 'A planilha descompactada tem mais de 50 MB: divida o arquivo (limite de 50 MB de dados por importação).';

@@ -20,7 +20,7 @@ import {
   readSpreadsheetUpload,
   XLSX_CONTENT_TYPE,
 } from '../src/index.js';
-import { toCsv, toXlsx, xlsxWorkbook, zip } from '../src/xlsx.js';
+import { toCsv, toXlsx, xlsxWorkbook, zip } from '../src/formats/xlsx.js';
 import { describeEachDatabase } from '../src/testing.js';
 
 describe('parseCsv', () => {

@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, documentContentHash, formatVerificationCode, newVerificationCode, parseVerificationCode } from '../src/documents/verification.js';
-import { type PdfDocument, renderDocumentPdf } from '../src/pdf.js';
+import { canonicalJson, documentContentHash, formatVerificationCode, newVerificationCode, parseVerificationCode } from '../src/kit/documents/verification.js';
+import { type PdfDocument, renderDocumentPdf } from '../src/formats/pdf.js';
 
 const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 

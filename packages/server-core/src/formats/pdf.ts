@@ -9,7 +9,7 @@
 import { availableParallelism } from 'node:os';
 import { formatCnpj, timeParts } from '@app/br';
 import type { Column, Content, ContentColumns, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { AppError } from './errors.js';
+import { AppError } from '../platform/errors.js';
 import { type WorkerPoolStats, type WorkerTaskOptions, createWorkerPool } from './spreadsheet-pool.js';
 
 export interface PdfDocumentField {

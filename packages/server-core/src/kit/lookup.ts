@@ -4,11 +4,11 @@
 import { z } from '@hono/zod-openapi';
 import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { RequestContext } from './context.js';
+import type { RequestContext } from '../platform/context.js';
 import { searchCondition } from './crud.js';
-import { notFound } from './errors.js';
+import { notFound } from '../platform/errors.js';
 import { pageOf, pageQuerySchema } from './pagination.js';
-import { type PluginRouter, kitOperationId } from './router.js';
+import { type PluginRouter, kitOperationId } from '../platform/router.js';
 
 export interface LookupDefinition {
   /** Path under /api/<plugin>, e.g. '/produtos' → GET /produtos?q=&page=&pageSize=&ativo=, GET /produtos/:id. */

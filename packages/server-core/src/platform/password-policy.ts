@@ -2,7 +2,7 @@
 // accepted (here 128), any character (spaces and Unicode included, never truncated), no composition
 // rules, refused when it is a common password or the user's own login.
 import { readFileSync } from 'node:fs';
-import { COMMON_PASSWORDS_FILE } from './paths.js';
+import { COMMON_PASSWORDS_FILE } from '../paths.js';
 
 export const SENHA_MIN = 8;
 export const SENHA_MAX = 128;

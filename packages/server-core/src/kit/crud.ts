@@ -7,15 +7,15 @@ import { TIME_ZONE, today } from '@app/br';
 import { z } from '@hono/zod-openapi';
 import { Column, type SQL, and, asc, desc, eq, getTableColumns, getTableName, inArray, is, ne, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { RequestContext } from './context.js';
-import type { DbOrTx, Tx } from './db/types.js';
-import { AppError, badRequest, notFound } from './errors.js';
-import { dateSchema } from './input-guard.js';
+import type { RequestContext } from '../platform/context.js';
+import type { DbOrTx, Tx } from '../platform/db/types.js';
+import { AppError, badRequest, notFound } from '../platform/errors.js';
+import { dateSchema } from '../platform/input-guard.js';
 import { pageOf, pageQuerySchema } from './pagination.js';
-import { type PluginRouter, kitOperationId } from './router.js';
-import { documentJob } from './document-jobs.js';
-import { writeXlsxInWorker } from './spreadsheet-pool.js';
-import { type CellValue, toCsv } from './xlsx.js';
+import { type PluginRouter, kitOperationId } from '../platform/router.js';
+import { documentJob } from '../formats/document-jobs.js';
+import { writeXlsxInWorker } from '../formats/spreadsheet-pool.js';
+import { type CellValue, toCsv } from '../formats/xlsx.js';
 
 /** 409 `stale`: the PUT carried an old `version`. */
 export const STALE_MESSAGE = 'Este registro foi alterado por outra pessoa. Recarregue para ver a versão atual.';

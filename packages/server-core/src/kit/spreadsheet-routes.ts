@@ -3,8 +3,8 @@
 //   POST <path>/importar?dryRun=true|false  validate (default) or import all rows or none
 // Register it before `<path>/:id` routes (defineCrudResource) so 'modelo' is not taken for an id.
 import { z } from '@hono/zod-openapi';
-import type { RequestContext } from './context.js';
-import { type PluginRouter, kitOperationId } from './router.js';
+import type { RequestContext } from '../platform/context.js';
+import { type PluginRouter, kitOperationId } from '../platform/router.js';
 import {
   type ImportColumns,
   type ImportResult,
@@ -14,7 +14,7 @@ import {
   fileResponse,
   parseDryRun,
   readSpreadsheetUpload,
-} from './spreadsheet.js';
+} from '../formats/spreadsheet.js';
 
 /** Answer of every `<path>/importar`. */
 export const importResultSchema = z.object({

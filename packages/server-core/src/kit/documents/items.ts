@@ -18,8 +18,8 @@ import {
 import { type SQL, and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { CrudReference } from '../crud.js';
-import type { DbOrTx, Tx } from '../db/types.js';
-import { AppError, badRequest } from '../errors.js';
+import type { DbOrTx, Tx } from '../../platform/db/types.js';
+import { AppError, badRequest } from '../../platform/errors.js';
 
 /** Most line items a document takes (a longer list is a 400). */
 export const MAX_DOCUMENT_ITEMS = 5000;

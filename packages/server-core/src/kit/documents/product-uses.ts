@@ -5,9 +5,9 @@
 // it still references the products, so they cannot be deleted (only deactivated) while it exists.
 // The kit does not know where uses are kept: the produtos plugin contributes the store to
 // DOCUMENT_PRODUCT_USES; without a contributor (a server without produtos) nothing is recorded.
-import type { ExtensionPoint } from '../contributions.js';
-import { extensionPoint } from '../contributions.js';
-import type { Tx } from '../db/types.js';
+import type { ExtensionPoint } from '../../platform/contributions.js';
+import { extensionPoint } from '../../platform/contributions.js';
+import type { Tx } from '../../platform/db/types.js';
 
 /** The document whose uses are registered. */
 export interface DocumentProductUseDocument {

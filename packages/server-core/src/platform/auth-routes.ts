@@ -15,7 +15,7 @@ import {
 import { passwordResets, usuarios } from './db/schema.js';
 import { AppError } from './errors.js';
 import { type MailMessage, listOutbox } from './mail.js';
-import { pageOf, pageQuerySchema } from './pagination.js';
+import { pageOf, pageQuerySchema } from '../kit/pagination.js';
 import { novaSenhaProblem } from './password-policy.js';
 import { type HashTicket, hashPassword, hashQueueFull, verifyPassword } from './passwords.js';
 import { type PluginRouter, errorResponseSchema } from './router.js';

@@ -3,7 +3,7 @@
 import { TIME_ZONE } from '@app/br';
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import type { DbOrTx, Tx } from '../db/types.js';
+import type { DbOrTx, Tx } from '../../platform/db/types.js';
 
 /** Drizzle mirror of `document_counters` (migrations/0011_document_counters.sql). */
 export const documentCounters = pgTable(

@@ -3,10 +3,10 @@
 // person holding the provider's tag. The dashboard reads that route, and a plugin's menu count calls
 // the same provider's `count`: one definition of each pending list.
 import { z } from '@hono/zod-openapi';
-import { type ExtensionPoint, extensionPoint } from './contributions.js';
-import type { RequestContext } from './context.js';
-import type { Db } from './db/types.js';
-import type { PluginRouter } from './router.js';
+import { type ExtensionPoint, extensionPoint } from '../platform/contributions.js';
+import type { RequestContext } from '../platform/context.js';
+import type { Db } from '../platform/db/types.js';
+import type { PluginRouter } from '../platform/router.js';
 
 /** One kind of pending work a plugin contributes to {@link PENDENCIAS}. */
 export interface PendenciaProvider {

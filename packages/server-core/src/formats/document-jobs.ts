@@ -16,7 +16,7 @@
 // closes before the answer is sent) travels with the job: a document whose client has gone is
 // not rendered (job.check() between loading and rendering; the worker pools drop it from their
 // queue or terminate the worker rendering it), and its slot is freed at once.
-import { AppError } from './errors.js';
+import { AppError } from '../platform/errors.js';
 import { clientGone } from './spreadsheet-pool.js';
 
 export type DocumentKind = 'pdf' | 'xlsx';

@@ -17,9 +17,9 @@ import {
 import { z } from '@hono/zod-openapi';
 import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { AuditFn } from '../audit.js';
-import { type HistoryNames, recordHistory, recordHistorySchema } from '../audit-history.js';
-import type { RequestContext } from '../context.js';
+import type { AuditFn } from '../../platform/audit.js';
+import { type HistoryNames, recordHistory, recordHistorySchema } from '../../platform/audit-history.js';
+import type { RequestContext } from '../../platform/context.js';
 import {
   type CrudColumn,
   type CrudCondition,
@@ -33,13 +33,13 @@ import {
   type CrudWriteContext,
   defineCrudResource,
 } from '../crud.js';
-import { entidades } from '../db/schema.js';
-import type { DbOrTx, Tx } from '../db/types.js';
-import { documentJob } from '../document-jobs.js';
-import { AppError, notFound } from '../errors.js';
-import { auditOf } from '../mutation.js';
-import type { PdfDocument } from '../pdf.js';
-import { type PluginRouter, kitOperationId } from '../router.js';
+import { entidades } from '../../platform/db/schema.js';
+import type { DbOrTx, Tx } from '../../platform/db/types.js';
+import { documentJob } from '../../formats/document-jobs.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { auditOf } from '../../platform/mutation.js';
+import type { PdfDocument } from '../../formats/pdf.js';
+import { type PluginRouter, kitOperationId } from '../../platform/router.js';
 import { type DocumentItems, type DocumentItemsDefinition, createDocumentItems } from './items.js';
 import { nextDocumentNumber } from './numbering.js';
 import { DOCUMENT_PRODUCT_USES } from './product-uses.js';

@@ -1,7 +1,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { registerAuthRoutes } from './auth-routes.js';
-import { registerVerificationRoutes } from './documents/verification.js';
+import { registerVerificationRoutes } from '../kit/documents/verification.js';
 import { issueSessionToken } from './auth.js';
 import type { AppEnv, PluginContext } from './context.js';
 import {
@@ -18,7 +18,7 @@ import { entidades, sessoes, usuarioEntidades, usuarios } from './db/schema.js';
 import type { Db } from './db/types.js';
 import { AppError, badRequest, databaseUnavailable } from './errors.js';
 import { hashPassword, hashQueueFull, needsRehash, verifyPassword } from './passwords.js';
-import { registerPendenciasRoute } from './pendencias.js';
+import { registerPendenciasRoute } from '../kit/pendencias.js';
 import { createPluginRouter, errorResponseSchema } from './router.js';
 import type { Runtime } from './runtime.js';
 import {

@@ -10,9 +10,9 @@
 import { comprasBusca } from '@app/br';
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import type { MutateFn } from './context.js';
-import type { DbOrTx, Tx } from './db/types.js';
-import { AppError, badRequest } from './errors.js';
+import type { MutateFn } from '../platform/context.js';
+import type { DbOrTx, Tx } from '../platform/db/types.js';
+import { AppError, badRequest } from '../platform/errors.js';
 import { cleanFileName } from './file-name.js';
 import { readSpreadsheetInWorker } from './spreadsheet-pool.js';
 import {

@@ -19,14 +19,14 @@ import { createHash, randomInt } from 'node:crypto';
 import { formatDateTime } from '@app/br';
 import { z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import type { PluginContext, RequestContext } from '../context.js';
-import { documentoVerificacoes, entidades, usuarios } from '../db/schema.js';
-import type { DbOrTx } from '../db/types.js';
-import { AppError } from '../errors.js';
-import { type PdfDocument, renderDocumentPdf } from '../pdf.js';
-import { type PluginRouter, errorResponseSchema } from '../router.js';
-import type { Runtime } from '../runtime.js';
-import { pruneAttempts, releaseAttempts, reserveAttempt, tooManyAttempts } from '../throttle.js';
+import type { PluginContext, RequestContext } from '../../platform/context.js';
+import { documentoVerificacoes, entidades, usuarios } from '../../platform/db/schema.js';
+import type { DbOrTx } from '../../platform/db/types.js';
+import { AppError } from '../../platform/errors.js';
+import { type PdfDocument, renderDocumentPdf } from '../../formats/pdf.js';
+import { type PluginRouter, errorResponseSchema } from '../../platform/router.js';
+import type { Runtime } from '../../platform/runtime.js';
+import { pruneAttempts, releaseAttempts, reserveAttempt, tooManyAttempts } from '../../platform/throttle.js';
 
 /** The 32 characters of a code: no I, O, 0 nor 1 (nothing to confuse when typed from paper). */
 export const VERIFICATION_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from '../logger.js';
-import { CORE_MIGRATIONS_DIR } from '../paths.js';
+import { CORE_MIGRATIONS_DIR } from '../../paths.js';
 import type { ServerPlugin } from '../plugin.js';
 import { openDatabase, redactUrl } from './open.js';
 import type { Database, RawClient } from './types.js';

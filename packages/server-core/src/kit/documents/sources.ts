@@ -10,8 +10,8 @@
 //    for a read by id (a foreign centro's id is neither used nor confirmed to exist).
 import { type SQL, and, asc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Tx } from '../db/types.js';
-import { notFound } from '../errors.js';
+import type { Tx } from '../../platform/db/types.js';
+import { notFound } from '../../platform/errors.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

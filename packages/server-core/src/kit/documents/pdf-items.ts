@@ -1,7 +1,7 @@
 // The items table of a document's PDF, for lines of the catalogue: every document plugin prints
 // the same seven columns (memorandos, requisições, …), so the kit writes them once.
 import { formatDecimal, formatMoney } from '@app/documents';
-import type { PdfDocument } from '../pdf.js';
+import type { PdfDocument } from '../../formats/pdf.js';
 
 /**
  * Item, Código, Descrição, Unid., Quantidade, Valor unitário (4 places), Valor total, and the document

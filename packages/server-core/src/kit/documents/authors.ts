@@ -5,8 +5,8 @@
 // document never performs its independent transitions (accept, approve, return…).
 import { type SQL, and, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { documentoAutores } from '../db/schema.js';
-import type { DbOrTx, Tx } from '../db/types.js';
+import { documentoAutores } from '../../platform/db/schema.js';
+import type { DbOrTx, Tx } from '../../platform/db/types.js';
 
 /**
  * Permission tag "Editar rascunhos de outras pessoas": without it, only an author of a draft edits,

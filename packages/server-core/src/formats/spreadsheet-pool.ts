@@ -15,7 +15,8 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { AppError } from './errors.js';
+import { PACKAGE_ROOT } from '../paths.js';
+import { AppError } from '../platform/errors.js';
 import type { ParsedSheet, SpreadsheetFormat, SpreadsheetLimits, SpreadsheetReadOptions, SpreadsheetReadStats } from './spreadsheet-read.js';
 import type { XlsxSheet } from './xlsx.js';
 
@@ -109,7 +110,7 @@ interface Slot<In, Out> {
 }
 
 // Where a worker is: dist/<name>.js next to the built chunk (a tsup entry); from the source
-// (vitest), src/<name>.ts bundled once with esbuild (tsup's own) into node_modules/.cache, where
+// (vitest), src/formats/<name>.ts bundled once with esbuild (tsup's own) into node_modules/.cache, where
 // the package's dependencies still resolve.
 async function locateWorker(name: string): Promise<URL> {
   const built = new URL(`./${name}.js`, import.meta.url);
@@ -132,7 +133,7 @@ async function locateWorker(name: string): Promise<URL> {
     logLevel: 'silent',
   });
   const code = out.outputFiles[0]!.contents;
-  const dir = fileURLToPath(new URL(`../node_modules/.cache/compras-${name}/`, import.meta.url));
+  const dir = fileURLToPath(new URL(`node_modules/.cache/compras-${name}/`, PACKAGE_ROOT));
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `worker-${createHash('sha1').update(code).digest('hex').slice(0, 16)}.mjs`);
   if (!existsSync(file)) {
