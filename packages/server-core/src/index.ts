@@ -156,6 +156,15 @@ export { type PdfBlock, type PdfDocument, type PdfDocumentColumn, type PdfDocume
 export { documentoAutores } from './platform/db/schema.js';
 export { documentoVerificacoes } from './platform/db/schema.js';
 export { FILE_NAME_MAX, cleanFileName } from './formats/file-name.js';
+export {
+  FILE_TYPES,
+  FILE_TYPE_NAMES,
+  type FileType,
+  attachmentResponseHeaders,
+  contentMatchesType,
+  declaredFileType,
+  describeFileTypes,
+} from './formats/file-type.js';
 export { CONTROLE_INTERNO_TAG, CONTROLE_INTERNO_TAG_NOME } from './platform/scope.js';
 export { DOCUMENTS_PER_PERSON, type DocumentJob, type DocumentKind, documentJob, documentJobStats, withDocumentJob } from './formats/document-jobs.js';
 export { type WorkerPoolStats, type WorkerTaskOptions, clientGone, writeXlsxInWorker, xlsxPoolStats } from './formats/spreadsheet-pool.js';

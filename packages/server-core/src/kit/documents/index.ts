@@ -48,3 +48,15 @@ export {
   registerVerifiableDocument,
 } from './verification.js';
 export { type DocumentProductUseDocument, type DocumentProductUses, DOCUMENT_PRODUCT_USES } from './product-uses.js';
+export {
+  type Attachment,
+  type AttachmentChild,
+  type AttachmentColumns,
+  type AttachmentParent,
+  type AttachmentReference,
+  type DocumentAttachments,
+  type DocumentAttachmentsDefinition,
+  attachmentSchema,
+  defineDocumentAttachments,
+  documentAttachmentParent,
+} from './attachments.js';
