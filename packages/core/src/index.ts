@@ -80,6 +80,7 @@ export type {
 export { api, apiErrorBody, apiErrorMessage, apiErrorStatus, createApi } from './api';
 export { LoadErrorAlert, type LoadErrorAlertProps } from './errors/LoadErrorAlert';
 export { QUERY_DEFAULTS } from './queryDefaults';
+export { queryKeys } from './queryKeys';
 export { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 // toasts

@@ -1,6 +1,7 @@
 // Pieces shared by the list and form pages of the resource kit (lazy chunk).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api, apiErrorMessage } from '../api';
+import { queryKeys } from '../queryKeys';
 import { toast } from '../toast/queue';
 import { OFFLINE_MESSAGE, isOfflineError } from './form/offline';
 import type { ResourceConfig, ResourceOptionsSource } from './types';
@@ -16,12 +17,8 @@ export interface PageBody<T = Row> {
 /** '/registros/grupos' → 'registros/grupos' (ky's prefix is '/api'). */
 export const apiPath = (endpoint: string) => endpoint.replace(/^\/+/, '');
 
-export const queryKeys = {
-  all: (endpoint: string) => ['resource', endpoint] as const,
-  list: (endpoint: string, params: Record<string, string>) => ['resource', endpoint, 'list', params] as const,
-  item: (endpoint: string, id: string) => ['resource', endpoint, 'item', id] as const,
-  options: (endpoint: string, params: Record<string, string>) => ['resource', endpoint, 'options', params] as const,
-};
+/** The cache keys (see queryKeys.ts; kept here for the kit's modules). */
+export { queryKeys };
 
 export function recordLabel(config: ResourceConfig, row: Row): string {
   if (config.recordLabel) return config.recordLabel(row);
@@ -67,7 +64,7 @@ export function useResourceOptions(
   const items = list.data?.items ?? [];
   const missing = current.filter((id) => id && !items.some((row) => row.id === id));
   const extraRows = useQuery({
-    queryKey: ['resource', source.endpoint, 'option-items', missing],
+    queryKey: queryKeys.optionItems(source.endpoint, missing),
     enabled: missing.length > 0 && !list.isFetching,
     queryFn: async ({ signal }) =>
       Promise.all(

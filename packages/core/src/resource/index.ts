@@ -11,6 +11,16 @@ export {
 } from './define';
 export { type DownloadOptions, downloadFile } from './common';
 export { defineDocumentPages } from './documents/define';
+export {
+  type DocumentRef,
+  type DocumentSource,
+  type MutationFailure,
+  type MutationResult,
+  type TransitionInput,
+  useDocument,
+  useDocumentChildren,
+  useDocumentTransition,
+} from './documents/hooks';
 export { StatusBadge } from './documents/StatusBadge';
 export type { DocumentConfig, DocumentItemsConfig, DocumentPages, TransitionDialogState } from './documents/types';
 export { BUILTIN_FIELD_TYPES, type FieldRenderProps, type FieldTypeDefinition, fieldId, registerFieldType } from './form/registry';

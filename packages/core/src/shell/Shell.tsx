@@ -7,6 +7,7 @@ import { api, apiErrorMessage } from '../api';
 import { type ComposedApp, type MenuEntry, PluginCompositionError, type ResolvedMount, type ResolvedRoute, buildMenu } from '../compose';
 import { coreRangeProblems } from '../ranges';
 import { getQueryClient } from '../query';
+import { queryKeys } from '../queryKeys';
 import { ForbiddenPage, NotFoundPage } from '../routing/ErrorPages';
 import { RouteView } from '../routing/RouteView';
 import { themeAtom } from '../runtime/theme';
@@ -61,7 +62,7 @@ function EntidadeSwitcher() {
   );
 }
 
-/** How often the menu's counts are asked again (they also refresh when a page invalidates ['menu-count']). */
+/** How often the menu's counts are asked again (they also refresh when a page invalidates queryKeys.menuCounts()). */
 export const MENU_COUNT_REFRESH_MS = 60_000;
 
 /**
@@ -73,7 +74,7 @@ function useMenuWithCounts(entries: MenuEntry[]): MenuItem[] {
   const results = useQueries(
     {
       queries: counted.map((e) => ({
-        queryKey: ['menu-count', e.count!.endpoint],
+        queryKey: queryKeys.menuCount(e.count!.endpoint),
         queryFn: () => api.get(e.count!.endpoint.replace(/^\/+/, '')).json<{ total?: unknown }>(),
         refetchInterval: MENU_COUNT_REFRESH_MS,
       })),

@@ -1,30 +1,28 @@
 // The action bar of a document's Edit page: exactly the transitions the server says this person may
-// perform on this record now (`transicoes`), then Duplicar and Imprimir (PDF).
-import { type Flow, type FlowTransitionDefinition, reasonSchemaOf } from '@app/documents';
+// perform on this record now (`transicoes`), then Duplicar and Imprimir (PDF). The transitions run
+// through useDocumentTransition (the same hook a custom page uses).
+import type { FlowTransitionDefinition } from '@app/documents';
 import { Button, ConfirmDialog, TextareaField } from '@app/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
-import { api, apiErrorBody, apiErrorMessage, apiErrorStatus } from '../../api';
+import { api, apiErrorMessage } from '../../api';
+import { queryKeys } from '../../queryKeys';
 import { useSomenteLeitura } from '../../routing/RouteMeta';
 import { toast } from '../../toast/queue';
-import { apiPath, downloadFile, editHref, queryKeys } from '../common';
+import { apiPath, downloadFile, editHref } from '../common';
 import { OFFLINE_MESSAGE, isOfflineError } from '../form/offline';
-import { numeroOf } from './numero';
 import type { RecordSlotContext } from '../types';
+import { useDocumentTransition } from './hooks';
 import type { DocumentInfo } from './info';
+import { numeroOf } from './numero';
 
 type Row = Record<string, unknown>;
 
 export type { DocumentInfo } from './info';
+export { availableTransitions } from './hooks';
 
 const lowerFirst = (s: string) => (/^.[\p{Ll}\s]/u.test(s) || s.length === 1 ? s.charAt(0).toLowerCase() + s.slice(1) : s);
-
-/** The transitions to show: those the record lists in `transicoes` that the flow declares, in the flow's order. */
-export function availableTransitions(flow: Flow, record: Row): string[] {
-  const listed = new Set(Array.isArray(record.transicoes) ? record.transicoes.map(String) : []);
-  return flow.transitionNames.filter((name) => listed.has(name));
-}
 
 /** Opens GET <endpoint>/:id.pdf in a new tab (through the API client: see downloadFile). */
 export function openPdf(endpoint: string, id: string, fileLabel: string): Promise<void> {
@@ -52,8 +50,8 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
   const id = String(record.id);
   const numero = numeroOf(record);
   const documento = doc.documento;
-  const nome = `${documento} ${numero}`.trim();
   const base = `${apiPath(doc.endpoint)}/${encodeURIComponent(id)}`;
+  const transitions = useDocumentTransition(doc, record);
 
   const blockedByChanges = (action: string) => {
     if (!ctx.dirty) return false;
@@ -67,44 +65,33 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
     setPending({ name, transition, motivo: '', error: null, body: {}, errors: {} });
   };
 
-  /** Performs the pending transition; false keeps the dialog open (a missing reason). */
+  /** Performs the pending transition; false keeps the dialog open (a missing reason, a field of the dialog). */
   const perform = async (): Promise<boolean> => {
     if (!pending) return true;
-    const { name, transition } = pending;
-    let motivo: string | null = null;
-    if (transition.reason) {
-      const parsed = reasonSchemaOf(transition.reasonMin ?? 3).safeParse(pending.motivo);
-      if (!parsed.success) {
-        setPending({ ...pending, error: parsed.error.issues[0]?.message ?? 'Informe o motivo.' });
-        return false;
-      }
-      motivo = parsed.data;
-    }
-    try {
-      const row = await api.post(`${base}/${name}`, { json: { ...pending.body, version: record.version, ...(motivo ? { motivo } : {}) } }).json<Row>();
-      ctx.setRecord(row);
-      toast.success(`${nome} ${transition.done}.`);
-      return true;
-    } catch (error) {
-      if (isOfflineError(error)) {
-        toast.error(OFFLINE_MESSAGE, 'Sem conexão');
-        return false;
-      }
-      const body = apiErrorBody(error);
-      if (apiErrorStatus(error) === 400 && body?.fields?.motivo) {
-        setPending({ ...pending, error: body.fields.motivo });
-        return false;
-      }
-      // a field of the plugin's dialog content (e.g. an acknowledgement): shown there, the dialog stays open
-      if (apiErrorStatus(error) === 400 && doc.transitionDialog && body?.fields && Object.keys(body.fields).length) {
-        setPending({ ...pending, errors: body.fields });
-        return false;
-      }
-      toast.error(apiErrorMessage(error, `Não foi possível ${lowerFirst(transition.label)} ${doc.feminino ? 'a' : 'o'} ${lowerFirst(documento)}.`));
-      // the record moved on (another person, another tab): show what it is now
-      if (apiErrorStatus(error) === 409 || apiErrorStatus(error) === 403) await ctx.reload().catch(() => undefined);
+    const { name } = pending;
+    const result = await transitions.run(name, { motivo: pending.transition.reason ? pending.motivo : undefined, body: pending.body });
+    if (result.ok) {
+      ctx.setRecord(result.record);
+      toast.success(transitions.doneMessage(name, result.record));
       return true;
     }
+    if (result.reason === 'offline') {
+      toast.error(OFFLINE_MESSAGE, 'Sem conexão');
+      return false;
+    }
+    if (result.reason === 'invalid' && result.fields.motivo) {
+      setPending({ ...pending, error: result.fields.motivo });
+      return false;
+    }
+    // a field of the plugin's dialog content (e.g. an acknowledgement): shown there, the dialog stays open
+    if (result.reason === 'invalid' && doc.transitionDialog) {
+      setPending({ ...pending, errors: result.fields });
+      return false;
+    }
+    toast.error(result.message);
+    // the record moved on (another person, another tab): show what it is now
+    if (result.reason === 'refused' || result.reason === 'stale') await ctx.reload().catch(() => undefined);
+    return true;
   };
 
   const duplicate = async () => {
@@ -113,7 +100,7 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
     try {
       const created = await api.post(`${base}/duplicar`).json<Row>();
       toast.success(`${documento} ${numeroOf(created)} ${doc.feminino ? 'criada' : 'criado'} a partir de ${numero}.`);
-      queryClient.setQueryData(queryKeys.item(doc.endpoint, String(created.id)), created);
+      queryClient.setQueryData(queryKeys.document(doc.endpoint, String(created.id)), created);
       void queryClient.invalidateQueries({ queryKey: queryKeys.all(doc.endpoint) });
       navigate(editHref({ base: doc.base }, String(created.id)));
     } catch (error) {
@@ -134,11 +121,10 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
     }
   };
 
-  const transitions = availableTransitions(doc.flow, record);
   const t = pending?.transition;
   return (
     <>
-      {transitions.map((name) => {
+      {transitions.available.map((name) => {
         const transition = doc.flow.transitions[name]!;
         const variant = transition.tone === 'danger' ? 'danger' : transition.tone === 'primary' ? 'primary' : 'secondary';
         return (
@@ -160,7 +146,7 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => (open ? undefined : setPending(null))}
-        title={t ? (t.confirm ?? `${t.label} ${lowerFirst(documento)} ${numero}?`) : ''}
+        title={pending ? transitions.confirmText(pending.name) : ''}
         description={t?.reason ? 'O motivo fica registrado no histórico do documento.' : undefined}
         confirmLabel={t?.label ?? 'Confirmar'}
         cancelLabel="Voltar"

@@ -30,14 +30,14 @@ export default function DuplicatePage({ config: declaration }: { config: Documen
         const created = await api.post(`${apiPath(doc.endpoint)}/${encodeURIComponent(id)}/duplicar`).json<Row>();
         // the source's number for the message (read when this page was opened by its URL)
         const source =
-          queryClient.getQueryData<Row>(queryKeys.item(doc.endpoint, id)) ??
+          queryClient.getQueryData<Row>(queryKeys.document(doc.endpoint, id)) ??
           (await api
             .get(`${apiPath(doc.endpoint)}/${encodeURIComponent(id)}`)
             .json<Row>()
             .catch(() => null));
         const from = source ? numeroOf(source) : '';
         toast.success(`${doc.documento} ${numeroOf(created)} ${doc.feminino ? 'criada' : 'criado'}${from ? ` a partir de ${from}` : ''}.`);
-        queryClient.setQueryData(queryKeys.item(doc.endpoint, String(created.id)), created);
+        queryClient.setQueryData(queryKeys.document(doc.endpoint, String(created.id)), created);
         void queryClient.invalidateQueries({ queryKey: queryKeys.all(doc.endpoint) });
         navigate(editHref(config, String(created.id)), { replace: true });
       } catch (e) {

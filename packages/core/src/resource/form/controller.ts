@@ -1,7 +1,7 @@
 // The form controller of the resource kit: loads the record, holds the values and their errors,
 // validates with the shared schema, knows whether there are unsaved changes, and saves with the
 // stale-record protocol (PUT carries `version`; 409 `stale` → offer to reload).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { api, apiErrorBody, apiErrorMessage, apiErrorStatus } from '../../api';
@@ -9,6 +9,7 @@ import { useSession } from '../../hooks';
 import { useSomenteLeitura } from '../../routing/RouteMeta';
 import { toast } from '../../toast/queue';
 import { apiPath, editHref, listHref, queryKeys, recordLabel } from '../common';
+import { useDocument } from '../documents/hooks';
 import type { ResourceConfig } from '../types';
 import { useUnsavedChangesGuard } from './guard';
 import { OFFLINE_MESSAGE, isOfflineError } from './offline';
@@ -65,11 +66,9 @@ export function useFormController(config: ResourceConfig, mode: FormMode) {
   const queryClient = useQueryClient();
   const types = typeLookup(config);
 
-  const item = useQuery({
-    queryKey: queryKeys.item(config.endpoint, id ?? ''),
-    enabled: Boolean(id),
-    queryFn: ({ signal }) => api.get(`${apiPath(config.endpoint)}/${encodeURIComponent(id!)}`, { signal }).json<Row>(),
-  });
+  // the record through the headless hook a custom page uses (same cache entry, same requests)
+  const doc = useDocument(config.endpoint, id);
+  const item = doc.query;
 
   const session = useSession();
   const [values, setValues] = useState<Values>(() => formValuesOf(config, undefined, session));
@@ -125,10 +124,7 @@ export function useFormController(config: ResourceConfig, mode: FormMode) {
   };
 
   const save = useMutation({
-    mutationFn: (body: Row) =>
-      id
-        ? api.put(`${apiPath(config.endpoint)}/${encodeURIComponent(id)}`, { json: { ...body, version: record?.version } }).json<Row>()
-        : api.post(apiPath(config.endpoint), { json: body }).json<Row>(),
+    mutationFn: (body: Row) => doc.send(body, record?.version),
     onSuccess: async (answer, body) => {
       // a create answered with `{ id }` only: the toast names what was sent, the Edit page reads the record
       const idOnly = !id && config.createAnswer === 'id';
@@ -237,9 +233,13 @@ export function useFormController(config: ResourceConfig, mode: FormMode) {
 
   /** The record changed on the server (a transition's answer): load it, refresh the lists. */
   const setRecord = (row: Row) => {
-    queryClient.setQueryData(queryKeys.item(config.endpoint, String(row.id)), row);
+    const key = queryKeys.item(config.endpoint, String(row.id));
+    // a hook (useDocumentTransition) that already cached this very answer has refreshed the rest too
+    if (queryClient.getQueryData(key) !== row) {
+      queryClient.setQueryData(key, row);
+      void invalidate();
+    }
     load(row);
-    void invalidate();
   };
 
   /** Updates one field from its current value; drops the error of `clear` (default: the field's, nested ones included). */
