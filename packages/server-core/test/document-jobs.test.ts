@@ -262,8 +262,9 @@ describe('XLSX workbooks are written in a worker thread', () => {
     const here = await longestStall(async () => xlsxWorkbook(sheets));
     expect(Buffer.from(worker.result).equals(Buffer.from(here.result))).toBe(true);
     expect(xlsxPoolStats().started).toBe(started + 1);
-    // on this thread the write stops every timer for (much) more than half a second…
-    expect(here.gap).toBeGreaterThan(500);
+    // on this thread the write stops every timer for a long stretch (hundreds of ms: how many
+    // depends on the machine, so only "long enough to tell" is asserted)…
+    expect(here.gap).toBeGreaterThan(150);
     // …in the worker the timer keeps ticking (only the copy of the rows to the worker blocks it)
     expect(worker.gap).toBeLessThan(here.gap / 2);
     expect(worker.ticks).toBeGreaterThan(20);
