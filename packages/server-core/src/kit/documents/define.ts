@@ -42,6 +42,7 @@ import type { PdfDocument } from '../../formats/pdf.js';
 import { type PluginRouter, kitOperationId } from '../../platform/router.js';
 import { type DocumentItems, type DocumentItemsDefinition, createDocumentItems } from './items.js';
 import { nextDocumentNumber } from './numbering.js';
+import type { DocumentCoverage } from './coverage.js';
 import { DOCUMENT_PRODUCT_USES } from './product-uses.js';
 import { DIRECT_AUTHOR_ROLES, RASCUNHOS_ALHEIOS_TAG, copySourceAuthors, documentAuthorRoles, recordDocumentAuthor } from './authors.js';
 import { type VerifiableContent, issueVerifiedPdf, registerVerifiableDocument } from './verification.js';
@@ -184,6 +185,14 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
   references?: Record<string, CrudReference>;
   unique?: CrudUnique[];
   usedBy?: (tx: Tx, id: string, row: Row) => Promise<string | null>;
+  /**
+   * Lines that cover lines of a source document by quantity (defineDocumentCoverage, declared for
+   * this document's items): the source lines checked and locked on save, the quantity checked, the
+   * source's status fed back and audited after each save and when a transition releases the lines.
+   */
+  coverage?: DocumentCoverage;
+  /** Coverages whose SOURCE this document is: transitions of their `refuseWhileCovered` refused while covered. */
+  coveredBy?: DocumentCoverage[];
   /** Export columns: a `numero` column without `value` prints '12/2026', a `status` one the state's label. */
   columns: CrudColumn[];
   exportName?: string;
@@ -295,7 +304,17 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
   }
   // its reads (list, exports, record, PDF, timeline, GET <path>/:id/…) also open to the controle interno
   router.declareDocument(path, tag);
-  const items = def.items ? createDocumentItems(def.items, where, { table: table as PgTable, id: table.id }) : undefined;
+  const coverage = def.coverage;
+  if (coverage && (coverage.definition.target.lines !== def.items?.table || coverage.definition.target.table !== (table as PgTable))) {
+    throw new Error(`${where}: coverage.target must be this document's table and items table.`);
+  }
+  for (const [name, t] of Object.entries(flow.transitions)) {
+    if (coverage && t.from.some((s) => coverage.definition.target.releases.includes(s)) && !coverage.definition.target.releases.includes(t.to)) {
+      throw new Error(`${where}: transition '${name}' takes back lines a released state gave up (coverage).`);
+    }
+  }
+  const itemsDefinition = def.items && coverage ? { ...def.items, source: coverage.itemSource } : def.items;
+  const items = itemsDefinition ? createDocumentItems(itemsDefinition, where, { table: table as PgTable, id: table.id }) : undefined;
   const itemsField = items?.field;
   // the kit registers the products the document uses (DOCUMENT_PRODUCT_USES) when its items name them
   const hasProducts = def.items?.productColumn !== undefined;
@@ -413,7 +432,17 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     schema: def.schema,
     ...(def.updateSchema ? { updateSchema: def.updateSchema } : {}),
     toRow: headerValues,
-    ...(def.validate ? { validate: def.validate } : {}),
+    ...(def.validate || coverage
+      ? {
+          validate: async (tx: Tx, data: z.output<S>, write: CrudWriteContext) => {
+            // coverage first: the sources locked (404 outside the scope) before any rule reads them
+            const lines = itemsField ? (data as Row)[itemsField] : undefined;
+            const covered = coverage && Array.isArray(lines) ? await coverage.check(tx, lines as Row[], write, itemsField!) : undefined;
+            const own = await def.validate?.(tx, data, write);
+            return covered || own ? { ...(covered ?? {}), ...(own ?? {}) } : undefined;
+          },
+        }
+      : {}),
     beforeInsert: async (tx, values, _data, write) => {
       const { numero, ano } = await nextDocumentNumber(tx, { entidadeId: write.entidadeId, tipo: kind });
       return { ...values, status: flow.initial, numero, ano };
@@ -422,6 +451,13 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       const lines = itemsField ? (data as Row)[itemsField] : undefined;
       if (items && Array.isArray(lines)) await items.save(tx, id, write.entidadeId, lines as Row[]);
       const productUses = hasProducts ? write.ctx.contributions(DOCUMENT_PRODUCT_USES) : [];
+      if (coverage) {
+        // the status of the sources covered now and before, audited on each with this document
+        const [row] = (await tx.select({ numero: table.numero, ano: table.ano }).from(table as PgTable).where(eq(table.id, id))) as { numero: number; ano: number }[];
+        const before = ((write.current?.[itemsField!] as Row[] | undefined) ?? []).map((l) => String(l[coverage.lineSourceKey] ?? ''));
+        const sources = [...(await coverage.sourcesOf(tx, id)), ...(await coverage.documentsOfLines(tx, before))];
+        await coverage.feedback(tx, sources, auditOf(tx), `${label.documento} ${formatNumero(row!.numero, row!.ano)}`);
+      }
       if (def.afterSave || productUses.length) {
         const [row] = (await tx
           .select({ numero: table.numero, ano: table.ano })
@@ -453,7 +489,8 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
         usuarioId: write.ctx.user.id,
         papel: write.current ? 'editor' : 'autor',
       });
-      if (def.sources) await copySourceAuthors(tx, write.entidadeId, id, await def.sources(tx, id));
+      const sourcesOf = def.sources ?? coverage?.sourcesOf;
+      if (sourcesOf) await copySourceAuthors(tx, write.entidadeId, id, await sourcesOf(tx, id));
     },
     canEdit: editRefusal,
     canDelete: deleteRefusal,
@@ -594,6 +631,8 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     }
     const t = flow.transitions[name]!;
     if (t.reason && !body.motivo) throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { motivo: 'Informe o motivo.' });
+    // a source whose lines live documents cover: refused under its lock (conversions lock it too)
+    for (const c of def.coveredBy ?? []) await c.guardSource(tx, id, name);
     const resolved = (await def.resolveTransition?.(tx, name, before, body, ctx)) ?? {};
     const to = resolved.to ?? t.to;
     if (!flow.isState(to)) throw new Error(`${where}: resolveTransition('${name}') answered '${to}', not a state of the flow.`);
@@ -603,6 +642,10 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       .update(table as PgTable)
       .set(set as never)
       .where(ops.byId(id, ctx, { scoped: false }));
+    // coverage: lines released (cancelled, rejected) give their quantities back to the sources
+    if (coverage && coverage.definition.target.releases.includes(to) !== coverage.definition.target.releases.includes(String(before.status))) {
+      await coverage.feedback(tx, await coverage.sourcesOf(tx, id), auditOf(tx), `${label.documento} ${numeroOf(before)}`);
+    }
     await def.onTransition?.(tx, name, before, body, ctx, { audit: (entry) => auditOf(tx)(entry) });
     // who sends a document answers for it as its writer (segregation: never approves it)
     if (t.authoring) await recordDocumentAuthor(tx, { entidadeId: ctx.entidadeId, documentoId: id, usuarioId: ctx.user.id, papel: 'remetente' });
@@ -650,7 +693,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
   }
 
   const duplicateOptions = def.duplicate === false ? undefined : (def.duplicate ?? {});
-  const reset = new Set(duplicateOptions?.reset ?? []);
+  const reset = new Set([...(duplicateOptions?.reset ?? []), ...(coverage && itemsField ? [`${itemsField}.*.${coverage.lineSourceKey}`] : [])]);
   const resetTop = new Set([...reset].filter((key) => !key.includes('.*.')));
   const resetItem = new Set([...reset].filter((key) => key.startsWith(`${itemsField}.*.`)).map((key) => key.slice(`${itemsField}.*.`.length)));
   const itemSchema = itemsField ? objectSchemaOf(def.schema.shape[itemsField]) : undefined;

@@ -33,6 +33,7 @@ export {
   recordDocumentAuthor,
 } from './authors.js';
 export { type LockSourcesOptions, type SourceTable, lockSources } from './sources.js';
+export { type DocumentCoverage, type DocumentCoverageDefinition, type DocumentCoveragePicker, defineDocumentCoverage } from './coverage.js';
 export {
   type VerifiableContent,
   type VerifiableIssue,

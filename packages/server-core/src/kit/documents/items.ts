@@ -86,6 +86,8 @@ export interface DocumentItemSource {
   message: (pendente: string) => string;
   /** pt-BR message for a source line that does not exist in the entidade. */
   missing: string;
+  /** When other documents took ALL of a line (a race lost): 409 with this code and message (default: the 400 of `message`). */
+  exhausted?: { code: string; message: string };
 }
 
 /** The header table and its id, for `source.counts` (given by defineDocumentResource). */
@@ -234,6 +236,9 @@ export function createDocumentItems(def: DocumentItemsDefinition, where: string,
       if (compareDecimal(total, quantity) > 0) {
         const pending = units(quantity) - (units(total) - own(String(id)));
         const pendente = fromUnits(pending > 0n ? pending : 0n, QUANTITY_SCALE);
+        if (pending <= 0n && source.exhausted) {
+          throw new AppError(409, source.exhausted.code, source.exhausted.message, { [`${field}.${at.get(String(id))}.${quantityKey}`]: source.exhausted.message });
+        }
         throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', {
           [`${field}.${at.get(String(id))}.${quantityKey}`]: source.message(formatDecimal(pendente)),
         });
