@@ -2,7 +2,7 @@
 // routes of defineCrudResource plus a number per entidade and year, line items with exact totals, a
 // status flow (one route per transition, 409/403 from the flow, audited with the reason), edit and
 // delete only in editable states, duplicate, timeline, PDF and row-level scope.
-import { today, comprasBusca } from '@app/br';
+import { today } from '@app/br';
 import {
   type Flow,
   type FlowAuthorship,
@@ -33,19 +33,16 @@ import {
   type CrudWriteContext,
   defineCrudResource,
 } from '../crud.js';
-import { entidades } from '../../platform/db/schema.js';
 import type { DbOrTx, Tx } from '../../platform/db/types.js';
-import { documentJob } from '../../formats/document-jobs.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { auditOf } from '../../platform/mutation.js';
-import type { PdfDocument } from '../../formats/pdf.js';
 import { type PluginRouter, kitOperationId } from '../../platform/router.js';
 import { type DocumentItems, type DocumentItemsDefinition, createDocumentItems } from './items.js';
 import { nextDocumentNumber } from './numbering.js';
 import type { DocumentCoverage } from './coverage.js';
 import { DOCUMENT_PRODUCT_USES } from './product-uses.js';
 import { DIRECT_AUTHOR_ROLES, RASCUNHOS_ALHEIOS_TAG, copySourceAuthors, documentAuthorRoles, recordDocumentAuthor } from './authors.js';
-import { type VerifiableContent, issueVerifiedPdf, registerVerifiableDocument } from './verification.js';
+import { type DocumentFilePaths, type DocumentFiles, type DocumentPdfContent, defineDocumentFiles } from './files.js';
 
 type Row = CrudRow;
 
@@ -84,9 +81,8 @@ export interface DocumentTransitionContext {
   audit: AuditFn;
 }
 
-/** What the plugin's `pdf` returns: the kit fills the entidade, title, number, status and time. */
-export type DocumentPdfContent = Omit<PdfDocument, 'entidade' | 'title' | 'numero' | 'generatedAt'> &
-  Partial<Pick<PdfDocument, 'title' | 'numero' | 'generatedAt'>>;
+/** What the plugin's `pdf` returns: the kit fills the entidade, title, number, status and time (files.ts). */
+export type { DocumentPdfContent } from './files.js';
 
 export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject, F extends Flow<string, string, string> = Flow> {
   /** Path under /api/<plugin>, e.g. '/memorandos'. */
@@ -166,8 +162,17 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
    * item field as 'itens.*.campo'), `today` date fields set to today (America/Sao_Paulo). false: no route.
    */
   duplicate?: { reset?: string[]; today?: string[] } | false;
-  /** GET /:id.pdf: the document's content (texts formatted in pt-BR). Absent: no PDF route. */
+  /**
+   * GET /:id.pdf: the document's content (texts formatted in pt-BR). Absent: no PDF route. The short
+   * form of the main file: `files: { documento: { main: true, title, formats: { pdf: (row, f) => … } } }`.
+   */
   pdf?: (row: Row, ctx: RequestContext) => DocumentPdfContent | Promise<DocumentPdfContent>;
+  /**
+   * Files of the document (files.ts): `{ memoria: { title, formats: { pdf, xlsx }, load? }, formulario:
+   * { child: { path: 'fornecedores', param: 'conviteId', … }, … } }` → GET <path>/:id/memoria.pdf, …;
+   * the kit owns the names, headers, entidade, workers, per-person limits and verification codes.
+   */
+  files?: DocumentFiles;
   /** GET /:id/historico: fields whose ids the timeline names, and fields it leaves out. */
   history?: { names?: HistoryNames; skip?: readonly string[] };
   // the list, as in defineCrudResource
@@ -214,6 +219,8 @@ export interface DocumentResource<S extends z.ZodObject = z.ZodObject> {
     duplicar: string | undefined;
     historico: string;
     pdf: string | undefined;
+    /** The files' routes: key → format → path, e.g. `{ memoria: { pdf: '/cotacoes/:id/memoria.pdf' } }`. */
+    files: DocumentFilePaths;
     /** One per transition: `<path>/:id/<name>`. */
     transitions: Record<string, string>;
   };
@@ -230,13 +237,6 @@ const RESERVED_ACTIONS = new Set(['duplicar', 'historico', 'ativar', 'desativar'
 /** 'Memorando' → 'memorando'; 'PCA' stays. */
 function lowerFirst(text: string): string {
   return /^.[\p{Ll}\s]/u.test(text) || text.length === 1 ? text.charAt(0).toLowerCase() + text.slice(1) : text;
-}
-
-/** 'Pré-requisição' → 'pre-requisicao'. */
-function slug(text: string): string {
-  return comprasBusca(text.normalize('NFC'))
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
 }
 
 /** The object schema inside optional/nullable/default/pipe/array wrappers, if any. */
@@ -544,77 +544,38 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
   const idParams = z.object({ id: z.string() });
   const numeroOf = (row: Row) => formatNumero(row.numero as number, row.ano as number);
 
-  // GET <path>/:id.pdf before the CRUD routes: GET <path>/:id would take 'x.pdf' for an id. Hono
-  // reads `{id{[^/]+\.pdf}}` as the parameter `id` matching '<anything>.pdf'.
+  // the files (GET <path>/:id.pdf and the others) before the CRUD routes: GET <path>/:id would take 'x.pdf' for an id
   let crud: CrudResource<S> | undefined;
-  const pdfPath = def.pdf ? `${path}/{id{[^/]+\\.pdf}}` : undefined;
-  if (def.pdf && pdfPath) {
-    const pdf = def.pdf;
-    /** What the PDF prints (the plugin's content, the entidade, title, number and status); its hash is what the verification compares. */
-    const printable = async (row: Row, ctx: RequestContext): Promise<VerifiableContent & { generatedAt?: Date | undefined }> => {
-      const content = await pdf(row, ctx);
-      const [entidade] = await ctx.db.select({ nome: entidades.nome, cnpj: entidades.cnpj }).from(entidades).where(eq(entidades.id, ctx.entidadeId));
-      const { generatedAt, ...rest } = content;
-      return {
-        ...rest,
-        entidade: { nome: entidade?.nome ?? '', cnpj: entidade?.cnpj ?? '' },
-        title: content.title ?? label.documento,
-        numero: content.numero ?? numeroOf(row),
-        status: content.status ?? flow.stateLabel(String(row.status)),
-        generatedAt,
-      };
-    };
-    registerVerifiableDocument(kind, async (ctx, documentoId) => {
-      const row = await crud!.readOne(ctx.db, documentoId, ctx, { scoped: false });
-      if (!row) return null;
-      const { generatedAt: _at, ...printed } = await printable(row, ctx);
-      return printed;
-    });
-    router.route({
-      method: 'get',
-      path: pdfPath,
-      // published as a path a client can call, with a plain `id` parameter
-      openApiPath: `${path}/{id}.pdf`,
-      operationId: kitOperationId(router.pluginId, path, 'pdf'),
-      tag,
-      summary: `${label.documento} em PDF`,
-      description: `O ${label.singular} para imprimir (A4): \`GET ${path}/{id}.pdf\`.`,
-      request: { params: idParams },
-      responses: {
-        200: { description: 'Arquivo PDF', file: 'application/pdf' },
-        404: { description: 'Não encontrado' },
-      },
-      // at most DOCUMENTS_PER_PERSON PDFs of one person in the making (429 beyond); dropped when the client leaves
-      handler: (c, ctx) =>
-        documentJob(c, ctx, 'pdf', async (job) => {
-          const id = c.req.valid('param').id.replace(/\.pdf$/, '');
-          const row = await crud!.readOne(ctx.db, id, ctx);
-          if (!row) throw notFound();
-          const { generatedAt, ...printed } = await printable(row, ctx);
-          job.check();
-          // with a verification code recorded for it (documents/verification.ts): a read, not audited
-          const bytes = await issueVerifiedPdf(
-            ctx,
-            {
-              plugin: router.pluginId,
-              tipo: kind,
-              documentoId: String(row.id),
-              doc: { ...printed, generatedAt: generatedAt ?? new Date() },
-            },
-            { signal: job.signal },
-          );
-          const fileName = `${slug(label.documento)}-${row.numero}-${row.ano}.pdf`;
-          return new Response(bytes as Uint8Array<ArrayBuffer>, {
-            status: 200,
-            headers: {
-              'content-type': 'application/pdf',
-              'content-disposition': `inline; filename="${fileName}"`,
-              'cache-control': 'no-store',
-            },
-          });
-        }),
-    });
+  const pdfOf = def.pdf;
+  if (pdfOf && (Object.values(def.files ?? {}).some((file) => file.main) || def.files?.documento)) {
+    throw new Error(`${where}: declare the main PDF once: \`pdf\` (the short form of files.documento) or a main file.`);
   }
+  const mainFile = pdfOf ? 'documento' : Object.entries(def.files ?? {}).find(([, file]) => file.main)?.[0];
+  const filePaths = defineDocumentFiles(
+    router,
+    {
+      path,
+      tag,
+      kind,
+      documento: label.documento,
+      singular: label.singular,
+      stateLabel: (status) => flow.stateLabel(status),
+      readOne: (db, id, ctx, options) => crud!.readOne(db, id, ctx, options),
+      readHeader: async (db, id, ctx, options) => {
+        if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) return undefined;
+        const [row] = await db
+          .select()
+          .from(table as PgTable)
+          .where(crud!.byId(id, ctx, options))
+          .limit(1);
+        return row as Row | undefined;
+      },
+    },
+    {
+      ...(pdfOf ? { documento: { main: true, title: label.documento, formats: { pdf: (row: unknown, file) => pdfOf(row as Row, file.ctx) } } } : {}),
+      ...(def.files ?? {}),
+    },
+  );
 
   crud = defineCrudResource(router, crudDefinition);
   const ops = crud;
@@ -796,7 +757,8 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       xlsx: ops.paths.xlsx,
       duplicar: duplicarPath,
       historico: historicoPath,
-      pdf: def.pdf ? `${path}/:id.pdf` : undefined,
+      pdf: mainFile ? filePaths[mainFile]?.pdf : undefined,
+      files: filePaths,
       transitions: Object.fromEntries(flow.transitionNames.map((name) => [name, `${path}/:id/${name}`])),
     },
     rolesOf,

@@ -50,6 +50,18 @@ export {
 } from './verification.js';
 export { type DocumentProductUseDocument, type DocumentProductUses, DOCUMENT_PRODUCT_USES } from './product-uses.js';
 export {
+  type DocumentEntidade,
+  type DocumentFileChild,
+  type DocumentFileContext,
+  type DocumentFileDefinition,
+  type DocumentFileFormats,
+  type DocumentFilePaths,
+  type DocumentFiles,
+  documentEntidade,
+  documentFile,
+  fileNameSlug,
+} from './files.js';
+export {
   type Attachment,
   type AttachmentChild,
   type AttachmentColumns,
