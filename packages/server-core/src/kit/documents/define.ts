@@ -211,6 +211,8 @@ export interface DocumentResource<S extends z.ZodObject = z.ZodObject> {
   readonly items: DocumentItems | undefined;
   /** Kind of the number sequence. */
   readonly kind: string;
+  /** How the document is named (messages of the kit's child collections and actions). */
+  readonly label: DocumentLabel;
   readonly paths: {
     list: string;
     item: string;
@@ -750,6 +752,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     flow,
     items,
     kind,
+    label,
     paths: {
       list: ops.paths.list,
       item: ops.paths.item,

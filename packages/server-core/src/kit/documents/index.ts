@@ -73,3 +73,19 @@ export {
   defineDocumentAttachments,
   documentAttachmentParent,
 } from './attachments.js';
+export {
+  type DocumentActionDefinition,
+  type DocumentChildAction,
+  type DocumentChildAudit,
+  type DocumentChildContext,
+  type DocumentChildCreate,
+  type DocumentChildDelete,
+  type DocumentChildOperation,
+  type DocumentChildReference,
+  type DocumentChildTable,
+  type DocumentChildUpdate,
+  type DocumentChildren,
+  type DocumentChildrenDefinition,
+  defineDocumentAction,
+  defineDocumentChildren,
+} from './children.js';
