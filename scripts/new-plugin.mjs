@@ -1,20 +1,26 @@
 #!/usr/bin/env node
-// pnpm new:plugin <id> [--title "Contratos"] [--tag 100]
+// pnpm new:plugin <id> [--document] [--title "Contratos"] [--tag 100]
 //
 // Scaffolds a full-stack plugin package in packages/plugins/<id> (@app/<id>): the web manifest with a
 // menu entry and lazy pages on the resource kit, the server half with one tagged CRUD resource and its
 // migration (entidade-scoped, accent-free search), the shared zod schema, web and API tests on the
-// shared harness, a changeset, and its lines in both apps. What it writes passes lint, typecheck and
-// tests as generated (scripts/test/new-plugin.test.mjs proves it on a temporary copy of the repo).
-// Then run `pnpm install` (links the new package), `pnpm --filter @app/<id> test`, and edit.
-// The templates live in scripts/templates/plugin/ (placeholders __NAME__, see `placeholders`).
+// shared harness, a changeset, and its lines in both apps. With --document, a document on the
+// document kit instead: header and line items of the catalogue, a number per entidade and year, a
+// status flow, the PDF (defineDocumentResource / defineDocumentPages). What it writes passes lint,
+// typecheck and tests as generated (scripts/test/new-plugin.test.mjs proves both kinds on a temporary
+// copy of the repo). Then run `pnpm install` (links the new package), `pnpm --filter @app/<id> test`, and edit.
+// The templates live in scripts/templates/: common/ (both kinds), plugin/ (a registry) and document/
+// (placeholders __NAME__, see `placeholders`).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const TEMPLATES = join(HERE, 'templates', 'plugin');
+const TEMPLATES = join(HERE, 'templates');
+/** Template folders of each kind of plugin (a later folder's file replaces an earlier one of the same path). */
+const KINDS = { registry: ['common', 'plugin'], document: ['common', 'document'] };
+const USAGE = 'Usage: pnpm new:plugin <id> [--document] [--title "Title"] [--tag <number>]';
 
 /** Same rule as defineServerPlugin's id (it is also the API prefix, the package name and the URL). */
 export const ID_PATTERN = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -114,8 +120,8 @@ function existingBasePaths(root) {
 }
 
 /** Checks the options and computes every name the templates use. */
-export function planPlugin(root, { id, title, tag } = {}) {
-  if (!id) fail('Usage: pnpm new:plugin <id> [--title "Title"] [--tag <number>]');
+export function planPlugin(root, { id, title, tag, document = false } = {}) {
+  if (!id) fail(USAGE);
   if (!ID_PATTERN.test(id)) {
     fail(`Invalid plugin id '${id}': use lowercase letters and digits, words separated by '-', starting with a letter (e.g. 'contratos', 'atas-registro').`);
   }
@@ -130,7 +136,9 @@ export function planPlugin(root, { id, title, tag } = {}) {
   if (appsPlugins.includes(`'@app/${id}'`)) fail(`@app/${id} is already listed in apps/web/src/plugins.ts. Choose another id.`);
 
   const table = snake(id);
-  if (existingTables(root).has(table)) fail(`A table named '${table}' already exists in a migration; choose another id.`);
+  const tables = document ? [table, `${table}_itens`] : [table];
+  const existing = existingTables(root);
+  for (const name of tables) if (existing.has(name)) fail(`A table named '${name}' already exists in a migration; choose another id.`);
   const basePath = `/${id}`;
   if (existingBasePaths(root).has(basePath)) fail(`The path ${basePath} is already mounted by another plugin; choose another id.`);
 
@@ -150,8 +158,10 @@ export function planPlugin(root, { id, title, tag } = {}) {
 
   return {
     id,
+    kind: document ? 'document' : 'registry',
     dir,
     table,
+    tables,
     basePath,
     tag: resolvedTag,
     tagShared: usedTags(root).has(resolvedTag),
@@ -216,9 +226,14 @@ function addDependency(file, pkg) {
 export function generatePlugin(root, options) {
   const plan = planPlugin(root, options);
   const values = placeholders(plan);
+  const templates = new Map();
+  for (const folder of KINDS[plan.kind]) {
+    const base = join(TEMPLATES, folder);
+    for (const template of listFiles(base)) templates.set(relative(base, template), template);
+  }
   const written = [];
-  for (const template of listFiles(TEMPLATES)) {
-    const rel = render(relative(TEMPLATES, template), values).replace(/\.tpl$/, '');
+  for (const [path, template] of templates) {
+    const rel = render(path, values).replace(/\.tpl$/, '');
     const target = rel.startsWith('changeset/') ? join(root, '.changeset', rel.slice('changeset/'.length)) : join(plan.dir, rel);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, render(readFileSync(template, 'utf8'), values));
@@ -242,8 +257,9 @@ function parseArgs(argv) {
     else if (arg === '--title' || arg === '--tag' || arg === '--root') {
       if (i + 1 >= argv.length) fail(`${arg} needs a value.`);
       options[arg.slice(2)] = argv[++i];
-    } else if (arg === '--help' || arg === '-h') options.help = true;
-    else if (arg.startsWith('-')) fail(`Unknown option ${arg}. Usage: pnpm new:plugin <id> [--title "Title"] [--tag <number>]`);
+    } else if (arg === '--document') options.document = true;
+    else if (arg === '--help' || arg === '-h') options.help = true;
+    else if (arg.startsWith('-')) fail(`Unknown option ${arg}. ${USAGE}`);
     else rest.push(arg);
   }
   if (rest.length > 1) fail(`One id at a time (got ${rest.join(', ')}).`);
@@ -265,18 +281,21 @@ export function formatFiles(root, files) {
 function main() {
   const args = parseArgs(process.argv.slice(2));
   if (args.help) {
-    console.log('pnpm new:plugin <id> [--title "Title"] [--tag <number>]\nScaffolds packages/plugins/<id> (@app/<id>). See docs/plugins.md.');
+    console.log(`${USAGE}\nScaffolds packages/plugins/<id> (@app/<id>): a registry, or with --document a document (header, items, flow, PDF). See docs/plugins.md.`);
     return;
   }
   const root = args.root ?? join(HERE, '..');
   const { plan, written, changed } = generatePlugin(root, args);
-  console.log(`Created @app/${plan.id} ('${plan.title}', ${plan.basePath}, tag ${plan.tag}, API /api/${plan.id}/${plan.id}, table ${plan.table}):`);
+  const what = plan.kind === 'document' ? 'document plugin ' : '';
+  console.log(`Created ${what}@app/${plan.id} ('${plan.title}', ${plan.basePath}, tag ${plan.tag}, API /api/${plan.id}/${plan.id}, tables ${plan.tables.join(', ')}):`);
   for (const f of written) console.log(`  + ${f}`);
   for (const f of changed) console.log(`  ~ ${f}`);
   const note = formatFiles(root, [...written, ...changed]);
   if (note) console.log(note);
   if (plan.tagShared) console.log(`Note: tag ${plan.tag} is already used elsewhere; this plugin's section will share that permission.`);
-  console.log(`\nNext:\n  pnpm install\n  pnpm --filter @app/${plan.id} lint typecheck test\n  pnpm start   # admin/demo1234 holds tag ${plan.tag}: '${plan.title}' is in the menu\nGuide: docs/plugins.md`);
+  console.log(
+    `\nNext:\n  pnpm install\n  pnpm --filter @app/${plan.id} lint typecheck test\n  pnpm --filter @app/${plan.id} build && pnpm --filter @app/${plan.id} api --local   # its API reports, etc/*.api.md: commit them\n  pnpm start   # admin/demo1234 holds tag ${plan.tag}: '${plan.title}' is in the menu\nGuide: docs/plugins.md`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

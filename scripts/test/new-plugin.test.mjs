@@ -1,7 +1,7 @@
-// `pnpm new:plugin` end to end, on a temporary copy of the repository: generate a plugin, link it
-// (pnpm install --offline: the store already has every dependency), then run what the generated
-// package declares (lint, typecheck, its web and API tests) and the apps' typecheck with its lines
-// added. The framework packages are consumed through their built dist, copied from this checkout
+// `pnpm new:plugin` end to end, on a temporary copy of the repository: generate a registry plugin and
+// a document plugin (--document), link them (one pnpm install --offline: the store already has every
+// dependency), then run what each generated package declares (lint, typecheck, its web and API tests;
+// for the document also its API reports and knip) and the apps' typecheck with their lines added. The framework packages are consumed through their built dist, copied from this checkout
 // (turbo builds them first: see `//#test:scaffold` in turbo.json). Run: pnpm test:scaffold.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -15,6 +15,8 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ID = 'contratos-teste';
 const TITLE = 'Contratos de Teste';
 const PKG = join('packages', 'plugins', ID);
+const DOC_ID = 'documentos-teste';
+const DOC_PKG = join('packages', 'plugins', DOC_ID);
 
 let copy;
 const started = Date.now();
@@ -54,6 +56,50 @@ function copyRepository(to) {
   return copied;
 }
 
+/** Files of `pkg` with a placeholder left (but __PKG_NAME__/__PKG_VERSION__, which tsup and vitest fill). */
+function leftovers(pkg) {
+  return run('grep', ['-rlE', '__[A-Z][A-Z_]*__', '--exclude-dir=node_modules', pkg], copy, { allowFail: true })
+    .output.split('\n')
+    .filter(
+      (f) =>
+        f &&
+        readFileSync(join(copy, f), 'utf8')
+          .replace(/__PKG_(NAME|VERSION)__/g, '')
+          .match(/__[A-Z][A-Z_]*__/),
+    );
+}
+
+/** Formats the generated package as `pnpm new:plugin` does (with biome installed), then checks pnpm check:format accepts it. */
+function formatGenerated(pkg) {
+  const generated = [
+    ...readdirSync(join(copy, pkg), { recursive: true })
+      .map(String)
+      .filter((f) => !f.startsWith('node_modules'))
+      .map((f) => join(pkg, f)),
+    'apps/web/src/plugins.ts',
+    'apps/server/src/plugins.ts',
+  ];
+  const note = run(
+    'node',
+    ['-e', `import('./scripts/new-plugin.mjs').then((m) => process.stdout.write(m.formatFiles('.', ${JSON.stringify(generated)})))`],
+    copy,
+  ).output;
+  assert.equal(note, '');
+  run(join(copy, 'node_modules', '.bin', 'biome'), ['format', pkg, 'apps/web/src/plugins.ts', 'apps/server/src/plugins.ts'], copy);
+}
+
+/** Runs the package's tests with vitest; returns the JSON report, the test files run and the test names. */
+function vitestReport(dir, name) {
+  const report = join(copy, `vitest-report-${name}.json`);
+  run('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], dir);
+  const result = JSON.parse(readFileSync(report, 'utf8'));
+  const files = result.testResults.map((r) => r.name.slice(dir.length + 1)).sort();
+  const names = result.testResults.flatMap((r) => r.assertionResults.map((a) => a.title));
+  assert.equal(result.numFailedTests, 0);
+  assert.equal(result.numPendingTests + result.numTodoTests, 0, 'nothing skipped');
+  return { result, files, names };
+}
+
 describe('pnpm new:plugin', () => {
   before(() => {
     for (const pkg of ['core', 'ui', 'server-core', 'br']) {
@@ -77,6 +123,8 @@ describe('pnpm new:plugin', () => {
       [['core'], /reserved by the framework/],
       [['novo', '--tag', '0'], /tags 0 and -1\.\.-4 are open to every signed-in user/],
       [['novo', '--tag', 'x'], /Invalid --tag 'x'/],
+      [['novo', '--documentos'], /Unknown option --documentos\. Usage: pnpm new:plugin <id> \[--document\]/],
+      [['memorandos', '--document'], /Plugin 'memorandos' already exists/],
       [[], /Usage: pnpm new:plugin <id>/],
     ]) {
       const res = run('node', ['scripts/new-plugin.mjs', ...args], copy, { allowFail: true });
@@ -105,16 +153,7 @@ describe('pnpm new:plugin', () => {
     ]) {
       assert.ok(existsSync(join(copy, PKG, file)), `${file} generated`);
     }
-    const leftovers = run('grep', ['-rlE', '__[A-Z][A-Z_]*__', '--exclude-dir=node_modules', PKG], copy, { allowFail: true })
-      .output.split('\n')
-      .filter(
-        (f) =>
-          f &&
-          readFileSync(join(copy, f), 'utf8')
-            .replace(/__PKG_(NAME|VERSION)__/g, '')
-            .match(/__[A-Z][A-Z_]*__/),
-      );
-    assert.deepEqual(leftovers, [], 'no placeholder left but __PKG_NAME__/__PKG_VERSION__');
+    assert.deepEqual(leftovers(PKG), [], 'no placeholder left but __PKG_NAME__/__PKG_VERSION__');
     assert.match(readFileSync(join(copy, PKG, 'src/shared/index.ts'), 'utf8'), new RegExp(`CONTRATOS_TESTE_TAG = ${tag};`));
     assert.match(readFileSync(join(copy, '.changeset', `new-plugin-${ID}.md`), 'utf8'), /"@app\/contratos-teste": minor/);
     const web = readFileSync(join(copy, 'apps/web/src/plugins.ts'), 'utf8');
@@ -135,7 +174,40 @@ describe('pnpm new:plugin', () => {
     assert.notEqual(Number(next), tag);
   });
 
-  it('passes lint, typecheck and its web and API tests as generated; the apps typecheck with it', () => {
+  it('--document generates a document plugin (header, items, flow, PDF) on the document kit, with the next free tag', () => {
+    const { output } = run('node', ['scripts/new-plugin.mjs', DOC_ID, '--document', '--title', 'Documentos de Teste'], copy);
+    assert.match(output, /Created document plugin @app\/documentos-teste .*tables documentos_teste, documentos_teste_itens/);
+    const tag = Number(output.match(/tag (\d+)/)?.[1]);
+    assert.ok(tag >= 100);
+    for (const file of [
+      'package.json',
+      'README.md',
+      'migrations/0001_documentos_teste.sql',
+      'src/shared/index.ts',
+      'src/server/index.ts',
+      'src/server/tables.ts',
+      'src/web/index.ts',
+      'src/web/pages/documentosTeste.tsx',
+      'test/web/documentosTeste.test.tsx',
+      'test/server/api.test.ts',
+      'test/server/schema-drift.test.ts',
+      'tsconfig.json',
+      'tsup.config.ts',
+      'vitest.config.ts',
+    ]) {
+      assert.ok(existsSync(join(copy, DOC_PKG, file)), `${file} generated`);
+    }
+    // nothing of the registry template
+    assert.equal(existsSync(join(copy, DOC_PKG, 'src/server/seed.ts')), false);
+    assert.deepEqual(leftovers(DOC_PKG), [], 'no placeholder left but __PKG_NAME__/__PKG_VERSION__');
+    const server = readFileSync(join(copy, DOC_PKG, 'src/server/index.ts'), 'utf8');
+    assert.match(server, /defineDocumentResource\(router, \{/);
+    assert.match(readFileSync(join(copy, DOC_PKG, 'src/shared/index.ts'), 'utf8'), new RegExp(`DOCUMENTOS_TESTE_TAG = ${tag};`));
+    assert.match(readFileSync(join(copy, '.changeset', `new-plugin-${DOC_ID}.md`), 'utf8'), /"@app\/documentos-teste": minor/);
+    assert.match(readFileSync(join(copy, 'apps/server/src/plugins.ts'), 'utf8'), /^import documentosTeste from '@app\/documentos-teste\/server';$/m);
+  });
+
+  it('both pass lint, typecheck and their web and API tests as generated; the apps typecheck with them', () => {
     // minimumReleaseAge=0: the supply-chain age check needs the registry's metadata, which an offline
     // install from the lockfile never fetched (the packages themselves are all in the store)
     run('pnpm', ['install', '--offline', '--frozen-lockfile=false', '--config.verifyDepsBeforeRun=false', '--config.minimumReleaseAge=0'], copy);
@@ -143,32 +215,12 @@ describe('pnpm new:plugin', () => {
     assert.ok(existsSync(join(dir, 'node_modules', '@app', 'core')), 'the new package is linked');
     // the generator's formatting (it runs when biome is installed, as it is for anyone running
     // `pnpm new:plugin`; this copy had none when it generated) leaves what pnpm check:format accepts
-    const generated = [
-      ...readdirSync(dir, { recursive: true })
-        .map(String)
-        .filter((f) => !f.startsWith('node_modules'))
-        .map((f) => join(PKG, f)),
-      'apps/web/src/plugins.ts',
-      'apps/server/src/plugins.ts',
-    ];
-    const note = run(
-      'node',
-      ['-e', `import('./scripts/new-plugin.mjs').then((m) => process.stdout.write(m.formatFiles('.', ${JSON.stringify(generated)})))`],
-      copy,
-    ).output;
-    assert.equal(note, '');
-    run(join(copy, 'node_modules', '.bin', 'biome'), ['format', PKG, 'apps/web/src/plugins.ts', 'apps/server/src/plugins.ts'], copy);
+    formatGenerated(PKG);
     run('pnpm', ['run', 'lint'], dir);
     run('pnpm', ['run', 'typecheck'], dir);
-    const report = join(copy, 'vitest-report.json');
-    run('pnpm', ['exec', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], dir);
-    const result = JSON.parse(readFileSync(report, 'utf8'));
-    const files = result.testResults.map((r) => r.name.slice(dir.length + 1)).sort();
+    const { result, files, names } = vitestReport(dir, ID);
     assert.deepEqual(files, ['test/server/api.test.ts', 'test/web/contratosTeste.test.tsx']);
-    assert.equal(result.numFailedTests, 0);
-    assert.equal(result.numPendingTests + result.numTodoTests, 0, 'nothing skipped');
     assert.ok(result.numPassedTests >= 10, `${result.numPassedTests} tests passed`);
-    const names = result.testResults.flatMap((r) => r.assertionResults.map((a) => a.title));
     assert.ok(
       names.some((n) => /^a user holding tag \d+ sees the menu entry and the list$/.test(n)),
       'the menu test ran',
@@ -176,6 +228,31 @@ describe('pnpm new:plugin', () => {
     console.log(`generated package: ${result.numPassedTests} tests passed in ${files.length} files`);
     // the apps import it through its dist, like every plugin
     run('pnpm', ['run', 'build'], dir);
+
+    // the document plugin: the same, plus its API reports (etc/*.api.md, written once by `api --local`
+    // as the generator's next steps say, then current) and knip (no unused export or dependency)
+    const docDir = join(copy, DOC_PKG);
+    assert.ok(existsSync(join(docDir, 'node_modules', '@app', 'produtos')), 'the document package is linked');
+    formatGenerated(DOC_PKG);
+    run('pnpm', ['run', 'lint'], docDir);
+    run('pnpm', ['run', 'typecheck'], docDir);
+    const doc = vitestReport(docDir, DOC_ID);
+    assert.deepEqual(doc.files, ['test/server/api.test.ts', 'test/server/schema-drift.test.ts', 'test/web/documentosTeste.test.tsx']);
+    assert.ok(doc.result.numPassedTests >= 10, `${doc.result.numPassedTests} tests passed`);
+    for (const name of [
+      'is sent by its author and accepted by someone else (never by its author); a numbered document is never deleted',
+      'prints the PDF with its number in the file name',
+      'publishes its routes in the OpenAPI document, each with the tag and an operationId',
+    ]) {
+      assert.ok(doc.names.includes(name), `ran: ${name}`);
+    }
+    console.log(`generated document package: ${doc.result.numPassedTests} tests passed in ${doc.files.length} files`);
+    run('pnpm', ['run', 'build'], docDir);
+    run('pnpm', ['run', 'api', '--local'], docDir);
+    assert.deepEqual(readdirSync(join(docDir, 'etc')).sort(), ['documentos-teste-server.api.md', 'documentos-teste-shared.api.md', 'documentos-teste.api.md']);
+    run('pnpm', ['run', 'api'], docDir);
+    run('pnpm', ['exec', 'knip', '--workspace', DOC_PKG], copy);
+
     run('pnpm', ['--filter', '@app/web', '--filter', '@app/server', 'run', 'typecheck'], copy);
   });
 });
