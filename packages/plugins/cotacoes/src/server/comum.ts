@@ -2,7 +2,7 @@
 // reads of invitations and prices in the shape the API answers, and small helpers.
 import { fornecedores } from '@app/fornecedores/server';
 import { AppError, type DbOrTx, type RequestContext, type Tx, centroCustoScope, notFound } from '@app/server-core';
-import { type SQL, and, eq, inArray, sql } from '@app/server-core/orm';
+import { type SQL, and, eq, sql } from '@app/server-core/orm';
 import type { AnyPgColumn } from '@app/server-core/pg-core';
 import { COTACAO_ABERTA, type Convite, type PrecoListado, fluxoCotacao } from '../shared/index.js';
 import { cotacaoEvidencias, cotacaoFornecedores, cotacaoPrecos, cotacoes } from './tables.js';
@@ -175,12 +175,3 @@ export const precoAuditado = (p: PrecoListado): Row => ({
   inclusaoMotivo: p.inclusaoMotivo,
   exclusaoMotivo: p.exclusaoMotivo,
 });
-
-/** Deletes the evidences among `ids` no price points at any more (the price that used it was deleted). */
-export async function apagarEvidenciasSoltas(tx: Tx, ids: readonly (string | null)[]): Promise<void> {
-  const soltas = [...new Set(ids.filter((id): id is string => Boolean(id)))];
-  if (soltas.length === 0) return;
-  await tx
-    .delete(cotacaoEvidencias)
-    .where(and(inArray(cotacaoEvidencias.id, soltas), sql`NOT EXISTS (SELECT 1 FROM cotacao_precos p WHERE p.evidencia_id = cotacao_evidencias.id)`));
-}

@@ -30,13 +30,13 @@ import {
 } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
 import { conferirAprovacao } from './justificativa.js';
-import { apagarEvidenciasSoltas, isoSqlNull, pertence } from './comum.js';
+import { isoSqlNull, pertence } from './comum.js';
 import { congelarConclusao, notificarConvidados, validarConclusao } from './conclusao.js';
 import { lerConfiguracao, registrarConfiguracao } from './configuracao.js';
 import { registrarDecisoes } from './decisoes.js';
 import { registrarDocumentos } from './documentos.js';
 import { registrarConvites } from './fornecedores.js';
-import { registrarPrecos } from './precos.js';
+import { apagarEvidenciasSoltas, registrarPrecos } from './precos.js';
 import { registrarRequisicoesAprovadas, requisicaoParaCotacao } from './requisicoes.js';
 import { seedCotacoes } from './seed.js';
 import { cotacaoItens, cotacaoPrecos, cotacoes } from './tables.js';

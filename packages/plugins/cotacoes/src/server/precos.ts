@@ -1,8 +1,18 @@
 // Prices of the other sources of art. 5 (official systems, similar contracts, specialised media and
 // sites, invoices) with their evidence (an uploaded file kept with its SHA-256), and a person's
 // decisions on any price: include one left out by age or validity, exclude one, restore.
-import { createHash } from 'node:crypto';
-import { AppError, type PluginRouter, type RequestContext, STALE_MESSAGE, type Tx, badRequest, cleanFileName, notFound } from '@app/server-core';
+import {
+  AppError,
+  type DocumentAttachmentsDefinition,
+  type PluginRouter,
+  type RequestContext,
+  STALE_MESSAGE,
+  type Tx,
+  badRequest,
+  defineDocumentAttachments,
+  notFound,
+  removeUnreferencedAttachments,
+} from '@app/server-core';
 import { and, eq, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import {
@@ -15,86 +25,60 @@ import {
   precoListadoSchema,
 } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
-import { UUID, apagarEvidenciasSoltas, lerCotacao, lerPreco, precoAuditado, travarCotacao } from './comum.js';
+import { UUID, lerCotacao, lerPreco, precoAuditado, travarCotacao } from './comum.js';
 import { conferirAprovacao } from './justificativa.js';
 import { cotacaoEvidencias, cotacaoItens, cotacaoPrecos } from './tables.js';
 
-type TipoEvidencia = (typeof EVIDENCIA_TIPOS)[number];
-
 const params = z.object({ id: z.string() });
 const precoParams = z.object({ id: z.string(), precoId: z.string() });
-const evidenciaParams = z.object({ id: z.string(), evidenciaId: z.string() });
-
-const evidenciaSchema = z.object({ id: z.string(), nome: z.string(), tipo: z.string(), tamanho: z.number().int(), sha256: z.string() });
-const TIPOS_TEXTO = 'PDF, PNG, JPEG, WebP ou HTML';
-const LIMITE_TEXTO = `${EVIDENCIA_MAX_BYTES / 1024 / 1024} MB`;
-/** Multipart overhead allowed above the file itself. */
-const FOLGA_MULTIPART = 64 * 1024;
 /** A collection time may run ahead of the server's clock by this much (clocks differ). */
 const TOLERANCIA_FUTURO_MS = 5 * 60 * 1000;
 
-const EXTENSOES: Record<string, TipoEvidencia> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-  html: 'text/html',
-  htm: 'text/html',
-};
+/**
+ * The evidence of prices: files of the cotação (the kit's attachments), uploaded while it is open and
+ * then named by a price (`evidenciaId`); one no price uses any more goes with the last price that did.
+ */
+export const evidencias = {
+  path: '/cotacoes/:id/evidencias',
+  idParam: 'evidenciaId',
+  tag: COTACOES_TAG,
+  table: cotacaoEvidencias,
+  columns: {
+    id: cotacaoEvidencias.id,
+    entidadeId: cotacaoEvidencias.entidadeId,
+    parent: cotacaoEvidencias.cotacaoId,
+    nome: cotacaoEvidencias.nome,
+    tipo: cotacaoEvidencias.tipo,
+    tamanho: cotacaoEvidencias.tamanho,
+    sha256: cotacaoEvidencias.sha256,
+    conteudo: cotacaoEvidencias.conteudo,
+    enviadoPor: cotacaoEvidencias.enviadoPor,
+    enviadoPorNome: cotacaoEvidencias.enviadoPorNome,
+    createdAt: cotacaoEvidencias.createdAt,
+  },
+  types: EVIDENCIA_TIPOS,
+  maxBytes: EVIDENCIA_MAX_BYTES,
+  parent: { read: lerCotacao, lock: (tx, ctx, id) => travarCotacao(tx, ctx, id, 'aberta') },
+  label: { one: 'a evidência de um preço', many: 'as evidências de preços' },
+  fallbackName: 'evidencia',
+  actions: { upload: 'enviar_evidencia', remove: 'excluir_evidencia' },
+  referencedBy: [{ table: cotacaoPrecos, column: cotacaoPrecos.evidenciaId, message: 'Esta evidência é usada por um preço.' }],
+  routes: { list: false, remove: false },
+  uploadNote: 'Só com a cotação aberta. Depois use o `id` em `evidenciaId` do preço.',
+} satisfies DocumentAttachmentsDefinition;
 
-/** The declared type of an upload, normalized ('image/jpg' → 'image/jpeg'; none: from the file name). */
-function tipoDeclarado(tipo: string, nome: string): string {
-  const base = tipo.split(';')[0]!.trim().toLowerCase();
-  if (base === 'image/jpg' || base === 'image/pjpeg') return 'image/jpeg';
-  if (base === 'application/xhtml+xml') return 'text/html';
-  if (base && base !== 'application/octet-stream') return base;
-  const ext = /\.([a-z0-9]+)$/i.exec(nome)?.[1]?.toLowerCase() ?? '';
-  return EXTENSOES[ext] ?? base;
-}
-
-const comeca = (bytes: Uint8Array, assinatura: number[], em = 0) => assinatura.every((b, i) => bytes[em + i] === b);
-const ascii = (texto: string) => [...texto].map((c) => c.charCodeAt(0));
-
-/** Whether the content is of `tipo` by its first bytes (the declared type alone is never trusted). */
-export function conteudoConfere(bytes: Uint8Array, tipo: TipoEvidencia): boolean {
-  switch (tipo) {
-    case 'application/pdf':
-      return comeca(bytes, ascii('%PDF-'));
-    case 'image/png':
-      return comeca(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-    case 'image/jpeg':
-      return comeca(bytes, [0xff, 0xd8, 0xff]);
-    case 'image/webp':
-      return comeca(bytes, ascii('RIFF')) && comeca(bytes, ascii('WEBP'), 8);
-    case 'text/html': {
-      // text (no NUL in the first KB), starting with a tag, an HTML page within the first 4 KB
-      const inicio = bytes.subarray(0, 4096);
-      if (inicio.subarray(0, 1024).includes(0)) return false;
-      const texto = new TextDecoder('utf-8', { fatal: false })
-        .decode(inicio)
-        .replace(/^\uFEFF/, '')
-        .trimStart();
-      return texto.startsWith('<') && /<html[\s>]|<!doctype\s+html/i.test(texto);
-    }
-  }
-}
+/** Deletes the evidences among `ids` no price points at any more (the price that used it was deleted). */
+export const apagarEvidenciasSoltas = (tx: Tx, ids: readonly (string | null)[]) => removeUnreferencedAttachments(tx, evidencias, ids);
 
 /** The item of the cotação and the evidence (of the same cotação) a price names: 400 otherwise. */
-async function checarPreco(tx: Tx, cotacaoId: string, input: PrecoInput): Promise<void> {
+async function checarPreco(tx: Tx, cotacaoId: string, input: PrecoInput, evidenciaDaCotacao: (id: string) => Promise<boolean>): Promise<void> {
   const fields: Record<string, string> = {};
   const [item] = await tx
     .select({ id: cotacaoItens.id })
     .from(cotacaoItens)
     .where(and(eq(cotacaoItens.cotacaoId, cotacaoId), eq(cotacaoItens.produtoId, input.produtoId)));
   if (!item) fields.produtoId = 'Escolha um item desta cotação.';
-  if (input.evidenciaId) {
-    const [ev] = await tx
-      .select({ id: cotacaoEvidencias.id })
-      .from(cotacaoEvidencias)
-      .where(and(eq(cotacaoEvidencias.id, input.evidenciaId), eq(cotacaoEvidencias.cotacaoId, cotacaoId)));
-    if (!ev) fields.evidenciaId = 'Envie a evidência nesta cotação antes de usá-la.';
-  }
+  if (input.evidenciaId && !(await evidenciaDaCotacao(input.evidenciaId))) fields.evidenciaId = 'Envie a evidência nesta cotação antes de usá-la.';
   if (new Date(input.dataColeta).getTime() > Date.now() + TOLERANCIA_FUTURO_MS) fields.dataColeta = 'A data da coleta não pode ser futura.';
   if (Object.keys(fields).length) throw badRequest('Verifique os campos destacados.', fields);
 }
@@ -116,102 +100,9 @@ const deFornecedor = () => new AppError(409, 'locked', 'Este preço veio da prop
 export function registrarPrecos(router: PluginRouter): void {
   const tag = COTACOES_TAG;
 
-  // ---- evidence
-
-  router.route({
-    method: 'post',
-    path: '/cotacoes/:id/evidencias',
-    tag,
-    summary: 'Enviar a evidência de um preço',
-    description: `Multipart/form-data, campo \`arquivo\`: ${TIPOS_TEXTO} de até ${LIMITE_TEXTO}. O conteúdo precisa ser do tipo declarado (conferido pelos primeiros bytes); guarda-se o SHA-256. Só com a cotação aberta. Depois use o \`id\` em \`evidenciaId\` do preço.`,
-    request: { params },
-    bodyLimit: { maxBytes: EVIDENCIA_MAX_BYTES + FOLGA_MULTIPART, message: `O arquivo passa do limite de ${LIMITE_TEXTO}.` },
-    responses: {
-      201: evidenciaSchema,
-      400: { description: 'Sem arquivo, tipo não aceito ou conteúdo diferente do tipo' },
-      409: { description: 'Cotação fechada' },
-      413: { description: `Arquivo acima de ${LIMITE_TEXTO}` },
-    },
-    handler: async (c, ctx) => {
-      const { id } = c.req.valid('param');
-      await lerCotacao(ctx.db, ctx, id); // 404 before reading the body
-      const falta = () => badRequest(`Escolha um arquivo (${TIPOS_TEXTO}).`, { arquivo: `Escolha um arquivo (${TIPOS_TEXTO}).` });
-      if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) throw falta();
-      let form: Record<string, unknown>;
-      try {
-        form = (await c.req.parseBody({ all: false })) as Record<string, unknown>;
-      } catch {
-        throw badRequest('Não foi possível ler o formulário enviado.', { arquivo: 'Envie o arquivo novamente.' });
-      }
-      const arquivo = form.arquivo;
-      if (typeof arquivo !== 'object' || arquivo === null || typeof (arquivo as File).arrayBuffer !== 'function') throw falta();
-      const file = arquivo as File;
-      if (file.size === 0) throw falta();
-      if (file.size > EVIDENCIA_MAX_BYTES) throw new AppError(413, 'payload_too_large', `O arquivo passa do limite de ${LIMITE_TEXTO}.`);
-      const nome = cleanFileName(file.name, 'evidencia');
-      const tipo = tipoDeclarado(file.type || '', nome);
-      if (!(EVIDENCIA_TIPOS as readonly string[]).includes(tipo)) {
-        throw badRequest(`Tipo de arquivo não aceito: envie ${TIPOS_TEXTO}.`, { arquivo: `Tipo de arquivo não aceito: envie ${TIPOS_TEXTO}.` });
-      }
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      if (!conteudoConfere(bytes, tipo as TipoEvidencia)) {
-        const message = 'O conteúdo do arquivo não corresponde ao tipo informado: envie o arquivo original.';
-        throw badRequest(message, { arquivo: message });
-      }
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
-      const evidencia = await ctx.mutate(async (tx, audit) => {
-        await travarCotacao(tx, ctx, id, 'aberta');
-        const [row] = await tx
-          .insert(cotacaoEvidencias)
-          .values({
-            entidadeId: ctx.entidadeId,
-            cotacaoId: id,
-            nome,
-            tipo,
-            tamanho: bytes.length,
-            sha256,
-            conteudo: bytes,
-            enviadoPor: ctx.user.id,
-            enviadoPorNome: ctx.user.nome,
-          })
-          .returning({ id: cotacaoEvidencias.id });
-        const out = { id: row!.id, nome, tipo, tamanho: bytes.length, sha256 };
-        audit({ registro: id, acao: 'enviar_evidencia', depois: out });
-        return out;
-      });
-      return c.json(evidencia, 201);
-    },
-  });
-
-  router.route({
-    method: 'get',
-    path: '/cotacoes/:id/evidencias/:evidenciaId',
-    tag,
-    summary: 'Baixar a evidência de um preço',
-    description:
-      'Sempre como anexo (nunca exibida na página; um HTML guardado vai como application/octet-stream e não é executado), com o SHA-256 no cabeçalho `X-Content-SHA256`.',
-    request: { params: evidenciaParams },
-    responses: { 200: { description: 'O arquivo' }, 404: { description: 'Não encontrada' } },
-    handler: async (c, ctx) => {
-      const { id, evidenciaId } = c.req.valid('param');
-      await lerCotacao(ctx.db, ctx, id);
-      if (!UUID.test(evidenciaId)) throw notFound();
-      const [ev] = await ctx.db
-        .select()
-        .from(cotacaoEvidencias)
-        .where(and(eq(cotacaoEvidencias.id, evidenciaId), eq(cotacaoEvidencias.cotacaoId, id), eq(cotacaoEvidencias.entidadeId, ctx.entidadeId)));
-      if (!ev) throw notFound();
-      const ascii = ev.nome.replace(/[^\w.-]/g, '_');
-      return c.body(ev.conteudo as never, 200, {
-        // an HTML snapshot is downloaded as a file, never rendered in the application's origin
-        'Content-Type': ev.tipo === 'text/html' ? 'application/octet-stream' : ev.tipo,
-        'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(ev.nome)}`,
-        'X-Content-Type-Options': 'nosniff',
-        'X-Content-SHA256': ev.sha256,
-        'Cache-Control': 'no-store',
-      });
-    },
-  });
+  // ---- evidence: POST /cotacoes/:id/evidencias, GET /cotacoes/:id/evidencias/:evidenciaId
+  const anexos = defineDocumentAttachments(router, evidencias);
+  const checar = (tx: Tx, id: string, input: PrecoInput) => checarPreco(tx, id, input, (evidenciaId) => anexos.belongsTo(tx, id, evidenciaId));
 
   // ---- prices of the other sources
 
@@ -229,7 +120,7 @@ export function registrarPrecos(router: PluginRouter): void {
       const input = c.req.valid('json');
       const preco = await ctx.mutate(async (tx, audit) => {
         await travarCotacao(tx, ctx, id, 'aberta');
-        await checarPreco(tx, id, input);
+        await checar(tx, id, input);
         const [row] = await tx
           .insert(cotacaoPrecos)
           .values({
@@ -273,7 +164,7 @@ export function registrarPrecos(router: PluginRouter): void {
         const atual = await travarPreco(tx, id, precoId);
         if (atual.fonte === 'fornecedor') throw deFornecedor();
         if (atual.version !== input.version) throw new AppError(409, 'stale', STALE_MESSAGE);
-        await checarPreco(tx, id, input);
+        await checar(tx, id, input);
         const antes = await lerPreco(tx, id, precoId);
         await tx
           .update(cotacaoPrecos)

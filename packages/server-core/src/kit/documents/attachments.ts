@@ -206,13 +206,7 @@ export function defineDocumentAttachments(router: PluginRouter, definition: Docu
   const itemParams = collectionParams.extend({ [idParam]: z.string() });
 
   const fields = { id: col.id, nome: col.nome, tipo: col.tipo, tamanho: col.tamanho, sha256: col.sha256 };
-  const present = (row: Record<string, unknown>): Attachment => ({
-    id: String(row.id),
-    nome: String(row.nome),
-    tipo: String(row.tipo),
-    tamanho: Number(row.tamanho),
-    sha256: String(row.sha256).trim(),
-  });
+  const present = presentRow;
   // the document's own files are those of no child (when the table also holds the children's files)
   const ownedBy = (parentId: string, childId: string | undefined): SQL =>
     and(eq(col.parent, parentId), col.child ? (childId === undefined ? isNull(col.child) : eq(col.child, childId)) : undefined)!;
@@ -428,16 +422,37 @@ export function defineDocumentAttachments(router: PluginRouter, definition: Docu
         .limit(1);
       return Boolean(row);
     },
-    async removeUnreferenced(tx, ids) {
-      const candidates = [...new Set(ids.filter((id): id is string => typeof id === 'string' && UUID.test(id)))];
-      if (candidates.length === 0) return [];
-      const rows = (await tx
-        .delete(table)
-        .where(and(inArray(col.id, candidates), ...referenced(col.id).map((exists) => sql`NOT ${exists}`)))
-        .returning(fields)) as Record<string, unknown>[];
-      return rows.map(present);
-    },
+    removeUnreferenced: (tx, ids) => removeUnreferencedAttachments(tx, def, ids),
   };
+}
+
+const presentRow = (row: Record<string, unknown>): Attachment => ({
+  id: String(row.id),
+  nome: String(row.nome),
+  tipo: String(row.tipo),
+  tamanho: Number(row.tamanho),
+  sha256: String(row.sha256).trim(),
+});
+
+/**
+ * Deletes, among `ids`, the attachments (of the declaration's table) no `referencedBy` record points
+ * at any more, e.g. the evidence of a price when the price goes; returns those deleted. Also
+ * `DocumentAttachments.removeUnreferenced`, for code that has the declaration but not the router.
+ */
+export async function removeUnreferencedAttachments(
+  tx: Tx,
+  definition: Pick<DocumentAttachmentsDefinition, 'table' | 'columns' | 'referencedBy'>,
+  ids: readonly (string | null | undefined)[],
+): Promise<Attachment[]> {
+  const { table, columns: col } = definition;
+  const candidates = [...new Set(ids.filter((id): id is string => typeof id === 'string' && UUID.test(id)))];
+  if (candidates.length === 0) return [];
+  const unreferenced = (definition.referencedBy ?? []).map((ref) => sql`NOT EXISTS (SELECT 1 FROM ${ref.table} WHERE ${ref.column} = ${col.id})`);
+  const rows = (await tx
+    .delete(table)
+    .where(and(inArray(col.id, candidates), ...unreferenced))
+    .returning({ id: col.id, nome: col.nome, tipo: col.tipo, tamanho: col.tamanho, sha256: col.sha256 })) as Record<string, unknown>[];
+  return rows.map(presentRow);
 }
 
 /** The drizzle key (property name) of a column of `table`. */

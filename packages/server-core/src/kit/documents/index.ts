@@ -72,6 +72,7 @@ export {
   attachmentSchema,
   defineDocumentAttachments,
   documentAttachmentParent,
+  removeUnreferencedAttachments,
 } from './attachments.js';
 export {
   type DocumentActionDefinition,
