@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { type Plugin, defineConfig } from 'vite';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { name: string; version: string };
 
@@ -8,8 +10,28 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const FIRST_PAGE_LIBS =
   /node_modules[\\/](react|react-dom|scheduler|jotai|wouter|ky|jwt-decode|use-sync-external-store|regexparam|mitt)[\\/]|vite\/preload-helper|rolldown\/runtime/;
 
+// Hashed JS/CSS/SVG files of 1 KB or more get their .br and .gz twins, written once at build time:
+// the server sends the one the browser accepts (serveStatic's `precompressed`), never compressing
+// per request.
+function precompress(): Plugin {
+  return {
+    name: 'compras:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const name of Object.keys(bundle)) {
+        if (!/\.(js|css|svg)$/.test(name)) continue;
+        const file = join(options.dir ?? 'dist', name);
+        const bytes = readFileSync(file);
+        if (bytes.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     __PKG_NAME__: JSON.stringify(pkg.name),
     __PKG_VERSION__: JSON.stringify(pkg.version),

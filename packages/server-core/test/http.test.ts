@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeBuildId } from '../src/index.js';
 import { type TestServer, createTestServer } from '../src/testing.js';
@@ -9,6 +10,7 @@ import { type TestServer, createTestServer } from '../src/testing.js';
 describe('HTTP: security headers and the SPA', () => {
   let dist: string;
   let server: TestServer;
+  const bigJs = Buffer.from(`export const itens = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `Caneta esferográfica ${i}`))};`);
   const html = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
   beforeAll(async () => {
@@ -17,6 +19,10 @@ describe('HTTP: security headers and the SPA', () => {
     writeFileSync(join(dist, 'index.html'), html);
     writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
     writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    // a built asset with the .br and .gz twins the web build writes beside it
+    writeFileSync(join(dist, 'assets', 'big-def456.js'), bigJs);
+    writeFileSync(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(bigJs));
+    writeFileSync(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(bigJs));
     server = await createTestServer([], { webDist: dist, seed: false });
   });
   afterAll(async () => {
@@ -110,6 +116,54 @@ describe('HTTP: security headers and the SPA', () => {
       expect(await res.text(), path).toBe(html);
     }
     expect((await server.request('/favicon.svg')).headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('sends an asset as its precompressed twin the browser accepts (br before gzip), as it is otherwise', async () => {
+    const br = await server.request('/assets/big-def456.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.get('content-type')).toContain('javascript');
+    expect(br.headers.get('vary')).toContain('Accept-Encoding');
+    expect(Buffer.from(await br.arrayBuffer()).equals(brotliCompressSync(bigJs))).toBe(true);
+    const gz = await server.request('/assets/big-def456.js', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).equals(bigJs)).toBe(true);
+    const plain = await server.request('/assets/big-def456.js');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Buffer.from(await plain.arrayBuffer()).equals(bigJs)).toBe(true);
+  });
+
+  it('gzips JSON answers above 1 KB when the client accepts it, never small ones or for a client that does not', async () => {
+    const plain = await server.request('/api/openapi.json');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(1024);
+    const gz = await server.request('/api/openapi.json', { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(gz.headers.get('vary')).toContain('Accept-Encoding');
+    const bytes = Buffer.from(await gz.arrayBuffer());
+    expect(bytes.length).toBeLessThan(text.length / 3);
+    expect(gunzipSync(bytes).toString('utf8')).toBe(text);
+    const small = await server.request('/api/health', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.status).toBe(200);
+    expect(small.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('answers 304 to the revalidation of an unchanged index.html or OpenAPI document (ETag)', async () => {
+    for (const path of ['/', '/memorando/edit/12', '/api/openapi.json']) {
+      const first = await server.request(path);
+      const tag = first.headers.get('etag');
+      expect(tag, path).toMatch(/^(W\/)?"[^"]+"$/);
+      const again = await server.request(path, { headers: { 'if-none-match': tag! } });
+      expect(again.status, path).toBe(304);
+      expect(await again.text(), path).toBe('');
+      expect((await server.request(path, { headers: { 'if-none-match': '"outro"' } })).status, path).toBe(200);
+    }
+    // compressed, the tag becomes weak and still revalidates
+    const gz = await server.request('/api/openapi.json', { headers: { 'accept-encoding': 'gzip' } });
+    const weak = gz.headers.get('etag')!;
+    expect(weak.startsWith('W/')).toBe(true);
+    expect((await server.request('/api/openapi.json', { headers: { 'accept-encoding': 'gzip', 'if-none-match': weak } })).status).toBe(304);
   });
 
   it('answers 404 for a missing asset and JSON 404 for /api, never the HTML page', async () => {

@@ -329,6 +329,7 @@ export function registerCoreRoutes(app: OpenAPIHono<AppEnv>, pluginCtx: PluginCo
     path: '/api/openapi.json',
     public: true,
     summary: 'Este documento OpenAPI',
-    handler: (c) => c.json(openApiDocument() as object, 200),
+    // revalidated, not re-sent: the ETag answers 304 while the document is the same
+    handler: (c) => c.json(openApiDocument() as object, 200, { 'Cache-Control': 'no-cache' }),
   });
 }

@@ -3,6 +3,8 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { Hono, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { etag } from 'hono/etag';
 import { secureHeaders } from 'hono/secure-headers';
 import { type AuditAnchor, auditAnchorFromEnv, countForeignCheckpoints, setAuditAnchor, writeAuditCheckpoint } from './audit.js';
 import { type Clock, systemClock } from './clock.js';
@@ -319,6 +321,22 @@ function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: s
       strictTransportSecurity: false,
     }),
   );
+  // JSON and text answers above 1 KB are gzipped when the client accepts it (hono/compress: never
+  // PDFs, XLSX or other already-compressed types, never server-sent events, never a response that
+  // already has a Content-Encoding, such as the SPA's precompressed assets).
+  app.use('*', compress());
+  // JSON answers are built whole in memory: give them their Content-Length, so that compress()
+  // leaves the small ones (below its 1 KB threshold) as they are
+  app.use('*', async (c, next) => {
+    await next();
+    const res = c.res;
+    if (!res.body || res.headers.has('Content-Length') || !res.headers.get('Content-Type')?.startsWith('application/json')) return;
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    c.res = new Response(bytes, res);
+    c.res.headers.set('Content-Length', String(bytes.byteLength));
+  });
+  // the OpenAPI document (416 KB) is revalidated: 304 while it is the same
+  app.use('/api/openapi.json', etag());
   app.use('*', async (c, next) => {
     await next();
     // HSTS only means something over HTTPS (directly, or behind a proxy that terminates TLS).

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { etag } from 'hono/etag';
 import type { AppEnv } from './context.js';
 
 /** sha256 (first 12 hex) of webDist/index.html when present, else of `fallback` (the server version). */
@@ -34,16 +35,24 @@ export function liveBuildId(webDist: string | undefined, fallback: string): () =
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * Serves the built SPA: files as they are (hashed /assets/* cached for a year), and index.html with
- * no-cache for every other GET path that is not /api (client-side routes).
+ * Serves the built SPA: files as they are (hashed /assets/* cached for a year, sent as the .br or
+ * .gz twin the web build wrote beside each one when the browser accepts it), and index.html with
+ * no-cache for every other GET path that is not /api (client-side routes). What is revalidated
+ * (index.html, icons) carries an ETag, so a revalidation that finds it unchanged is a 304.
  */
 export function mountSpa(app: Hono<AppEnv>, webDist: string): boolean {
   const root = resolve(webDist);
   if (!existsSync(join(root, 'index.html')) || !statSync(root).isDirectory()) return false;
-  const files = serveStatic<AppEnv>({ root });
+  const files = serveStatic<AppEnv>({ root, precompressed: true });
   const index = serveStatic<AppEnv>({ root, path: 'index.html' });
   const noop = async () => undefined;
+  const revalidated = etag();
 
+  app.use('*', (c, next) => {
+    const path = c.req.path;
+    if (path === '/api' || path.startsWith('/api/') || path.startsWith('/assets/')) return next();
+    return revalidated(c, next);
+  });
   app.get('*', async (c, next) => {
     const path = c.req.path;
     if (path === '/api' || path.startsWith('/api/')) return next();
