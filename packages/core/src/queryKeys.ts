@@ -5,7 +5,7 @@
 
 /** A resource's (or document's) endpoint, as its declaration spells it: '/memorandos/memorandos'. */
 type Endpoint = string;
-type Params = Record<string, string>;
+type Params = Readonly<Record<string, unknown>>;
 
 /**
  * The query keys of the app.
@@ -20,6 +20,7 @@ type Params = Record<string, string>;
  *   ['resource', endpoint, 'item', id, 'view', name, …]     view: another read of the record (a mapa, its alerts)
  *   ['resource', endpoint, 'historico', id]                 history: its timeline
  *   ['resource', endpoint, 'options', params]               options: its rows as a select's options
+ *   ['resource', endpoint, name, …]                         extra: another read of the resource (choices of a form)
  *
  * so after a save `invalidateQueries({ queryKey: queryKeys.all(endpoint) })` refreshes its lists, its
  * records, their children and views and its timelines; `queryKeys.item(endpoint, id)` refreshes one
@@ -51,6 +52,8 @@ export const queryKeys = {
   options: (endpoint: Endpoint, params: Params) => ['resource', endpoint, 'options', params] as const,
   /** Records of a resource read one by one for a select (inactive values). */
   optionItems: (endpoint: Endpoint, ids: readonly string[]) => ['resource', endpoint, 'option-items', ids] as const,
+  /** Another read of the resource that is no record (e.g. the choices of its form), refreshed with it. */
+  extra: (endpoint: Endpoint, name: string, ...args: readonly unknown[]) => ['resource', endpoint, name, ...args] as const,
   /** What the person must act on (GET /api/pendencias). */
   pendencias: () => ['pendencias'] as const,
   /** Every count of the menu. */

@@ -204,7 +204,7 @@ export interface TransitionInput {
  *   const result = await t.run('aprovar', { body: { ciente: true } });
  *   if (result.ok) toast.success(t.doneMessage('aprovar', result.record));
  */
-export function useDocumentTransition<T extends Row = Row>(
+export function useDocumentTransition<T extends object = Row>(
   source: DocumentSource,
   record: T | null | undefined,
   options: { onSuccess?: (row: T, name: string) => void; invalidate?: readonly QueryKey[] } = {},
@@ -217,7 +217,8 @@ export function useDocumentTransition<T extends Row = Row>(
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
 
-  const available = useMemo(() => availableTransitions(flow, record), [flow, record]);
+  const current = record as Row | null | undefined;
+  const available = useMemo(() => availableTransitions(flow, current), [flow, current]);
   const transition = (name: string): FlowTransitionDefinition<string, string> | undefined => flow?.transitions[name];
   const nome = (row: Row | null | undefined) => `${documento} ${row ? numeroOf(row) : ''}`.trim();
 
@@ -225,10 +226,10 @@ export function useDocumentTransition<T extends Row = Row>(
   const confirmText = (name: string): string => {
     const t = transition(name);
     if (!t) return `${name}?`;
-    return t.confirm ?? `${t.label} ${lowerFirst(documento)} ${record ? numeroOf(record) : ''}`.trimEnd().concat('?');
+    return t.confirm ?? `${t.label} ${lowerFirst(documento)} ${current ? numeroOf(current) : ''}`.trimEnd().concat('?');
   };
   /** 'Memorando 12/2026 enviado.' */
-  const doneMessage = (name: string, row: Row | null | undefined = record): string => `${nome(row)} ${transition(name)?.done ?? 'atualizado'}.`;
+  const doneMessage = (name: string, row: Row | null | undefined = current): string => `${nome(row)} ${transition(name)?.done ?? 'atualizado'}.`;
   /** 'Não foi possível enviar o memorando.' */
   const failMessage = (name: string): string =>
     `Não foi possível ${lowerFirst(transition(name)?.label ?? name)} ${ref.feminino ? 'a' : 'o'} ${lowerFirst(documento)}.`;
@@ -239,7 +240,7 @@ export function useDocumentTransition<T extends Row = Row>(
   };
 
   const run = async (name: string, input: TransitionInput = {}): Promise<MutationResult<T>> => {
-    const id = record ? String(record.id) : '';
+    const id = current ? String(current.id) : '';
     const t = transition(name);
     let motivo: string | null = null;
     if (t?.reason) {
@@ -255,9 +256,9 @@ export function useDocumentTransition<T extends Row = Row>(
     reset();
     try {
       const row = await api
-        .post(`${documentPath(endpoint, id)}/${name}`, { json: { ...input.body, version: record?.version, ...(motivo ? { motivo } : {}) } })
+        .post(`${documentPath(endpoint, id)}/${name}`, { json: { ...input.body, version: current?.version, ...(motivo ? { motivo } : {}) } })
         .json<T>();
-      queryClient.setQueryData(queryKeys.document(endpoint, String(row.id ?? id)), row);
+      queryClient.setQueryData(queryKeys.document(endpoint, String((row as Row).id ?? id)), row);
       options.onSuccess?.(row, name);
       void invalidateAll(queryClient, [queryKeys.all(endpoint), queryKeys.pendencias(), queryKeys.menuCounts(), ...(options.invalidate ?? [])]);
       return { ok: true, record: row };
@@ -358,9 +359,16 @@ export function useDocumentChildren<C extends Row = Row>(
       await api.delete(`${base}/${encodeURIComponent(childId)}`);
       return null;
     }, fallback);
-  /** POST <parent>/:id/<children>/:childId/<action> (an action on one child, e.g. 'nao-respondeu'). */
-  const action = (childId: string, name: string, body: Row = {}, fallback = 'Não foi possível concluir a operação.') =>
-    mutate(() => api.post(`${base}/${encodeURIComponent(childId)}/${name}`, { json: body }).json<C>(), fallback);
+  /**
+   * POST (or PUT with `method: 'put'`) <parent>/:id/<children>/:childId/<name>: an action on one child
+   * (e.g. 'nao-respondeu', 'resposta'). An answer without a body (204) comes back as null.
+   */
+  const action = (childId: string, name: string, body: Row = {}, opts: { method?: 'post' | 'put'; fallback?: string } = {}) =>
+    mutate(async () => {
+      const url = `${base}/${encodeURIComponent(childId)}/${name}`;
+      const response = opts.method === 'put' ? await api.put(url, { json: body }) : await api.post(url, { json: body });
+      return response.status === 204 ? null : ((await response.json()) as C);
+    }, opts.fallback ?? 'Não foi possível concluir a operação.');
 
   return {
     key,

@@ -1,4 +1,4 @@
-import { CORE_VERSION, LoadErrorAlert, type PluginManifest, pluginMounts, useApi, useHasTag, usePlugins, useQuery } from '@app/core';
+import { CORE_VERSION, LoadErrorAlert, type PluginManifest, pluginMounts, queryKeys, useApi, useHasTag, usePlugins, useQuery } from '@app/core';
 import { Link } from 'wouter';
 import { Card, PageHeader, Spinner } from '@app/ui';
 import { SYSTEM_TAG, toServerRows } from '../versions';
@@ -15,7 +15,7 @@ function describeTags(plugin: PluginManifest): string {
 function ServerVersions() {
   const api = useApi();
   const query = useQuery({
-    queryKey: ['about', 'versions'],
+    queryKey: queryKeys.plugin('about', 'versions'),
     queryFn: () => api.get('about/versions').json<unknown>(),
   });
   if (query.isPending) return <Spinner label="Carregando as versões do servidor…" />;

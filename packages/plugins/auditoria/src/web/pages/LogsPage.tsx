@@ -7,6 +7,7 @@ import {
   apiErrorMessage,
   auditActionLabel,
   auditEntrySummary,
+  queryKeys,
   toast,
   useApi,
   useMutation,
@@ -153,7 +154,7 @@ function LogTable({ filters }: { filters: LogFilters }) {
   const [cursor, setCursor] = useState<string | undefined>(undefined);
   const [open, setOpen] = useState<Set<number>>(() => new Set());
   const page = useQuery({
-    queryKey: ['auditoria', 'logs', filters, cursor ?? ''],
+    queryKey: queryKeys.plugin('auditoria', 'logs', filters, cursor ?? ''),
     queryFn: () =>
       api.get('auditoria/logs', { searchParams: { ...searchParamsOf(filters), ...(cursor ? { cursor } : {}), limit: DEFAULT_LIMIT } }).json<LogPage>(),
   });

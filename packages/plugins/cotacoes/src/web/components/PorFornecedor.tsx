@@ -17,7 +17,7 @@ import {
   precoSchema,
   respostaInputSchema,
 } from '../../shared/index.js';
-import { type PedidoMotivo, MotivoDialog, baixarArquivo, cotacaoPath, executar } from './comum';
+import { type PedidoMotivo, MotivoDialog, baixarArquivo, cotacaoPath, executarFilho, useFilhos } from './comum';
 
 export interface AbaProps {
   mapa: MapaCotacao;
@@ -40,7 +40,8 @@ const arquivoBase = (mapa: MapaCotacao, convite: Convite) =>
     .toLowerCase()}`;
 
 /** The invitation form ('Convidar fornecedor'). */
-function Convidar({ mapa, onClose, atualizar }: { mapa: MapaCotacao; onClose: () => void; atualizar: () => Promise<void> }) {
+function Convidar({ mapa, onClose }: { mapa: MapaCotacao; onClose: () => void }) {
+  const convites = useFilhos(mapa.cotacao.id, 'fornecedores');
   const [fornecedor, setFornecedor] = useState<AsyncComboboxOption | null>(null);
   const [motivo, setMotivo] = useState('');
   const [erros, setErros] = useState<{ fornecedorId?: string; motivoEscolha?: string }>({});
@@ -75,18 +76,16 @@ function Convidar({ mapa, onClose, atualizar }: { mapa: MapaCotacao; onClose: ()
       return;
     }
     setSalvando(true);
-    try {
-      await api.post(`${cotacaoPath(mapa.cotacao.id)}/fornecedores`, { json: parsed.data });
+    const result = await convites.create(parsed.data, 'Não foi possível convidar o fornecedor.');
+    setSalvando(false);
+    if (result.ok) {
       toast.success(`${fornecedor?.label ?? 'Fornecedor'} convidado.`);
-      await atualizar();
       onClose();
-    } catch (error) {
-      const fields = apiErrorBody(error)?.fields ?? {};
-      if (fields.fornecedorId || fields.motivoEscolha) setErros({ fornecedorId: fields.fornecedorId, motivoEscolha: fields.motivoEscolha });
-      else setErros({ fornecedorId: apiErrorMessage(error, 'Não foi possível convidar o fornecedor.') });
-    } finally {
-      setSalvando(false);
+      return;
     }
+    const fields = result.fields;
+    if (fields.fornecedorId || fields.motivoEscolha) setErros({ fornecedorId: fields.fornecedorId, motivoEscolha: fields.motivoEscolha });
+    else setErros({ fornecedorId: result.message });
   };
 
   return (
@@ -148,7 +147,8 @@ function Convidar({ mapa, onClose, atualizar }: { mapa: MapaCotacao; onClose: ()
 }
 
 /** The answer of one supplier typed by hand: every item (unit price in pt-BR, brand), date and validity. */
-function Resposta({ mapa, convite, onClose, atualizar }: { mapa: MapaCotacao; convite: Convite; onClose: () => void; atualizar: () => Promise<void> }) {
+function Resposta({ mapa, convite, onClose }: { mapa: MapaCotacao; convite: Convite; onClose: () => void }) {
+  const convites = useFilhos(mapa.cotacao.id, 'fornecedores');
   const itens = useMemo(() => ordenados(mapa.itens), [mapa.itens]);
   const anteriores = useMemo(() => {
     const out = new Map<string, { valor: string; marca: string }>();
@@ -196,22 +196,22 @@ function Resposta({ mapa, convite, onClose, atualizar }: { mapa: MapaCotacao; co
     if (Object.keys(next).length || !parsed.success) return;
     setSalvando(true);
     try {
-      await api.put(`${cotacaoPath(mapa.cotacao.id)}/fornecedores/${encodeURIComponent(convite.id)}/resposta`, { json: parsed.data });
-      const n = parsed.data.itens.filter((l) => l.valorUnitario !== null).length;
-      toast.success(`Resposta de ${convite.fornecedorNome} registrada: ${plural(n, 'preço', 'preços')}.`);
-      await atualizar();
-      onClose();
-    } catch (error) {
-      const fields = apiErrorBody(error)?.fields ?? {};
+      const result = await convites.action(convite.id, 'resposta', parsed.data, { method: 'put', fallback: 'Não foi possível registrar a resposta.' });
+      if (result.ok) {
+        const n = parsed.data.itens.filter((l) => l.valorUnitario !== null).length;
+        toast.success(`Resposta de ${convite.fornecedorNome} registrada: ${plural(n, 'preço', 'preços')}.`);
+        onClose();
+        return;
+      }
       const porItem: Record<string, string> = {};
-      for (const [path, message] of Object.entries(fields)) {
+      for (const [path, message] of Object.entries(result.fields)) {
         const m = /^itens\.(\d+)\./.exec(path);
         const item = m ? parsed.data.itens[Number(m[1])] : undefined;
         if (item) porItem[item.produtoId] = message;
         else porItem[path === 'dataProposta' || path === 'validade' ? path : '_'] = message;
       }
       setErros(porItem);
-      toast.error(apiErrorMessage(error, 'Não foi possível registrar a resposta.'));
+      toast.error(result.message);
     } finally {
       setSalvando(false);
     }
@@ -423,6 +423,7 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
   const totalItens = mapa.itens.length;
   const aberto = painel ? mapa.convites.find((c) => c.id === painel.conviteId) : undefined;
   const base = (c: Convite) => `${cotacaoPath(id)}/fornecedores/${encodeURIComponent(c.id)}`;
+  const convites = useFilhos(id, 'fornecedores');
 
   /** The disclosure attributes of the button that opens `tipo` for `c` (the panel below the table). */
   const controlaPainel = (tipo: 'resposta' | 'importar', c: Convite) => {
@@ -443,12 +444,10 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
       confirmar: 'Registrar “não respondeu”',
       minimo: 0,
       enviar: (motivo) =>
-        executar(() => api.post(`${base(c)}/nao-respondeu`, { json: { motivo: motivo || null } }), {
-          sucesso: `${c.fornecedorNome}: registrado que não respondeu.`,
-          falha: 'Não foi possível registrar que o fornecedor não respondeu.',
-          atualizar,
-          campo: 'motivo',
-        }),
+        executarFilho(
+          () => convites.action(c.id, 'nao-respondeu', { motivo: motivo || null }, { fallback: 'Não foi possível registrar que o fornecedor não respondeu.' }),
+          { sucesso: `${c.fornecedorNome}: registrado que não respondeu.`, campo: 'motivo' },
+        ),
     });
 
   const remover = async (c: Convite) => {
@@ -461,11 +460,7 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
     });
     if (!ok) return;
     if (painel?.conviteId === c.id) setPainel(null);
-    await executar(() => api.delete(base(c)), {
-      sucesso: `Convite de ${c.fornecedorNome} removido.`,
-      falha: 'Não foi possível remover o convite.',
-      atualizar,
-    });
+    await executarFilho(() => convites.remove(c.id, 'Não foi possível remover o convite.'), { sucesso: `Convite de ${c.fornecedorNome} removido.` });
   };
 
   const colunas: DataTableColumn<Convite>[] = [
@@ -571,7 +566,7 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
     <>
       {convidando ? (
         <Card title="Convidar fornecedor">
-          <Convidar mapa={mapa} onClose={() => setConvidando(false)} atualizar={atualizar} />
+          <Convidar mapa={mapa} onClose={() => setConvidando(false)} />
         </Card>
       ) : null}
       <Card
@@ -587,9 +582,7 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
       >
         <DataTable<Convite> caption="Fornecedores convidados" captionHidden rows={mapa.convites} columns={colunas} empty="Nenhum fornecedor convidado ainda." />
       </Card>
-      {aberto && painel?.tipo === 'resposta' ? (
-        <Resposta key={aberto.id} mapa={mapa} convite={aberto} onClose={() => setPainel(null)} atualizar={atualizar} />
-      ) : null}
+      {aberto && painel?.tipo === 'resposta' ? <Resposta key={aberto.id} mapa={mapa} convite={aberto} onClose={() => setPainel(null)} /> : null}
       {aberto && painel?.tipo === 'importar' ? (
         <Importar key={aberto.id} mapa={mapa} convite={aberto} onClose={() => setPainel(null)} atualizar={atualizar} />
       ) : null}

@@ -22,7 +22,7 @@ import {
   type SituacaoPreco,
   precoInputSchema,
 } from '../../shared/index.js';
-import { type PedidoMotivo, MotivoDialog, baixarArquivo, cotacaoPath, executar } from './comum';
+import { type PedidoMotivo, MotivoDialog, baixarArquivo, cotacaoPath, executarFilho, useFilhos } from './comum';
 import type { AbaProps } from './PorFornecedor';
 
 const FONTES_OUTRAS = FONTES.filter((f) => f !== 'fornecedor');
@@ -203,6 +203,7 @@ function NovoPreco({ mapa, produtoId, atualizar }: { mapa: MapaCotacao; produtoI
 }
 
 export function PorItem({ mapa, atualizar, podeEditar, inicial }: AbaProps & { inicial?: string | null }) {
+  const filhos = useFilhos(mapa.cotacao.id, 'precos');
   const itens = useMemo(() => [...mapa.itens].sort((a, b) => a.ordem - b.ordem), [mapa.itens]);
   const situacao = useMemo(() => new Map(mapa.avaliacao.precos.map((s) => [s.precoId, s])), [mapa.avaliacao.precos]);
   const resultados = useMemo(() => new Map(mapa.avaliacao.itens.map((r) => [r.produtoId, r])), [mapa.avaliacao.itens]);
@@ -229,18 +230,14 @@ export function PorItem({ mapa, atualizar, podeEditar, inicial }: AbaProps & { i
       tom: acao === 'excluir' ? 'danger' : 'default',
       minimo: MOTIVO_MIN,
       enviar: (motivo) =>
-        executar(() => api.post(`${base}/precos/${encodeURIComponent(p.id)}/${acao}`, { json: { motivo } }), {
+        executarFilho(() => filhos.action(p.id, acao, { motivo }, { fallback: 'Não foi possível registrar a decisão.' }), {
           sucesso: acao === 'incluir' ? 'Preço incluído no cálculo.' : 'Preço excluído do cálculo.',
-          falha: 'Não foi possível registrar a decisão.',
-          atualizar,
           campo: 'motivo',
         }),
     });
   const restaurar = (p: PrecoListado) =>
-    void executar(() => api.post(`${base}/precos/${encodeURIComponent(p.id)}/restaurar`, { json: {} }), {
+    void executarFilho(() => filhos.action(p.id, 'restaurar', {}, { fallback: 'Não foi possível restaurar o preço.' }), {
       sucesso: 'Decisão desfeita: o preço segue a regra automática.',
-      falha: 'Não foi possível restaurar o preço.',
-      atualizar,
     });
   const remover = async (p: PrecoListado) => {
     const ok = await confirm({
@@ -251,11 +248,7 @@ export function PorItem({ mapa, atualizar, podeEditar, inicial }: AbaProps & { i
       tone: 'danger',
     });
     if (!ok) return;
-    await executar(() => api.delete(`${base}/precos/${encodeURIComponent(p.id)}`), {
-      sucesso: 'Preço removido.',
-      falha: 'Não foi possível remover o preço.',
-      atualizar,
-    });
+    await executarFilho(() => filhos.remove(p.id, 'Não foi possível remover o preço.'), { sucesso: 'Preço removido.' });
   };
 
   const colunas: DataTableColumn<PrecoListado>[] = [

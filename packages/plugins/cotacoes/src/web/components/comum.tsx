@@ -1,18 +1,32 @@
 // What the collection page (/add/:id) and the mapa comparativo (/mapa/:id) share: the one query of
-// GET /cotacoes/:id/mapa (both pages read the same answer and the same cache entry), the refresh
+// GET /cotacoes/:id/mapa (both pages read the same answer and the same cache entry, a view of the
+// cotação in core's queryKeys), the child collections through core's useDocumentChildren, the refresh
 // after a change, downloads through core's downloadFile, the header of the cotação and the reason dialog.
 import { formatDate, formatDateTime } from '@app/br';
-import { StatusBadge, api, apiErrorBody, apiErrorMessage, downloadFile, toast, useQuery, useQueryClient } from '@app/core';
+import {
+  type MutationResult,
+  StatusBadge,
+  api,
+  apiErrorBody,
+  apiErrorMessage,
+  downloadFile,
+  queryKeys,
+  toast,
+  useDocumentChildren,
+  useQuery,
+  useQueryClient,
+} from '@app/core';
 import { formatNumero } from '@app/documents';
 import { ConfirmDialog, TextareaField } from '@app/ui';
 import { type ReactNode, useCallback, useState } from 'react';
 import { type MapaCotacao, METODO_LABEL, fluxoCotacao } from '../../shared/index.js';
 
-/** The kit's endpoint of the cotações (list and edit pages cache under ['resource', it]). */
+/** The kit's endpoint of the cotações (everything of them is cached under queryKeys.all(it)). */
 export const COTACOES_ENDPOINT = '/cotacoes/cotacoes';
 /** API path (relative to /api) of one cotação. */
 export const cotacaoPath = (id: string) => `cotacoes/cotacoes/${encodeURIComponent(id)}`;
-export const mapaKey = (id: string) => ['cotacoes', 'mapa', id] as const;
+/** The mapa of a cotação: a view of its record (refreshed whenever the cotação is). */
+export const mapaKey = (id: string) => queryKeys.view(COTACOES_ENDPOINT, id, 'mapa');
 
 /** GET /cotacoes/:id/mapa: header, items, invitations, prices, winners and the evaluation. */
 export function useMapa(id: string) {
@@ -23,12 +37,21 @@ export function useMapa(id: string) {
   });
 }
 
-/** After a change: the mapa again, and the kit's list and record (counts, version, totals). */
-export function useAtualizar(id: string) {
+/** After a change: the kit's list and record (counts, version, totals) and, under the record, the mapa. */
+export function useAtualizar() {
   const queryClient = useQueryClient();
   return useCallback(async () => {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: mapaKey(id) }), queryClient.invalidateQueries({ queryKey: ['resource', COTACOES_ENDPOINT] })]);
-  }, [queryClient, id]);
+    await queryClient.invalidateQueries({ queryKey: queryKeys.all(COTACOES_ENDPOINT) });
+  }, [queryClient]);
+}
+
+/**
+ * A child collection of a cotação (fornecedores, precos, vencedores) through core's
+ * useDocumentChildren: the mapa holds the rows (no list is read), and each change refreshes the
+ * cotação, its mapa, its list and its timeline.
+ */
+export function useFilhos(cotacaoId: string, filhos: 'fornecedores' | 'precos' | 'vencedores') {
+  return useDocumentChildren(COTACOES_ENDPOINT, cotacaoId, filhos, { list: false, method: 'put' });
 }
 
 export const numeroCotacao = (mapa: MapaCotacao) => formatNumero(mapa.cotacao.numero, mapa.cotacao.ano);
@@ -187,4 +210,22 @@ export async function executar(
     await atualizar();
     return null;
   }
+}
+
+/**
+ * The same for a change of a child collection (useFilhos: the hook has refreshed the cotação already):
+ * success toast; a 400 naming `campo` comes back as its message; anything else is a toast.
+ */
+export async function executarFilho(
+  acao: () => Promise<MutationResult<unknown>>,
+  { sucesso, campo }: { sucesso: string; campo?: string },
+): Promise<string | null> {
+  const result = await acao();
+  if (result.ok) {
+    toast.success(sucesso);
+    return null;
+  }
+  if (campo && result.fields[campo]) return result.fields[campo];
+  toast.error(result.message);
+  return null;
 }

@@ -24,7 +24,7 @@ export default function ColetaPage() {
   const { id = '' } = useParams<{ id: string }>();
   const busca = new URLSearchParams(useSearch());
   const mapa = useMapa(id);
-  const atualizar = useAtualizar(id);
+  const atualizar = useAtualizar();
   const [aba, setAba] = useState<Aba>(busca.get('aba') === 'item' ? 'item' : 'fornecedor');
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 

@@ -5,7 +5,7 @@
 // supplier and the estimated total; the justification of items with fewer than three valid prices
 // and its approval by the autoridade competente; Concluir; the memória de cálculo (PDF and XLSX).
 import { formatDateTime } from '@app/br';
-import { LoadErrorAlert, api, apiErrorBody, apiErrorMessage, toast } from '@app/core';
+import { LoadErrorAlert, api, toast, useDocumentTransition } from '@app/core';
 import { formatDecimal, formatMoney, lineTotal } from '@app/documents';
 import { Alert, Button, Card, ConfirmDialog, EmptyState, PageHeader, PageLoading, TextareaField, useConfirm } from '@app/ui';
 import { useCallback, useMemo, useState } from 'react';
@@ -18,25 +18,30 @@ import {
   type MapaCotacao,
   PARADA_TEXTO,
   descreverMetodo,
+  fluxoCotacao,
   justificativaInputSchema,
   vencedorInputSchema,
 } from '../../shared/index.js';
-import { DadosCotacao, avisoSomenteLeitura, baixarArquivo, contagem, cotacaoPath, executar, numeroCotacao, useAtualizar, useMapa } from '../components/comum';
+import {
+  COTACOES_ENDPOINT,
+  DadosCotacao,
+  avisoSomenteLeitura,
+  baixarArquivo,
+  contagem,
+  cotacaoPath,
+  executar,
+  executarFilho,
+  numeroCotacao,
+  useAtualizar,
+  useFilhos,
+  useMapa,
+} from '../components/comum';
 import { GradeMapa, type LinhaMapa, calcularMapa } from '../components/GradeMapa';
 import { COTACAO_TITLES } from '../titles';
 
 /** 'Escolher outro vencedor': a valid supplier price of the item and the reason (≥ 20 characters). */
-function VencedorDialog({
-  mapa,
-  linha,
-  onClose,
-  atualizar,
-}: {
-  mapa: MapaCotacao;
-  linha: LinhaMapa | null;
-  onClose: () => void;
-  atualizar: () => Promise<void>;
-}) {
+function VencedorDialog({ mapa, linha, onClose }: { mapa: MapaCotacao; linha: LinhaMapa | null; onClose: () => void }) {
+  const vencedores = useFilhos(mapa.cotacao.id, 'vencedores');
   const [precoId, setPrecoId] = useState<string | null>(null);
   const [motivo, setMotivo] = useState('');
   const [erros, setErros] = useState<{ precoId?: string; motivo?: string }>({});
@@ -62,21 +67,17 @@ function VencedorDialog({
     }
     setErros(next);
     if (!parsed.success || Object.keys(next).length) return false;
-    try {
-      await api.put(`${cotacaoPath(mapa.cotacao.id)}/vencedores/${encodeURIComponent(linha.item.produtoId)}`, { json: parsed.data });
+    const result = await vencedores.update(linha.item.produtoId, parsed.data, 'Não foi possível alterar o vencedor.');
+    if (result.ok) {
       toast.success(`Vencedor do item ${linha.item.ordem} alterado.`);
-      await atualizar();
-      return true;
-    } catch (error) {
-      const fields = apiErrorBody(error)?.fields;
-      if (fields?.motivo || fields?.precoId) {
-        setErros({ motivo: fields.motivo, precoId: fields.precoId });
-        return false;
-      }
-      toast.error(apiErrorMessage(error, 'Não foi possível alterar o vencedor.'));
-      await atualizar();
       return true;
     }
+    if (result.fields.motivo || result.fields.precoId) {
+      setErros({ motivo: result.fields.motivo, precoId: result.fields.precoId });
+      return false;
+    }
+    toast.error(result.message);
+    return true;
   };
   const quantidade = linha?.item.quantidade ?? '0';
   return (
@@ -310,7 +311,9 @@ function Justificativa({ mapa, atualizar }: { mapa: MapaCotacao; atualizar: () =
 export default function MapaPage() {
   const { id = '' } = useParams<{ id: string }>();
   const mapa = useMapa(id);
-  const atualizar = useAtualizar(id);
+  const atualizar = useAtualizar();
+  const vencedores = useFilhos(id, 'vencedores');
+  const transicoes = useDocumentTransition({ endpoint: COTACOES_ENDPOINT, flow: fluxoCotacao, documento: 'Cotação', feminino: true }, mapa.data?.cotacao);
   const [linha, setLinha] = useState<LinhaMapa | null>(null);
   const [concluindo, setConcluindo] = useState(false);
   const [erroConclusao, setErroConclusao] = useState<string | null>(null);
@@ -328,13 +331,11 @@ export default function MapaPage() {
           cancelLabel: 'Manter',
         });
         if (!ok) return;
-        await executar(() => api.delete(`${cotacaoPath(id)}/vencedores/${encodeURIComponent(l.item.produtoId)}`), {
+        await executarFilho(() => vencedores.remove(l.item.produtoId, 'Não foi possível desfazer a escolha do vencedor.'), {
           sucesso: `Item ${l.item.ordem}: vencedor de volta ao menor preço.`,
-          falha: 'Não foi possível desfazer a escolha do vencedor.',
-          atualizar,
         });
       })(),
-    [confirm, id, atualizar],
+    [confirm, vencedores],
   );
 
   if (mapa.isError) {
@@ -354,14 +355,12 @@ export default function MapaPage() {
   const aviso = avisoSomenteLeitura(dados);
   const arquivo = `memoria-de-calculo-cotacao-${c.numero}-${c.ano}`;
 
+  /** The kit's transition (useDocumentTransition: version, errors, the cotação, its mapa, lists and pendências refreshed). */
   const concluir = async (): Promise<boolean> => {
     setErroConclusao(null);
-    try {
-      await api.post(`${cotacaoPath(id)}/concluir`, { json: { version: c.version } });
-      toast.success(`Cotação ${numero} concluída: os preços estimados foram registrados.`);
-    } catch (error) {
-      setErroConclusao(apiErrorMessage(error, 'Não foi possível concluir a cotação.'));
-    }
+    const result = await transicoes.run('concluir');
+    if (result.ok) toast.success(`Cotação ${numero} concluída: os preços estimados foram registrados.`);
+    else setErroConclusao(result.message);
     await atualizar();
     return true;
   };
@@ -447,7 +446,7 @@ export default function MapaPage() {
       <Card title="Cotação">
         <DadosCotacao mapa={dados} />
       </Card>
-      {podeEditar ? <VencedorDialog mapa={dados} linha={linha} onClose={() => setLinha(null)} atualizar={atualizar} /> : null}
+      {podeEditar ? <VencedorDialog mapa={dados} linha={linha} onClose={() => setLinha(null)} /> : null}
       <ConfirmDialog
         open={concluindo}
         onOpenChange={setConcluindo}

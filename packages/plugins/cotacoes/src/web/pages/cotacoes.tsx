@@ -8,6 +8,7 @@ import {
   type ResourceOptionsSource,
   api,
   defineDocumentPages,
+  queryKeys,
   registerFieldType,
   useHasTag,
   useQuery,
@@ -253,7 +254,7 @@ const pages = defineDocumentPages(config);
  */
 function NovaCotacao() {
   const lida = useQuery({
-    queryKey: ['cotacoes', 'configuracao'],
+    queryKey: queryKeys.plugin('cotacoes', 'configuracao'),
     queryFn: ({ signal }) => api.get('cotacoes/configuracao', { signal }).json<Configuracao>(),
   });
   const carregando = lida.isPending;

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@app/br';
-import { LoadErrorAlert, buildMenu, useApi, useHasTag, usePlugins, useQuery, useSession } from '@app/core';
+import { LoadErrorAlert, buildMenu, queryKeys, useApi, useHasTag, usePlugins, useQuery, useSession } from '@app/core';
 import { Card, EmptyState, PageHeader, Spinner } from '@app/ui';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -29,7 +29,7 @@ function Figure({ card }: { card: ResumoCard }) {
 function Summary() {
   const api = useApi();
   const query = useQuery({
-    queryKey: ['dashboard', 'resumo'],
+    queryKey: queryKeys.plugin('dashboard', 'resumo'),
     queryFn: () => api.get('dashboard/resumo').json<unknown>(),
   });
 
@@ -76,7 +76,7 @@ interface Pendencia {
 function Pendencias() {
   const api = useApi();
   const query = useQuery({
-    queryKey: ['pendencias'],
+    queryKey: queryKeys.pendencias(),
     queryFn: () => api.get('pendencias').json<{ items: Pendencia[] }>(),
   });
   let body: ReactNode;

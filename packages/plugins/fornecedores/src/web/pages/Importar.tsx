@@ -1,4 +1,4 @@
-import { ImportarPlanilha } from '@app/core';
+import { ImportarPlanilha, queryKeys } from '@app/core';
 import { ENDPOINT, TITLES } from '../titles';
 
 /** '/fornecedor/importar': spreadsheet import of suppliers. */
@@ -8,7 +8,7 @@ export default function ImportarFornecedores() {
       title={TITLES.importTitle}
       description="Envie uma planilha .xlsx ou .csv no formato do modelo: um fornecedor por linha, CPF ou CNPJ (também alfanumérico) válido e ao menos um ramo de atividade cadastrado em Registros. Nada é importado enquanto houver erros."
       resource="fornecedores/fornecedores"
-      invalidate={['resource', ENDPOINT]}
+      invalidate={queryKeys.all(ENDPOINT)}
       listHref=""
       plural="fornecedores"
       templateName="modelo-fornecedores"

@@ -1,4 +1,4 @@
-import { ImportarPlanilha } from '@app/core';
+import { ImportarPlanilha, queryKeys } from '@app/core';
 import { TITLES } from '../titles';
 
 /** '/produtos/importar': spreadsheet import of products and services. */
@@ -8,7 +8,7 @@ export default function ImportarProdutos() {
       title={TITLES.importTitle}
       description="Envie uma planilha .xlsx ou .csv no formato do modelo. Grupo, sub-grupo, unidade e tipo de material devem existir em Registros. Nada é importado enquanto houver erros."
       resource="produtos/produtos"
-      invalidate={['resource', '/produtos/produtos']}
+      invalidate={queryKeys.all('/produtos/produtos')}
       listHref=""
       plural="produtos"
       templateName="modelo-produtos"

@@ -1,4 +1,4 @@
-import { type ResourceOptionsSource, defineResourcePages, useApi, useQuery } from '@app/core';
+import { type ResourceOptionsSource, defineResourcePages, queryKeys, useApi, useQuery } from '@app/core';
 import { Alert } from '@app/ui';
 import { Link } from 'wouter';
 import { TIPO_ITEM_LABEL, type TipoItem, produtoInputSchema } from '../../shared/index.js';
@@ -69,7 +69,7 @@ const pages = defineResourcePages({
 function UsoProduto({ id }: { id: string }) {
   const api = useApi();
   const usos = useQuery({
-    queryKey: ['resource', '/produtos/produtos', 'usos', id],
+    queryKey: queryKeys.view('/produtos/produtos', id, 'usos'),
     queryFn: () => api.get(`produtos/produtos/${encodeURIComponent(id)}/usos`).json<{ emUso: boolean; texto: string | null }>(),
   });
   if (!usos.data?.emUso) return null;

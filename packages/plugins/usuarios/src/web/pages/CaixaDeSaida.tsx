@@ -1,5 +1,5 @@
 import { formatDateTime } from '@app/br';
-import { LoadErrorAlert, type ListDefaults, parseListState, serializeListState, useApi, useQuery } from '@app/core';
+import { LoadErrorAlert, type ListDefaults, parseListState, queryKeys, serializeListState, useApi, useQuery } from '@app/core';
 import { Button, DataTable, type DataTableColumn, EmptyState, Icon, PageHeader, Pagination, SearchForm, VisuallyHidden } from '@app/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
@@ -59,7 +59,7 @@ export default function CaixaDeSaida() {
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
 
   const query = useQuery({
-    queryKey: ['usuarios', 'caixa-de-saida', q, page, pageSize],
+    queryKey: queryKeys.plugin('usuarios', 'caixa-de-saida', q, page, pageSize),
     queryFn: () => api.get('auth/outbox', { searchParams: { ...(q ? { q } : {}), page, pageSize } }).json<PageOf<MensagemCaixaSaida>>(),
     placeholderData: (previous) => previous,
   });

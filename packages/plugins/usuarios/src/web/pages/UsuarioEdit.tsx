@@ -5,6 +5,7 @@ import {
   type RecordSlotContext,
   type ResourceConfig,
   ResourceForm,
+  queryKeys,
   toast,
   useApi,
   useMutation,
@@ -46,7 +47,7 @@ function AcessoPanel({ usuario, ctx }: { usuario: Usuario; ctx: RecordSlotContex
     mutationFn: () => api.delete(`usuarios/usuarios/${usuario.id}`),
     onSuccess: async () => {
       toast.success('Usuário removido desta entidade.');
-      await queryClient.invalidateQueries({ queryKey: ['resource', USUARIOS_ENDPOINT] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.all(USUARIOS_ENDPOINT) });
       ctx.goToList();
     },
     onError: (error) => {
