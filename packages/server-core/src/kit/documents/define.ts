@@ -39,6 +39,7 @@ import { auditOf } from '../../platform/mutation.js';
 import { type PluginRouter, kitOperationId } from '../../platform/router.js';
 import { type DocumentItems, type DocumentItemsDefinition, createDocumentItems } from './items.js';
 import { nextDocumentNumber } from './numbering.js';
+import type { DocumentApprovals } from './approvals.js';
 import type { DocumentCoverage } from './coverage.js';
 import { DOCUMENT_PRODUCT_USES } from './product-uses.js';
 import { DIRECT_AUTHOR_ROLES, RASCUNHOS_ALHEIOS_TAG, copySourceAuthors, documentAuthorRoles, recordDocumentAuthor } from './authors.js';
@@ -128,6 +129,12 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
   transitionBody?: Partial<Record<string, z.ZodRawShape>>;
   /** List parameters computed per person (see CrudCondition), e.g. `aguardandoMinha`. */
   conditions?: Record<string, CrudCondition>;
+  /**
+   * Approval by value levels (defineDocumentApprovals): the role of who may decide now, the list
+   * filter `aguardandoMinha=1`, the levels of each round on the approval transitions (after
+   * `resolveTransition`), the e-mails, GET <path>/:id/aprovacao and GET <path>/aguardando-minha-aprovacao/contagem.
+   */
+  approvals?: DocumentApprovals;
   /** Row-level scope, e.g. `(ctx) => centroCustoScope(ctx, t.origemId, t.destinoId)` (404 outside it). */
   scope?: (ctx: RequestContext) => SQL | undefined;
   /** Server-set fields on create (and duplicate), e.g. `{ solicitanteId: ctx.user.id }`; never changed by PUT. */
@@ -329,7 +336,18 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
 
   const rolesOfAll = async (db: DbOrTx, rows: Row[], ctx: RequestContext): Promise<Set<string>[]> => {
     const loaded = def.loadRoles && rows.length ? await def.loadRoles(db, rows, ctx) : undefined;
-    return rows.map((row) => new Set([...def.roles(row, ctx), ...(loaded?.get(String(row.id)) ?? [])]));
+    // approvals: who may decide the record now (the same SQL as the queue), one query for the page
+    const deciding =
+      def.approvals && rows.length
+        ? await def.approvals.decidable(
+            db,
+            rows.map((row) => String(row.id)),
+            ctx,
+          )
+        : undefined;
+    return rows.map(
+      (row) => new Set([...def.roles(row, ctx), ...(loaded?.get(String(row.id)) ?? []), ...(deciding?.has(String(row.id)) ? [def.approvals!.role] : [])]),
+    );
   };
   const rolesOf = async (row: Row, ctx: RequestContext, db: DbOrTx = ctx.db) => (await rolesOfAll(db, [row], ctx))[0]!;
   // segregation of duties (documento_autores): who wrote, changed or sent each record, or wrote a source of it
@@ -533,7 +551,16 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     ...(def.defaultSort ? { defaultSort: def.defaultSort } : {}),
     ...(def.filters ? { filters: def.filters } : {}),
     ...(def.ranges ? { ranges: def.ranges } : {}),
-    ...(def.conditions ? { conditions: def.conditions } : {}),
+    ...(def.conditions || def.approvals
+      ? {
+          conditions: {
+            ...(def.approvals
+              ? { aguardandoMinha: { schema: z.enum(['1', 'true']), where: (_v: unknown, ctx: RequestContext) => def.approvals!.canDecideSql(ctx) } }
+              : {}),
+            ...(def.conditions ?? {}),
+          },
+        }
+      : {}),
     sets: { status: { column: table.status, values: flow.stateNames }, ...(def.sets ?? {}) },
     references: { ...(def.references ?? {}), ...itemReferences },
     ...(def.unique ? { unique: def.unique } : {}),
@@ -581,6 +608,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
 
   crud = defineCrudResource(router, crudDefinition);
   const ops = crud;
+  def.approvals?.routes(router, path, (db, id, ctx) => ops.readOne(db, id, ctx));
 
   const transition = async (tx: Tx, id: string, name: string, body: TransitionBody, ctx: RequestContext) => {
     if (!flow.isTransition(name)) throw new Error(`${where}: '${name}' is not a transition of the flow.`);
@@ -596,7 +624,14 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     if (t.reason && !body.motivo) throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { motivo: 'Informe o motivo.' });
     // a source whose lines live documents cover: refused under its lock (conversions lock it too)
     for (const c of def.coveredBy ?? []) await c.guardSource(tx, id, name);
-    const resolved = (await def.resolveTransition?.(tx, name, before, body, ctx)) ?? {};
+    const own = (await def.resolveTransition?.(tx, name, before, body, ctx)) ?? {};
+    // approvals after the plugin's checks: the record of the level, the next level or the outcome
+    const approval = (await def.approvals?.resolve(tx, name, before, ctx)) ?? {};
+    const resolved = {
+      to: approval.to ?? own.to,
+      set: { ...(own.set ?? {}), ...(approval.set ?? {}) },
+      audit: { ...(approval.audit ?? {}), ...(own.audit ?? {}) },
+    };
     const to = resolved.to ?? t.to;
     if (!flow.isState(to)) throw new Error(`${where}: resolveTransition('${name}') answered '${to}', not a state of the flow.`);
     const set: Row = { ...(resolved.set ?? {}), status: to, version: sql`${table.version} + 1` };
@@ -613,6 +648,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     // who sends a document answers for it as its writer (segregation: never approves it)
     if (t.authoring) await recordDocumentAuthor(tx, { entidadeId: ctx.entidadeId, documentoId: id, usuarioId: ctx.user.id, papel: 'remetente' });
     const after = (await ops.readOne(tx, id, ctx, { scoped: false }))!;
+    await def.approvals?.notify(tx, name, after, body.motivo, ctx);
     return { before, after, extra: resolved.audit };
   };
 

@@ -50,6 +50,18 @@ export {
 } from './verification.js';
 export { type DocumentProductUseDocument, type DocumentProductUses, DOCUMENT_PRODUCT_USES } from './product-uses.js';
 export {
+  APPROVAL_VIA_LABEL,
+  type ApprovalDecider,
+  type ApprovalLevel,
+  type ApprovalLevelsTable,
+  type ApprovalRecordsTable,
+  type ApprovalVia,
+  type DocumentApprovals,
+  type DocumentApprovalsDefinition,
+  approvalStepsShape,
+  defineDocumentApprovals,
+} from './approvals.js';
+export {
   type DocumentEntidade,
   type DocumentFileChild,
   type DocumentFileContext,
