@@ -241,6 +241,33 @@ describe('useDocumentChildren', () => {
     await waitFor(() => expect(result.current.items.map((c) => c.id)).toEqual(['c1']));
   });
 
+  it('an action on one child (POST, or PUT with its body) and an answer without a body (204)', async () => {
+    const sent: { method: string; path: string; body: unknown }[] = [];
+    const record = (method: string) => async (req: Request) => {
+      sent.push({ method, path: new URL(req.url).pathname, body: await body(req) });
+      return method === 'PUT' ? json({ id: 'c1', situacao: 'respondeu' }) : new Response(null, { status: 204 });
+    };
+    mockApi({
+      'PUT /api/cotacoes/cotacoes/k1/fornecedores/c1/resposta': record('PUT'),
+      'POST /api/cotacoes/cotacoes/k1/precos/p1/restaurar': record('POST'),
+    });
+    const { wrapper } = setup();
+    const convites = renderHook(() => useDocumentChildren('/cotacoes/cotacoes', 'k1', 'fornecedores', { list: false }), { wrapper });
+    const precos = renderHook(() => useDocumentChildren('/cotacoes/cotacoes', 'k1', 'precos', { list: false }), { wrapper });
+    let a: Awaited<ReturnType<typeof convites.result.current.action>> | undefined;
+    let b: Awaited<ReturnType<typeof precos.result.current.action>> | undefined;
+    await act(async () => {
+      a = await convites.result.current.action('c1', 'resposta', { validade: null }, { method: 'put' });
+      b = await precos.result.current.action('p1', 'restaurar');
+    });
+    expect(sent).toEqual([
+      { method: 'PUT', path: '/api/cotacoes/cotacoes/k1/fornecedores/c1/resposta', body: { validade: null } },
+      { method: 'POST', path: '/api/cotacoes/cotacoes/k1/precos/p1/restaurar', body: {} },
+    ]);
+    expect(a).toEqual({ ok: true, record: { id: 'c1', situacao: 'respondeu' } });
+    expect(b).toEqual({ ok: true, record: null });
+  });
+
   it('a refused change (409) says why and reads the children again', async () => {
     let reads = 0;
     mockApi({
