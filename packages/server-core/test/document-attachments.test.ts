@@ -106,7 +106,7 @@ const plugin = defineServerPlugin({
       columns: [{ key: 'numero', header: 'Número' }],
       duplicate: false,
     });
-    const parent = documentAttachmentParent(doc, { states: ['rascunho'], documento: { nome: 'Pedido' } });
+    const parent = documentAttachmentParent(doc, { states: ['rascunho'] });
     const arquivos = defineDocumentAttachments(router, {
       path: '/pedidos/:id/anexos',
       tag: TAG,

@@ -10,7 +10,6 @@
 // columns hold what (see AttachmentColumns).
 import { createHash } from 'node:crypto';
 import { z } from '@hono/zod-openapi';
-import type { Flow } from '@app/documents';
 import { type SQL, and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../platform/context.js';
@@ -19,7 +18,7 @@ import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { PluginRouter } from '../../platform/router.js';
 import { cleanFileName } from '../../formats/file-name.js';
 import { type FileType, attachmentResponseHeaders, contentMatchesType, declaredFileType, describeFileTypes } from '../../formats/file-type.js';
-import type { CrudResource } from '../crud.js';
+import type { DocumentResource } from './define.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Multipart overhead allowed above the file itself (the server refuses a larger body before reading it). */
@@ -141,18 +140,19 @@ function sizeText(bytes: number): string {
 /**
  * A parent from a document of the kit (defineDocumentResource): read and locked in the person's
  * entidade and scope (404 outside it); a change only in `states` (409 `locked` otherwise: "Este
- * pedido está cancelado e não pode ser alterado.", with `documento` naming it; or `lockedMessage`).
+ * pedido está cancelado e não pode ser alterado.", or `lockedMessage`).
  */
 export function documentAttachmentParent(
-  document: { crud: CrudResource; flow: Flow<string, string, string> },
-  options: { states: readonly string[]; documento?: { nome: string; feminino?: boolean }; lockedMessage?: (status: string) => string },
+  document: Pick<DocumentResource, 'crud' | 'flow' | 'label'>,
+  options: { states: readonly string[]; lockedMessage?: (status: string) => string },
 ): AttachmentParent {
-  const nome = options.documento?.nome.toLowerCase() ?? 'documento';
-  const feminino = options.documento?.feminino === true;
+  const { label, flow } = document;
+  const feminino = label.feminino === true;
+  const lower = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
   const message =
     options.lockedMessage ??
     ((status: string) =>
-      `${feminino ? 'Esta' : 'Este'} ${nome} está ${document.flow.stateLabel(status).toLowerCase()} e não pode ser ${feminino ? 'alterada' : 'alterado'}.`);
+      `${feminino ? 'Esta' : 'Este'} ${lower(label.documento)} está ${lower(flow.stateLabel(status))} e não pode ser ${feminino ? 'alterada' : 'alterado'}.`);
   return {
     async read(db, ctx, id) {
       if (!UUID.test(id)) throw notFound();
