@@ -64,7 +64,3 @@ export const queryKeys = {
   plugin: (pluginId: string, ...parts: readonly unknown[]) => [pluginId, ...parts] as const,
 };
 
-/** The queries a document's change touches: the record (with its children and views), its lists and timelines, the pendências and the menu counts. */
-export function documentChangeKeys(endpoint: Endpoint): readonly (readonly unknown[])[] {
-  return [queryKeys.all(endpoint), queryKeys.pendencias(), queryKeys.menuCounts()];
-}

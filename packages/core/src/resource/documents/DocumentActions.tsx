@@ -20,7 +20,6 @@ import { numeroOf } from './numero';
 type Row = Record<string, unknown>;
 
 export type { DocumentInfo } from './info';
-export { availableTransitions } from './hooks';
 
 const lowerFirst = (s: string) => (/^.[\p{Ll}\s]/u.test(s) || s.length === 1 ? s.charAt(0).toLowerCase() + s.slice(1) : s);
 
