@@ -42,6 +42,7 @@ import { nextDocumentNumber } from './numbering.js';
 import type { DocumentApprovals } from './approvals.js';
 import type { DocumentCoverage } from './coverage.js';
 import { DOCUMENT_PRODUCT_USES } from './product-uses.js';
+import { type DocumentLinkDefinition, createDocumentLinks, refuseSourceInUse } from './links.js';
 import { DIRECT_AUTHOR_ROLES, RASCUNHOS_ALHEIOS_TAG, copySourceAuthors, documentAuthorRoles, recordDocumentAuthor } from './authors.js';
 import { type DocumentFilePaths, type DocumentFiles, type DocumentPdfContent, defineDocumentFiles } from './files.js';
 
@@ -205,6 +206,12 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
   coverage?: DocumentCoverage;
   /** Coverages whose SOURCE this document is: transitions of their `refuseWhileCovered` refused while covered. */
   coveredBy?: DocumentCoverage[];
+  /**
+   * Documents this one is made from (links.ts): one → one or many → one, with the picker of available
+   * sources, the create-from route, the checks on every save naming a source, release on cancel and
+   * the source's cancel refused while in use. Their sources are 'fonte' authors of this one.
+   */
+  links?: DocumentLinkDefinition[];
   /** Export columns: a `numero` column without `value` prints '12/2026', a `status` one the state's label. */
   columns: CrudColumn[];
   exportName?: string;
@@ -313,6 +320,9 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
   }
   // its reads (list, exports, record, PDF, timeline, GET <path>/:id/…) also open to the controle interno
   router.declareDocument(path, tag);
+  // links to source documents: their pickers before the CRUD's '<path>/:id'
+  const links = def.links?.length ? createDocumentLinks(router, { where, kind, table, flow, label, schema: def.schema }, def.links, tag) : undefined;
+  links?.registerPickers();
   const coverage = def.coverage;
   if (coverage && (coverage.definition.target.lines !== def.items?.table || coverage.definition.target.table !== (table as PgTable))) {
     throw new Error(`${where}: coverage.target must be this document's table and items table.`);
@@ -452,12 +462,14 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     schema: def.schema,
     ...(def.updateSchema ? { updateSchema: def.updateSchema } : {}),
     toRow: headerValues,
-    ...(def.validate || coverage
+    ...(def.validate || coverage || links
       ? {
           validate: async (tx: Tx, data: z.output<S>, write: CrudWriteContext) => {
             // coverage first: the sources locked (404 outside the scope) before any rule reads them
             const lines = itemsField ? (data as Row)[itemsField] : undefined;
             const covered = coverage && Array.isArray(lines) ? await coverage.check(tx, lines as Row[], write, itemsField!) : undefined;
+            // the source documents the body names: locked, in scope, eligible, not used by another live document
+            await links?.validate(tx, data as Row, write);
             const own = await def.validate?.(tx, data, write);
             return covered || own ? { ...(covered ?? {}), ...(own ?? {}) } : undefined;
           },
@@ -470,6 +482,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     afterSave: async (tx, id, data, write) => {
       const lines = itemsField ? (data as Row)[itemsField] : undefined;
       if (items && Array.isArray(lines)) await items.save(tx, id, write.entidadeId, lines as Row[]);
+      await links?.afterSave(tx, id, data as Row, write);
       const productUses = hasProducts ? write.ctx.contributions(DOCUMENT_PRODUCT_USES) : [];
       if (coverage) {
         // the status of the sources covered now and before, audited on each with this document
@@ -511,6 +524,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       });
       const sourcesOf = def.sources ?? coverage?.sourcesOf;
       if (sourcesOf) await copySourceAuthors(tx, write.entidadeId, id, await sourcesOf(tx, id));
+      if (links) await copySourceAuthors(tx, write.entidadeId, id, await links.sourceIds(tx, id));
     },
     canEdit: editRefusal,
     canDelete: deleteRefusal,
@@ -608,6 +622,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
 
   crud = defineCrudResource(router, crudDefinition);
   const ops = crud;
+  links?.registerCreateFrom(ops as unknown as CrudResource);
   def.approvals?.routes(router, path, (db, id, ctx) => ops.readOne(db, id, ctx));
 
   const transition = async (tx: Tx, id: string, name: string, body: TransitionBody, ctx: RequestContext) => {
@@ -634,12 +649,16 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     };
     const to = resolved.to ?? t.to;
     if (!flow.isState(to)) throw new Error(`${where}: resolveTransition('${name}') answered '${to}', not a state of the flow.`);
+    // a source document a live document was made from is not cancelled under it (links.ts): 409 `em_uso`
+    await refuseSourceInUse(tx, { kind, id, transition: name, to, flow, feminino }, ctx);
     const set: Row = { ...(resolved.set ?? {}), status: to, version: sql`${table.version} + 1` };
     if (ops.columns.updatedAt) set.updatedAt = sql`now()`;
     await tx
       .update(table as PgTable)
       .set(set as never)
       .where(ops.byId(id, ctx, { scoped: false }));
+    // links: a cancelled document gives its sources back
+    await links?.afterTransition(tx, id, before, to, ctx);
     // coverage: lines released (cancelled, rejected) give their quantities back to the sources
     if (coverage && coverage.definition.target.releases.includes(to) !== coverage.definition.target.releases.includes(String(before.status))) {
       await coverage.feedback(tx, await coverage.sourcesOf(tx, id), auditOf(tx), `${label.documento} ${numeroOf(before)}`);

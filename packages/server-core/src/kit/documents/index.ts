@@ -33,6 +33,14 @@ export {
   recordDocumentAuthor,
 } from './authors.js';
 export { type LockSourcesOptions, type SourceTable, lockSources } from './sources.js';
+export {
+  type CreateFromArgs,
+  type DocumentLinkDefinition,
+  type DocumentSource,
+  type LinkSourceTable,
+  consolidateLines,
+  documentoVinculos,
+} from './links.js';
 export { type DocumentCoverage, type DocumentCoverageDefinition, type DocumentCoveragePicker, defineDocumentCoverage } from './coverage.js';
 export {
   type VerifiableContent,
