@@ -22,6 +22,7 @@ export {
   useDocumentTransition,
 } from './documents/hooks';
 export { StatusBadge } from './documents/StatusBadge';
+export { type CreateFromExtra, CreateFromPage, type CreateFromPageProps, type CreateFromSource } from './documents/CreateFromPage';
 export type { DocumentConfig, DocumentItemsConfig, DocumentPages, TransitionDialogState } from './documents/types';
 export { BUILTIN_FIELD_TYPES, type FieldRenderProps, type FieldTypeDefinition, fieldId, registerFieldType } from './form/registry';
 export { type FieldErrors, type FieldIssue, issuesToFieldErrors } from './form/errors';
