@@ -121,7 +121,9 @@ describeEachDatabase('document kit: links between documents (many → one)', { p
     const post = await error(await req('/planos', ana.token, { json: { titulo: 'Outro', demandaIds: [d1] } }), 409);
     expect(post.fields?.demandaIds).toContain(nome);
     const outro = await body(await req('/planos', ana.token, { json: { titulo: 'Outro' } }), 201);
-    expect((await req(`/planos/${outro.id}`, ana.token, { method: 'PUT', json: { titulo: 'Outro', demandaIds: [d1], version: outro.version } })).status).toBe(409);
+    expect((await req(`/planos/${outro.id}`, ana.token, { method: 'PUT', json: { titulo: 'Outro', demandaIds: [d1], version: outro.version } })).status).toBe(
+      409,
+    );
     // not eligible: a draft demanda is a 400 at the field
     expect((await error(await deDemandas(ana.token, [rascunho]), 400)).fields?.demandaIds).toBe('Escolha uma demanda aceita.');
 
@@ -131,7 +133,10 @@ describeEachDatabase('document kit: links between documents (many → one)', { p
     expect(recusa).toEqual({ code: 'em_uso', message: `Usada no Plano ${nome}.` });
 
     // a PUT that keeps its own links passes; one that drops d2 frees it (audited 'desvincular')
-    const put = await body(await req(`/planos/${plano.id}`, ana.token, { method: 'PUT', json: { titulo: 'Plano anual revisto', demandaIds: [d1], version: plano.version } }), 200);
+    const put = await body(
+      await req(`/planos/${plano.id}`, ana.token, { method: 'PUT', json: { titulo: 'Plano anual revisto', demandaIds: [d1], version: plano.version } }),
+      200,
+    );
     expect(await vivos(d2)).toBe(0);
     expect(await acoes(d2)).toEqual(['vincular', 'desvincular']);
 
@@ -143,9 +148,9 @@ describeEachDatabase('document kit: links between documents (many → one)', { p
     const novo = await body(await deDemandas(ana.token, [d1]), 201);
     expect(novo.itens).toHaveLength(2);
     await body(await req(`/planos/${novo.id}/cancelar`, ana.token, { json: { version: novo.version, motivo: 'Não vamos planejar' } }), 200);
-    expect((await body(await req(`/demandas/${d1}/cancelar`, ana.token, { json: { version: demandaLida.version, motivo: 'Não precisa mais' } }), 200)).status).toBe(
-      'cancelada',
-    );
+    expect(
+      (await body(await req(`/demandas/${d1}/cancelar`, ana.token, { json: { version: demandaLida.version, motivo: 'Não precisa mais' } }), 200)).status,
+    ).toBe('cancelada');
   });
 
   it("every id in a body is checked against the person's scope: a foreign centro's demanda is a 404 on every route, nothing created", async () => {

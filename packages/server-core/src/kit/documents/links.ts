@@ -213,8 +213,10 @@ export function createDocumentLinks(router: PluginRouter, target: LinkTarget, de
   const targetPlugin = router.pluginId;
   const released = (link: DocumentLinkDefinition) => [...(link.releasedBy ?? cancelStates(target.flow))];
   for (const link of definitions) {
-    if (link.cardinality === 'many' && link.column) throw new Error(`${target.where}: a many → one link keeps its sources in documento_vinculos, not in a column.`);
-    if (link.cardinality === 'many' && link.copy) throw new Error(`${target.where}: a many → one link consolidates its lines (consolidate), it does not copy them.`);
+    if (link.cardinality === 'many' && link.column)
+      throw new Error(`${target.where}: a many → one link keeps its sources in documento_vinculos, not in a column.`);
+    if (link.cardinality === 'many' && link.copy)
+      throw new Error(`${target.where}: a many → one link consolidates its lines (consolidate), it does not copy them.`);
     if (released(link).length === 0) throw new Error(`${target.where}: the link from ${link.source.kind} needs releasedBy (no cancel state in the flow).`);
   }
   const columnKey = (link: DocumentLinkDefinition) =>
@@ -290,7 +292,13 @@ export function createDocumentLinks(router: PluginRouter, target: LinkTarget, de
    * person's scope (unless already linked to `current`), 400 not eligible (idem), 409 used by another
    * live target. Returns the locked sources in (ano, numero) order.
    */
-  const checkSources = async (tx: Tx, link: DocumentLinkDefinition, ids: string[], ctx: RequestContext, current?: { id: string; row?: Row }): Promise<Row[]> => {
+  const checkSources = async (
+    tx: Tx,
+    link: DocumentLinkDefinition,
+    ids: string[],
+    ctx: RequestContext,
+    current?: { id: string; row?: Row },
+  ): Promise<Row[]> => {
     if (ids.length === 0) return [];
     const kept = new Set(current ? await linkedIds(tx, link, current.id, current.row) : []);
     const locked = await lockSources(tx, {
@@ -396,9 +404,11 @@ export function createDocumentLinks(router: PluginRouter, target: LinkTarget, de
               );
           }
           if (added.length) {
-            await tx.insert(documentoVinculos).values(
-              added.map((fonteId) => ({ entidadeId: write.entidadeId, destinoTipo: target.kind, destinoId: id, fonteTipo: link.source.kind, fonteId })),
-            );
+            await tx
+              .insert(documentoVinculos)
+              .values(
+                added.map((fonteId) => ({ entidadeId: write.entidadeId, destinoTipo: target.kind, destinoId: id, fonteTipo: link.source.kind, fonteId })),
+              );
           }
         }
         if (added.length || removed.length) {
@@ -538,7 +548,9 @@ export function createDocumentLinks(router: PluginRouter, target: LinkTarget, de
             const row = await ctx.mutate(async (tx, audit) => {
               const ids = idsOf(link, input[link.field]);
               if (ids.length === 0) {
-                throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { [link.field]: `Escolha ${link.source.label.feminino ? 'a' : 'o'} ${lowerFirst(link.source.label.documento)}.` });
+                throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', {
+                  [link.field]: `Escolha ${link.source.label.feminino ? 'a' : 'o'} ${lowerFirst(link.source.label.documento)}.`,
+                });
               }
               // the same path as the document's POST: locked, 404 outside the scope, 400 not eligible, 409 used
               const sources = await checkSources(tx, link, ids, ctx);
