@@ -9,6 +9,7 @@ import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, apiErrorBody, apiErrorMessage, apiErrorStatus } from '../../api';
+import { queryKeys } from '../../queryKeys';
 import { toast } from '../../toast/queue';
 
 type Row = Record<string, unknown>;
@@ -63,6 +64,8 @@ export interface CreateFromPageProps<S extends CreateFromSource> {
   create: {
     /** Under /api: 'requisicoes/pre-requisicoes/de-memorando'. */
     endpoint: string;
+    /** The new document's resource endpoint ('/requisicoes/pre-requisicoes'): its cache gets the answer, its lists are refreshed. */
+    document: string;
     submit: string;
     /** A toast after creating: 'Pré-requisição 5/2026 criada a partir do memorando 12/2026.'. */
     created: (document: Row, source: S) => string;
@@ -70,9 +73,7 @@ export interface CreateFromPageProps<S extends CreateFromSource> {
     failed: string;
     /** Where the new document opens (inside the plugin): '/edit/<id>'. */
     open: (document: Row) => string;
-    /** Cache of the new document, filled with the answer. */
-    itemKey?: (document: Row) => QueryKey;
-    /** Caches invalidated (the lists). */
+    /** More caches refreshed (queryKeys: a plugin's own reads). */
     invalidate?: QueryKey[];
   };
   /** A 'Cancelar' link back to the list beside the button. */
@@ -120,8 +121,8 @@ export function CreateFromPage<S extends CreateFromSource>({ title, description,
       for (const field of extra?.fields ?? []) body[field] = values[field];
       const created = await api.post(create.endpoint, { json: body }).json<Row>();
       toast.success(create.created(created, source));
-      if (create.itemKey) queryClient.setQueryData(create.itemKey(created), created);
-      for (const key of create.invalidate ?? []) await queryClient.invalidateQueries({ queryKey: key });
+      queryClient.setQueryData(queryKeys.document(create.document, String(created.id)), created);
+      for (const key of [queryKeys.all(create.document), ...(create.invalidate ?? [])]) await queryClient.invalidateQueries({ queryKey: key });
       navigate(create.open(created));
     } catch (error) {
       // the server's word on the source (not eligible, already used, not found) goes on the field
