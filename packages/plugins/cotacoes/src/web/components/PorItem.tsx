@@ -65,7 +65,8 @@ function tipoAceito(file: File): boolean {
 }
 
 /** 'Adicionar preço de outra fonte' for one item. */
-function NovoPreco({ mapa, produtoId, atualizar }: { mapa: MapaCotacao; produtoId: string; atualizar: () => Promise<void> }) {
+function NovoPreco({ mapa, produtoId }: { mapa: MapaCotacao; produtoId: string }) {
+  const precos = useFilhos(mapa.cotacao.id, 'precos');
   const [v, setV] = useState<Formulario>(vazio);
   const [arquivo, setArquivo] = useState<File | null>(null);
   // an evidence already uploaded for this file (a failed price is sent again without a second upload)
@@ -110,14 +111,20 @@ function NovoPreco({ mapa, produtoId, atualizar }: { mapa: MapaCotacao; produtoI
           evidenciaId = ev.id;
         }
       }
-      await api.post(`${base}/precos`, { json: { ...parsed.data, evidenciaId } });
+      // the price through core's useDocumentChildren (the cotação and its mapa refreshed)
+      const result = await precos.create({ ...parsed.data, evidenciaId }, 'Não foi possível registrar o preço.');
+      if (!result.ok) {
+        if (Object.keys(result.fields).length) setErros(result.fields);
+        toast.error(result.message);
+        return;
+      }
       toast.success(`Preço de ${FONTE_CURTA[parsed.data.fonte].toLowerCase()} registrado.`);
       setV(vazio());
       setArquivo(null);
       setEnviada(null);
       setVersao((n) => n + 1); // empties the file input
-      await atualizar();
     } catch (error) {
+      // the evidence upload
       const fields = apiErrorBody(error)?.fields ?? {};
       if (Object.keys(fields).length) setErros(fields);
       toast.error(apiErrorMessage(error, 'Não foi possível registrar o preço.'));
@@ -202,7 +209,7 @@ function NovoPreco({ mapa, produtoId, atualizar }: { mapa: MapaCotacao; produtoI
   );
 }
 
-export function PorItem({ mapa, atualizar, podeEditar, inicial }: AbaProps & { inicial?: string | null }) {
+export function PorItem({ mapa, podeEditar, inicial }: AbaProps & { inicial?: string | null }) {
   const filhos = useFilhos(mapa.cotacao.id, 'precos');
   const itens = useMemo(() => [...mapa.itens].sort((a, b) => a.ordem - b.ordem), [mapa.itens]);
   const situacao = useMemo(() => new Map(mapa.avaliacao.precos.map((s) => [s.precoId, s])), [mapa.avaliacao.precos]);
@@ -401,7 +408,7 @@ export function PorItem({ mapa, atualizar, podeEditar, inicial }: AbaProps & { i
       </Card>
       {podeEditar ? (
         <Card title="Adicionar preço de outra fonte">
-          <NovoPreco key={item.produtoId} mapa={mapa} produtoId={item.produtoId} atualizar={atualizar} />
+          <NovoPreco key={item.produtoId} mapa={mapa} produtoId={item.produtoId} />
         </Card>
       ) : null}
       <MotivoDialog pedido={pedido} onClose={() => setPedido(null)} />
