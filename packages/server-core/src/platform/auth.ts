@@ -1,11 +1,11 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { sign, verify } from 'hono/jwt';
 import { writeAudit } from './audit.js';
 import type { AppEnv, AuthState } from './context.js';
 import { perfis, sessoes, usuarioEntidades, usuarios } from './db/schema.js';
-import type { DbOrTx } from './db/types.js';
+import type { Db, DbOrTx } from './db/types.js';
 import { forbidden, unauthorized } from './errors.js';
 import type { Runtime } from './runtime.js';
 import { isExemptTag } from './version.js';
@@ -22,6 +22,20 @@ export interface AccessTokenPayload {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `now` and `notAfter` in seconds; `exp` is now + ttl, but never after `notAfter`. */
+// The HMAC key of a JWT secret, imported into WebCrypto once (not on every sign and verification:
+// ~60 µs each). A handful of secrets live in a process (one per runtime; tests make many): the
+// cache is emptied when it grows past a few.
+const hmacKeys = new Map<string, Promise<CryptoKey>>();
+function hmacKey(secret: string): Promise<CryptoKey> {
+  let key = hmacKeys.get(secret);
+  if (!key) {
+    if (hmacKeys.size >= 16) hmacKeys.clear();
+    key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    hmacKeys.set(secret, key);
+  }
+  return key;
+}
+
 export async function signAccessToken(
   secret: string,
   claims: { sub: string; ent: string; sid: string },
@@ -31,7 +45,7 @@ export async function signAccessToken(
 ): Promise<string> {
   const exp = notAfter === undefined ? now + ttlSeconds : Math.min(now + ttlSeconds, notAfter);
   const payload: AccessTokenPayload = { sub: claims.sub, ent: claims.ent, sid: claims.sid, iat: now, exp };
-  return sign({ ...payload }, secret, 'HS256');
+  return sign({ ...payload }, await hmacKey(secret), 'HS256');
 }
 
 /** A token for session `sid`, valid for the configured TTL and never past the session's absolute end. */
@@ -70,34 +84,11 @@ export interface AuthenticateOptions {
   activity?: boolean;
 }
 
-/**
- * Verifies the bearer token (HS256, `exp` against the runtime clock) and its session: not revoked,
- * used within SESSION_IDLE_MINUTES, younger than SESSION_ABSOLUTE_HOURS since the password sign-in,
- * user active and still a member of the entidade.
- */
-export async function authenticate(c: Context, runtime: Runtime, options: AuthenticateOptions = {}): Promise<AuthState> {
-  const header = c.req.header('authorization') ?? '';
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw unauthorized('Autenticação necessária. Entre para continuar.');
-  let payload: Record<string, unknown>;
-  try {
-    // exp/iat/nbf are checked below against the runtime clock
-    payload = await verify(match[1]!, runtime.jwtSecret, { alg: 'HS256', exp: false, iat: false, nbf: false });
-  } catch {
-    throw unauthorized('Sessão inválida. Entre novamente.');
-  }
-  const now = runtime.clock.now();
-  const nowSeconds = Math.floor(now / 1000);
-  const { sub, ent, sid, exp, iat } = payload;
-  if (typeof exp !== 'number' || (iat !== undefined && (typeof iat !== 'number' || iat > nowSeconds + CLOCK_SKEW_SECONDS))) {
-    throw unauthorized('Sessão inválida. Entre novamente.');
-  }
-  if (exp <= nowSeconds) throw unauthorized('Sua sessão expirou. Entre novamente.');
-  if (typeof sub !== 'string' || typeof ent !== 'string' || typeof sid !== 'string' || ![sub, ent, sid].every((v) => UUID.test(v))) {
-    throw unauthorized('Sessão inválida. Entre novamente.');
-  }
-  const { db } = runtime.database;
-  const [row] = await db
+// The session lookup of every authenticated request, built once per database as a prepared
+// statement (drizzle no longer rebuilds its SQL per request; PostgreSQL plans it once per connection).
+const sessionLookups = new WeakMap<object, ReturnType<typeof prepareSessionLookup>>();
+function prepareSessionLookup(db: Db) {
+  return db
     .select({
       revokedAt: sessoes.revokedAt,
       lastSeenAt: sessoes.lastSeenAt,
@@ -116,8 +107,41 @@ export async function authenticate(c: Context, runtime: Runtime, options: Authen
     .innerJoin(usuarios, eq(usuarios.id, sessoes.usuarioId))
     .leftJoin(usuarioEntidades, and(eq(usuarioEntidades.usuarioId, sessoes.usuarioId), eq(usuarioEntidades.entidadeId, sessoes.entidadeId)))
     .leftJoin(perfis, eq(perfis.id, usuarioEntidades.perfilId))
-    .where(and(eq(sessoes.id, sid), eq(sessoes.usuarioId, sub), eq(sessoes.entidadeId, ent)))
-    .limit(1);
+    .where(and(eq(sessoes.id, sql.placeholder('sid')), eq(sessoes.usuarioId, sql.placeholder('sub')), eq(sessoes.entidadeId, sql.placeholder('ent'))))
+    .limit(1)
+    .prepare('compras_session_lookup');
+}
+
+/**
+ * Verifies the bearer token (HS256, `exp` against the runtime clock) and its session: not revoked,
+ * used within SESSION_IDLE_MINUTES, younger than SESSION_ABSOLUTE_HOURS since the password sign-in,
+ * user active and still a member of the entidade.
+ */
+export async function authenticate(c: Context, runtime: Runtime, options: AuthenticateOptions = {}): Promise<AuthState> {
+  const header = c.req.header('authorization') ?? '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  if (!match) throw unauthorized('Autenticação necessária. Entre para continuar.');
+  let payload: Record<string, unknown>;
+  try {
+    // exp/iat/nbf are checked below against the runtime clock
+    payload = await verify(match[1]!, await hmacKey(runtime.jwtSecret), { alg: 'HS256', exp: false, iat: false, nbf: false });
+  } catch {
+    throw unauthorized('Sessão inválida. Entre novamente.');
+  }
+  const now = runtime.clock.now();
+  const nowSeconds = Math.floor(now / 1000);
+  const { sub, ent, sid, exp, iat } = payload;
+  if (typeof exp !== 'number' || (iat !== undefined && (typeof iat !== 'number' || iat > nowSeconds + CLOCK_SKEW_SECONDS))) {
+    throw unauthorized('Sessão inválida. Entre novamente.');
+  }
+  if (exp <= nowSeconds) throw unauthorized('Sua sessão expirou. Entre novamente.');
+  if (typeof sub !== 'string' || typeof ent !== 'string' || typeof sid !== 'string' || ![sub, ent, sid].every((v) => UUID.test(v))) {
+    throw unauthorized('Sessão inválida. Entre novamente.');
+  }
+  const { db } = runtime.database;
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const [row] = await lookup.execute({ sid, sub, ent });
   if (!row || row.revokedAt) throw unauthorized('Sessão encerrada. Entre novamente.');
   if (!row.ativo || !row.member) throw unauthorized('Acesso não autorizado para este usuário. Entre novamente.');
   const lastSeen = row.lastSeenAt.getTime();
