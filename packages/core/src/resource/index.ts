@@ -22,6 +22,7 @@ export {
   useDocumentTransition,
 } from './documents/hooks';
 export { StatusBadge } from './documents/StatusBadge';
+export { type CoverLine, CoverLinesPage, type CoverLinesColumns, type CoverLinesPageProps } from './documents/CoverLinesPage';
 export { type CreateFromExtra, CreateFromPage, type CreateFromPageProps, type CreateFromSource } from './documents/CreateFromPage';
 export type { DocumentConfig, DocumentItemsConfig, DocumentPages, TransitionDialogState } from './documents/types';
 export { BUILTIN_FIELD_TYPES, type FieldRenderProps, type FieldTypeDefinition, fieldId, registerFieldType } from './form/registry';

@@ -29,7 +29,7 @@ import {
   RASCUNHOS_ALHEIOS_TAG_INFO,
   searchCondition,
 } from '@app/server-core';
-import { and, count, desc, eq, inArray, sql } from '@app/server-core/orm';
+import { and, count, desc, eq, sql } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import { z } from 'zod';
 import {
@@ -37,8 +37,6 @@ import {
   CATEGORIA_LABEL,
   CATEGORIAS,
   type Categoria,
-  PRE_REQUISICAO_CONVERSIVEL,
-  REQUISICAO_LIBERA_ITENS,
   REQUISICOES_TAG,
   REQUISICOES_TAG_NOME,
   alcadaInputSchema,
@@ -56,7 +54,7 @@ import {
   requisicaoInputSchema,
 } from '../shared/index.js';
 import { VIA_LABEL, alcadasDoCentro, aprovaveis, decisores, niveisDoTotal, notificar, podeAprovarSql, registrarAprovacao } from './aprovacao.js';
-import { atendidoDe, atualizarAtendimento, conversivel, conversoesDe, fontesDaConversao, memorandoParaPre, preRequisicoesDaRequisicao } from './atendimento.js';
+import { atendidoDe, atendimento, conversoesDe, memorandoParaPre } from './atendimento.js';
 import { alertasDaRequisicao, alertasVistos, recalcularGrupos } from './dispensa.js';
 import { PENDENCIAS_REQUISICOES, contarAguardandoMinhaAprovacao } from './pendencias.js';
 import { requisicaoPdf } from './pdf.js';
@@ -183,57 +181,32 @@ export default defineServerPlugin({
       },
     });
 
-    router.route({
-      method: 'get',
+    atendimento.picker(router, {
       path: '/pre-requisicoes/itens-pendentes',
       tag,
       summary: 'Itens de pré-requisições a converter em requisição',
       description: 'Itens das pré-requisições enviadas ou parcialmente atendidas com quantidade pendente (no escopo de centros de custo).',
-      request: {
-        query: z.object({ preRequisicaoId: z.uuid().optional(), centroCustoId: z.uuid().optional(), q: z.string().max(200).optional() }),
+      fields: {
+        preRequisicaoId: preRequisicoes.id,
+        preRequisicaoNumero: preRequisicoes.numero,
+        preRequisicaoAno: preRequisicoes.ano,
+        centroCustoId: preRequisicoes.centroCustoId,
+        centroCustoNome: centrosCusto.nome,
+        tipoSolicitacaoId: preRequisicoes.tipoSolicitacaoId,
+        produtoId: preRequisicaoItens.produtoId,
+        produtoCodigo: produtos.codigo,
+        produtoDescricao: produtos.descricao,
+        unidadeSigla: unidades.sigla,
+        valorUnitario: sql<string>`${preRequisicaoItens.valorUnitario}::text`,
       },
-      responses: { 200: z.object({ items: z.array(itemPendenteSchema) }) },
-      handler: async (c, ctx) => {
-        const q = c.req.valid('query');
-        const atendido = atendidoDe(preRequisicaoItens.id);
-        const rows = await ctx.db
-          .select({
-            id: preRequisicaoItens.id,
-            preRequisicaoId: preRequisicoes.id,
-            preRequisicaoNumero: preRequisicoes.numero,
-            preRequisicaoAno: preRequisicoes.ano,
-            centroCustoId: preRequisicoes.centroCustoId,
-            centroCustoNome: centrosCusto.nome,
-            tipoSolicitacaoId: preRequisicoes.tipoSolicitacaoId,
-            produtoId: preRequisicaoItens.produtoId,
-            produtoCodigo: produtos.codigo,
-            produtoDescricao: produtos.descricao,
-            unidadeSigla: unidades.sigla,
-            quantidade: sql<string>`${preRequisicaoItens.quantidade}::text`,
-            atendido: sql<string>`${atendido}::numeric(15,4)::text`,
-            pendente: sql<string>`(${preRequisicaoItens.quantidade} - ${atendido})::numeric(15,4)::text`,
-            valorUnitario: sql<string>`${preRequisicaoItens.valorUnitario}::text`,
-          })
-          .from(preRequisicaoItens)
-          .innerJoin(preRequisicoes, eq(preRequisicoes.id, preRequisicaoItens.preRequisicaoId))
-          .innerJoin(centrosCusto, eq(centrosCusto.id, preRequisicoes.centroCustoId))
-          .innerJoin(produtos, eq(produtos.id, preRequisicaoItens.produtoId))
-          .leftJoin(unidades, eq(unidades.id, produtos.unidadeId))
-          .where(
-            and(
-              eq(preRequisicoes.entidadeId, ctx.entidadeId),
-              inArray(preRequisicoes.status, [...PRE_REQUISICAO_CONVERSIVEL]),
-              centroCustoScope(ctx, preRequisicoes.centroCustoId),
-              q.preRequisicaoId ? eq(preRequisicoes.id, q.preRequisicaoId) : undefined,
-              q.centroCustoId ? eq(preRequisicoes.centroCustoId, q.centroCustoId) : undefined,
-              q.q?.trim() ? sql`${produtos.busca} LIKE '%' || compras_busca(${q.q.trim()}) || '%'` : undefined,
-              sql`${preRequisicaoItens.quantidade} > ${atendido}`,
-            ),
-          )
-          .orderBy(preRequisicoes.ano, preRequisicoes.numero, preRequisicaoItens.ordem)
-          .limit(1000);
-        return c.json({ items: rows }, 200);
-      },
+      schema: itemPendenteSchema,
+      joins: [
+        { table: centrosCusto, on: eq(centrosCusto.id, preRequisicoes.centroCustoId) },
+        { table: produtos, on: eq(produtos.id, preRequisicaoItens.produtoId) },
+        { table: unidades, on: eq(unidades.id, produtos.unidadeId) },
+      ],
+      filters: { preRequisicaoId: preRequisicoes.id, centroCustoId: preRequisicoes.centroCustoId },
+      search: produtos.busca,
     });
 
     const papeisPre = (row: Row, ctx: RequestContext) => {
@@ -392,57 +365,12 @@ export default defineServerPlugin({
         const { itens: _itens, ...header } = data;
         return header;
       },
-      // segregation (kit): the authors of the pré-requisições it converts (and of their memorandos) are authors of the requisição
-      sources: async (tx, id) =>
-        (
-          await tx
-            .selectDistinct({ id: preRequisicaoItens.preRequisicaoId })
-            .from(requisicaoItens)
-            .innerJoin(preRequisicaoItens, eq(preRequisicaoItens.id, requisicaoItens.preRequisicaoItemId))
-            .where(eq(requisicaoItens.requisicaoId, id))
-        ).map((r) => r.id),
+      // pré-requisição items covered by quantity (kit): checks and locks on save, status fed back and audited on
+      // the pré-requisição, release on cancelar/reprovar; the authors of the pré-requisições are authors of the requisição
+      coverage: atendimento,
       canEdit: (row, ctx) => (pertence(ctx, row.centroCustoId) ? null : 'Só o centro de custo da requisição pode alterá-la.'),
-      validate: async (tx, data, write) => {
-        const fields: Record<string, string> = { ...seuCentro(write.ctx, data.centroCustoId) };
-        const ligados = data.itens.map((item, i) => ({ ...item, i })).filter((item) => item.preRequisicaoItemId);
-        const antes = ((write.current?.itens as Row[] | undefined) ?? []).map((l) => l.preRequisicaoItemId).filter(Boolean) as string[];
-        // the pré-requisições locked (id order) before their state is read: a conversion and their
-        // cancelar/devolver serialise; an item of another centro is a 404
-        const fontes = await fontesDaConversao(
-          tx,
-          write.ctx,
-          ligados.map((l) => l.preRequisicaoItemId!),
-          antes,
-        );
-        const jaLigados = new Set(antes);
-        const indisponiveis: Record<string, string> = {};
-        for (const l of ligados) {
-          const fonte = fontes.get(l.preRequisicaoItemId!)!;
-          if (fonte.produtoId !== l.produtoId) fields[`itens.${l.i}.produtoId`] = 'O produto deve ser o do item da pré-requisição.';
-          else if (!conversivel(fonte.status) && !jaLigados.has(l.preRequisicaoItemId!)) {
-            indisponiveis[`itens.${l.i}.preRequisicaoItemId`] = 'A pré-requisição deste item não está enviada.';
-          }
-        }
-        if (Object.keys(fields).length) return fields;
-        if (Object.keys(indisponiveis).length) {
-          throw new AppError(
-            409,
-            'pre_requisicao_indisponivel',
-            'A pré-requisição de algum item não está mais enviada (foi cancelada, devolvida ou atendida): atualize os itens.',
-            indisponiveis,
-          );
-        }
-        return undefined;
-      },
-      afterSave: async (tx, id, _data, write) => {
-        await recalcularGrupos(tx, id);
-        const antes = ((write.current?.itens as Row[] | undefined) ?? []).map((l) => l.preRequisicaoItemId).filter(Boolean) as string[];
-        const agora = await preRequisicoesDaRequisicao(tx, id);
-        const antigas = antes.length
-          ? (await tx.select({ id: preRequisicaoItens.preRequisicaoId }).from(preRequisicaoItens).where(inArray(preRequisicaoItens.id, antes))).map((r) => r.id)
-          : [];
-        await atualizarAtendimento(tx, [...agora, ...antigas], write.audit, { requisicao: write.descricao });
-      },
+      validate: async (_tx, data, write) => seuCentro(write.ctx, data.centroCustoId),
+      afterSave: (tx, id) => recalcularGrupos(tx, id),
       resolveTransition: async (tx, name, row, body, ctx) => {
         if (name === 'enviar') {
           const niveis = niveisDoTotal(String(row.valorTotal), await alcadasDoCentro(tx, ctx.entidadeId, String(row.centroCustoId)));
@@ -471,14 +399,10 @@ export default defineServerPlugin({
         }
         return undefined;
       },
-      onTransition: async (tx, name, before, body, ctx, { audit }) => {
+      onTransition: async (tx, name, before, body, ctx) => {
         const id = String(before.id);
         await recalcularGrupos(tx, id);
         const [after] = await tx.select().from(requisicoes).where(eq(requisicoes.id, id));
-        if (REQUISICAO_LIBERA_ITENS.includes(after!.status)) {
-          const requisicao = `Requisição ${formatNumero(after!.numero, after!.ano)}`;
-          await atualizarAtendimento(tx, await preRequisicoesDaRequisicao(tx, id), audit, { requisicao });
-        }
         await notificar(tx, name, after as Row, body.motivo, ctx);
       },
       references: referencias,
@@ -492,16 +416,6 @@ export default defineServerPlugin({
         totalColumn: requisicaoItens.valorTotal,
         documentTotalColumn: requisicoes.valorTotal,
         references: produtoRef,
-        source: {
-          column: requisicaoItens.preRequisicaoItemId,
-          table: preRequisicaoItens,
-          id: preRequisicaoItens.id,
-          entidadeId: preRequisicaoItens.entidadeId,
-          quantity: preRequisicaoItens.quantidade,
-          counts: sql`${requisicoes.status} NOT IN (${sql.raw(REQUISICAO_LIBERA_ITENS.map((s) => `'${s}'`).join(', '))})`,
-          message: (pendente) => `A quantidade passa do pendente na pré-requisição (pendente: ${pendente}).`,
-          missing: 'Item de pré-requisição não encontrado.',
-        },
         joins: [
           { table: produtos, on: eq(produtos.id, requisicaoItens.produtoId) },
           { table: unidade, on: eq(unidade.id, produtos.unidadeId) },
@@ -518,7 +432,6 @@ export default defineServerPlugin({
       },
       expandOne: async (db, row, ctx) => ({ ...row, alertasDispensa: await alertasDaRequisicao(db, ctx.entidadeId, String(row.id)) }),
       oneShape: { alertasDispensa: z.array(alertaDispensaSchema) },
-      duplicate: { reset: ['itens.*.preRequisicaoItemId'] },
       history: { names: historyNames, skip: ['solicitanteNome'] },
       // levels, returns and rejections with reasons, sources, dispensa alert, signatures of who acted (pdf.ts)
       pdf: requisicaoPdf,

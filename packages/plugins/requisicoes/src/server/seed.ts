@@ -10,7 +10,7 @@ import { type AuditEntry, DEMO, type SeedContext, nextDocumentNumber, perfis, re
 import { and, asc, eq, inArray, sql } from '@app/server-core/orm';
 import { LIMITES_DISPENSA_PADRAO, REQUISICAO_LIBERA_ITENS, REQUISICOES_TAG } from '../shared/index.js';
 import { alcadasDoCentro, niveisDoTotal } from './aprovacao.js';
-import { atualizarAtendimento, preRequisicoesDaRequisicao } from './atendimento.js';
+import { atendimento } from './atendimento.js';
 import { recalcularGrupos } from './dispensa.js';
 import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoAprovacoes, requisicaoItens, requisicoes } from './tables.js';
 
@@ -435,8 +435,8 @@ export async function seedDocumentos(ctx: SeedContext): Promise<void> {
         usuarioId: solicitante.id,
         depois: { ...header, version: 1, itens: linhas.map((l, i) => ({ ordem: i + 1, ...l })) },
       });
-      const ligadas = await preRequisicoesDaRequisicao(tx, id);
-      await atualizarAtendimento(tx, ligadas, auditPor(solicitante.id), { requisicao: descricao });
+      const ligadas = await atendimento.sourcesOf(tx, id);
+      await atendimento.feedback(tx, ligadas, auditPor(solicitante.id), descricao);
       const estado = { status: header.status, version: 1, niveis: 0, nivelAtual: null as number | null, ciclo: 0, valorAprovado: null as string | null };
       for (const passo of demo.passos) {
         const antes = { ...estado };
@@ -474,7 +474,7 @@ export async function seedDocumentos(ctx: SeedContext): Promise<void> {
           .where(eq(requisicoes.id, id));
         audit({ registro: id, acao: passo.acao, entidadeId, usuarioId: por.id, antes, depois: { ...estado, ...(motivo ? { motivo } : {}) } });
         if ((REQUISICAO_LIBERA_ITENS as readonly string[]).includes(estado.status)) {
-          await atualizarAtendimento(tx, ligadas, auditPor(por.id), { requisicao: descricao });
+          await atendimento.feedback(tx, ligadas, auditPor(por.id), descricao);
         }
       }
       await recalcularGrupos(tx, id);
