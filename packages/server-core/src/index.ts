@@ -131,7 +131,6 @@ export {
   MAX_EXPORT_ROWS,
   type CrudColumn,
   type CrudCondition,
-  type CrudListOptions,
   type CrudReference,
   type CrudResourceDefinition,
   type CrudTable,

@@ -102,10 +102,8 @@ const plugin = defineServerPlugin({
       label: { singular: 'pedido', plural: 'pedidos', documento: 'Pedido' },
       roles: () => [],
       scope: (ctx) => centroCustoScope(ctx, pedidos.centroId),
-      list: {
-        sortable: ['numero'],
-        columns: [{ key: 'numero', header: 'Número' }],
-      },
+      sortable: ['numero'],
+      columns: [{ key: 'numero', header: 'Número' }],
       duplicate: false,
     });
     const parent = documentAttachmentParent(doc, { states: ['rascunho'] });

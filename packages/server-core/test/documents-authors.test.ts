@@ -205,7 +205,8 @@ describe('document kit: a flow must cancel its drafts with a reason', () => {
       schema: z.object({ titulo: z.string() }),
       label: { singular: 'doc', plural: 'docs', documento: 'Doc' },
       roles: () => [],
-      list: { sortable: ['numero'], columns: [{ key: 'numero', header: 'Número' }] },
+      sortable: ['numero'],
+      columns: [{ key: 'numero', header: 'Número' }],
     });
 
   it('throws at definition time without a reasoned cancel from the initial state to a final state', () => {
