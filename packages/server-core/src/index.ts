@@ -131,6 +131,7 @@ export {
   MAX_EXPORT_ROWS,
   type CrudColumn,
   type CrudCondition,
+  type CrudListOptions,
   type CrudReference,
   type CrudResourceDefinition,
   type CrudTable,

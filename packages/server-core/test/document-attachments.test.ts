@@ -102,8 +102,10 @@ const plugin = defineServerPlugin({
       label: { singular: 'pedido', plural: 'pedidos', documento: 'Pedido' },
       roles: () => [],
       scope: (ctx) => centroCustoScope(ctx, pedidos.centroId),
-      sortable: ['numero'],
-      columns: [{ key: 'numero', header: 'Número' }],
+      list: {
+        sortable: ['numero'],
+        columns: [{ key: 'numero', header: 'Número' }],
+      },
       duplicate: false,
     });
     const parent = documentAttachmentParent(doc, { states: ['rascunho'] });

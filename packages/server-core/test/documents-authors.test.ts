@@ -205,8 +205,7 @@ describe('document kit: a flow must cancel its drafts with a reason', () => {
       schema: z.object({ titulo: z.string() }),
       label: { singular: 'doc', plural: 'docs', documento: 'Doc' },
       roles: () => [],
-      sortable: ['numero'],
-      columns: [{ key: 'numero', header: 'Número' }],
+      list: { sortable: ['numero'], columns: [{ key: 'numero', header: 'Número' }] },
     });
 
   it('throws at definition time without a reasoned cancel from the initial state to a final state', () => {

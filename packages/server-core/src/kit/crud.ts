@@ -90,7 +90,71 @@ export interface CrudCondition {
   where: (value: unknown, ctx: RequestContext) => SQL | undefined;
 }
 
-export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> {
+/**
+ * What a resource's list shows and accepts: its fields (`extra`, `joins`), search, sort, filters,
+ * export columns and hidden columns. defineCrudResource takes them among its definition's fields;
+ * defineDocumentResource takes them whole as `list`.
+ */
+export interface CrudListOptions {
+  /**
+   * Computed fields selected with every row (sortable, exportable). In a subquery name the outer table
+   * in plain SQL, e.g. sql`(SELECT g.nome FROM grupos g WHERE g.id = subgrupos.grupo_id)`: drizzle
+   * renders ${t.column} unqualified there.
+   */
+  extra?: Record<string, SQL | AnyPgColumn>;
+  /**
+   * LEFT JOINs for `extra` fields that are columns of another table (one row per record: join on a
+   * key), e.g. `const g = alias(grupos, 'g')` → `joins: [{ table: g, on: eq(g.id, produtos.grupoId) }]`,
+   * `extra: { grupoNome: g.nome }`. Sorting a long list by such a field joins once (a hash join)
+   * instead of running a subquery per row, so prefer a join over a subquery for sortable lookups.
+   */
+  joins?: { table: PgTable; on: SQL }[];
+  /** A stored, normalized search column (`compras_busca(...)`, generated, GIN gin_trgm_ops index). */
+  busca?: AnyPgColumn | SQL;
+  /** Columns normalized at query time (fine for small tables; no index). */
+  searchColumns?: (AnyPgColumn | SQL)[];
+  /**
+   * A condition OR-ed with the text search for the whole `q` (e.g. a document number '12/2026'):
+   * return undefined when `q` is not such a value.
+   */
+  searchExact?: (q: string) => SQL | undefined;
+  /** Fields `sort=` accepts (`nome` ascending, `-nome` descending): columns or `extra` keys. */
+  sortable: string[];
+  /** Default `sort`, e.g. 'nome' or '-createdAt' (default: the first sortable field). */
+  defaultSort?: string;
+  /**
+   * Sortable fields ordered by several columns, in order, all in the direction asked: e.g. a document
+   * number `{ numero: [t.ano, t.numero] }` (sort=-numero → ano DESC, numero DESC: 3/2027 before
+   * 120/2026, walking an index on (entidade_id, ano, numero)).
+   */
+  sortColumns?: Record<string, AnyPgColumn[]>;
+  /** Equality filters from the query string: `{ grupoId: subgrupos.grupoId }` → `?grupoId=…`. */
+  filters?: Record<string, AnyPgColumn>;
+  /**
+   * Range filters: `{ data: t.data }` → `?dataDe=2026-01-01&dataAte=2026-03-31` (both inclusive; for
+   * a timestamp, `Ate` takes the whole day in America/Sao_Paulo). Date, timestamp, integer and
+   * numeric columns.
+   */
+  ranges?: Record<string, AnyPgColumn>;
+  /**
+   * Set filters: `{ status: t.status }` or `{ status: { column: t.status, values: ['a', 'b'] } }` →
+   * `?status=a,b` or `?status=a&status=b` (a value outside `values` is a 400).
+   */
+  sets?: Record<string, AnyPgColumn | CrudSetFilter>;
+  /**
+   * Query parameters computed per person (e.g. `aguardandoMinha=1`: waiting for my approval): the
+   * parameter's schema and the condition it adds to the list, the count and the exports (undefined: none).
+   */
+  conditions?: Record<string, CrudCondition>;
+  /** Columns of the export (and of the list). */
+  columns: CrudColumn[];
+  /** File name of the export without extension (default: the path, e.g. 'grupos'). */
+  exportName?: string;
+  /** Columns never answered nor audited (default ['busca']; entidadeId is never answered). */
+  hidden?: string[];
+}
+
+export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> extends CrudListOptions {
   /** Path under /api/<plugin>, e.g. '/grupos' → /api/registros/grupos, /grupos/:id, /grupos.csv… */
   path: string;
   /** Permission tag of every route. */
@@ -147,56 +211,6 @@ export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> {
   /** Fields of the answer documented in OpenAPI besides the schema's, id and version. */
   responseShape?: z.ZodRawShape;
   /**
-   * Computed fields selected with every row (sortable, exportable). In a subquery name the outer table
-   * in plain SQL, e.g. sql`(SELECT g.nome FROM grupos g WHERE g.id = subgrupos.grupo_id)`: drizzle
-   * renders ${t.column} unqualified there.
-   */
-  extra?: Record<string, SQL | AnyPgColumn>;
-  /**
-   * LEFT JOINs for `extra` fields that are columns of another table (one row per record: join on a
-   * key), e.g. `const g = alias(grupos, 'g')` → `joins: [{ table: g, on: eq(g.id, produtos.grupoId) }]`,
-   * `extra: { grupoNome: g.nome }`. Sorting a long list by such a field joins once (a hash join)
-   * instead of running a subquery per row, so prefer a join over a subquery for sortable lookups.
-   */
-  joins?: { table: PgTable; on: SQL }[];
-  /** A stored, normalized search column (`compras_busca(...)`, generated, GIN gin_trgm_ops index). */
-  busca?: AnyPgColumn | SQL;
-  /** Columns normalized at query time (fine for small tables; no index). */
-  searchColumns?: (AnyPgColumn | SQL)[];
-  /**
-   * A condition OR-ed with the text search for the whole `q` (e.g. a document number '12/2026'):
-   * return undefined when `q` is not such a value.
-   */
-  searchExact?: (q: string) => SQL | undefined;
-  /** Fields `sort=` accepts (`nome` ascending, `-nome` descending): columns or `extra` keys. */
-  sortable: string[];
-  /** Default `sort`, e.g. 'nome' or '-createdAt' (default: the first sortable field). */
-  defaultSort?: string;
-  /**
-   * Sortable fields ordered by several columns, in order, all in the direction asked: e.g. a document
-   * number `{ numero: [t.ano, t.numero] }` (sort=-numero → ano DESC, numero DESC: 3/2027 before
-   * 120/2026, walking an index on (entidade_id, ano, numero)).
-   */
-  sortColumns?: Record<string, AnyPgColumn[]>;
-  /** Equality filters from the query string: `{ grupoId: subgrupos.grupoId }` → `?grupoId=…`. */
-  filters?: Record<string, AnyPgColumn>;
-  /**
-   * Range filters: `{ data: t.data }` → `?dataDe=2026-01-01&dataAte=2026-03-31` (both inclusive; for
-   * a timestamp, `Ate` takes the whole day in America/Sao_Paulo). Date, timestamp, integer and
-   * numeric columns.
-   */
-  ranges?: Record<string, AnyPgColumn>;
-  /**
-   * Set filters: `{ status: t.status }` or `{ status: { column: t.status, values: ['a', 'b'] } }` →
-   * `?status=a,b` or `?status=a&status=b` (a value outside `values` is a 400).
-   */
-  sets?: Record<string, AnyPgColumn | CrudSetFilter>;
-  /**
-   * Query parameters computed per person (e.g. `aguardandoMinha=1`: waiting for my approval): the
-   * parameter's schema and the condition it adds to the list, the count and the exports (undefined: none).
-   */
-  conditions?: Record<string, CrudCondition>;
-  /**
    * Body fields holding ids of other registries (a value or an array), checked in the same entidade.
    * A field of the elements of an array is named `array.*.field` (e.g. `itens.*.produtoId`): an
    * error then names the element, `itens.2.produtoId`.
@@ -209,12 +223,6 @@ export interface CrudResourceDefinition<S extends z.ZodObject = z.ZodObject> {
    * named by the table comment 'singular|plural' (COMMENT ON TABLE x IS 'sub-grupo|sub-grupos').
    */
   usedBy?: (tx: Tx, id: string, row: Row) => Promise<string | null>;
-  /** Columns of the export (and of the list). */
-  columns: CrudColumn[];
-  /** File name of the export without extension (default: the path, e.g. 'grupos'). */
-  exportName?: string;
-  /** Columns never answered nor audited (default ['busca']; entidadeId is never answered). */
-  hidden?: string[];
 }
 
 /** Query of the export: the list's without paging. */

@@ -280,30 +280,32 @@ export default defineServerPlugin({
       },
       duplicate: { reset: ['memorandoId'] },
       history: { names: historyNames, skip: ['solicitanteNome'] },
-      joins: [
-        { table: centro, on: eq(centro.id, preRequisicoes.centroCustoId) },
-        { table: tipo, on: eq(tipo.id, preRequisicoes.tipoSolicitacaoId) },
-      ],
-      extra: { centroCustoCodigo: centro.codigo, centroCustoNome: centro.nome, tipoSolicitacaoNome: tipo.nome },
-      busca: preRequisicoes.busca,
-      sortable: ['numero', 'data', 'status', 'centroCustoNome', 'solicitanteNome', 'valorTotal'],
-      defaultSort: '-numero',
-      filters: {
-        centroCustoId: preRequisicoes.centroCustoId,
-        tipoSolicitacaoId: preRequisicoes.tipoSolicitacaoId,
-        solicitanteId: preRequisicoes.solicitanteId,
+      list: {
+        joins: [
+          { table: centro, on: eq(centro.id, preRequisicoes.centroCustoId) },
+          { table: tipo, on: eq(tipo.id, preRequisicoes.tipoSolicitacaoId) },
+        ],
+        extra: { centroCustoCodigo: centro.codigo, centroCustoNome: centro.nome, tipoSolicitacaoNome: tipo.nome },
+        busca: preRequisicoes.busca,
+        sortable: ['numero', 'data', 'status', 'centroCustoNome', 'solicitanteNome', 'valorTotal'],
+        defaultSort: '-numero',
+        filters: {
+          centroCustoId: preRequisicoes.centroCustoId,
+          tipoSolicitacaoId: preRequisicoes.tipoSolicitacaoId,
+          solicitanteId: preRequisicoes.solicitanteId,
+        },
+        ranges: { data: preRequisicoes.data },
+        columns: [
+          { key: 'numero', header: 'Número' },
+          { key: 'data', header: 'Data', value: (row) => dataBr(row.data) },
+          { key: 'status', header: 'Situação' },
+          { key: 'centroCustoNome', header: 'Centro de custo' },
+          { key: 'tipoSolicitacaoNome', header: 'Tipo de solicitação' },
+          { key: 'solicitanteNome', header: 'Solicitante' },
+          { key: 'valorTotal', header: 'Valor estimado', value: (row) => formatDecimal(row.valorTotal as string, { min: 2 }) },
+        ],
+        exportName: 'pre-requisicoes',
       },
-      ranges: { data: preRequisicoes.data },
-      columns: [
-        { key: 'numero', header: 'Número' },
-        { key: 'data', header: 'Data', value: (row) => dataBr(row.data) },
-        { key: 'status', header: 'Situação' },
-        { key: 'centroCustoNome', header: 'Centro de custo' },
-        { key: 'tipoSolicitacaoNome', header: 'Tipo de solicitação' },
-        { key: 'solicitanteNome', header: 'Solicitante' },
-        { key: 'valorTotal', header: 'Valor estimado', value: (row) => formatDecimal(row.valorTotal as string, { min: 2 }) },
-      ],
-      exportName: 'pre-requisicoes',
     });
 
     router.route({
@@ -355,8 +357,44 @@ export default defineServerPlugin({
         return new Map([...sim].map((id) => [id, ['aprovador']]));
       },
       scope: (ctx) => centroCustoScope(ctx, requisicoes.centroCustoId),
-      conditions: {
-        aguardandoMinha: { schema: z.enum(['1', 'true']), where: (_v, ctx) => aguardandoMinha(ctx) },
+      list: {
+        conditions: {
+          aguardandoMinha: { schema: z.enum(['1', 'true']), where: (_v, ctx) => aguardandoMinha(ctx) },
+        },
+        joins: [
+          { table: centro, on: eq(centro.id, requisicoes.centroCustoId) },
+          { table: tipo, on: eq(tipo.id, requisicoes.tipoSolicitacaoId) },
+        ],
+        extra: {
+          centroCustoCodigo: centro.codigo,
+          centroCustoNome: centro.nome,
+          centroCustoResponsavel: centro.responsavelNome,
+          tipoSolicitacaoNome: tipo.nome,
+        },
+        busca: requisicoes.busca,
+        sortable: ['numero', 'data', 'status', 'categoria', 'centroCustoNome', 'solicitanteNome', 'valorTotal'],
+        defaultSort: '-numero',
+        filters: { centroCustoId: requisicoes.centroCustoId, tipoSolicitacaoId: requisicoes.tipoSolicitacaoId, solicitanteId: requisicoes.solicitanteId },
+        ranges: { data: requisicoes.data },
+        sets: { categoria: { column: requisicoes.categoria, values: CATEGORIAS } },
+        columns: [
+          { key: 'numero', header: 'Número' },
+          { key: 'data', header: 'Data', value: (row) => dataBr(row.data) },
+          { key: 'status', header: 'Situação' },
+          { key: 'categoria', header: 'Categoria', value: (row) => CATEGORIA_LABEL[row.categoria as Categoria] },
+          { key: 'centroCustoNome', header: 'Centro de custo' },
+          { key: 'tipoSolicitacaoNome', header: 'Tipo de solicitação' },
+          { key: 'solicitanteNome', header: 'Solicitante' },
+          { key: 'dotacao', header: 'Dotação' },
+          { key: 'valorTotal', header: 'Valor estimado', value: (row) => formatDecimal(row.valorTotal as string, { min: 2 }) },
+          { key: 'valorAprovado', header: 'Valor aprovado', value: (row) => (row.valorAprovado ? formatDecimal(row.valorAprovado as string, { min: 2 }) : '') },
+          {
+            key: 'valorPesquisado',
+            header: 'Valor pesquisado',
+            value: (row) => (row.valorPesquisado ? formatDecimal(row.valorPesquisado as string, { min: 2 }) : ''),
+          },
+        ],
+        exportName: 'requisicoes',
       },
       // aprovar: `ciente: true` when the requisição has a dispensa alert (400 otherwise), recorded in the audit
       transitionBody: { aprovar: { ciente: z.boolean({ error: 'Informe se viu o alerta de limite de dispensa.' }).optional() } },
@@ -435,40 +473,6 @@ export default defineServerPlugin({
       history: { names: historyNames, skip: ['solicitanteNome'] },
       // levels, returns and rejections with reasons, sources, dispensa alert, signatures of who acted (pdf.ts)
       pdf: requisicaoPdf,
-      joins: [
-        { table: centro, on: eq(centro.id, requisicoes.centroCustoId) },
-        { table: tipo, on: eq(tipo.id, requisicoes.tipoSolicitacaoId) },
-      ],
-      extra: {
-        centroCustoCodigo: centro.codigo,
-        centroCustoNome: centro.nome,
-        centroCustoResponsavel: centro.responsavelNome,
-        tipoSolicitacaoNome: tipo.nome,
-      },
-      busca: requisicoes.busca,
-      sortable: ['numero', 'data', 'status', 'categoria', 'centroCustoNome', 'solicitanteNome', 'valorTotal'],
-      defaultSort: '-numero',
-      filters: { centroCustoId: requisicoes.centroCustoId, tipoSolicitacaoId: requisicoes.tipoSolicitacaoId, solicitanteId: requisicoes.solicitanteId },
-      ranges: { data: requisicoes.data },
-      sets: { categoria: { column: requisicoes.categoria, values: CATEGORIAS } },
-      columns: [
-        { key: 'numero', header: 'Número' },
-        { key: 'data', header: 'Data', value: (row) => dataBr(row.data) },
-        { key: 'status', header: 'Situação' },
-        { key: 'categoria', header: 'Categoria', value: (row) => CATEGORIA_LABEL[row.categoria as Categoria] },
-        { key: 'centroCustoNome', header: 'Centro de custo' },
-        { key: 'tipoSolicitacaoNome', header: 'Tipo de solicitação' },
-        { key: 'solicitanteNome', header: 'Solicitante' },
-        { key: 'dotacao', header: 'Dotação' },
-        { key: 'valorTotal', header: 'Valor estimado', value: (row) => formatDecimal(row.valorTotal as string, { min: 2 }) },
-        { key: 'valorAprovado', header: 'Valor aprovado', value: (row) => (row.valorAprovado ? formatDecimal(row.valorAprovado as string, { min: 2 }) : '') },
-        {
-          key: 'valorPesquisado',
-          header: 'Valor pesquisado',
-          value: (row) => (row.valorPesquisado ? formatDecimal(row.valorPesquisado as string, { min: 2 }) : ''),
-        },
-      ],
-      exportName: 'requisicoes',
     });
 
     const lerRequisicao = async (id: string, ctx: RequestContext) => {

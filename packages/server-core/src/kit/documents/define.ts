@@ -22,12 +22,11 @@ import { type HistoryNames, recordHistory, recordHistorySchema } from '../../pla
 import type { RequestContext } from '../../platform/context.js';
 import {
   type CrudColumn,
-  type CrudCondition,
+  type CrudListOptions,
   type CrudReference,
   type CrudResource,
   type CrudResourceDefinition,
   type CrudRow,
-  type CrudSetFilter,
   type CrudTable,
   type CrudUnique,
   type CrudWriteContext,
@@ -128,8 +127,6 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
   ) => Promise<{ to?: string; set?: Row; audit?: Row } | undefined>;
   /** More body fields of a transition (zod shape, by transition name), given to resolveTransition, e.g. `{ aprovar: { ciente: z.boolean().optional() } }`. */
   transitionBody?: Partial<Record<string, z.ZodRawShape>>;
-  /** List parameters computed per person (see CrudCondition), e.g. `aguardandoMinha`. */
-  conditions?: Record<string, CrudCondition>;
   /**
    * Approval by value levels (defineDocumentApprovals): the role of who may decide now, the list
    * filter `aguardandoMinha=1`, the levels of each round on the approval transitions (after
@@ -183,18 +180,14 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
   files?: DocumentFiles;
   /** GET /:id/historico: fields whose ids the timeline names, and fields it leaves out. */
   history?: { names?: HistoryNames; skip?: readonly string[] };
-  // the list, as in defineCrudResource
-  extra?: Record<string, SQL | AnyPgColumn>;
-  joins?: { table: PgTable; on: SQL }[];
-  busca?: AnyPgColumn | SQL;
-  searchColumns?: (AnyPgColumn | SQL)[];
-  /** Sortable fields; 'numero' sorts by year, then number. */
-  sortable: string[];
-  defaultSort?: string;
-  filters?: Record<string, AnyPgColumn>;
-  ranges?: Record<string, AnyPgColumn>;
-  /** Set filters; `status` (the flow's states) is always there. */
-  sets?: Record<string, AnyPgColumn | CrudSetFilter>;
+  /**
+   * The list, its search, filters and export, as defineCrudResource takes them (CrudListOptions),
+   * passed on whole. The kit adds: `sort=numero` sorts by year, then number; `q` '12/2026' (or '12')
+   * finds by number; `status` (the flow's states) is always a set filter; an export column `numero`
+   * without `value` prints '12/2026', a `status` one the state's label.
+   */
+  list: CrudListOptions;
+  /** Body fields holding ids of other registries, as in defineCrudResource (the items' own: `items.references`). */
   references?: Record<string, CrudReference>;
   unique?: CrudUnique[];
   usedBy?: (tx: Tx, id: string, row: Row) => Promise<string | null>;
@@ -212,10 +205,6 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
    * the source's cancel refused while in use. Their sources are 'fonte' authors of this one.
    */
   links?: DocumentLinkDefinition[];
-  /** Export columns: a `numero` column without `value` prints '12/2026', a `status` one the state's label. */
-  columns: CrudColumn[];
-  exportName?: string;
-  hidden?: string[];
 }
 
 /** What defineDocumentResource returns: the CRUD operations plus the document's own. */
@@ -420,7 +409,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     return undefined;
   };
 
-  const columns: CrudColumn[] = def.columns.map((c) => {
+  const columns: CrudColumn[] = def.list.columns.map((c) => {
     if (c.value) return c;
     if (c.key === 'numero') return { ...c, value: (row: Row) => formatNumero(row.numero as number, row.ano as number) };
     if (c.key === 'status') return { ...c, value: (row: Row) => flow.stateLabel(String(row.status)) };
@@ -554,34 +543,26 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       ...Object.fromEntries(Object.entries(def.oneShape ?? {}).map(([key, shape]) => [key, (shape as z.ZodType).optional()])),
     },
     ...(def.expandOne ? { expandOne: def.expandOne } : {}),
-    ...(def.extra ? { extra: def.extra } : {}),
-    ...(def.joins ? { joins: def.joins } : {}),
-    ...(def.busca ? { busca: def.busca } : {}),
-    ...(def.searchColumns ? { searchColumns: def.searchColumns } : {}),
-    searchExact,
-    sortable: def.sortable,
+    // the list as declared, with the document's number, status and export columns
+    ...def.list,
+    searchExact: (q: string) => searchExact(q) ?? def.list.searchExact?.(q),
     // the number sorts by year, then number (3/2027 before 120/2026)
-    sortColumns: { numero: [table.ano, table.numero] },
-    ...(def.defaultSort ? { defaultSort: def.defaultSort } : {}),
-    ...(def.filters ? { filters: def.filters } : {}),
-    ...(def.ranges ? { ranges: def.ranges } : {}),
-    ...(def.conditions || def.approvals
+    sortColumns: { ...(def.list.sortColumns ?? {}), numero: [table.ano, table.numero] },
+    ...(def.list.conditions || def.approvals
       ? {
           conditions: {
             ...(def.approvals
               ? { aguardandoMinha: { schema: z.enum(['1', 'true']), where: (_v: unknown, ctx: RequestContext) => def.approvals!.canDecideSql(ctx) } }
               : {}),
-            ...(def.conditions ?? {}),
+            ...(def.list.conditions ?? {}),
           },
         }
       : {}),
-    sets: { status: { column: table.status, values: flow.stateNames }, ...(def.sets ?? {}) },
+    sets: { status: { column: table.status, values: flow.stateNames }, ...(def.list.sets ?? {}) },
     references: { ...(def.references ?? {}), ...itemReferences },
     ...(def.unique ? { unique: def.unique } : {}),
     ...(def.usedBy ? { usedBy: def.usedBy } : {}),
     columns,
-    ...(def.exportName ? { exportName: def.exportName } : {}),
-    ...(def.hidden ? { hidden: def.hidden } : {}),
   };
 
   const idParams = z.object({ id: z.string() });

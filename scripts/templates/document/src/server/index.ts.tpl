@@ -80,19 +80,21 @@ export default defineServerPlugin({
       },
       history: { names: { produtoId: { table: 'produtos', label: "codigo || ' – ' || descricao" } }, skip: ['solicitanteNome'] },
       pdf,
-      busca: __CAMEL__.busca,
-      sortable: ['numero', 'data', 'assunto', 'solicitanteNome', 'status', 'valorTotal'],
-      defaultSort: '-numero',
-      ranges: { data: __CAMEL__.data },
-      columns: [
-        { key: 'numero', header: 'Número' },
-        { key: 'data', header: 'Data', value: (row) => dataBr(row.data) },
-        { key: 'status', header: 'Situação' },
-        { key: 'assunto', header: 'Assunto' },
-        { key: 'solicitanteNome', header: 'Solicitante' },
-        // a number in the XLSX, '383,78' in the CSV: the stored decimal, never through a float
-        { key: 'valorTotal', header: 'Valor total', value: (row) => ({ decimal: String(row.valorTotal), places: 2 }) },
-      ],
+      list: {
+        busca: __CAMEL__.busca,
+        sortable: ['numero', 'data', 'assunto', 'solicitanteNome', 'status', 'valorTotal'],
+        defaultSort: '-numero',
+        ranges: { data: __CAMEL__.data },
+        columns: [
+          { key: 'numero', header: 'Número' },
+          { key: 'data', header: 'Data', value: (row) => dataBr(row.data) },
+          { key: 'status', header: 'Situação' },
+          { key: 'assunto', header: 'Assunto' },
+          { key: 'solicitanteNome', header: 'Solicitante' },
+          // a number in the XLSX, '383,78' in the CSV: the stored decimal, never through a float
+          { key: 'valorTotal', header: 'Valor total', value: (row) => ({ decimal: String(row.valorTotal), places: 2 }) },
+        ],
+      },
     });
   },
 });
