@@ -352,6 +352,22 @@ describeEachDatabase('document kit: attachments', { plugins: [plugin] }, (t) => 
     expect((await req(`/pedidos/${p.id}/anexos/${r.body.id}`)).status).toBe(200);
   });
 
+  it('an upload racing the cancellation of its document: each lands before it (201, audited first) or is refused (409), never after', async () => {
+    const p = await novoPedido();
+    const envios = Array.from({ length: 4 }, (_, i) => enviar(`/pedidos/${p.id}/anexos`, PDF, `corrida-${i}.pdf`, 'application/pdf'));
+    const cancelar = req(`/pedidos/${p.id}/cancelar`, dono, { method: 'POST', json: { version: p.version, motivo: 'Cancelado durante o envio.' } });
+    const [cancelado, ...resultados] = await Promise.all([cancelar, ...envios]);
+    expect(cancelado!.status).toBe(200);
+    const ok = (resultados as { status: number; body: Record<string, string> }[]).filter((r) => r.status === 201);
+    for (const r of resultados as { status: number }[]) expect([201, 409]).toContain(r.status);
+    const linhas = await t.server.sql<{ acao: string; id: string }>(
+      "SELECT acao, id::text AS id FROM audit_log WHERE registro = $1 AND acao IN ('anexar', 'cancelar') ORDER BY id",
+      [p.id],
+    );
+    expect(linhas.map((l) => l.acao)).toEqual([...ok.map(() => 'anexar'), 'cancelar']);
+    expect(await t.server.sql('SELECT id FROM anx_anexos WHERE pedido_id = $1', [p.id])).toHaveLength(ok.length);
+  });
+
   it('deletes a file no record uses (audited), 409 while a line points at it; removeUnreferenced drops it with the last line', async () => {
     const p = await novoPedido();
     const solto = await enviar(`/pedidos/${p.id}/anexos`, PDF, 'solto.pdf', 'application/pdf');

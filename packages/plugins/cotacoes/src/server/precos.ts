@@ -4,33 +4,34 @@
 import {
   AppError,
   type DocumentAttachmentsDefinition,
+  type DocumentChildAction,
+  type DocumentChildContext,
+  type DocumentResource,
   type PluginRouter,
   type RequestContext,
-  STALE_MESSAGE,
   type Tx,
-  badRequest,
   defineDocumentAttachments,
-  notFound,
+  defineDocumentChildren,
   removeUnreferencedAttachments,
 } from '@app/server-core';
 import { and, eq, sql } from '@app/server-core/orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   COTACOES_TAG,
   EVIDENCIA_MAX_BYTES,
   EVIDENCIA_TIPOS,
+  COTACAO_ABERTA,
   type PrecoInput,
+  type PrecoListado,
   decisaoPrecoInputSchema,
   precoInputSchema,
   precoListadoSchema,
 } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
-import { UUID, lerCotacao, lerPreco, precoAuditado, travarCotacao } from './comum.js';
+import { lerCotacao, lerPrecos, precoAuditado, travarCotacao } from './comum.js';
 import { conferirAprovacao } from './justificativa.js';
 import { cotacaoEvidencias, cotacaoItens, cotacaoPrecos } from './tables.js';
 
-const params = z.object({ id: z.string() });
-const precoParams = z.object({ id: z.string(), precoId: z.string() });
 /** A collection time may run ahead of the server's clock by this much (clocks differ). */
 const TOLERANCIA_FUTURO_MS = 5 * 60 * 1000;
 
@@ -70,162 +71,77 @@ export const evidencias = {
 /** Deletes the evidences among `ids` no price points at any more (the price that used it was deleted). */
 export const apagarEvidenciasSoltas = (tx: Tx, ids: readonly (string | null)[]) => removeUnreferencedAttachments(tx, evidencias, ids);
 
-/** The item of the cotação and the evidence (of the same cotação) a price names: 400 otherwise. */
-async function checarPreco(tx: Tx, cotacaoId: string, input: PrecoInput, evidenciaDaCotacao: (id: string) => Promise<boolean>): Promise<void> {
+/** The item of the cotação and the evidence (of the same cotação) a price names: fields → message (400). */
+async function checarPreco(tx: Tx, cotacaoId: string, input: PrecoInput): Promise<Record<string, string>> {
   const fields: Record<string, string> = {};
   const [item] = await tx
     .select({ id: cotacaoItens.id })
     .from(cotacaoItens)
     .where(and(eq(cotacaoItens.cotacaoId, cotacaoId), eq(cotacaoItens.produtoId, input.produtoId)));
   if (!item) fields.produtoId = 'Escolha um item desta cotação.';
-  if (input.evidenciaId && !(await evidenciaDaCotacao(input.evidenciaId))) fields.evidenciaId = 'Envie a evidência nesta cotação antes de usá-la.';
+  if (input.evidenciaId && !(await evidenciaDaCotacao(tx, cotacaoId, input.evidenciaId)))
+    fields.evidenciaId = 'Envie a evidência nesta cotação antes de usá-la.';
   if (new Date(input.dataColeta).getTime() > Date.now() + TOLERANCIA_FUTURO_MS) fields.dataColeta = 'A data da coleta não pode ser futura.';
-  if (Object.keys(fields).length) throw badRequest('Verifique os campos destacados.', fields);
+  return fields;
 }
 
-/** The price (locked) of the cotação, or 404. */
-async function travarPreco(tx: Tx, cotacaoId: string, precoId: string) {
-  if (!UUID.test(precoId)) throw notFound();
-  const [row] = await tx
-    .select()
-    .from(cotacaoPrecos)
-    .where(and(eq(cotacaoPrecos.id, precoId), eq(cotacaoPrecos.cotacaoId, cotacaoId)))
-    .for('update');
-  if (!row) throw notFound();
-  return row;
-}
+const evidenciaDaCotacao = async (tx: Tx, cotacaoId: string, evidenciaId: string) =>
+  (
+    await tx
+      .select({ id: cotacaoEvidencias.id })
+      .from(cotacaoEvidencias)
+      .where(and(eq(cotacaoEvidencias.id, evidenciaId), eq(cotacaoEvidencias.cotacaoId, cotacaoId)))
+  ).length > 0;
 
-const deFornecedor = () => new AppError(409, 'locked', 'Este preço veio da proposta do fornecedor: altere-o registrando de novo a resposta do fornecedor.');
+/** What a price's body writes (the source, value, date, link and evidence). */
+const valoresDoPreco = (input: PrecoInput) => ({
+  produtoId: input.produtoId,
+  fonte: input.fonte,
+  fonteDescricao: input.fonteDescricao,
+  valorUnitario: input.valorUnitario,
+  marca: input.marca,
+  dataColeta: input.dataColeta,
+  link: input.link,
+  evidenciaId: input.evidenciaId,
+});
 
-export function registrarPrecos(router: PluginRouter): void {
-  const tag = COTACOES_TAG;
+/** 409: a supplier's price changes through the supplier's answer. */
+const naoDeFornecedor = async (_tx: Tx, c: { locked: Record<string, unknown> | undefined }) => {
+  if (c.locked?.fonte === 'fornecedor') {
+    throw new AppError(409, 'locked', 'Este preço veio da proposta do fornecedor: altere-o registrando de novo a resposta do fornecedor.');
+  }
+};
 
+type Preco = PrecoListado & Record<string, unknown>;
+const auditado = (p: Record<string, unknown> | undefined) => precoAuditado(p as Preco);
+
+export function registrarPrecos(router: PluginRouter, cotacao: DocumentResource): void {
   // ---- evidence: POST /cotacoes/:id/evidencias, GET /cotacoes/:id/evidencias/:evidenciaId
-  const anexos = defineDocumentAttachments(router, evidencias);
-  const checar = (tx: Tx, id: string, input: PrecoInput) => checarPreco(tx, id, input, (evidenciaId) => anexos.belongsTo(tx, id, evidenciaId));
+  defineDocumentAttachments(router, evidencias);
 
-  // ---- prices of the other sources
-
-  router.route({
-    method: 'post',
-    path: '/cotacoes/:id/precos',
-    tag,
-    summary: 'Incluir um preço de outra fonte (art. 5º, I, II, III e V)',
+  // ---- prices of the other sources, and a person's decisions on any price: children of the cotação
+  const conferir = (tx: Tx, c: { ctx: RequestContext; parentId: string; audit: DocumentChildContext['audit'] }) =>
+    conferirAprovacao(tx, c.ctx, c.parentId, c.audit, carregarCotacao);
+  const decisao = (acao: 'incluir' | 'excluir' | 'restaurar'): DocumentChildAction<z.ZodType | undefined> => ({
+    ...(acao === 'restaurar' ? {} : { schema: decisaoPrecoInputSchema }),
+    summary:
+      acao === 'incluir'
+        ? 'Incluir no cálculo um preço antigo ou vencido'
+        : acao === 'excluir'
+          ? 'Excluir um preço do cálculo'
+          : 'Desfazer a decisão sobre um preço',
     description:
-      'Sistemas oficiais, contratações similares, mídia especializada e sítios (com o endereço), notas fiscais: a fonte, o valor, a data e a hora da coleta ou do documento, o endereço e a evidência enviada antes. Preços de fornecedores entram pela resposta. Só com a cotação aberta.',
-    request: { params, body: precoInputSchema },
-    responses: { 201: precoListadoSchema, 404: { description: 'Não encontrada' }, 409: { description: 'Cotação fechada' } },
-    handler: async (c, ctx) => {
-      const { id } = c.req.valid('param');
-      const input = c.req.valid('json');
-      const preco = await ctx.mutate(async (tx, audit) => {
-        await travarCotacao(tx, ctx, id, 'aberta');
-        await checar(tx, id, input);
-        const [row] = await tx
-          .insert(cotacaoPrecos)
-          .values({
-            entidadeId: ctx.entidadeId,
-            cotacaoId: id,
-            produtoId: input.produtoId,
-            fonte: input.fonte,
-            fonteDescricao: input.fonteDescricao,
-            valorUnitario: input.valorUnitario,
-            marca: input.marca,
-            dataColeta: input.dataColeta,
-            link: input.link,
-            evidenciaId: input.evidenciaId,
-            coletadoPor: ctx.user.id,
-            coletadoPorNome: ctx.user.nome,
-          })
-          .returning({ id: cotacaoPrecos.id });
-        const preco = await lerPreco(tx, id, row!.id);
-        audit({ registro: id, acao: 'incluir_preco', depois: { precoId: preco.id, ...precoAuditado(preco) } });
-        await conferirAprovacao(tx, ctx, id, audit, carregarCotacao);
-        return preco;
-      });
-      return c.json(preco, 201);
-    },
-  });
-
-  router.route({
-    method: 'put',
-    path: '/cotacoes/:id/precos/:precoId',
-    tag,
-    summary: 'Alterar um preço de outra fonte',
-    description: 'Envie a `version` lida (409 `stale` se outra pessoa alterou antes). Preços de fornecedores mudam pela resposta (409).',
-    request: { params: precoParams, body: precoInputSchema },
-    responses: { 200: precoListadoSchema, 404: { description: 'Não encontrado' }, 409: { description: 'Desatualizado, de fornecedor ou cotação fechada' } },
-    handler: async (c, ctx) => {
-      const { id, precoId } = c.req.valid('param');
-      const input = c.req.valid('json');
-      if (input.version === undefined) throw badRequest('Verifique os campos destacados.', { version: 'Informe a versão do registro.' });
-      const preco = await ctx.mutate(async (tx, audit) => {
-        await travarCotacao(tx, ctx, id, 'aberta');
-        const atual = await travarPreco(tx, id, precoId);
-        if (atual.fonte === 'fornecedor') throw deFornecedor();
-        if (atual.version !== input.version) throw new AppError(409, 'stale', STALE_MESSAGE);
-        await checar(tx, id, input);
-        const antes = await lerPreco(tx, id, precoId);
-        await tx
-          .update(cotacaoPrecos)
-          .set({
-            produtoId: input.produtoId,
-            fonte: input.fonte,
-            fonteDescricao: input.fonteDescricao,
-            valorUnitario: input.valorUnitario,
-            marca: input.marca,
-            dataColeta: input.dataColeta,
-            link: input.link,
-            evidenciaId: input.evidenciaId,
-            version: sql`${cotacaoPrecos.version} + 1`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(cotacaoPrecos.id, precoId));
-        if (antes.evidencia && antes.evidencia.id !== input.evidenciaId) await apagarEvidenciasSoltas(tx, [antes.evidencia.id]);
-        const depois = await lerPreco(tx, id, precoId);
-        audit({ registro: id, acao: 'alterar_preco', antes: precoAuditado(antes), depois: { precoId, ...precoAuditado(depois) } });
-        await conferirAprovacao(tx, ctx, id, audit, carregarCotacao);
-        return depois;
-      });
-      return c.json(preco, 200);
-    },
-  });
-
-  router.route({
-    method: 'delete',
-    path: '/cotacoes/:id/precos/:precoId',
-    tag,
-    summary: 'Excluir um preço de outra fonte',
-    description: 'Só com a cotação aberta; a evidência que só ele usava vai junto. Preços de fornecedores mudam pela resposta (409).',
-    request: { params: precoParams },
-    responses: { 204: { description: 'Excluído' }, 404: { description: 'Não encontrado' }, 409: { description: 'De fornecedor ou cotação fechada' } },
-    handler: async (c, ctx) => {
-      const { id, precoId } = c.req.valid('param');
-      await ctx.mutate(async (tx, audit) => {
-        await travarCotacao(tx, ctx, id, 'aberta');
-        const atual = await travarPreco(tx, id, precoId);
-        if (atual.fonte === 'fornecedor') throw deFornecedor();
-        const antes = await lerPreco(tx, id, precoId);
-        await tx.delete(cotacaoPrecos).where(eq(cotacaoPrecos.id, precoId));
-        await apagarEvidenciasSoltas(tx, [atual.evidenciaId]);
-        audit({ registro: id, acao: 'excluir_preco', antes: { precoId, ...precoAuditado(antes) } });
-        await conferirAprovacao(tx, ctx, id, audit, carregarCotacao);
-      });
-      return c.body(null, 204);
-    },
-  });
-
-  // ---- a person's decisions
-
-  const decidir = async (ctx: RequestContext, id: string, precoId: string, acao: 'incluir' | 'excluir' | 'restaurar', motivo: string | null) =>
-    ctx.mutate(async (tx, audit) => {
-      await travarCotacao(tx, ctx, id, 'aberta');
-      const atual = await travarPreco(tx, id, precoId);
+      acao === 'incluir'
+        ? 'Com o motivo (ao menos 10 caracteres): o preço deixado de fora pela idade, pela validade ou por exclusão passa a contar. 409 se já conta.'
+        : acao === 'excluir'
+          ? 'Com o motivo (ao menos 10 caracteres): o preço fica visível, marcado e fora do cálculo.'
+          : 'Apaga a inclusão e a exclusão registradas: o preço volta às regras automáticas (idade, validade, método).',
+    run: async (tx, c) => {
       if (acao === 'incluir') {
-        const mapa = await carregarCotacao(tx, ctx, id);
-        const situacao = mapa.avaliacao.precos.find((p) => p.precoId === precoId);
-        if (situacao?.valido) throw new AppError(409, 'invalid_transition', 'Este preço já entra no cálculo.');
+        const mapa = await carregarCotacao(tx, c.ctx, c.parentId);
+        if (mapa.avaliacao.precos.find((p) => p.precoId === c.key)?.valido) throw new AppError(409, 'invalid_transition', 'Este preço já entra no cálculo.');
       }
+      const motivo = acao === 'restaurar' ? null : (c.body as { motivo: string }).motivo;
       const set =
         acao === 'incluir'
           ? { inclusaoMotivo: motivo, exclusaoMotivo: null }
@@ -234,49 +150,65 @@ export function registrarPrecos(router: PluginRouter): void {
             : { inclusaoMotivo: null, exclusaoMotivo: null };
       await tx
         .update(cotacaoPrecos)
-        .set({ ...set, version: sql`${cotacaoPrecos.version} + 1`, updatedAt: sql`now()` })
-        .where(eq(cotacaoPrecos.id, precoId));
-      const depois = await lerPreco(tx, id, precoId);
-      audit({
-        registro: id,
-        acao: `${acao}_preco_no_calculo`,
-        antes: { inclusaoMotivo: atual.inclusaoMotivo, exclusaoMotivo: atual.exclusaoMotivo },
-        depois: { precoId, inclusaoMotivo: depois.inclusaoMotivo, exclusaoMotivo: depois.exclusaoMotivo, ...(motivo ? { motivo } : {}) },
-      });
-      await conferirAprovacao(tx, ctx, id, audit, carregarCotacao);
-      return depois;
-    });
-
-  for (const acao of ['incluir', 'excluir'] as const) {
-    router.route({
-      method: 'post',
-      path: `/cotacoes/:id/precos/:precoId/${acao}`,
-      tag,
-      summary: acao === 'incluir' ? 'Incluir no cálculo um preço antigo ou vencido' : 'Excluir um preço do cálculo',
-      description:
-        acao === 'incluir'
-          ? 'Com o motivo (ao menos 10 caracteres): o preço deixado de fora pela idade, pela validade ou por exclusão passa a contar. 409 se já conta.'
-          : 'Com o motivo (ao menos 10 caracteres): o preço fica visível, marcado e fora do cálculo.',
-      request: { params: precoParams, body: decisaoPrecoInputSchema },
-      responses: { 200: precoListadoSchema, 404: { description: 'Não encontrado' }, 409: { description: 'Cotação fechada' } },
-      handler: async (c, ctx) => {
-        const { id, precoId } = c.req.valid('param');
-        return c.json(await decidir(ctx, id, precoId, acao, c.req.valid('json').motivo), 200);
-      },
-    });
-  }
-
-  router.route({
-    method: 'post',
-    path: '/cotacoes/:id/precos/:precoId/restaurar',
-    tag,
-    summary: 'Desfazer a decisão sobre um preço',
-    description: 'Apaga a inclusão e a exclusão registradas: o preço volta às regras automáticas (idade, validade, método).',
-    request: { params: precoParams },
-    responses: { 200: precoListadoSchema, 404: { description: 'Não encontrado' }, 409: { description: 'Cotação fechada' } },
-    handler: async (c, ctx) => {
-      const { id, precoId } = c.req.valid('param');
-      return c.json(await decidir(ctx, id, precoId, 'restaurar', null), 200);
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(eq(cotacaoPrecos.id, c.key!));
     },
+    audit: {
+      acao: `${acao}_preco_no_calculo`,
+      antes: (c) => ({ inclusaoMotivo: c.locked?.inclusaoMotivo, exclusaoMotivo: c.locked?.exclusaoMotivo }),
+      depois: (c) => {
+        const motivo = (c.body as { motivo?: string } | undefined)?.motivo;
+        return { precoId: c.key, inclusaoMotivo: c.after?.inclusaoMotivo, exclusaoMotivo: c.after?.exclusaoMotivo, ...(motivo ? { motivo } : {}) };
+      },
+    },
+    afterWrite: conferir,
+  });
+
+  defineDocumentChildren(router, cotacao, {
+    path: 'precos',
+    param: 'precoId',
+    table: cotacaoPrecos,
+    parentColumn: cotacaoPrecos.cotacaoId,
+    version: cotacaoPrecos.version,
+    label: { singular: 'preço', plural: 'preços' },
+    states: COTACAO_ABERTA,
+    response: precoListadoSchema,
+    read: (db, cotacaoId, precoId) => lerPrecos(db, cotacaoId, precoId),
+    schema: precoInputSchema,
+    create: {
+      summary: 'Incluir um preço de outra fonte (art. 5º, I, II, III e V)',
+      description:
+        'Sistemas oficiais, contratações similares, mídia especializada e sítios (com o endereço), notas fiscais: a fonte, o valor, a data e a hora da coleta ou do documento, o endereço e a evidência enviada antes. Preços de fornecedores entram pela resposta.',
+      validate: (tx, c) => checarPreco(tx, c.parentId, c.body),
+      toRow: (input, c) => ({ ...valoresDoPreco(input), coletadoPor: c.ctx.user.id, coletadoPorNome: c.ctx.user.nome }),
+      audit: { acao: 'incluir_preco', depois: (c) => ({ precoId: c.key, ...auditado(c.after) }) },
+      afterWrite: conferir,
+    },
+    update: {
+      summary: 'Alterar um preço de outra fonte',
+      description: 'Envie a `version` lida (409 `stale` se outra pessoa alterou antes). Preços de fornecedores mudam pela resposta (409).',
+      responses: { 409: 'Desatualizado, de fornecedor ou cotação fechada' },
+      check: naoDeFornecedor,
+      validate: (tx, c) => checarPreco(tx, c.parentId, c.body),
+      toRow: valoresDoPreco,
+      audit: { acao: 'alterar_preco', antes: (c) => auditado(c.child), depois: (c) => ({ precoId: c.key, ...auditado(c.after) }) },
+      afterWrite: async (tx, c) => {
+        const antes = (c.child as Preco | undefined)?.evidencia;
+        if (antes && antes.id !== c.body.evidenciaId) await apagarEvidenciasSoltas(tx, [antes.id]);
+        await conferir(tx, c);
+      },
+    },
+    delete: {
+      summary: 'Excluir um preço de outra fonte',
+      description: 'A evidência que só ele usava vai junto. Preços de fornecedores mudam pela resposta (409).',
+      responses: { 409: 'De fornecedor ou cotação fechada' },
+      check: naoDeFornecedor,
+      audit: { acao: 'excluir_preco', antes: (c) => ({ precoId: c.key, ...auditado(c.child) }) },
+      afterWrite: async (tx, c) => {
+        await apagarEvidenciasSoltas(tx, [c.locked?.evidenciaId as string | null]);
+        await conferir(tx, c);
+      },
+    },
+    actions: { incluir: decisao('incluir'), excluir: decisao('excluir'), restaurar: decisao('restaurar') },
   });
 }
