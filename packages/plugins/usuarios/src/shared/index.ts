@@ -61,6 +61,8 @@ export const KNOWN_TAG_NAMES: Readonly<Record<number, string>> = {
   26: 'Fornecedores',
   29: 'Memorandos',
   39: 'Pré-requisições e requisições',
+  // RASCUNHOS_ALHEIOS_TAG of the document kit (@app/server-core), declared by every plugin with documents
+  40: 'Editar rascunhos de outras pessoas',
   73: 'Cotações',
   90: 'Logs de Auditoria',
 };
