@@ -243,8 +243,6 @@ export function defineDocumentAttachments(router: PluginRouter, definition: Docu
     return rows.map(present);
   };
 
-  const referenced = (id: AnyPgColumn | SQL) => (def.referencedBy ?? []).map((ref) => sql`EXISTS (SELECT 1 FROM ${ref.table} WHERE ${ref.column} = ${id})`);
-
   // ---- upload
 
   router.route({
