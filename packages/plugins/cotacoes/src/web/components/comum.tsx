@@ -3,19 +3,8 @@
 // cotação in core's queryKeys), the child collections through core's useDocumentChildren, the refresh
 // after a change, downloads through core's downloadFile, the header of the cotação and the reason dialog.
 import { formatDate, formatDateTime } from '@app/br';
-import {
-  type MutationResult,
-  StatusBadge,
-  api,
-  apiErrorBody,
-  apiErrorMessage,
-  downloadFile,
-  queryKeys,
-  toast,
-  useDocumentChildren,
-  useQuery,
-  useQueryClient,
-} from '@app/core';
+import type { MutationResult } from '@app/core';
+import { StatusBadge, api, apiErrorBody, apiErrorMessage, downloadFile, queryKeys, toast, useDocumentChildren, useQuery, useQueryClient } from '@app/core';
 import { formatNumero } from '@app/documents';
 import { ConfirmDialog, TextareaField } from '@app/ui';
 import { type ReactNode, useCallback, useState } from 'react';
@@ -25,6 +14,8 @@ import { type MapaCotacao, METODO_LABEL, fluxoCotacao } from '../../shared/index
 export const COTACOES_ENDPOINT = '/cotacoes/cotacoes';
 /** API path (relative to /api) of one cotação. */
 export const cotacaoPath = (id: string) => `cotacoes/cotacoes/${encodeURIComponent(id)}`;
+/** The entidade's configuração: the Configuração page and the new cotação (its defaults) share the entry. */
+export const CONFIGURACAO_KEY = queryKeys.plugin('cotacoes', 'configuracao');
 /** The mapa of a cotação: a view of its record (refreshed whenever the cotação is). */
 export const mapaKey = (id: string) => queryKeys.view(COTACOES_ENDPOINT, id, 'mapa');
 

@@ -1,29 +1,17 @@
 // /cotacao/configuracao (tag 3): the entidade's defaults for new cotações: the calculation method
 // (each one explained) and whether the outlier rule of the média saneada iterates. GET and PUT
 // /cotacoes/configuracao with the version read: a 409 'stale' offers to reload, as the kit's forms do.
-import {
-  LoadErrorAlert,
-  api,
-  apiErrorBody,
-  apiErrorMessage,
-  apiErrorStatus,
-  queryKeys,
-  toast,
-  useQuery,
-  useQueryClient,
-  useUnsavedChangesGuard,
-} from '@app/core';
+import { LoadErrorAlert, api, apiErrorBody, apiErrorMessage, apiErrorStatus, toast, useQuery, useQueryClient, useUnsavedChangesGuard } from '@app/core';
 import { Alert, Button, Card, CheckboxField, PageHeader, PageLoading } from '@app/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { type Configuracao as ConfiguracaoLida, METODO_LABEL, METODOS, type Metodo, configuracaoInputSchema, descreverMetodo } from '../../shared/index.js';
+import { CONFIGURACAO_KEY as CHAVE } from '../components/comum';
 import { COTACAO_TITLES } from '../titles';
 
 type Valores = { metodo: Metodo; iterar: boolean };
 type Erros = Partial<Record<'metodo' | 'iterar', string>>;
 
-/** The same cache entry the new cotação reads its defaults from. */
-const CHAVE = queryKeys.plugin('cotacoes', 'configuracao');
 const ID = 'configuracao-metodo';
 
 export default function Configuracao() {

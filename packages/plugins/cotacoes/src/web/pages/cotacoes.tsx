@@ -8,7 +8,6 @@ import {
   type ResourceOptionsSource,
   api,
   defineDocumentPages,
-  queryKeys,
   registerFieldType,
   useHasTag,
   useQuery,
@@ -19,7 +18,7 @@ import { Card, PageLoading } from '@app/ui';
 import { useMemo } from 'react';
 import { Link } from 'wouter';
 import { ADMIN_TAG, type Configuracao, METODO_LABEL, METODOS, type Metodo, cotacaoInputSchema, descreverMetodo, fluxoCotacao } from '../../shared/index.js';
-import { COTACOES_ENDPOINT } from '../components/comum';
+import { CONFIGURACAO_KEY, COTACOES_ENDPOINT } from '../components/comum';
 import { COTACAO_TITLES } from '../titles';
 
 type Row = Record<string, unknown>;
@@ -254,7 +253,7 @@ const pages = defineDocumentPages(config);
  */
 function NovaCotacao() {
   const lida = useQuery({
-    queryKey: queryKeys.plugin('cotacoes', 'configuracao'),
+    queryKey: CONFIGURACAO_KEY,
     queryFn: ({ signal }) => api.get('cotacoes/configuracao', { signal }).json<Configuracao>(),
   });
   const carregando = lida.isPending;
