@@ -162,6 +162,32 @@ describeEachDatabase('controle interno: reads every document, writes none', { pl
     expect(painel).toEqual({ id: 'x', leitura: true });
   });
 
+  it('the OpenAPI description of each read it opens says so (tag 95, read-only); other routes do not', async () => {
+    const doc = (await (await t.server.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { description?: string }>> };
+    const note = /controle interno \(tag 95\)/;
+    for (const path of [
+      '/api/docs/memorandos',
+      '/api/docs/memorandos/{id}',
+      '/api/docs/memorandos/{id}.pdf',
+      '/api/docs/memorandos/{id}/historico',
+      '/api/docs/memorandos.csv',
+      '/api/extras/painel/{id}',
+    ]) {
+      expect(doc.paths[path]?.get?.description, path).toMatch(note);
+    }
+    expect(doc.paths['/api/docs/memorandos/{id}.pdf']?.get?.description).toMatch(/^O memorando para imprimir/);
+    for (const [path, method] of [
+      ['/api/docs/memorandos', 'post'],
+      ['/api/docs/memorandos/{id}', 'put'],
+      ['/api/docs/notas', 'get'],
+      ['/api/docs/memorandos-por-situacao', 'get'],
+      ['/api/extras/resumo', 'get'],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toBeDefined();
+      expect(doc.paths[path]?.[method]?.description ?? '', `${method} ${path}`).not.toMatch(note);
+    }
+  });
+
   it('someone without the tag is still refused the reads', async () => {
     for (const path of ['/memorandos', `/memorandos/${memo.id}`, `/memorandos/${memo.id}.pdf`, `/memorandos/${memo.id}/historico`, '/memorandos.csv']) {
       expect((await req(path, semTag)).status, path).toBe(403);

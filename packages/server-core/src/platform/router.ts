@@ -132,6 +132,9 @@ export interface PluginRouter {
   declareDocument(path: string, tag: number): void;
 }
 
+/** Added to the OpenAPI description of a read the controle interno opens (see `declareDocument`). */
+const CONTROLE_INTERNO_NOTE = `Também aberta, somente leitura, ao controle interno (tag ${CONTROLE_INTERNO_TAG}): os documentos de todos os centros de custo, sem nenhuma ação.`;
+
 /** A route of a document `docPath` that reads it: the list, its exports, or `<docPath>/:id…` (one document). */
 function isDocumentRead(routePath: string, docPath: string): boolean {
   if (routePath === docPath || routePath === `${docPath}.csv` || routePath === `${docPath}.xlsx`) return true;
@@ -381,13 +384,14 @@ export function createPluginRouter(
         `Server plugin '${pluginId}': route ${definition.method.toUpperCase()} ${definition.path} cannot be opened to the controle interno (reads only).`,
       );
     }
+    const opens = (): boolean =>
+      !definition.public &&
+      definition.method === 'get' &&
+      (controleInterno ?? documents.some((d) => d.tag === definition.tag && isDocumentRead(definition.path, d.path)));
     // decided at the first request, when every route and document of the router is declared
     let opened: boolean | undefined;
     const openToControleInterno = (): boolean => {
-      opened ??=
-        !definition.public &&
-        definition.method === 'get' &&
-        (controleInterno ?? documents.some((d) => d.tag === definition.tag && isDocumentRead(definition.path, d.path)));
+      opened ??= opens();
       return opened;
     };
     const guard = rejectHostileInput(definition.request?.body !== undefined);
@@ -440,6 +444,17 @@ export function createPluginRouter(
       app.openAPIRegistry.registerPath({ ...published, path: definition.openApiPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}') });
     } else {
       app.openapi(config, handler as never, hook as never);
+    }
+    // its OpenAPI description says when the controle interno opens it, read when the plugin's app is
+    // mounted (server.ts: right after its `routes`, so every document of this router is declared by then)
+    const registered = app.openAPIRegistry.definitions.at(-1);
+    if (registered?.type === 'route' && !definition.public && definition.method === 'get') {
+      const base = definition.description;
+      Object.defineProperty(registered.route, 'description', {
+        enumerable: true,
+        configurable: true,
+        get: () => (opens() ? (base ? `${base} ${CONTROLE_INTERNO_NOTE}` : CONTROLE_INTERNO_NOTE) : base),
+      });
     }
   };
   const declareDocument = (path: string, tag: number): void => {
