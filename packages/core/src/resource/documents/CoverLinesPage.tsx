@@ -167,7 +167,7 @@ export function CoverLinesPage<L extends CoverLine>(props: CoverLinesPageProps<L
         <TextField
           label={
             <span className="visually-hidden">
-              Quantidade de {lines.name(line)} na {target.documento.toLowerCase()}
+              Quantidade de {lines.name(line)} {target.feminino ? 'na' : 'no'} {target.documento.toLowerCase()}
             </span>
           }
           inputMode="decimal"
