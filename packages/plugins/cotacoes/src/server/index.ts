@@ -34,7 +34,7 @@ import { isoSqlNull, pertence } from './comum.js';
 import { congelarConclusao, notificarConvidados, validarConclusao } from './conclusao.js';
 import { lerConfiguracao, registrarConfiguracao } from './configuracao.js';
 import { registrarDecisoes } from './decisoes.js';
-import { registrarDocumentos } from './documentos.js';
+import { arquivosDaCotacao, registrarDocumentos } from './documentos.js';
 import { registrarConvites } from './fornecedores.js';
 import { apagarEvidenciasSoltas, registrarPrecos } from './precos.js';
 import { registrarRequisicoesAprovadas, requisicaoParaCotacao } from './requisicoes.js';
@@ -204,6 +204,8 @@ export default defineServerPlugin({
         extra: { produtoCodigo: produtos.codigo, produtoDescricao: produtos.descricao, unidadeSigla: unidade.sigla },
       },
       duplicate: { reset: ['requisicaoId', 'prazo', 'itens.*.requisicaoItemId'], today: ['dataReferencia'] },
+      // the memória de cálculo and each supplier's blank form, as PDF and XLSX (documentos.ts)
+      files: arquivosDaCotacao,
       history: {
         names: {
           centroCustoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
@@ -314,7 +316,7 @@ export default defineServerPlugin({
     });
 
     registrarConvites(router);
-    registrarPrecos(router, doc);
+    registrarPrecos(router);
     registrarDecisoes(router);
     registrarDocumentos(router);
   },
