@@ -316,7 +316,7 @@ export default defineServerPlugin({
     });
 
     registrarConvites(router);
-    registrarPrecos(router);
+    registrarPrecos(router, doc);
     registrarDecisoes(router);
     registrarDocumentos(router);
   },
