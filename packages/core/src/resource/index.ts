@@ -24,6 +24,15 @@ export {
 export { StatusBadge } from './documents/StatusBadge';
 export { type CoverLine, CoverLinesPage, type CoverLinesColumns, type CoverLinesPageProps } from './documents/CoverLinesPage';
 export { type CreateFromExtra, CreateFromPage, type CreateFromPageProps, type CreateFromSource } from './documents/CreateFromPage';
+export {
+  APPROVAL_VIA_TEXT,
+  ApprovalStepList,
+  type ApprovalSteps,
+  type ApprovalVia,
+  DocumentApprovalPage,
+  type DocumentApprovalPageProps,
+  useApprovalSteps,
+} from './documents/ApprovalPage';
 export type { DocumentConfig, DocumentItemsConfig, DocumentPages, TransitionDialogState } from './documents/types';
 export { BUILTIN_FIELD_TYPES, type FieldRenderProps, type FieldTypeDefinition, fieldId, registerFieldType } from './form/registry';
 export { type FieldErrors, type FieldIssue, issuesToFieldErrors } from './form/errors';

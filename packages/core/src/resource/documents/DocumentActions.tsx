@@ -36,6 +36,8 @@ interface Pending {
   /** More body fields from the plugin's dialog content (doc.transitionDialog) and the server's errors on them. */
   body: Row;
   errors: Record<string, string>;
+  /** Fields the dialog content still requires (TransitionDialogState.require): checked before sending. */
+  required: Record<string, string>;
 }
 
 export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInfo; record: Row; ctx: RecordSlotContext }) {
@@ -61,17 +63,21 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
   const ask = (name: string) => {
     const transition = doc.flow.transitions[name];
     if (!transition || blockedByChanges(transition.label)) return;
-    setPending({ name, transition, motivo: '', error: null, body: {}, errors: {} });
+    setPending({ name, transition, motivo: '', error: null, body: {}, errors: {}, required: {} });
   };
 
   /** Performs the pending transition; false keeps the dialog open (a missing reason, a field of the dialog). */
   const perform = async (): Promise<boolean> => {
     if (!pending) return true;
     const { name } = pending;
+    if (Object.keys(pending.required).length) {
+      setPending({ ...pending, errors: pending.required });
+      return false;
+    }
     const result = await transitions.run(name, { motivo: pending.transition.reason ? pending.motivo : undefined, body: pending.body });
     if (result.ok) {
       ctx.setRecord(result.record);
-      toast.success(transitions.doneMessage(name, result.record));
+      toast.success(doc.transitionDone?.(name, result.record) ?? transitions.doneMessage(name, result.record));
       return true;
     }
     if (result.reason === 'offline') {
@@ -168,6 +174,14 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
               body: pending.body,
               setBody: (next) => setPending((p) => (p ? { ...p, body: next, errors: {} } : p)),
               errors: pending.errors,
+              require: (field, message) =>
+                setPending((p) => {
+                  if (!p || (p.required[field] ?? null) === message) return p;
+                  const required = { ...p.required };
+                  if (message === null) delete required[field];
+                  else required[field] = message;
+                  return { ...p, required };
+                }),
             })
           : null}
       </ConfirmDialog>

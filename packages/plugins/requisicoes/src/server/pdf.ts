@@ -8,7 +8,7 @@ import { formatMoney, formatNumero } from '@app/documents';
 import { type DocumentPdfContent, type PdfBlock, type RequestContext, catalogueItemsPdf, recordHistory } from '@app/server-core';
 import { sql } from '@app/server-core/orm';
 import { CATEGORIA_LABEL, type Categoria, fluxoRequisicao } from '../shared/index.js';
-import { alcadasDoCentro, niveisDoTotal } from './aprovacao.js';
+import { aprovacao } from './aprovacao.js';
 import { alertasDaRequisicao } from './dispensa.js';
 
 type Row = Record<string, unknown>;
@@ -74,7 +74,7 @@ export async function requisicaoPdf(row: Row, ctx: RequestContext): Promise<Docu
   const history = await recordHistory(ctx.db, { entidadeId: ctx.entidadeId, plugin: 'requisicoes', registro: id, limit: 500 });
   const passos = [...history.items].reverse().filter((h) => fluxoRequisicao.isTransition(h.acao) || h.acao === 'pesquisa_de_precos');
   const alertas = await alertasDaRequisicao(ctx.db, ctx.entidadeId, id);
-  const alcadas = await alcadasDoCentro(ctx.db, ctx.entidadeId, String(row.centroCustoId));
+  const alcadas = await aprovacao.levelsFor(ctx.db, ctx.entidadeId, String(row.centroCustoId));
   const nomeNivel = (nivel: number) => alcadas.find((a) => a.nivel === nivel)?.nome ?? `Nível ${nivel}`;
 
   const pre = [...new Set(fontes.map((f) => formatNumero(Number(f.pre_numero), Number(f.pre_ano))))];
@@ -93,7 +93,7 @@ export async function requisicaoPdf(row: Row, ctx: RequestContext): Promise<Docu
   if (ciclo === 0) {
     blocks.push({ text: 'Ainda não enviada para aprovação.', muted: true });
   } else {
-    const exigidos = status === 'rascunho' || status === 'devolvida' ? [] : niveisDoTotal(String(row.valorTotal), alcadas);
+    const exigidos = status === 'rascunho' || status === 'devolvida' ? [] : aprovacao.requiredLevels(String(row.valorTotal), alcadas);
     const niveis = [...new Set([...exigidos, ...aprovacoes.map((a) => Number(a.nivel))])].sort((a, b) => a - b);
     const pendente = status === 'em_aprovacao' ? 'Aguardando' : status === 'aprovada' ? '' : 'Não aprovado';
     blocks.push({

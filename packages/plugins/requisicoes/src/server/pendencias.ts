@@ -1,33 +1,22 @@
 // What a person must act on in pré-requisições and requisições, contributed to the kit's PENDENCIAS
 // (GET /api/pendencias, read by the dashboard). Each count is one set-based query in the person's
-// scope of centros de custo; the menu count (GET /requisicoes/aguardando-minha-aprovacao/contagem)
-// calls the same `count` as the first provider: one definition of the queue.
-import { type Db, type PendenciaProvider, type RequestContext, centroCustoScope } from '@app/server-core';
+// scope of centros de custo; the first is the approvals kit's queue (the same count as the menu's
+// GET /requisicoes/aguardando-minha-aprovacao/contagem): one definition of the queue.
+import { type PendenciaProvider, centroCustoScope } from '@app/server-core';
 import { and, count, eq, inArray } from '@app/server-core/orm';
 import { REQUISICOES_TAG } from '../shared/index.js';
-import { podeAprovarSql } from './aprovacao.js';
+import { aprovacao } from './aprovacao.js';
 import { preRequisicoes, requisicoes } from './tables.js';
 
 /** Pré-requisições still open for their solicitante (not converted, cancelled or closed). */
 const PRE_REQUISICAO_ABERTA = ['rascunho', 'enviada', 'parcialmente_atendida', 'devolvida'] as const;
 
-/** Requisições the person may decide now (podeAprovarSql, the one eligibility rule), in the person's centros. */
-export async function contarAguardandoMinhaAprovacao(db: Db, ctx: RequestContext): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(requisicoes)
-    .where(and(eq(requisicoes.entidadeId, ctx.entidadeId), centroCustoScope(ctx, requisicoes.centroCustoId), podeAprovarSql(ctx)));
-  return Number(row?.n ?? 0);
-}
-
 export const PENDENCIAS_REQUISICOES: readonly PendenciaProvider[] = [
-  {
+  aprovacao.pendencia({
     id: 'requisicoes.aguardando-minha-aprovacao',
     label: 'Requisições aguardando a minha aprovação',
     href: '/requisicao?aguardandoMinha=1',
-    tag: REQUISICOES_TAG,
-    count: contarAguardandoMinhaAprovacao,
-  },
+  }),
   {
     id: 'requisicoes.minhas-devolvidas',
     label: 'Minhas requisições devolvidas para correção',

@@ -6,9 +6,9 @@
 // lower, it stays aprovada. Audited on the requisição (its timeline): who, when, the origin (the
 // cotação), both values and where it went.
 import { compareDecimal, lineTotal, sumMoney } from '@app/documents';
-import { AppError, type AuditFn, type RequestContext, type Tx } from '@app/server-core';
+import type { AuditFn, RequestContext, Tx } from '@app/server-core';
 import { and, eq, sql } from '@app/server-core/orm';
-import { alcadasDoCentro, avisarDecisores, niveisDoTotal } from './aprovacao.js';
+import { aprovacao } from './aprovacao.js';
 import { recalcularGrupos } from './dispensa.js';
 import { requisicaoItens, requisicoes } from './tables.js';
 
@@ -98,15 +98,14 @@ export async function registrarPesquisaDePrecos(tx: Tx, p: PesquisaDePrecos): Pr
   const reaprovacao = req.status === 'aprovada' && aprovado !== null && compareDecimal(valorPesquisado, aprovado) > 0;
   const set: Row = { valorTotal: valorPesquisado, valorPesquisado, version: sql`${requisicoes.version} + 1`, updatedAt: sql`now()` };
   if (reaprovacao) {
-    const niveis = niveisDoTotal(valorPesquisado, await alcadasDoCentro(tx, ctx.entidadeId, req.centroCustoId));
-    if (niveis.length === 0) {
-      throw new AppError(
-        409,
-        'sem_alcada',
-        `O valor pesquisado da requisição (${valorPesquisado}) passa do aprovado, mas nenhuma alçada de aprovação se aplica a ele: peça ao administrador que configure as alçadas.`,
-      );
-    }
-    Object.assign(set, { status: 'em_aprovacao', ciclo: req.ciclo + 1, niveis: niveis.length, nivelAtual: niveis[0] });
+    const rodada = await aprovacao.newRound(
+      tx,
+      ctx.entidadeId,
+      req,
+      valorPesquisado,
+      `O valor pesquisado da requisição (${valorPesquisado}) passa do aprovado, mas nenhuma alçada de aprovação se aplica a ele: peça ao administrador que configure as alçadas.`,
+    );
+    Object.assign(set, { status: 'em_aprovacao', ...rodada });
   }
   await tx.update(requisicoes).set(set).where(eq(requisicoes.id, req.id));
   await recalcularGrupos(tx, req.id);
@@ -138,6 +137,6 @@ export async function registrarPesquisaDePrecos(tx: Tx, p: PesquisaDePrecos): Pr
       reaprovacao,
     },
   });
-  if (reaprovacao) await avisarDecisores(tx, after as Row, ctx);
+  if (reaprovacao) await aprovacao.notifyDeciders(tx, after as Row, ctx);
   return { status: String(after!.status), valorAprovado: aprovado, valorPesquisado, reaprovacao };
 }

@@ -9,7 +9,7 @@ import { centrosCusto, tiposSolicitacao } from '@app/registros/server';
 import { type AuditEntry, DEMO, type SeedContext, nextDocumentNumber, perfis, recordDocumentAuthor, usuarioEntidades, usuarios } from '@app/server-core';
 import { and, asc, eq, inArray, sql } from '@app/server-core/orm';
 import { LIMITES_DISPENSA_PADRAO, REQUISICAO_LIBERA_ITENS, REQUISICOES_TAG } from '../shared/index.js';
-import { alcadasDoCentro, niveisDoTotal } from './aprovacao.js';
+import { aprovacao } from './aprovacao.js';
 import { atendimento } from './atendimento.js';
 import { recalcularGrupos } from './dispensa.js';
 import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoAprovacoes, requisicaoItens, requisicoes } from './tables.js';
@@ -443,13 +443,13 @@ export async function seedDocumentos(ctx: SeedContext): Promise<void> {
         let por = solicitante;
         let motivo: string | undefined;
         if (passo.acao === 'enviar') {
-          const niveis = niveisDoTotal(header.valorTotal, await alcadasDoCentro(tx, entidadeId, centro));
+          const niveis = aprovacao.requiredLevels(header.valorTotal, await aprovacao.levelsFor(tx, entidadeId, centro));
           Object.assign(estado, { status: 'em_aprovacao', niveis: niveis.length, nivelAtual: niveis[0] ?? null, ciclo: estado.ciclo + 1 });
         } else if (passo.acao === 'aprovar') {
           por = gente[passo.por]!;
           const nivel = Number(estado.nivelAtual);
           await tx.insert(requisicaoAprovacoes).values({ entidadeId, requisicaoId: id, ciclo: estado.ciclo, nivel, usuarioId: por.id, usuarioNome: por.nome });
-          const niveis = niveisDoTotal(header.valorTotal, await alcadasDoCentro(tx, entidadeId, centro));
+          const niveis = aprovacao.requiredLevels(header.valorTotal, await aprovacao.levelsFor(tx, entidadeId, centro));
           const proximo = niveis.find((x) => x > nivel);
           Object.assign(estado, proximo === undefined ? { status: 'aprovada', nivelAtual: null, valorAprovado: header.valorTotal } : { nivelAtual: proximo });
         } else if (passo.acao === 'cancelar') {

@@ -1,6 +1,6 @@
-// The approval queue ('aguardando minha aprovação') is computed in SQL (podeAprovarSql, the same
-// definition as decisores(): the e-mails and the names on the approval page). This suite keeps it
-// equal to the rule read per row in TypeScript from the raw tables — the person is an active member
+// The approval queue ('aguardando minha aprovação') is computed in SQL by the document kit's approvals
+// (canDecideSql, the same definition as deciders(): the e-mails and the names on the approval page).
+// This suite checks it, on requisições' data, against an independent reference: the rule read per row in TypeScript from the raw tables — the person is an active member
 // of the entidade with tag 39 whose centros include the requisição's; named at the awaited level (user
 // or perfil; a centro's own row replacing the general one); never their own requisição nor one
 // converting their pré-requisições, never a second level of the same round; and when nobody apto is
@@ -11,7 +11,7 @@
 import { describeEachDatabase } from '@app/server-core/testing';
 import { and, eq } from '@app/server-core/orm';
 import { beforeAll, expect, it } from 'vitest';
-import { decisores, podeAprovarSql } from '../../src/server/aprovacao.js';
+import { aprovacao } from '../../src/server/aprovacao.js';
 import { requisicoes } from '../../src/server/tables.js';
 import { type Fixture, type User, createFixture, createPerfil, createUser, insert, plugins } from './helpers.js';
 
@@ -179,7 +179,7 @@ describeEachDatabase('requisicoes: approval queue, set-based = per-row rule', { 
     const rows = await t.server.db
       .select({ id: requisicoes.id })
       .from(requisicoes)
-      .where(and(eq(requisicoes.entidadeId, fx.entidadeId), podeAprovarSql({ user: { id: usuario } as never, entidadeId: fx.entidadeId })));
+      .where(and(eq(requisicoes.entidadeId, fx.entidadeId), aprovacao.canDecideSql({ user: { id: usuario } as never, entidadeId: fx.entidadeId })));
     return rows.map((r) => r.id).sort();
   };
   const porLinha = async (usuario: string) => {
@@ -274,7 +274,7 @@ describeEachDatabase('requisicoes: approval queue, set-based = per-row rule', { 
     // every requisição decided por substituição or by nobody, and one in four of the others (PGlite is slow)
     const amostra = [...regra].filter(([, quem], i) => i % 4 === 0 || [...quem.values()].some((v) => v !== 'titular') || quem.size === 0);
     for (const [id, quem] of amostra) {
-      const lista = await decisores(t.server.db, fx.entidadeId, id);
+      const lista = await aprovacao.deciders(t.server.db, fx.entidadeId, id);
       expect(Object.fromEntries(lista.map((d) => [d.id, d.via])), id).toEqual(Object.fromEntries(quem));
       for (const d of lista) vias.add(d.via);
     }

@@ -1,7 +1,8 @@
 // What the pages of @app/requisicoes share (a lazy chunk: never on the first page).
-import { type ResourceOptionsSource, api, apiErrorMessage, queryKeys, useDocument, useQuery } from '@app/core';
+import { type ResourceOptionsSource, type TransitionDialogState, api, apiErrorMessage, queryKeys, useDocument, useQuery } from '@app/core';
 import { formatDecimal, formatMoney, formatNumero } from '@app/documents';
 import { Alert, Card, CheckboxField, Spinner } from '@app/ui';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { CATEGORIA_LABEL, type AlertaDispensa, fluxoRequisicao } from '../../shared/index.js';
 
@@ -108,6 +109,7 @@ export function DispensaNaDecisao({
   ciente,
   onCiente,
   error,
+  require,
 }: {
   id: string;
   version?: unknown;
@@ -115,8 +117,12 @@ export function DispensaNaDecisao({
   ciente?: boolean;
   onCiente?: (value: boolean) => void;
   error?: string;
+  /** The dialog's TransitionDialogState.require: the acknowledgement is asked before anything is sent. */
+  require?: TransitionDialogState['require'];
 }) {
   const query = useAlertasDispensa(id, version);
+  const pedir = onCiente !== undefined && (query.data?.items.length ?? 0) > 0 && ciente !== true;
+  useEffect(() => require?.('ciente', pedir ? CIENTE_PENDENTE : null), [require, pedir]);
   if (query.isError) return <p className="field__hint">Não foi possível verificar o limite de dispensa: {apiErrorMessage(query.error, 'tente novamente.')}</p>;
   if (!query.data) return <Spinner label="Verificando o limite de dispensa…" />;
   const alertas = query.data.items;
@@ -163,5 +169,26 @@ export function ValoresDaRequisicao({ row }: { row: Row }) {
       </dl>
       {acima ? <p className="field__hint">O valor pesquisado passou do aprovado: a requisição voltou para aprovação pelo novo valor.</p> : null}
     </Card>
+  );
+}
+
+const CIENTE_PENDENTE = 'Marque que você viu o alerta de limite de dispensa antes de aprovar.';
+
+/**
+ * The dispensa alert in the kit's transition dialog, on the Edit page and the approval page alike:
+ * shown when sending, acknowledged (`ciente`, asked before anything is sent) when approving.
+ */
+export function dialogoDaDecisao(name: string, row: Row, state: TransitionDialogState) {
+  if (name === 'enviar') return <DispensaNaDecisao id={String(row.id)} version={row.version} />;
+  if (name !== 'aprovar') return null;
+  return (
+    <DispensaNaDecisao
+      id={String(row.id)}
+      version={row.version}
+      ciente={state.body.ciente === true}
+      onCiente={(ciente) => state.setBody({ ...state.body, ciente })}
+      error={state.errors.ciente}
+      require={state.require}
+    />
   );
 }

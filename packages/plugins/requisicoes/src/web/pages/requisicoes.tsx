@@ -1,10 +1,10 @@
 import { formatDate } from '@app/br';
-import { type FieldRenderProps, type TransitionDialogState, defineDocumentPages, registerFieldType, useHasTag } from '@app/core';
+import { type FieldRenderProps, defineDocumentPages, registerFieldType, useHasTag } from '@app/core';
 import { formatMoney, formatNumero } from '@app/documents';
 import { Link } from 'wouter';
 import { CATEGORIA_LABEL, CATEGORIAS, type Categoria, fluxoRequisicao, requisicaoInputSchema } from '../../shared/index.js';
 import { REQ_TITLES } from '../titles';
-import { DispensaAlert, DispensaNaDecisao, REQ_ENDPOINT, type Row, ValoresDaRequisicao, centros, meusCentros, produto, tipos } from './common';
+import { DispensaAlert, REQ_ENDPOINT, type Row, ValoresDaRequisicao, centros, dialogoDaDecisao, meusCentros, produto, tipos } from './common';
 
 const categorias = CATEGORIAS.map((value) => ({ value, label: CATEGORIA_LABEL[value] }));
 const podeAprovar = (row: Row) => Array.isArray(row.transicoes) && row.transicoes.includes('aprovar');
@@ -128,18 +128,7 @@ export default defineDocumentPages({
       </>
     ),
     // the dispensa alert where the decision is taken: shown when sending, acknowledged when approving
-    transitionDialog: (name: string, row: Row, state: TransitionDialogState) =>
-      name === 'enviar' ? (
-        <DispensaNaDecisao id={String(row.id)} version={row.version} />
-      ) : name === 'aprovar' ? (
-        <DispensaNaDecisao
-          id={String(row.id)}
-          version={row.version}
-          ciente={state.body.ciente === true}
-          onCiente={(ciente) => state.setBody({ ...state.body, ciente })}
-          error={state.errors.ciente}
-        />
-      ) : null,
+    transitionDialog: dialogoDaDecisao,
   },
   timelineLabels: {
     solicitanteId: 'Solicitante',
