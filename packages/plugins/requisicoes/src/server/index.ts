@@ -12,7 +12,6 @@
 //   pickers: GET /centros-custo, /tipos-solicitacao, /produtos.
 import { today } from '@app/br';
 import { formatDecimal, formatNumero } from '@app/documents';
-import { memorandoItens, memorandos } from '@app/memorandos/server';
 import { produtos, produtosLookup } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup, tiposSolicitacao, unidades } from '@app/registros/server';
 import {
@@ -27,9 +26,8 @@ import {
   notFound,
   PENDENCIAS,
   RASCUNHOS_ALHEIOS_TAG_INFO,
-  searchCondition,
 } from '@app/server-core';
-import { and, count, desc, eq, sql } from '@app/server-core/orm';
+import { and, eq, sql } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import { z } from 'zod';
 import {
@@ -42,22 +40,23 @@ import {
   alcadaInputSchema,
   alertaDispensaSchema,
   alertasDispensaSchema,
-  deMemorandoInputSchema,
+  aprovacaoSchema,
+  contagemSchema,
   fluxoPreRequisicao,
   fluxoRequisicao,
   itemPendenteSchema,
   limiteDispensaInputSchema,
-  memorandoAceitoSchema,
   preRequisicaoInputSchema,
   requisicaoInputSchema,
 } from '../shared/index.js';
-import { aprovacao } from './aprovacao.js';
-import { atendidoDe, atendimento, conversoesDe, memorandoParaPre } from './atendimento.js';
+import { VIA_LABEL, alcadasDoCentro, aprovaveis, decisores, niveisDoTotal, notificar, podeAprovarSql, registrarAprovacao } from './aprovacao.js';
+import { atendidoDe, atendimento, conversoesDe } from './atendimento.js';
+import { deMemorando } from './memorando.js';
 import { alertasDaRequisicao, alertasVistos, recalcularGrupos } from './dispensa.js';
-import { PENDENCIAS_REQUISICOES } from './pendencias.js';
+import { PENDENCIAS_REQUISICOES, contarAguardandoMinhaAprovacao } from './pendencias.js';
 import { requisicaoPdf } from './pdf.js';
 import { seedRequisicoes } from './seed.js';
-import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoItens, requisicoes } from './tables.js';
+import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoAprovacoes, requisicaoItens, requisicoes } from './tables.js';
 
 export * from './tables.js';
 export { registrarPesquisaDePrecos } from './pesquisa.js';
@@ -67,8 +66,6 @@ type Row = Record<string, unknown>;
 const centro = alias(centrosCusto, 'centro');
 const tipo = alias(tiposSolicitacao, 'tipo');
 const unidade = alias(unidades, 'unidade');
-const origem = alias(centrosCusto, 'origem');
-const destino = alias(centrosCusto, 'destino');
 
 const pertence = (ctx: RequestContext, centroId: unknown) => ctx.todosCentros || ctx.centrosCusto.includes(String(centroId));
 const hoje = today;
@@ -120,65 +117,7 @@ export default defineServerPlugin({
     });
     defineLookup(router, produtosLookup(tag));
 
-    // ---- pré-requisições (the fixed paths before the kit's '/:id')
-    router.route({
-      method: 'get',
-      path: '/pre-requisicoes/memorandos-aceitos',
-      tag,
-      summary: 'Memorandos aceitos que podem gerar uma pré-requisição',
-      description:
-        "Memorandos aceitos da entidade cuja origem ou destino é um centro de custo da pessoa (todos, se o perfil vê todos), por número ('12/2026'), assunto ou solicitante; com a pré-requisição (não cancelada) que já veio de cada um. `disponiveis=true`: só os que ainda não a têm.",
-      request: {
-        query: z.object({
-          q: z.string().trim().max(200).optional(),
-          page: z.coerce.number().int().min(1).default(1),
-          pageSize: z.coerce.number().int().min(1).max(50).default(20),
-          disponiveis: z.enum(['true', 'false']).optional(),
-        }),
-      },
-      responses: { 200: z.object({ items: z.array(memorandoAceitoSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }) },
-      handler: async (c, ctx) => {
-        const q = c.req.valid('query');
-        const vinculo = sql<{ id: string; numero: number; ano: number } | null>`(
-          SELECT json_build_object('id', p.id, 'numero', p.numero, 'ano', p.ano) FROM pre_requisicoes p
-           WHERE p.memorando_id = ${memorandos.id} AND p.status <> 'cancelada' ORDER BY p.created_at LIMIT 1)`;
-        const where = and(
-          eq(memorandos.entidadeId, ctx.entidadeId),
-          eq(memorandos.status, 'aceito'),
-          centroCustoScope(ctx, memorandos.origemId, memorandos.destinoId),
-          searchCondition([{ expr: memorandos.busca, normalized: true }], q.q),
-          q.disponiveis === 'true'
-            ? sql`NOT EXISTS (SELECT 1 FROM pre_requisicoes p WHERE p.memorando_id = ${memorandos.id} AND p.status <> 'cancelada')`
-            : undefined,
-        );
-        const [contados] = await ctx.db.select({ n: count() }).from(memorandos).where(where);
-        const rows = await ctx.db
-          .select({
-            id: memorandos.id,
-            numero: memorandos.numero,
-            ano: memorandos.ano,
-            data: memorandos.data,
-            assunto: memorandos.assunto,
-            solicitanteNome: memorandos.solicitanteNome,
-            origemId: memorandos.origemId,
-            origemNome: sql<string>`${origem.codigo} || ' – ' || ${origem.nome}`,
-            destinoNome: sql<string>`${destino.codigo} || ' – ' || ${destino.nome}`,
-            valorTotal: sql<string>`${memorandos.valorTotal}::text`,
-            itens: sql<number>`(SELECT count(*)::int FROM memorando_itens mi WHERE mi.memorando_id = ${memorandos.id})`,
-            preRequisicao: vinculo,
-          })
-          .from(memorandos)
-          .innerJoin(origem, eq(origem.id, memorandos.origemId))
-          .innerJoin(destino, eq(destino.id, memorandos.destinoId))
-          .where(where)
-          .orderBy(desc(memorandos.ano), desc(memorandos.numero), memorandos.id)
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize);
-        const items = rows.map((r) => ({ ...r, itens: Number(r.itens), preRequisicao: r.preRequisicao ?? null }));
-        return c.json({ items, total: Number(contados?.n ?? 0), page: q.page, pageSize: q.pageSize }, 200);
-      },
-    });
-
+    // ---- pré-requisições (the fixed paths before the kit's '/:id'; the memorandos picker: the link's)
     atendimento.picker(router, {
       path: '/pre-requisicoes/itens-pendentes',
       tag,
@@ -213,7 +152,7 @@ export default defineServerPlugin({
       if (ctx.todosCentros && row.solicitanteId !== ctx.user.id) out.push('compras');
       return out;
     };
-    const pre = defineDocumentResource(router, {
+    defineDocumentResource(router, {
       path: '/pre-requisicoes',
       tag,
       kind: 'requisicoes/pre-requisicoes',
@@ -224,9 +163,9 @@ export default defineServerPlugin({
       roles: papeisPre,
       scope: (ctx) => centroCustoScope(ctx, preRequisicoes.centroCustoId),
       defaults: (ctx) => ({ solicitanteId: ctx.user.id, solicitanteNome: ctx.user.nome, data: hoje() }),
-      // segregation (kit): the authors of its memorando are authors of the pré-requisição
-      sources: async (tx, id) =>
-        (await tx.select({ id: preRequisicoes.memorandoId }).from(preRequisicoes).where(eq(preRequisicoes.id, id))).flatMap((r) => (r.id ? [r.id] : [])),
+      // made from an accepted memorando (kit links): picker, POST /pre-requisicoes/de-memorando, the checks of
+      // POST/PUT naming memorandoId, release on cancel; the memorando's authors are authors of the pré-requisição
+      links: [deMemorando],
       canEdit: (row, ctx) => (pertence(ctx, row.centroCustoId) ? null : 'Só o centro de custo da pré-requisição pode alterá-la.'),
       usedBy: async (tx, id) => {
         const { rows } = await tx.execute<{ numero: number; ano: number }>(sql`
@@ -238,19 +177,7 @@ export default defineServerPlugin({
           ? `Esta pré-requisição está vinculada à requisição ${rows.map((r) => formatNumero(r.numero, r.ano)).join(', ')} e não pode ser excluída`
           : null;
       },
-      validate: async (tx, data, write) => {
-        const fields: Record<string, string> = { ...seuCentro(write.ctx, data.centroCustoId) };
-        // the memorando locked and checked under the lock, as by de-memorando (404 / 400 / 409 naming the live one)
-        if (data.memorandoId) {
-          await memorandoParaPre(
-            tx,
-            write.ctx,
-            data.memorandoId,
-            write.current ? { id: String(write.current.id), memorandoId: write.current.memorandoId } : undefined,
-          );
-        }
-        return Object.keys(fields).length ? fields : undefined;
-      },
+      validate: async (_tx, data, write) => seuCentro(write.ctx, data.centroCustoId),
       references: referencias,
       items: {
         table: preRequisicaoItens,
@@ -306,39 +233,8 @@ export default defineServerPlugin({
       },
     });
 
-    router.route({
-      method: 'post',
-      path: '/pre-requisicoes/de-memorando',
-      tag,
-      summary: 'Nova pré-requisição a partir de um memorando aceito',
-      description: 'Copia os itens do memorando (produto, quantidade, valor unitário) e guarda o vínculo; justificativa do memorando.',
-      request: { body: deMemorandoInputSchema },
-      responses: {
-        201: pre.crud.itemSchema,
-        400: { description: 'Memorando não aceito' },
-        404: { description: 'Memorando de outro centro de custo ou de outra entidade' },
-        409: { description: 'O memorando já deu origem a uma pré-requisição não cancelada' },
-      },
-      handler: async (c, ctx) => {
-        const input = c.req.valid('json');
-        const row = await ctx.mutate(async (tx, audit) => {
-          // the same path as the kit's POST: locked, 404 outside the person's centros, 400 not accepted, 409 attended
-          const m = await memorandoParaPre(tx, ctx, input.memorandoId);
-          const itens = await tx
-            .select({ produtoId: memorandoItens.produtoId, quantidade: memorandoItens.quantidade, valorUnitario: memorandoItens.valorUnitario })
-            .from(memorandoItens)
-            .where(eq(memorandoItens.memorandoId, m.id))
-            .orderBy(memorandoItens.ordem);
-          const data = preRequisicaoInputSchema.parse({ ...input, justificativa: m.justificativa, itens });
-          const created = await pre.crud.createRecord(tx, data, { entidadeId: ctx.entidadeId, ctx });
-          audit({ registro: String(created.id), acao: 'criar', depois: pre.crud.auditable(created) });
-          return created;
-        });
-        return c.json((await pre.crud.present([row], ctx))[0], 201);
-      },
-    });
-
     // ---- requisições
+    const aguardandoMinha = (ctx: RequestContext) => podeAprovarSql(ctx);
     const req = defineDocumentResource(router, {
       path: '/requisicoes',
       tag,
@@ -348,10 +244,16 @@ export default defineServerPlugin({
       schema: requisicaoInputSchema,
       label: { singular: 'requisição', plural: 'requisições', documento: 'Requisição', feminino: true },
       roles: (row, ctx) => (pertence(ctx, row.centroCustoId) ? ['editor'] : []),
-      // alçadas (kit): role 'aprovador', ?aguardandoMinha=1, levels on enviar/aprovar/reprovar/devolver, e-mails, /:id/aprovacao, the menu count
-      approvals: aprovacao,
+      loadRoles: async (db, rows, ctx) => {
+        const ids = rows.filter((r) => r.status === 'em_aprovacao').map((r) => String(r.id));
+        const sim = await aprovaveis(db, ids, ctx);
+        return new Map([...sim].map((id) => [id, ['aprovador']]));
+      },
       scope: (ctx) => centroCustoScope(ctx, requisicoes.centroCustoId),
       list: {
+        conditions: {
+          aguardandoMinha: { schema: z.enum(['1', 'true']), where: (_v, ctx) => aguardandoMinha(ctx) },
+        },
         joins: [
           { table: centro, on: eq(centro.id, requisicoes.centroCustoId) },
           { table: tipo, on: eq(tipo.id, requisicoes.tipoSolicitacaoId) },
@@ -401,6 +303,13 @@ export default defineServerPlugin({
       validate: async (_tx, data, write) => seuCentro(write.ctx, data.centroCustoId),
       afterSave: (tx, id) => recalcularGrupos(tx, id),
       resolveTransition: async (tx, name, row, body, ctx) => {
+        if (name === 'enviar') {
+          const niveis = niveisDoTotal(String(row.valorTotal), await alcadasDoCentro(tx, ctx.entidadeId, String(row.centroCustoId)));
+          if (niveis.length === 0) {
+            throw new AppError(409, 'sem_alcada', 'Nenhuma alçada de aprovação se aplica a esta requisição: peça ao administrador que configure as alçadas.');
+          }
+          return { set: { niveis: niveis.length, nivelAtual: niveis[0], ciclo: Number(row.ciclo) + 1 } };
+        }
         if (name === 'aprovar') {
           // the dispensa alert is shown where the decision is taken and acknowledged: `ciente` (audited)
           const alertas = await alertasDaRequisicao(tx, ctx.entidadeId, String(row.id));
@@ -409,11 +318,24 @@ export default defineServerPlugin({
               ciente: 'Marque que você viu o alerta de limite de dispensa (possível fracionamento) antes de aprovar.',
             });
           }
-          return alertas.length ? { audit: { alertasDispensaVistos: alertasVistos(alertas) } } : undefined;
+          const { via, ...resolved } = await registrarAprovacao(tx, row, ctx);
+          const audit: Row = {};
+          if (via !== 'titular') audit.porSubstituicao = VIA_LABEL[via];
+          if (alertas.length) audit.alertasDispensaVistos = alertasVistos(alertas);
+          return { ...resolved, audit };
+        }
+        if (name === 'reprovar' || name === 'devolver') {
+          const via = (await decisores(tx, ctx.entidadeId, String(row.id))).find((d) => d.id === ctx.user.id)?.via;
+          return { set: { nivelAtual: null }, audit: via && via !== 'titular' ? { porSubstituicao: VIA_LABEL[via] } : {} };
         }
         return undefined;
       },
-      onTransition: (tx, _name, before) => recalcularGrupos(tx, String(before.id)),
+      onTransition: async (tx, name, before, body, ctx) => {
+        const id = String(before.id);
+        await recalcularGrupos(tx, id);
+        const [after] = await tx.select().from(requisicoes).where(eq(requisicoes.id, id));
+        await notificar(tx, name, after as Row, body.motivo, ctx);
+      },
       references: referencias,
       items: {
         table: requisicaoItens,
@@ -451,6 +373,63 @@ export default defineServerPlugin({
       if (!row) throw notFound();
       return row;
     };
+
+    router.route({
+      method: 'get',
+      path: '/requisicoes/aguardando-minha-aprovacao/contagem',
+      tag,
+      summary: 'Quantas requisições aguardam a minha aprovação',
+      description: 'O número do menu: requisições em aprovação no nível em que a pessoa aprova (no escopo de centros de custo).',
+      responses: { 200: contagemSchema },
+      handler: async (c, ctx) => c.json({ total: await contarAguardandoMinhaAprovacao(ctx.db, ctx) }, 200),
+    });
+
+    router.route({
+      method: 'get',
+      path: '/requisicoes/:id/aprovacao',
+      tag,
+      summary: 'Níveis de aprovação da requisição',
+      description:
+        'Os níveis que o valor exige (alçadas do centro de custo), o nível aguardado, quem aprovou cada um nesta rodada (e se por substituição), quem pode decidir agora e os valores aprovado e pesquisado.',
+      request: { params: idParams },
+      responses: { 200: aprovacaoSchema, 404: { description: 'Não encontrada' } },
+      handler: async (c, ctx) => {
+        const row = await lerRequisicao(c.req.valid('param').id, ctx);
+        const aplicaveis = await alcadasDoCentro(ctx.db, ctx.entidadeId, String(row.centroCustoId));
+        const niveis = niveisDoTotal(String(row.valorTotal), aplicaveis);
+        const dadas = await ctx.db
+          .select({
+            nivel: requisicaoAprovacoes.nivel,
+            nome: requisicaoAprovacoes.usuarioNome,
+            em: requisicaoAprovacoes.createdAt,
+            substituicao: requisicaoAprovacoes.substituicao,
+          })
+          .from(requisicaoAprovacoes)
+          .where(and(eq(requisicaoAprovacoes.requisicaoId, String(row.id)), eq(requisicaoAprovacoes.ciclo, Number(row.ciclo))));
+        const todos = [...new Set([...niveis, ...dadas.map((d) => d.nivel)])].sort((a, b) => a - b);
+        return c.json(
+          {
+            niveis: Number(row.niveis) || niveis.length,
+            nivelAtual: (row.nivelAtual as number | null) ?? null,
+            ciclo: Number(row.ciclo),
+            etapas: todos.map((nivel) => {
+              const dada = dadas.find((d) => d.nivel === nivel);
+              return {
+                nivel,
+                nome: aplicaveis.find((a) => a.nivel === nivel)?.nome ?? `Nível ${nivel}`,
+                aprovadoPor: dada?.nome ?? null,
+                aprovadoEm: dada ? new Date(dada.em).toISOString() : null,
+                substituicao: dada?.substituicao ?? null,
+              };
+            }),
+            podemDecidir: (await decisores(ctx.db, ctx.entidadeId, String(row.id))).map((d) => ({ nome: d.nome, via: d.via })),
+            valorAprovado: (row.valorAprovado as string | null) ?? null,
+            valorPesquisado: (row.valorPesquisado as string | null) ?? null,
+          },
+          200,
+        );
+      },
+    });
 
     router.route({
       method: 'get',
