@@ -25,19 +25,18 @@ import {
   METODO_LABEL,
   type Metodo,
   cotacaoInputSchema,
-  deRequisicaoInputSchema,
   fluxoCotacao,
 } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
 import { conferirAprovacao } from './justificativa.js';
 import { isoSqlNull, pertence } from './comum.js';
 import { congelarConclusao, notificarConvidados, validarConclusao } from './conclusao.js';
-import { lerConfiguracao, registrarConfiguracao } from './configuracao.js';
+import { registrarConfiguracao } from './configuracao.js';
 import { registrarDecisoes } from './decisoes.js';
 import { arquivosDaCotacao, registrarDocumentos } from './documentos.js';
 import { registrarConvites } from './fornecedores.js';
 import { apagarEvidenciasSoltas, registrarPrecos } from './precos.js';
-import { registrarRequisicoesAprovadas, requisicaoParaCotacao } from './requisicoes.js';
+import { deRequisicao } from './requisicoes.js';
 import { seedCotacoes } from './seed.js';
 import { cotacaoItens, cotacaoPrecos, cotacoes } from './tables.js';
 
@@ -89,7 +88,6 @@ export default defineServerPlugin({
       order: fornecedores.razaoSocial,
       where: () => sql`${fornecedores.situacao} <> 'impedido'`,
     });
-    registrarRequisicoesAprovadas(router);
     registrarConfiguracao(router);
 
     // ---- cotações (document kit)
@@ -120,10 +118,9 @@ export default defineServerPlugin({
         const fields: Record<string, string> = { ...seuCentro(write.ctx, data.centroCustoId) };
         const ligados = data.itens.map((item, i) => ({ ...item, i })).filter((item) => item.requisicaoItemId);
         if (data.requisicaoId) {
-          // locked and checked under the lock, as by de-requisicao (404 / 400 / 409 naming the live cotação)
-          const atual = write.current ? { id: String(write.current.id), requisicaoId: write.current.requisicaoId } : undefined;
-          const req = await requisicaoParaCotacao(tx, write.ctx, data.requisicaoId, atual);
-          if (req.centroCustoId !== data.centroCustoId) fields.centroCustoId = 'Use o centro de custo da requisição.';
+          // the requisição is already locked and checked by the kit's link (404 / 400 / 409 naming the live cotação)
+          const [req] = await tx.select({ centroCustoId: requisicoes.centroCustoId }).from(requisicoes).where(eq(requisicoes.id, data.requisicaoId));
+          if (req?.centroCustoId !== data.centroCustoId) fields.centroCustoId = 'Use o centro de custo da requisição.';
         }
         if (ligados.length) {
           const fontes = data.requisicaoId
@@ -204,6 +201,9 @@ export default defineServerPlugin({
         extra: { produtoCodigo: produtos.codigo, produtoDescricao: produtos.descricao, unidadeSigla: unidade.sigla },
       },
       duplicate: { reset: ['requisicaoId', 'prazo', 'itens.*.requisicaoItemId'], today: ['dataReferencia'] },
+      // made from an approved requisição (kit links): picker /requisicoes-aprovadas, POST /cotacoes/de-requisicao,
+      // the checks of POST/PUT naming requisicaoId, release on cancel
+      links: [deRequisicao],
       // the memória de cálculo and each supplier's blank form, as PDF and XLSX (documentos.ts)
       files: arquivosDaCotacao,
       history: {
@@ -252,54 +252,6 @@ export default defineServerPlugin({
           { key: 'valorTotal', header: 'Valor estimado', value: (row) => formatDecimal(row.valorTotal as string, { min: 2 }) },
         ],
         exportName: 'cotacoes',
-      },
-    });
-
-    router.route({
-      method: 'post',
-      path: '/cotacoes/de-requisicao',
-      tag,
-      summary: 'Nova cotação a partir de uma requisição aprovada',
-      description:
-        'Um rascunho com o objeto (a justificativa da requisição), o centro de custo e os itens dela (quantidade, valor unitário como referência e o vínculo com o item), o método e a iteração da configuração da entidade e a data de referência de hoje.',
-      request: { body: deRequisicaoInputSchema },
-      responses: {
-        201: doc.crud.itemSchema,
-        400: { description: 'Requisição não aprovada' },
-        404: { description: 'Requisição de outro centro de custo ou de outra entidade' },
-        409: { description: 'A requisição já tem uma cotação não cancelada' },
-      },
-      handler: async (c, ctx) => {
-        const input = c.req.valid('json');
-        const row = await ctx.mutate(async (tx, audit) => {
-          // the same path as the kit's POST: locked, 404 outside the person's centros, 400 not approved, 409 quoted
-          const req = await requisicaoParaCotacao(tx, ctx, input.requisicaoId);
-          const itens = await tx
-            .select({
-              produtoId: requisicaoItens.produtoId,
-              quantidade: requisicaoItens.quantidade,
-              valorUnitario: requisicaoItens.valorUnitario,
-              requisicaoItemId: requisicaoItens.id,
-            })
-            .from(requisicaoItens)
-            .where(eq(requisicaoItens.requisicaoId, req.id))
-            .orderBy(requisicaoItens.ordem);
-          const config = await lerConfiguracao(tx, ctx.entidadeId);
-          const objeto = req.justificativa.length >= 10 ? req.justificativa : `Pesquisa de preços: ${req.justificativa}`;
-          const data = cotacaoInputSchema.parse({
-            objeto: objeto.slice(0, 2000),
-            centroCustoId: req.centroCustoId,
-            requisicaoId: req.id,
-            dataReferencia: today(),
-            metodo: config.metodo,
-            iterar: config.iterar,
-            itens,
-          });
-          const created = await doc.crud.createRecord(tx, data, { entidadeId: ctx.entidadeId, ctx });
-          audit({ registro: String(created.id), acao: 'criar', depois: doc.crud.auditable(created) });
-          return created;
-        });
-        return c.json((await doc.crud.present([row], ctx))[0], 201);
       },
     });
 

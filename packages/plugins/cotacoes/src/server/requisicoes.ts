@@ -1,63 +1,38 @@
-// The approved requisições a cotação can price (picker) and the rule 'one live cotação per requisição'.
+// A cotação made from an approved requisição (one → one), declared for the document kit's links: the
+// picker GET /requisicoes-aprovadas (and /requisicoes-aprovadas/:id), POST /cotacoes/de-requisicao,
+// and the same checks on the kit's POST/PUT naming `requisicaoId`: the requisição locked, 404 outside
+// the person's centros, 400 not approved, 409 `requisicao_cotada` naming the live cotação. The link
+// lives in cotacoes.requisicao_id (partial unique index of migration 0002: one live cotação per
+// requisição); cancelling the cotação frees the requisição.
+import { today } from '@app/br';
 import { centrosCusto } from '@app/registros/server';
-import { requisicoes } from '@app/requisicoes/server';
-import {
-  AppError,
-  type DbOrTx,
-  type PluginRouter,
-  type RequestContext,
-  type Tx,
-  centroCustoScope,
-  lockSources,
-  notFound,
-  searchCondition,
-} from '@app/server-core';
-import { and, count, desc, eq, ne, sql } from '@app/server-core/orm';
+import { requisicaoItens, requisicoes } from '@app/requisicoes/server';
+import { type DocumentLinkDefinition, type DocumentSource, centroCustoScope } from '@app/server-core';
+import { eq, sql } from '@app/server-core/orm';
 import { z } from 'zod';
-import { COTACOES_TAG } from '../shared/index.js';
+import { deRequisicaoInputSchema } from '../shared/index.js';
+import { lerConfiguracao } from './configuracao.js';
 import { cotacoes } from './tables.js';
 
-/** The cotação (not cancelled) that prices the requisição, besides `exceto`. */
-export async function cotacaoAtivaDaRequisicao(db: DbOrTx, requisicaoId: string, exceto?: string) {
-  const [row] = await db
-    .select({ id: cotacoes.id, numero: cotacoes.numero, ano: cotacoes.ano })
-    .from(cotacoes)
-    .where(and(eq(cotacoes.requisicaoId, requisicaoId), ne(cotacoes.status, 'cancelada'), exceto ? ne(cotacoes.id, exceto) : undefined))
-    .orderBy(cotacoes.createdAt)
-    .limit(1);
-  return row;
-}
-
-/** 409 `requisicao_cotada`: the message names the live cotação (also at the field, for the form). */
-export function requisicaoCotada(ja: { numero: number; ano: number }): AppError {
-  const message = `Esta requisição já tem a cotação ${ja.numero}/${ja.ano}: cancele-a para cotar de novo.`;
-  return new AppError(409, 'requisicao_cotada', message, { requisicaoId: message });
-}
-
-/**
- * The requisição a cotação prices, for every route that creates or re-links one (the kit's POST and
- * PUT, POST /cotacoes/de-requisicao): locked FOR UPDATE (the kit's lockSources), then checked under
- * the lock, so parallel requests by any mix of routes make one live cotação. 404 when it is not a
- * requisição of the entidade in the person's centros (unless `atual`, the cotação being edited, is
- * already linked to it); 400 when not approved (idem); 409 naming the live cotação that prices it.
- */
-export async function requisicaoParaCotacao(tx: Tx, ctx: RequestContext, requisicaoId: string, atual?: { id: string; requisicaoId: unknown }) {
-  const mantida = atual?.requisicaoId === requisicaoId;
-  const fontes = await lockSources(tx, {
-    table: requisicoes,
-    ids: [requisicaoId],
-    entidadeId: ctx.entidadeId,
-    scope: centroCustoScope(ctx, requisicoes.centroCustoId),
-    keep: mantida ? [requisicaoId] : [],
-  });
-  const req = fontes.get(requisicaoId) as typeof requisicoes.$inferSelect;
-  if (req.status !== 'aprovada' && !mantida) {
-    throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { requisicaoId: 'Escolha uma requisição aprovada.' });
-  }
-  const ja = await cotacaoAtivaDaRequisicao(tx, requisicaoId, atual?.id);
-  if (ja) throw requisicaoCotada(ja);
-  return req;
-}
+/** What cotações read of a requisição (never written here). */
+export const requisicaoFonte: DocumentSource = {
+  kind: 'requisicoes/requisicoes',
+  table: requisicoes,
+  label: { documento: 'Requisição', feminino: true },
+  scope: (ctx) => centroCustoScope(ctx, requisicoes.centroCustoId),
+  busca: requisicoes.busca,
+  items: {
+    table: requisicaoItens,
+    documentColumn: requisicaoItens.requisicaoId,
+    orderColumn: requisicaoItens.ordem,
+    columns: {
+      produtoId: requisicaoItens.produtoId,
+      quantidade: requisicaoItens.quantidade,
+      valorUnitario: requisicaoItens.valorUnitario,
+      requisicaoItemId: requisicaoItens.id,
+    },
+  },
+};
 
 const requisicaoAprovadaSchema = z.object({
   id: z.string(),
@@ -74,91 +49,54 @@ const requisicaoAprovadaSchema = z.object({
   cotacao: z.object({ id: z.string(), numero: z.number().int(), ano: z.number().int() }).nullable(),
 });
 
-/** GET /requisicoes-aprovadas and /requisicoes-aprovadas/:id (tag 73, the person's centros). */
-export function registrarRequisicoesAprovadas(router: PluginRouter): void {
-  const select = (db: DbOrTx) =>
-    db
-      .select({
-        id: requisicoes.id,
-        numero: requisicoes.numero,
-        ano: requisicoes.ano,
-        data: requisicoes.data,
-        justificativa: requisicoes.justificativa,
-        centroCustoId: requisicoes.centroCustoId,
-        centroCustoNome: sql<string>`${centrosCusto.codigo} || ' – ' || ${centrosCusto.nome}`,
-        solicitanteNome: requisicoes.solicitanteNome,
-        valorTotal: sql<string>`${requisicoes.valorTotal}::text`,
-        itens: sql<number>`(SELECT count(*)::int FROM requisicao_itens ri WHERE ri.requisicao_id = requisicoes.id)`,
-        cotacao: sql<{ id: string; numero: number; ano: number } | null>`(
-          SELECT json_build_object('id', c.id, 'numero', c.numero, 'ano', c.ano) FROM cotacoes c
-           WHERE c.requisicao_id = requisicoes.id AND c.status <> 'cancelada' ORDER BY c.created_at LIMIT 1)`,
-      })
-      .from(requisicoes)
-      .innerJoin(centrosCusto, eq(centrosCusto.id, requisicoes.centroCustoId));
-  const present = <T extends { itens: unknown; cotacao: unknown }>(r: T) => ({
-    ...r,
-    itens: Number(r.itens),
-    cotacao: r.cotacao ?? null,
-  });
-
-  router.route({
-    method: 'get',
+export const deRequisicao: DocumentLinkDefinition = {
+  source: requisicaoFonte,
+  cardinality: 'one',
+  field: 'requisicaoId',
+  column: cotacoes.requisicaoId,
+  states: ['aprovada'],
+  messages: {
+    code: 'requisicao_cotada',
+    used: ({ numero, ano }) => `Esta requisição já tem a cotação ${numero}/${ano}: cancele-a para cotar de novo.`,
+    notEligible: 'Escolha uma requisição aprovada.',
+  },
+  picker: {
     path: '/requisicoes-aprovadas',
-    tag: COTACOES_TAG,
     summary: 'Requisições aprovadas que podem ser cotadas',
     description:
       "Requisições aprovadas da entidade nos centros de custo da pessoa (todos, se o perfil vê todos), por número ('12/2026'), justificativa ou solicitante, mais recentes primeiro; com a cotação (não cancelada) que já as cota. `disponiveis=true`: só as que ainda não têm.",
-    request: {
-      query: z.object({
-        q: z.string().trim().max(200).optional(),
-        page: z.coerce.number().int().min(1).default(1),
-        pageSize: z.coerce.number().int().min(1).max(50).default(20),
-        disponiveis: z.enum(['true', 'false']).optional(),
-      }),
+    columns: {
+      data: requisicoes.data,
+      justificativa: requisicoes.justificativa,
+      centroCustoId: requisicoes.centroCustoId,
+      centroCustoNome: sql<string>`${centrosCusto.codigo} || ' – ' || ${centrosCusto.nome}`,
+      solicitanteNome: requisicoes.solicitanteNome,
+      valorTotal: sql<string>`${requisicoes.valorTotal}::text`,
+      itens: sql<number>`(SELECT count(*)::int FROM requisicao_itens ri WHERE ri.requisicao_id = requisicoes.id)`,
     },
-    responses: { 200: z.object({ items: z.array(requisicaoAprovadaSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() }) },
-    handler: async (c, ctx) => {
-      const q = c.req.valid('query');
-      const numero = /^(\d{1,9})\/(\d{4})$/.exec(q.q ?? '');
-      const where = and(
-        eq(requisicoes.entidadeId, ctx.entidadeId),
-        eq(requisicoes.status, 'aprovada'),
-        centroCustoScope(ctx, requisicoes.centroCustoId),
-        numero
-          ? and(eq(requisicoes.numero, Number(numero[1])), eq(requisicoes.ano, Number(numero[2])))
-          : searchCondition([{ expr: requisicoes.busca, normalized: true }], q.q),
-        q.disponiveis === 'true' ? sql`NOT EXISTS (SELECT 1 FROM cotacoes c WHERE c.requisicao_id = requisicoes.id AND c.status <> 'cancelada')` : undefined,
-      );
-      const [contados] = await ctx.db.select({ n: count() }).from(requisicoes).where(where);
-      const rows = await select(ctx.db)
-        .where(where)
-        .orderBy(desc(requisicoes.ano), desc(requisicoes.numero), requisicoes.id)
-        .limit(q.pageSize)
-        .offset((q.page - 1) * q.pageSize);
-      return c.json({ items: rows.map(present), total: Number(contados?.n ?? 0), page: q.page, pageSize: q.pageSize }, 200);
+    joins: [{ table: centrosCusto, on: eq(centrosCusto.id, requisicoes.centroCustoId) }],
+    usedAs: 'cotacao',
+    schema: requisicaoAprovadaSchema,
+    one: true,
+  },
+  createFrom: {
+    path: '/cotacoes/de-requisicao',
+    summary: 'Nova cotação a partir de uma requisição aprovada',
+    description:
+      'Um rascunho com o objeto (a justificativa da requisição), o centro de custo e os itens dela (quantidade, valor unitário como referência e o vínculo com o item), o método e a iteração da configuração da entidade e a data de referência de hoje.',
+    body: deRequisicaoInputSchema,
+    build: async ({ tx, ctx, sources: [req], lines }) => {
+      const config = await lerConfiguracao(tx, ctx.entidadeId);
+      const justificativa = String(req!.justificativa);
+      const objeto = justificativa.length >= 10 ? justificativa : `Pesquisa de preços: ${justificativa}`;
+      return {
+        objeto: objeto.slice(0, 2000),
+        centroCustoId: req!.centroCustoId,
+        dataReferencia: today(),
+        metodo: config.metodo,
+        iterar: config.iterar,
+        itens: lines,
+      };
     },
-  });
-
-  router.route({
-    method: 'get',
-    path: '/requisicoes-aprovadas/:id',
-    tag: COTACOES_TAG,
-    summary: 'Uma requisição aprovada que pode ser cotada',
-    request: { params: z.object({ id: z.uuid({ error: 'Identificador inválido.' }) }) },
-    responses: { 200: requisicaoAprovadaSchema, 404: { description: 'Não encontrada, não aprovada ou de outro centro de custo' } },
-    handler: async (c, ctx) => {
-      const [row] = await select(ctx.db)
-        .where(
-          and(
-            eq(requisicoes.id, c.req.valid('param').id),
-            eq(requisicoes.entidadeId, ctx.entidadeId),
-            eq(requisicoes.status, 'aprovada'),
-            centroCustoScope(ctx, requisicoes.centroCustoId),
-          ),
-        )
-        .limit(1);
-      if (!row) throw notFound();
-      return c.json(present(row), 200);
-    },
-  });
-}
+  },
+};
