@@ -11,7 +11,7 @@
 //   administration (tag 3): /alcadas and /limites-dispensa (CRUD);
 //   pickers: GET /centros-custo, /tipos-solicitacao, /produtos.
 import { today } from '@app/br';
-import { formatDecimal, formatNumero } from '@app/documents';
+import { formatDecimal } from '@app/documents';
 import { produtos, produtosLookup } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup, tiposSolicitacao, unidades } from '@app/registros/server';
 import {
@@ -167,16 +167,6 @@ export default defineServerPlugin({
       // POST/PUT naming memorandoId, release on cancel; the memorando's authors are authors of the pré-requisição
       links: [deMemorando],
       canEdit: (row, ctx) => (pertence(ctx, row.centroCustoId) ? null : 'Só o centro de custo da pré-requisição pode alterá-la.'),
-      usedBy: async (tx, id) => {
-        const { rows } = await tx.execute<{ numero: number; ano: number }>(sql`
-          SELECT DISTINCT r.numero, r.ano FROM requisicao_itens ri
-            JOIN pre_requisicao_itens pi ON pi.id = ri.pre_requisicao_item_id
-            JOIN requisicoes r ON r.id = ri.requisicao_id
-           WHERE pi.pre_requisicao_id = ${id}::uuid ORDER BY r.ano, r.numero LIMIT 5`);
-        return rows.length
-          ? `Esta pré-requisição está vinculada à requisição ${rows.map((r) => formatNumero(r.numero, r.ano)).join(', ')} e não pode ser excluída`
-          : null;
-      },
       validate: async (_tx, data, write) => seuCentro(write.ctx, data.centroCustoId),
       references: referencias,
       items: {

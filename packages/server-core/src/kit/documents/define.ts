@@ -190,7 +190,6 @@ export interface DocumentResourceDefinition<S extends z.ZodObject = z.ZodObject,
   /** Body fields holding ids of other registries, as in defineCrudResource (the items' own: `items.references`). */
   references?: Record<string, CrudReference>;
   unique?: CrudUnique[];
-  usedBy?: (tx: Tx, id: string, row: Row) => Promise<string | null>;
   /**
    * Lines that cover lines of a source document by quantity (defineDocumentCoverage, declared for
    * this document's items): the source lines checked and locked on save, the quantity checked, the
@@ -367,12 +366,10 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       };
     });
   };
-  const lockedMessage = (status: unknown, action: 'alterado' | 'excluído') => {
-    const verb = feminino ? action.replace(/o$/, 'a') : action;
-    return `${feminino ? 'Esta' : 'Este'} ${documento} está ${lowerFirst(flow.stateLabel(String(status)))} e não pode ser ${verb}.`;
-  };
+  const lockedMessage = (status: unknown) =>
+    `${feminino ? 'Esta' : 'Este'} ${documento} está ${lowerFirst(flow.stateLabel(String(status)))} e não pode ser ${feminino ? 'alterada' : 'alterado'}.`;
   const editRefusal = (row: Row, ctx: RequestContext): string | null =>
-    flow.isEditable(String(row.status)) ? (def.canEdit?.(row, ctx) ?? null) : lockedMessage(row.status, 'alterado');
+    flow.isEditable(String(row.status)) ? (def.canEdit?.(row, ctx) ?? null) : lockedMessage(row.status);
   // numbered at creation, so never deleted (a deletion would leave a gap in the sequence): 409 `numerado`
   const deleteRefusal = (row: Row): string | null => {
     throw new AppError(
@@ -516,15 +513,8 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       if (links) await copySourceAuthors(tx, write.entidadeId, id, await links.sourceIds(tx, id));
     },
     canEdit: editRefusal,
+    // DELETE is always refused (409 `numerado`) before the CRUD kit's in-use check, delete and afterDelete
     canDelete: deleteRefusal,
-    // unreachable while numbered documents are never deleted; should a deletion come back, its uses go with it
-    ...(hasProducts
-      ? {
-          afterDelete: async (tx: Tx, id: string, _before: Row, write: CrudWriteContext) => {
-            for (const { value } of write.ctx.contributions(DOCUMENT_PRODUCT_USES)) await value.clear(tx, { origem: router.pluginId, documentoId: id });
-          },
-        }
-      : {}),
     // other people's drafts: only an author (or who holds RASCUNHOS_ALHEIOS_TAG) changes them
     beforeUpdate: async (tx, current, ctx) => {
       const [authorship] = await authorshipOfAll(tx, [current], ctx);
@@ -561,7 +551,6 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     sets: { status: { column: table.status, values: flow.stateNames }, ...(def.list.sets ?? {}) },
     references: { ...(def.references ?? {}), ...itemReferences },
     ...(def.unique ? { unique: def.unique } : {}),
-    ...(def.usedBy ? { usedBy: def.usedBy } : {}),
     columns,
   };
 
