@@ -284,7 +284,8 @@ function inputOf(schema: z.ZodObject | undefined, source: Row, reset: ReadonlySe
  *   reason, 409 `stale`, 409 `invalid_transition`, 403 without the role), audited as the transition
  * - `POST   <path>/:id/duplicar` → 201 a new draft with the content and items, audited 'criar' with `duplicadoDe`
  * - `GET    <path>/:id/historico` → the timeline (recordHistory)
- * - `GET    <path>/:id.pdf` → application/pdf (with `pdf`)
+ * - `GET    <path>/:id.pdf` → application/pdf (with `pdf`, the short form of a main file)
+ * - `GET    <path>/:id/<file>.pdf|.xlsx`, `<path>/:id/<child>/:<param>/<file>.<ext>` (with `files`: files.ts)
  */
 export function defineDocumentResource<S extends z.ZodObject, F extends Flow<string, string, string>>(
   router: PluginRouter,
