@@ -325,9 +325,9 @@ export function createDocumentLinks(router: PluginRouter, target: LinkTarget, de
   };
 
   const sourcePlugin = (link: DocumentLinkDefinition) => link.source.kind.split('/')[0]!;
-  const auditSources = (tx: Tx, link: DocumentLinkDefinition, ids: string[], acao: string, descricao: string, id: string) => {
+  const auditSources = (tx: Tx, link: DocumentLinkDefinition, ids: string[], acao: string, descricao: string) => {
     const audit = auditOf(tx);
-    for (const fonte of ids) audit({ plugin: sourcePlugin(link), registro: fonte, acao, depois: { documento: descricao, documentoId: id } });
+    for (const fonte of ids) audit({ plugin: sourcePlugin(link), registro: fonte, acao, depois: { documento: descricao } });
   };
   const descricaoDe = async (tx: Tx, id: string) => {
     const [row] = (await tx
@@ -413,8 +413,8 @@ export function createDocumentLinks(router: PluginRouter, target: LinkTarget, de
         }
         if (added.length || removed.length) {
           const descricao = await descricaoDe(tx, id);
-          auditSources(tx, link, added, 'vincular', descricao, id);
-          auditSources(tx, link, removed, 'desvincular', descricao, id);
+          auditSources(tx, link, added, 'vincular', descricao);
+          auditSources(tx, link, removed, 'desvincular', descricao);
         }
       }
     },
@@ -439,7 +439,7 @@ export function createDocumentLinks(router: PluginRouter, target: LinkTarget, de
             .returning({ fonteId: documentoVinculos.fonteId });
           fontes = rows.map((r) => r.fonteId);
         }
-        if (fontes.length) auditSources(tx, link, fontes, 'liberar', `${target.label.documento} ${numeroDe(before)}`, id);
+        if (fontes.length) auditSources(tx, link, fontes, 'liberar', `${target.label.documento} ${numeroDe(before)}`);
       }
     },
 
