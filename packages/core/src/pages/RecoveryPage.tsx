@@ -1,10 +1,11 @@
-import { Alert, Button, PasswordField, TextField } from '@app/ui';
+import { Alert, Button, PasswordField } from '@app/ui';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 import { api, apiErrorBody, apiErrorMessage, apiErrorStatus } from '../api';
 import { useRegisterRoute } from '../hooks';
 import { toast } from '../toast/queue';
 import { AuthFrame } from './AuthFrame';
+import { SingleFieldForm } from './SingleFieldForm';
 
 /** Same answer whatever the login: the page never reveals whether an account exists. */
 export const RECOVERY_NEUTRAL_MESSAGE = 'Se houver uma conta com esse login ou e-mail, enviaremos as instruções para criar uma nova senha.';
@@ -53,22 +54,19 @@ function RequestLink() {
           <span data-testid="recovery-message">{sent}</span>
         </Alert>
       ) : (
-        <form className="auth-card__form" onSubmit={submit} data-allow-enter noValidate data-testid="recovery-form">
-          <TextField
-            label="Login ou e-mail"
-            name="login"
-            autoComplete="username"
-            autoCapitalize="off"
-            spellCheck={false}
-            aria-required="true"
-            value={login}
-            error={fieldError}
-            onChange={(e) => setLogin(e.target.value)}
-          />
-          <Button type="submit" variant="primary" block loading={busy}>
-            Enviar
-          </Button>
-        </form>
+        <SingleFieldForm
+          testId="recovery-form"
+          onSubmit={submit}
+          busy={busy}
+          submitLabel="Enviar"
+          label="Login ou e-mail"
+          name="login"
+          autoComplete="username"
+          autoCapitalize="off"
+          value={login}
+          error={fieldError}
+          onChange={(e) => setLogin(e.target.value)}
+        />
       )}
     </AuthFrame>
   );

@@ -1,9 +1,10 @@
-import { Alert, Button, TextField } from '@app/ui';
+import { Alert } from '@app/ui';
 import { type FormEvent, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { api, apiErrorMessage, apiErrorStatus } from '../api';
 import { useRegisterRoute } from '../hooks';
 import { AuthFrame } from './AuthFrame';
+import { SingleFieldForm } from './SingleFieldForm';
 
 /** The public answer of GET /api/verificar/:codigo (server-core documents/verification.ts). */
 export interface DocumentVerification {
@@ -65,23 +66,20 @@ export default function VerifyPage() {
       subtitle="Digite o código de verificação impresso no rodapé do documento."
       footer={<Link href="/signin">Ir para o login</Link>}
     >
-      <form className="auth-card__form" onSubmit={submit} data-allow-enter noValidate data-testid="verify-form">
-        <TextField
-          label="Código de verificação"
-          name="codigo"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          aria-required="true"
-          placeholder="ABCD-EFGH-JKLM"
-          value={codigo}
-          error={fieldError}
-          onChange={(e) => setCodigo(e.target.value)}
-        />
-        <Button type="submit" variant="primary" block loading={busy}>
-          Verificar
-        </Button>
-      </form>
+      <SingleFieldForm
+        testId="verify-form"
+        onSubmit={submit}
+        busy={busy}
+        submitLabel="Verificar"
+        label="Código de verificação"
+        name="codigo"
+        autoComplete="off"
+        autoCapitalize="characters"
+        placeholder="ABCD-EFGH-JKLM"
+        value={codigo}
+        error={fieldError}
+        onChange={(e) => setCodigo(e.target.value)}
+      />
       {notFound ? <Alert variant="error">{notFound}</Alert> : null}
       {result ? (
         <div data-testid="verify-result">
