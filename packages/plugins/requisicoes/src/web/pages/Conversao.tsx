@@ -1,7 +1,7 @@
 // /requisicao/pre-requisicao: pré-requisições with items still to convert; /pre-requisicao/edit/:id:
 // choose items and quantities of one of them → a new requisição (the kit's CoverLinesPage; its lines
 // keep preRequisicaoItemId: what is left stays pending on the pré-requisição).
-import { CoverLinesPage, LoadErrorAlert, api, useQuery } from '@app/core';
+import { CoverLinesPage, LoadErrorAlert, api, queryKeys, useQuery } from '@app/core';
 import { formatMoney, formatNumero, lineTotal, sumMoney } from '@app/documents';
 import { Card, DataTable, PageHeader, SelectField, TextField } from '@app/ui';
 import { useMemo, useState } from 'react';
@@ -12,7 +12,7 @@ import { PRE_ENDPOINT, REQ_ENDPOINT, numero, quantidade } from './common';
 
 const usePendentes = (preRequisicaoId?: string) =>
   useQuery({
-    queryKey: ['requisicoes', 'itens-pendentes', preRequisicaoId ?? ''],
+    queryKey: queryKeys.plugin('requisicoes', 'itens-pendentes', preRequisicaoId ?? ''),
     queryFn: () =>
       api.get('requisicoes/pre-requisicoes/itens-pendentes', { searchParams: preRequisicaoId ? { preRequisicaoId } : {} }).json<{ items: ItemPendente[] }>(),
   });
@@ -144,7 +144,7 @@ export function ConvertPage() {
       }}
       submitLabel="Criar requisição"
       created={(created, row) => `Requisição ${numero(created)} criada a partir da pré-requisição ${numero(row)}.`}
-      invalidate={[['requisicoes']]}
+      invalidate={[queryKeys.plugin('requisicoes')]}
     />
   );
 }
