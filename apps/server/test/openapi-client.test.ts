@@ -27,7 +27,7 @@ import type { Client } from 'openapi-fetch';
 import type { operations, paths } from './api';
 
 type PreRequisicao = operations['requisicoes.preRequisicoes.postDeMemorando']['responses'][201]['content']['application/json'];
-type Convite = operations['cotacoes.cotacoes.postFornecedores']['responses'][201]['content']['application/json'];
+type Convite = operations['cotacoes.cotacoesFornecedores.create']['responses'][201]['content']['application/json'];
 
 export async function run(client: Client<paths>) {
   // a list (document kit)

@@ -53,11 +53,16 @@ export async function travarCotacao(tx: Tx, ctx: RequestContext, id: string, est
   return row;
 }
 
+/** The message of a cotação still open but not em coleta (the suppliers' answers are recorded only then). */
+export const foraDaColeta = (status: string): string | undefined =>
+  COTACAO_ABERTA.includes(status as CotacaoRow['status'])
+    ? 'As respostas dos fornecedores são registradas com a cotação em coleta: inicie a coleta primeiro.'
+    : undefined;
+
 /** 409 unless em coleta: the suppliers' answers (by hand or imported) are recorded only then. */
 export function exigirColeta(status: CotacaoRow['status']): void {
   if (status === 'em_coleta') return;
-  if (!COTACAO_ABERTA.includes(status)) throw fechada(status);
-  throw new AppError(409, 'locked', 'As respostas dos fornecedores são registradas com a cotação em coleta: inicie a coleta primeiro.');
+  throw new AppError(409, 'locked', foraDaColeta(status) ?? fechada(status).message);
 }
 
 /** The cotação (no lock) in the person's scope, or 404. */
@@ -100,14 +105,6 @@ export async function lerConvites(db: DbOrTx, cotacaoId: string, conviteId?: str
     .where(and(eq(cotacaoFornecedores.cotacaoId, cotacaoId), conviteId ? eq(cotacaoFornecedores.id, conviteId) : undefined))
     .orderBy(cotacaoFornecedores.convidadoEm, fornecedores.razaoSocial, cotacaoFornecedores.id);
   return rows.map((r) => ({ ...r, precos: Number(r.precos) }));
-}
-
-/** One invitation of the cotação, or 404. */
-export async function lerConvite(db: DbOrTx, cotacaoId: string, conviteId: string): Promise<Convite> {
-  if (!UUID.test(conviteId)) throw notFound();
-  const [convite] = await lerConvites(db, cotacaoId, conviteId);
-  if (!convite) throw notFound();
-  return convite;
 }
 
 // ---- prices

@@ -3,17 +3,14 @@
 // autoridade competente (IN 65, art. 6 §5: 'justificada pelo gestor responsável e aprovada pela
 // autoridade competente'). Segregation of duties: whoever runs the cotação (typed the justification,
 // collected prices, moved it…) cannot approve it; an approval covers exactly what it saw (justificativa.ts).
-import { type PluginRouter, AppError, badRequest, notFound } from '@app/server-core';
+import { AppError, type DocumentResource, type PluginRouter, badRequest, defineDocumentAction, defineDocumentChildren, notFound } from '@app/server-core';
 import { and, eq, sql } from '@app/server-core/orm';
 import { z } from 'zod';
-import { AUTORIDADE_TAG, COTACOES_TAG, justificativaInputSchema, vencedorInputSchema } from '../shared/index.js';
+import { AUTORIDADE_TAG, COTACAO_ABERTA, justificativaInputSchema, vencedorInputSchema } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
-import { UUID, isoSql, isoSqlNull, travarCotacao } from './comum.js';
+import { isoSql, isoSqlNull } from './comum.js';
 import { conducaoDaCotacao, impressaoAtual } from './justificativa.js';
 import { cotacaoItens, cotacaoVencedores, cotacoes } from './tables.js';
-
-const produtoParams = z.object({ id: z.string(), produtoId: z.string() });
-const params = z.object({ id: z.string() });
 
 const vencedorSchema = z.object({
   produtoId: z.string(),
@@ -50,24 +47,33 @@ const lerJustificativa = async (db: Parameters<typeof carregarCotacao>[0], id: s
   return row!;
 };
 
-export function registrarDecisoes(router: PluginRouter): void {
-  const tag = COTACOES_TAG;
-
-  router.route({
-    method: 'put',
-    path: '/cotacoes/:id/vencedores/:produtoId',
-    tag,
-    summary: 'Escolher outro vencedor para um item',
-    description:
-      'Um preço válido de fornecedor deste item no lugar do menor (400 para outro preço), com o motivo (ao menos 20 caracteres). Muda os totais do mapa e fica na auditoria. Só com a cotação aberta.',
-    request: { params: produtoParams, body: vencedorInputSchema },
-    responses: { 200: vencedorSchema, 404: { description: 'Cotação ou item não encontrado' }, 409: { description: 'Cotação fechada' } },
-    handler: async (c, ctx) => {
-      const { id, produtoId } = c.req.valid('param');
-      const input = c.req.valid('json');
-      const vencedor = await ctx.mutate(async (tx, audit) => {
-        await travarCotacao(tx, ctx, id, 'aberta');
-        if (!UUID.test(produtoId)) throw notFound();
+export function registrarDecisoes(router: PluginRouter, cotacao: DocumentResource): void {
+  // the winner of an item other than the lowest valid price: one per item, its key the product
+  defineDocumentChildren(router, cotacao, {
+    path: 'vencedores',
+    param: 'produtoId',
+    table: cotacaoVencedores,
+    parentColumn: cotacaoVencedores.cotacaoId,
+    key: cotacaoVencedores.produtoId,
+    label: { singular: 'vencedor', plural: 'vencedores' },
+    states: COTACAO_ABERTA,
+    response: vencedorSchema,
+    select: {
+      produtoId: cotacaoVencedores.produtoId,
+      precoId: cotacaoVencedores.precoId,
+      motivo: cotacaoVencedores.motivo,
+      escolhidoPorNome: cotacaoVencedores.escolhidoPorNome,
+      escolhidoEm: isoSql(cotacaoVencedores.escolhidoEm),
+    },
+    schema: vencedorInputSchema,
+    update: {
+      upsert: true,
+      summary: 'Escolher outro vencedor para um item',
+      description:
+        'Um preço válido de fornecedor deste item no lugar do menor (400 para outro preço), com o motivo (ao menos 20 caracteres). Muda os totais do mapa e fica na auditoria.',
+      responses: { 404: 'Cotação ou item não encontrado', 409: 'Cotação fechada' },
+      run: async (tx, c) => {
+        const { ctx, parentId: id, key: produtoId, body: input } = c;
         const mapa = await carregarCotacao(tx, ctx, id);
         const item = mapa.itens.find((i) => i.produtoId === produtoId);
         if (!item) throw notFound();
@@ -84,10 +90,9 @@ export function registrarDecisoes(router: PluginRouter): void {
         const valores = { precoId: input.precoId, motivo: input.motivo, escolhidoPor: ctx.user.id, escolhidoPorNome: ctx.user.nome };
         await tx
           .insert(cotacaoVencedores)
-          .values({ cotacaoId: id, produtoId, entidadeId: ctx.entidadeId, ...valores })
+          .values({ cotacaoId: id, produtoId: item.produtoId, entidadeId: ctx.entidadeId, ...valores })
           .onConflictDoUpdate({ target: [cotacaoVencedores.cotacaoId, cotacaoVencedores.produtoId], set: { ...valores, escolhidoEm: sql`now()` } });
-        audit({
-          registro: id,
+        c.audit({
           acao: 'escolher_vencedor',
           antes: { precoId: anterior?.precoId ?? null, valorUnitario: anterior?.valorUnitario ?? null },
           depois: {
@@ -98,156 +103,113 @@ export function registrarDecisoes(router: PluginRouter): void {
             motivo: input.motivo,
           },
         });
-        const [row] = await tx
-          .select({
-            produtoId: cotacaoVencedores.produtoId,
-            precoId: cotacaoVencedores.precoId,
-            motivo: cotacaoVencedores.motivo,
-            escolhidoPorNome: cotacaoVencedores.escolhidoPorNome,
-            escolhidoEm: isoSql(cotacaoVencedores.escolhidoEm),
-          })
-          .from(cotacaoVencedores)
-          .where(and(eq(cotacaoVencedores.cotacaoId, id), eq(cotacaoVencedores.produtoId, produtoId)));
-        return row!;
-      });
-      return c.json(vencedor, 200);
+      },
     },
-  });
-
-  router.route({
-    method: 'delete',
-    path: '/cotacoes/:id/vencedores/:produtoId',
-    tag,
-    summary: 'Voltar ao menor preço válido como vencedor do item',
-    request: { params: produtoParams },
-    responses: { 204: { description: 'Desfeito' }, 404: { description: 'Cotação ou item não encontrado' }, 409: { description: 'Cotação fechada' } },
-    handler: async (c, ctx) => {
-      const { id, produtoId } = c.req.valid('param');
-      await ctx.mutate(async (tx, audit) => {
-        await travarCotacao(tx, ctx, id, 'aberta');
-        if (!UUID.test(produtoId)) throw notFound();
+    delete: {
+      missingOk: true,
+      summary: 'Voltar ao menor preço válido como vencedor do item',
+      responses: { 404: 'Cotação ou item não encontrado', 409: 'Cotação fechada' },
+      check: async (tx, c) => {
         const [item] = await tx
           .select({ ordem: cotacaoItens.ordem })
           .from(cotacaoItens)
-          .where(and(eq(cotacaoItens.cotacaoId, id), eq(cotacaoItens.produtoId, produtoId)));
+          .where(and(eq(cotacaoItens.cotacaoId, c.parentId), eq(cotacaoItens.produtoId, c.key!)));
         if (!item) throw notFound();
-        const [removido] = await tx
-          .delete(cotacaoVencedores)
-          .where(and(eq(cotacaoVencedores.cotacaoId, id), eq(cotacaoVencedores.produtoId, produtoId)))
-          .returning({ precoId: cotacaoVencedores.precoId, motivo: cotacaoVencedores.motivo });
-        if (removido) audit({ registro: id, acao: 'desfazer_vencedor', antes: { produtoId, precoId: removido.precoId, motivoEscolha: removido.motivo } });
-      });
-      return c.body(null, 204);
+      },
+      audit: { acao: 'desfazer_vencedor', antes: (c) => ({ produtoId: c.key, precoId: c.child?.precoId, motivoEscolha: c.child?.motivo }) },
     },
   });
 
-  router.route({
+  defineDocumentAction(router, cotacao, {
+    path: 'justificativa',
     method: 'put',
-    path: '/cotacoes/:id/justificativa',
-    tag,
     summary: 'Registrar a justificativa dos itens com menos de três preços',
     description: 'Ao menos 20 caracteres. Mudar o texto desfaz uma aprovação anterior. Só com a cotação aberta.',
-    request: { params, body: justificativaInputSchema },
-    responses: { 200: justificativaSchema, 404: { description: 'Não encontrada' }, 409: { description: 'Cotação fechada' } },
-    handler: async (c, ctx) => {
-      const { id } = c.req.valid('param');
-      const { texto } = c.req.valid('json');
-      const out = await ctx.mutate(async (tx, audit) => {
-        const row = await travarCotacao(tx, ctx, id, 'aberta');
-        if (row.justificativa !== texto) {
-          await tx
-            .update(cotacoes)
-            .set({
-              justificativa: texto,
-              justificativaPor: ctx.user.id,
-              justificativaPorNome: ctx.user.nome,
-              justificativaEm: sql`now()`,
-              justificativaAprovadaPor: null,
-              justificativaAprovadaPorNome: null,
-              justificativaAprovadaEm: null,
-              justificativaAprovadaImpressao: null,
-              justificativaAprovadaItens: null,
-              // a standing approval of the former text is voided (and says so); an earlier voiding stays
-              ...(row.justificativaAprovadaEm
-                ? {
-                    justificativaAnuladaEm: sql`now()`,
-                    justificativaAnuladaAprovador: row.justificativaAprovadaPorNome,
-                    justificativaAnuladaMotivo: 'Aprovação anulada por alteração: o texto da justificativa mudou depois dela.',
-                  }
-                : {}),
-            })
-            .where(eq(cotacoes.id, id));
-          audit({
-            registro: id,
-            acao: 'justificar_menos_de_tres',
-            antes: { justificativa: row.justificativa, aprovadaPor: row.justificativaAprovadaPorNome },
-            depois: { justificativa: texto, aprovadaPor: null },
-          });
-        }
-        return lerJustificativa(tx, id);
-      });
-      return c.json(out, 200);
+    schema: justificativaInputSchema,
+    states: COTACAO_ABERTA,
+    response: justificativaSchema,
+    responses: { 409: 'Cotação fechada' },
+    run: async (tx, { ctx, parentId: id, parent: row, body: { texto }, audit }) => {
+      if (row.justificativa !== texto) {
+        await tx
+          .update(cotacoes)
+          .set({
+            justificativa: texto,
+            justificativaPor: ctx.user.id,
+            justificativaPorNome: ctx.user.nome,
+            justificativaEm: sql`now()`,
+            justificativaAprovadaPor: null,
+            justificativaAprovadaPorNome: null,
+            justificativaAprovadaEm: null,
+            justificativaAprovadaImpressao: null,
+            justificativaAprovadaItens: null,
+            // a standing approval of the former text is voided (and says so); an earlier voiding stays
+            ...(row.justificativaAprovadaEm
+              ? {
+                  justificativaAnuladaEm: sql`now()`,
+                  justificativaAnuladaAprovador: row.justificativaAprovadaPorNome as string | null,
+                  justificativaAnuladaMotivo: 'Aprovação anulada por alteração: o texto da justificativa mudou depois dela.',
+                }
+              : {}),
+          })
+          .where(eq(cotacoes.id, id));
+        audit({
+          acao: 'justificar_menos_de_tres',
+          antes: { justificativa: row.justificativa, aprovadaPor: row.justificativaAprovadaPorNome },
+          depois: { justificativa: texto, aprovadaPor: null },
+        });
+      }
+      return lerJustificativa(tx, id);
     },
   });
 
-  router.route({
-    method: 'post',
-    path: '/cotacoes/:id/justificativa/aprovar',
+  defineDocumentAction(router, cotacao, {
+    path: 'justificativa/aprovar',
     tag: AUTORIDADE_TAG,
     summary: 'Aprovar a justificativa (autoridade competente)',
     description:
       'Só quem tem a permissão de autoridade competente, no escopo da cotação, e que não conduz a cotação (403: quem a criou, alterou ou movimentou, registrou preços, convites, respostas, decisões, vencedores ou a justificativa). A aprovação cobre exatamente os itens com menos de três preços válidos e os preços deles como estão agora (impressão SHA-256): qualquer alteração posterior a anula. 409 sem justificativa, já aprovada (e não anulada) ou com a cotação fechada.',
-    request: { params },
-    responses: {
-      200: justificativaSchema,
-      403: { description: 'Sem a permissão, ou quem conduz a cotação' },
-      404: { description: 'Não encontrada' },
-      409: { description: 'Sem justificativa, já aprovada ou cotação fechada' },
-    },
-    handler: async (c, ctx) => {
-      const { id } = c.req.valid('param');
-      const out = await ctx.mutate(async (tx, audit) => {
-        const row = await travarCotacao(tx, ctx, id, 'aberta');
-        if (!row.justificativa) throw new AppError(409, 'invalid_transition', 'Não há justificativa registrada para aprovar.');
-        // a standing approval that still covers the cotação as it is: nothing to approve again
-        const mapa = await carregarCotacao(tx, ctx, id);
-        if (mapa.cotacao.justificativaAprovadaEm) {
-          throw new AppError(409, 'invalid_transition', `A justificativa já foi aprovada por ${row.justificativaAprovadaPorNome ?? 'outra pessoa'}.`);
-        }
-        if (row.justificativaPor === ctx.user.id) {
-          throw new AppError(403, 'forbidden', 'Quem registrou a justificativa não pode aprová-la: peça a outra autoridade competente.');
-        }
-        const conduz = await conducaoDaCotacao(tx, id, ctx.user.id);
-        if (conduz) {
-          throw new AppError(
-            403,
-            'forbidden',
-            `Quem conduz a cotação não pode aprovar a justificativa dela (você ${conduz}): peça a outra autoridade competente.`,
-          );
-        }
-        const visto = impressaoAtual(mapa);
-        await tx
-          .update(cotacoes)
-          .set({
-            justificativaAprovadaPor: ctx.user.id,
-            justificativaAprovadaPorNome: ctx.user.nome,
-            justificativaAprovadaEm: sql`now()`,
-            justificativaAprovadaImpressao: visto.impressao,
-            justificativaAprovadaItens: visto.itens,
-            justificativaAnuladaEm: null,
-            justificativaAnuladaAprovador: null,
-            justificativaAnuladaMotivo: null,
-          })
-          .where(eq(cotacoes.id, id));
-        audit({
-          registro: id,
-          acao: 'aprovar_justificativa',
-          antes: { aprovadaPor: null, ...(mapa.cotacao.justificativaAnuladaMotivo ? { anulada: mapa.cotacao.justificativaAnuladaMotivo } : {}) },
-          depois: { aprovadaPor: ctx.user.nome, justificativa: row.justificativa, itens: visto.itens.map((i) => i.rotulo), impressao: visto.impressao },
-        });
-        return lerJustificativa(tx, id);
+    states: COTACAO_ABERTA,
+    response: justificativaSchema,
+    responses: { 403: 'Sem a permissão, ou quem conduz a cotação', 409: 'Sem justificativa, já aprovada ou cotação fechada' },
+    run: async (tx, { ctx, parentId: id, parent: row, audit }) => {
+      if (!row.justificativa) throw new AppError(409, 'invalid_transition', 'Não há justificativa registrada para aprovar.');
+      // a standing approval that still covers the cotação as it is: nothing to approve again
+      const mapa = await carregarCotacao(tx, ctx, id);
+      if (mapa.cotacao.justificativaAprovadaEm) {
+        throw new AppError(409, 'invalid_transition', `A justificativa já foi aprovada por ${row.justificativaAprovadaPorNome ?? 'outra pessoa'}.`);
+      }
+      if (row.justificativaPor === ctx.user.id) {
+        throw new AppError(403, 'forbidden', 'Quem registrou a justificativa não pode aprová-la: peça a outra autoridade competente.');
+      }
+      const conduz = await conducaoDaCotacao(tx, id, ctx.user.id);
+      if (conduz) {
+        throw new AppError(
+          403,
+          'forbidden',
+          `Quem conduz a cotação não pode aprovar a justificativa dela (você ${conduz}): peça a outra autoridade competente.`,
+        );
+      }
+      const visto = impressaoAtual(mapa);
+      await tx
+        .update(cotacoes)
+        .set({
+          justificativaAprovadaPor: ctx.user.id,
+          justificativaAprovadaPorNome: ctx.user.nome,
+          justificativaAprovadaEm: sql`now()`,
+          justificativaAprovadaImpressao: visto.impressao,
+          justificativaAprovadaItens: visto.itens,
+          justificativaAnuladaEm: null,
+          justificativaAnuladaAprovador: null,
+          justificativaAnuladaMotivo: null,
+        })
+        .where(eq(cotacoes.id, id));
+      audit({
+        acao: 'aprovar_justificativa',
+        antes: { aprovadaPor: null, ...(mapa.cotacao.justificativaAnuladaMotivo ? { anulada: mapa.cotacao.justificativaAnuladaMotivo } : {}) },
+        depois: { aprovadaPor: ctx.user.nome, justificativa: row.justificativa, itens: visto.itens.map((i) => i.rotulo), impressao: visto.impressao },
       });
-      return c.json(out, 200);
+      return lerJustificativa(tx, id);
     },
   });
 }

@@ -1,51 +1,40 @@
-// The suppliers invited to quote (IN 65, art. 5 IV): invite (never an impedido), withdraw an
-// invitation nobody answered yet, record the answer by hand, mark 'não respondeu' (kept on record).
+// The suppliers invited to quote (IN 65, art. 5 IV), children of the cotação (document kit): invite
+// (never an impedido), withdraw an invitation nobody answered yet, record the answer by hand, mark
+// 'não respondeu' (kept on record). The kit locks the cotação in the person's scope, checks its state,
+// locks the invitation and audits under the cotação.
 import { formatDate } from '@app/br';
 import { fornecedores } from '@app/fornecedores/server';
-import { AppError, type PluginRouter, badRequest, notFound } from '@app/server-core';
-import { and, eq, sql } from '@app/server-core/orm';
-import { z } from 'zod';
-import { COTACOES_TAG, conviteInputSchema, conviteSchema, naoRespondeuInputSchema, respostaInputSchema } from '../shared/index.js';
-import { UUID, lerConvite, travarCotacao } from './comum.js';
+import { AppError, type DocumentResource, type PluginRouter, defineDocumentChildren } from '@app/server-core';
+import { eq } from '@app/server-core/orm';
+import { COTACAO_ABERTA, conviteInputSchema, conviteSchema, naoRespondeuInputSchema, respostaInputSchema } from '../shared/index.js';
+import { foraDaColeta, lerConvites } from './comum.js';
 import { notificarConvidados } from './conclusao.js';
-import { salvarResposta } from './respostas.js';
+import { registrarColecaoDeConvites, responder } from './respostas.js';
 import { cotacaoFornecedores } from './tables.js';
 
-const params = z.object({ id: z.string() });
-const conviteParams = z.object({ id: z.string(), conviteId: z.string() });
-
-/** The invitation row (locked) of the cotação, or 404. */
-async function travarConvite(tx: Parameters<typeof lerConvite>[0], cotacaoId: string, conviteId: string) {
-  if (!UUID.test(conviteId)) throw notFound();
-  const [row] = await tx
-    .select()
-    .from(cotacaoFornecedores)
-    .where(and(eq(cotacaoFornecedores.id, conviteId), eq(cotacaoFornecedores.cotacaoId, cotacaoId)))
-    .for('update');
-  if (!row) throw notFound();
-  return row;
-}
-
-export function registrarConvites(router: PluginRouter): void {
-  const tag = COTACOES_TAG;
-
-  router.route({
-    method: 'post',
-    path: '/cotacoes/:id/fornecedores',
-    tag,
-    summary: 'Convidar um fornecedor para cotar',
-    description:
-      'Só com a cotação aberta. Um fornecedor impedido, inativo ou de outra entidade é recusado (400); convidá-lo de novo é 409 `duplicate`. Com a cotação em coleta, o fornecedor com e-mail recebe o pedido.',
-    request: { params, body: conviteInputSchema },
-    responses: { 201: conviteSchema, 404: { description: 'Cotação não encontrada' }, 409: { description: 'Já convidado, ou cotação fechada (locked)' } },
-    handler: async (c, ctx) => {
-      const { id } = c.req.valid('param');
-      const input = c.req.valid('json');
-      const convite = await ctx.mutate(async (tx, audit) => {
-        const cotacao = await travarCotacao(tx, ctx, id, 'aberta');
+export function registrarConvites(router: PluginRouter, cotacao: DocumentResource): void {
+  const convites = defineDocumentChildren(router, cotacao, {
+    path: 'fornecedores',
+    param: 'conviteId',
+    table: cotacaoFornecedores,
+    parentColumn: cotacaoFornecedores.cotacaoId,
+    version: cotacaoFornecedores.version,
+    label: { singular: 'convite', plural: 'convites' },
+    states: COTACAO_ABERTA,
+    response: conviteSchema,
+    read: (db, cotacaoId, conviteId) => lerConvites(db, cotacaoId, conviteId),
+    references: { fornecedorId: { table: fornecedores, message: 'Escolha um fornecedor cadastrado.' } },
+    schema: conviteInputSchema,
+    list: { summary: 'Fornecedores convidados da cotação', description: 'Na ordem em que foram convidados, com a situação e o número de preços de cada um.' },
+    create: {
+      summary: 'Convidar um fornecedor para cotar',
+      description:
+        'Um fornecedor impedido, inativo ou de outra entidade é recusado (400); convidá-lo de novo é 409 `duplicate`. Com a cotação em coleta, o fornecedor com e-mail recebe o pedido.',
+      responses: { 409: 'Já convidado, ou cotação fechada (locked)' },
+      duplicate: { message: 'Este fornecedor já foi convidado para esta cotação.', field: 'fornecedorId' },
+      validate: async (tx, c) => {
         const [f] = await tx
           .select({
-            id: fornecedores.id,
             nome: fornecedores.razaoSocial,
             ativo: fornecedores.ativo,
             situacao: fornecedores.situacao,
@@ -53,119 +42,78 @@ export function registrarConvites(router: PluginRouter): void {
             ate: fornecedores.impedimentoAte,
           })
           .from(fornecedores)
-          .where(and(eq(fornecedores.id, input.fornecedorId), eq(fornecedores.entidadeId, ctx.entidadeId)));
-        if (!f) throw badRequest('Verifique os campos destacados.', { fornecedorId: 'Escolha um fornecedor cadastrado.' });
-        if (f.situacao === 'impedido') {
+          .where(eq(fornecedores.id, c.body.fornecedorId));
+        if (f?.situacao === 'impedido') {
           const ate = f.ate ? ` até ${formatDate(f.ate)}` : '';
           const motivo = f.motivo ? ` (${f.motivo})` : '';
           const message = `${f.nome} está impedido de contratar com a administração${ate}${motivo}: não pode ser convidado.`;
           throw new AppError(400, 'impedido', message, { fornecedorId: message });
         }
-        if (!f.ativo || f.situacao === 'inativo') {
-          throw badRequest('Verifique os campos destacados.', { fornecedorId: 'Este fornecedor está inativo: reative-o em Fornecedores para convidá-lo.' });
-        }
-        const [novo] = await tx
-          .insert(cotacaoFornecedores)
-          .values({ entidadeId: ctx.entidadeId, cotacaoId: id, fornecedorId: f.id, motivoEscolha: input.motivoEscolha })
-          .onConflictDoNothing()
-          .returning({ id: cotacaoFornecedores.id });
-        if (!novo) {
-          const message = 'Este fornecedor já foi convidado para esta cotação.';
-          throw new AppError(409, 'duplicate', message, { fornecedorId: message });
-        }
-        audit({ registro: id, acao: 'convidar_fornecedor', depois: { fornecedor: f.nome, fornecedorId: f.id, motivoEscolha: input.motivoEscolha } });
-        if (cotacao.status === 'em_coleta') await notificarConvidados(tx, ctx, cotacao, novo.id);
-        return lerConvite(tx, id, novo.id);
-      });
-      return c.json(convite, 201);
+        if (!f?.ativo || f.situacao === 'inativo') return { fornecedorId: 'Este fornecedor está inativo: reative-o em Fornecedores para convidá-lo.' };
+        return undefined;
+      },
+      audit: {
+        acao: 'convidar_fornecedor',
+        depois: (c) => ({ fornecedor: c.after?.fornecedorNome, fornecedorId: c.body.fornecedorId, motivoEscolha: c.body.motivoEscolha }),
+      },
+      afterWrite: async (tx, c) => {
+        if (c.parent.status === 'em_coleta') await notificarConvidados(tx, c.ctx, c.parent, c.key);
+      },
     },
-  });
-
-  router.route({
-    method: 'delete',
-    path: '/cotacoes/:id/fornecedores/:conviteId',
-    tag,
-    summary: 'Retirar um convite',
-    description: 'Só com a cotação aberta e enquanto o fornecedor não tem resposta registrada (preços ou "não respondeu": 409, ficam no registro).',
-    request: { params: conviteParams },
-    responses: {
-      204: { description: 'Retirado' },
-      404: { description: 'Não encontrado' },
-      409: { description: 'Com resposta registrada, ou cotação fechada' },
-    },
-    handler: async (c, ctx) => {
-      const { id, conviteId } = c.req.valid('param');
-      await ctx.mutate(async (tx, audit) => {
-        await travarCotacao(tx, ctx, id, 'aberta');
-        await travarConvite(tx, id, conviteId);
-        const convite = await lerConvite(tx, id, conviteId);
-        if (convite.precos > 0) {
-          throw new AppError(409, 'in_use', `${convite.fornecedorNome} já tem preços nesta cotação: o convite fica no registro.`);
-        }
+    delete: {
+      summary: 'Retirar um convite',
+      description: 'Só enquanto o fornecedor não tem resposta registrada (preços ou "não respondeu": 409, ficam no registro).',
+      responses: { 409: 'Com resposta registrada, ou cotação fechada' },
+      check: async (_tx, c) => {
+        const convite = c.child!;
+        if (Number(convite.precos) > 0) throw new AppError(409, 'in_use', `${convite.fornecedorNome} já tem preços nesta cotação: o convite fica no registro.`);
         if (convite.situacao === 'nao_respondeu') {
           throw new AppError(409, 'in_use', `${convite.fornecedorNome} foi registrado como "não respondeu": o convite fica no registro da pesquisa.`);
         }
-        await tx.delete(cotacaoFornecedores).where(eq(cotacaoFornecedores.id, conviteId));
-        audit({ registro: id, acao: 'retirar_convite', antes: { fornecedor: convite.fornecedorNome, fornecedorId: convite.fornecedorId } });
-      });
-      return c.body(null, 204);
+      },
+      audit: { acao: 'retirar_convite', antes: (c) => ({ fornecedor: c.child?.fornecedorNome, fornecedorId: c.child?.fornecedorId }) },
     },
-  });
-
-  router.route({
-    method: 'post',
-    path: '/cotacoes/:id/fornecedores/:conviteId/nao-respondeu',
-    tag,
-    summary: 'Registrar que o fornecedor não respondeu',
-    description: 'Só em coleta; fica no registro e na memória de cálculo (IN 65, art. 5º, IV). 409 quando o fornecedor já tem preços.',
-    request: { params: conviteParams, body: naoRespondeuInputSchema },
-    responses: { 200: conviteSchema, 404: { description: 'Não encontrado' }, 409: { description: 'Com preços, ou cotação fora da coleta' } },
-    handler: async (c, ctx) => {
-      const { id, conviteId } = c.req.valid('param');
-      const input = c.req.valid('json');
-      const convite = await ctx.mutate(async (tx, audit) => {
-        await travarCotacao(tx, ctx, id, 'coleta');
-        const row = await travarConvite(tx, id, conviteId);
-        const antes = await lerConvite(tx, id, conviteId);
-        if (antes.precos > 0) {
-          throw new AppError(409, 'locked', `${antes.fornecedorNome} já tem preços nesta cotação: exclua a resposta antes de registrar que não respondeu.`);
-        }
-        await tx
-          .update(cotacaoFornecedores)
-          .set({
-            situacao: 'nao_respondeu',
-            motivoNaoResposta: input.motivo,
-            dataProposta: null,
-            validade: null,
-            version: sql`${cotacaoFornecedores.version} + 1`,
-          })
-          .where(eq(cotacaoFornecedores.id, conviteId));
-        audit({
-          registro: id,
+    actions: {
+      'nao-respondeu': {
+        summary: 'Registrar que o fornecedor não respondeu',
+        description: 'Fica no registro e na memória de cálculo (IN 65, art. 5º, IV). 409 quando o fornecedor já tem preços.',
+        responses: { 409: 'Com preços, ou cotação fora da coleta' },
+        schema: naoRespondeuInputSchema,
+        states: ['em_coleta'],
+        stateMessage: foraDaColeta,
+        check: async (_tx, c) => {
+          if (Number(c.child!.precos) > 0) {
+            throw new AppError(
+              409,
+              'locked',
+              `${c.child!.fornecedorNome} já tem preços nesta cotação: exclua a resposta antes de registrar que não respondeu.`,
+            );
+          }
+        },
+        run: async (tx, c) => {
+          await tx
+            .update(cotacaoFornecedores)
+            .set({ situacao: 'nao_respondeu', motivoNaoResposta: c.body.motivo, dataProposta: null, validade: null })
+            .where(eq(cotacaoFornecedores.id, c.key!));
+        },
+        audit: {
           acao: 'fornecedor_nao_respondeu',
-          antes: { situacao: row.situacao },
-          depois: { fornecedor: antes.fornecedorNome, situacao: 'nao_respondeu', ...(input.motivo ? { motivo: input.motivo } : {}) },
-        });
-        return lerConvite(tx, id, conviteId);
-      });
-      return c.json(convite, 200);
+          antes: (c) => ({ situacao: c.locked?.situacao }),
+          depois: (c) => ({ fornecedor: c.child?.fornecedorNome, situacao: 'nao_respondeu', ...(c.body.motivo ? { motivo: c.body.motivo } : {}) }),
+        },
+      },
+      resposta: {
+        method: 'put',
+        summary: 'Registrar a resposta do fornecedor',
+        description:
+          'A proposta inteira (substitui a anterior): data da proposta, validade e, por item, o preço unitário (vazio: não cotou) e a marca. O fornecedor passa a "respondeu"; os preços entram com a fonte "fornecedor".',
+        responses: { 409: 'Cotação fora da coleta' },
+        schema: respostaInputSchema,
+        states: ['em_coleta'],
+        stateMessage: foraDaColeta,
+        run: responder,
+      },
     },
   });
-
-  router.route({
-    method: 'put',
-    path: '/cotacoes/:id/fornecedores/:conviteId/resposta',
-    tag,
-    summary: 'Registrar a resposta do fornecedor',
-    description:
-      'A proposta inteira (substitui a anterior): data da proposta, validade e, por item, o preço unitário (vazio: não cotou) e a marca. Só em coleta. O fornecedor passa a "respondeu"; os preços entram com a fonte "fornecedor".',
-    request: { params: conviteParams, body: respostaInputSchema },
-    responses: { 200: conviteSchema, 404: { description: 'Não encontrado' }, 409: { description: 'Cotação fora da coleta' } },
-    handler: async (c, ctx) => {
-      const { id, conviteId } = c.req.valid('param');
-      const input = c.req.valid('json');
-      const convite = await ctx.mutate((tx, audit) => salvarResposta(tx, ctx, audit, id, conviteId, input));
-      return c.json(convite, 200);
-    },
-  });
+  registrarColecaoDeConvites(convites);
 }

@@ -267,9 +267,9 @@ export default defineServerPlugin({
       handler: async (c, ctx) => c.json(await carregarCotacao(ctx.db, ctx, c.req.valid('param').id), 200),
     });
 
-    registrarConvites(router);
+    registrarConvites(router, doc);
     registrarPrecos(router, doc);
-    registrarDecisoes(router);
+    registrarDecisoes(router, doc);
     registrarDocumentos(router);
   },
   seed: seedCotacoes,

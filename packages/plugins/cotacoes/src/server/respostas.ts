@@ -1,45 +1,46 @@
 // A supplier's answer (by hand or from its filled XLSX): replaces that supplier's prices in the
 // cotação with the answer's lines, marks the invitation 'respondeu' and records the quote's date and
-// validity. Called inside a ctx.mutate (the answer route here, the XLSX import in documentos.ts).
-import { fornecedores } from '@app/fornecedores/server';
-import { type AuditFn, type RequestContext, type Tx, badRequest, notFound } from '@app/server-core';
+// validity. The action 'resposta' of the invitations (fornecedores.ts): the kit has locked the cotação
+// (em coleta) and the invitation; the XLSX import (documentos-importar.ts) takes the same path through
+// `salvarResposta`.
+import { type AuditFn, type DocumentChildContext, type DocumentChildren, type RequestContext, type Tx, badRequest } from '@app/server-core';
 import { and, eq, inArray, sql } from '@app/server-core/orm';
 import type { Convite, RespostaInput } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
-import { UUID, lerConvite, travarCotacao } from './comum.js';
 import { conferirAprovacao } from './justificativa.js';
 import { cotacaoFornecedores, cotacaoItens, cotacaoPrecos, cotacaoVencedores } from './tables.js';
 
+/** The invitations as the kit declared them (set once by registrarConvites, the same for every server). */
+const declarados: { convites?: DocumentChildren } = {};
+export const registrarColecaoDeConvites = (convites: DocumentChildren): void => {
+  declarados.convites = convites;
+};
+
 /**
- * Records the answer of invitation `conviteId` of cotação `cotacaoId` (in the person's scope: 404
- * outside it; 409 unless em coleta; 400 naming `itens.N.produtoId` for a product that is not an item
- * of the cotação or comes twice). Lines without a price are items the supplier did not quote. Winners
- * chosen among the replaced prices are dropped (the answer changed; the audit row names them).
+ * Records the answer of invitation `conviteId` of cotação `cotacaoId` as the route does (the kit's
+ * action 'resposta': cotação in the person's scope, em coleta, invitation locked, audited), inside the
+ * caller's ctx.mutate.
  */
 export async function salvarResposta(
   tx: Tx,
   ctx: RequestContext,
-  audit: AuditFn,
+  _audit: AuditFn,
   cotacaoId: string,
   conviteId: string,
   input: RespostaInput,
 ): Promise<Convite> {
-  await travarCotacao(tx, ctx, cotacaoId, 'coleta');
-  if (!UUID.test(conviteId)) throw notFound();
-  const [convite] = await tx
-    .select({
-      id: cotacaoFornecedores.id,
-      fornecedorId: cotacaoFornecedores.fornecedorId,
-      situacao: cotacaoFornecedores.situacao,
-      dataProposta: cotacaoFornecedores.dataProposta,
-      validade: cotacaoFornecedores.validade,
-      nome: fornecedores.razaoSocial,
-    })
-    .from(cotacaoFornecedores)
-    .innerJoin(fornecedores, eq(fornecedores.id, cotacaoFornecedores.fornecedorId))
-    .where(and(eq(cotacaoFornecedores.id, conviteId), eq(cotacaoFornecedores.cotacaoId, cotacaoId)))
-    .for('update', { of: cotacaoFornecedores });
-  if (!convite) throw notFound();
+  if (!declarados.convites) throw new Error('salvarResposta: the routes of the cotações plugin were not declared.');
+  return (await declarados.convites.perform(tx, ctx, 'resposta', cotacaoId, conviteId, input)) as Convite;
+}
+
+/**
+ * The answer (400 naming `itens.N.produtoId` for a product that is not an item of the cotação or comes
+ * twice). Lines without a price are items the supplier did not quote. Winners chosen among the
+ * replaced prices are dropped (the answer changed; the audit row names them).
+ */
+export async function responder(tx: Tx, c: DocumentChildContext<RespostaInput>): Promise<void> {
+  const { ctx, parentId: cotacaoId, body: input } = c;
+  const convite = { fornecedorId: String(c.child!.fornecedorId), situacao: c.locked!.situacao, nome: String(c.child!.fornecedorNome) };
 
   const itens = await tx.select({ produtoId: cotacaoItens.produtoId }).from(cotacaoItens).where(eq(cotacaoItens.cotacaoId, cotacaoId));
   const daCotacao = new Set(itens.map((i) => i.produtoId));
@@ -106,12 +107,10 @@ export async function salvarResposta(
       dataProposta: input.dataProposta,
       validade: input.validade,
       motivoNaoResposta: null,
-      version: sql`${cotacaoFornecedores.version} + 1`,
     })
-    .where(eq(cotacaoFornecedores.id, conviteId));
+    .where(eq(cotacaoFornecedores.id, c.key!));
 
-  audit({
-    registro: cotacaoId,
+  c.audit({
     acao: 'resposta_fornecedor',
     // the subject only in `depois`: fields equal on both sides are not stored
     antes: {
@@ -128,6 +127,5 @@ export async function salvarResposta(
     },
   });
   // the supplier's prices changed: an approval of the justification that covered them is voided
-  await conferirAprovacao(tx, ctx, cotacaoId, audit, carregarCotacao);
-  return lerConvite(tx, cotacaoId, conviteId);
+  await conferirAprovacao(tx, ctx, cotacaoId, c.audit, carregarCotacao);
 }
