@@ -473,7 +473,10 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
       const productUses = hasProducts ? write.ctx.contributions(DOCUMENT_PRODUCT_USES) : [];
       if (coverage) {
         // the status of the sources covered now and before, audited on each with this document
-        const [row] = (await tx.select({ numero: table.numero, ano: table.ano }).from(table as PgTable).where(eq(table.id, id))) as { numero: number; ano: number }[];
+        const [row] = (await tx
+          .select({ numero: table.numero, ano: table.ano })
+          .from(table as PgTable)
+          .where(eq(table.id, id))) as { numero: number; ano: number }[];
         const before = ((write.current?.[itemsField!] as Row[] | undefined) ?? []).map((l) => String(l[coverage.lineSourceKey] ?? ''));
         const sources = [...(await coverage.sourcesOf(tx, id)), ...(await coverage.documentsOfLines(tx, before))];
         await coverage.feedback(tx, sources, auditOf(tx), `${label.documento} ${formatNumero(row!.numero, row!.ano)}`);
