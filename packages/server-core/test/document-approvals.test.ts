@@ -9,11 +9,15 @@
 // - reasons are required on return and reject; e-mails go to exactly who can act, then to the author;
 // - the queue (?aguardandoMinha=1), the menu count and PENDENCIAS agree with the per-record role;
 // - one approval per level under concurrency (PostgreSQL): two approvers at once → 200 and 409.
+import { defineFlow } from '@app/documents';
 import { randomUUID } from 'node:crypto';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineDocumentResource } from '../src/index.js';
 import { recordDocumentAuthor } from '../src/kit/documents/authors.js';
+import type { PluginRouter } from '../src/platform/router.js';
 import { DEMO, describeEachDatabase } from '../src/testing.js';
-import { AP_TAG, approvalsPlugin, aprovacaoAp } from './fixtures/approvals-plugin.js';
+import { AP_TAG, apDocs, approvalsPlugin, aprovacaoAp } from './fixtures/approvals-plugin.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: API answers are read field by field
 type Doc = Record<string, any>;
@@ -222,5 +226,45 @@ describeEachDatabase('document kit: approvals by value level', { plugins: [appro
       expect(rows[0]!.n).toBe(1);
       expect((await ler(d.id, autora)).status).toBe('aprovado');
     }
+  });
+});
+
+describe('document kit: approvals refuse a flow they do not fit', () => {
+  const define = (transitions: Record<string, unknown>) =>
+    defineDocumentResource({ pluginId: 'apr', declareDocument: () => undefined } as unknown as PluginRouter, {
+      path: '/outros',
+      tag: AP_TAG,
+      table: apDocs,
+      flow: defineFlow({
+        initial: 'rascunho',
+        states: {
+          rascunho: { label: 'Rascunho', editable: true },
+          em_aprovacao: { label: 'Em aprovação' },
+          aprovado: { label: 'Aprovado' },
+          reprovado: { label: 'Reprovado' },
+          devolvido: { label: 'Devolvido', editable: true },
+          cancelado: { label: 'Cancelado' },
+        },
+        transitions: {
+          cancelar: { from: ['rascunho'], to: 'cancelado', label: 'Cancelar', reason: true, done: 'cancelado' },
+          ...transitions,
+        } as never,
+      }),
+      schema: z.object({ titulo: z.string() }),
+      label: { singular: 'pedido', plural: 'pedidos', documento: 'Pedido' },
+      roles: () => [],
+      approvals: aprovacaoAp,
+      list: { sortable: ['numero'], columns: [] },
+    });
+  const t = (to: string, who?: string[]) => ({ from: ['em_aprovacao'], to, label: to, done: to, ...(who ? { who } : {}) });
+  const enviar = { from: ['rascunho'], to: 'em_aprovacao', label: 'Enviar', done: 'enviado' };
+
+  it('a transition it names is missing, or approve/decide is open to anyone: refused at definition time', () => {
+    expect(() => define({ enviar, aprovar: t('aprovado', ['aprovador']), reprovar: t('reprovado', ['aprovador']) })).toThrow(
+      /approvals name the transition 'devolver', which the flow does not declare/,
+    );
+    expect(() => define({ enviar, aprovar: t('aprovado'), reprovar: t('reprovado', ['aprovador']), devolver: t('devolvido', ['aprovador']) })).toThrow(
+      /the transition 'aprovar' must be only for 'aprovador'/,
+    );
   });
 });

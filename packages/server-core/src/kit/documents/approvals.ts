@@ -169,6 +169,12 @@ export interface DocumentApprovals {
   steps(db: DbOrTx, entidadeId: string, row: Row): Promise<Row>;
   /** A PENDENCIAS provider counting the queue. */
   pendencia(p: Omit<PendenciaProvider, 'count' | 'tag'>): PendenciaProvider;
+  /**
+   * Refuses at start a flow the declaration does not fit (called by defineDocumentResource): every
+   * transition named must exist, and approve/decide must ask the approvals' role (`who`), or anyone
+   * with the tag would decide.
+   */
+  assertFlow(flow: { isTransition(name: string): boolean; transitions: Record<string, { who?: readonly string[] } | undefined> }, where: string): void;
   /** GET <path>/:id/aprovacao and GET <path>/aguardando-minha-aprovacao/contagem (called by defineDocumentResource). */
   routes(router: PluginRouter, path: string, readOne: (db: DbOrTx, id: string, ctx: RequestContext) => Promise<Row | undefined>): void;
 }
@@ -482,9 +488,20 @@ export function defineDocumentApprovals(def: DocumentApprovalsDefinition): Docum
     });
   };
 
+  const assertFlow: DocumentApprovals['assertFlow'] = (flow, where) => {
+    const { submit, approve, decide } = def.transitions;
+    for (const name of [...submit, approve, ...decide]) {
+      if (!flow.isTransition(name)) throw new Error(`${where}: approvals name the transition '${name}', which the flow does not declare.`);
+    }
+    for (const name of [approve, ...decide]) {
+      if (!flow.transitions[name]?.who?.includes(role)) throw new Error(`${where}: the transition '${name}' must be only for '${role}' (who: ['${role}']).`);
+    }
+  };
+
   return {
     definition: def,
     role,
+    assertFlow,
     canDecideSql,
     count: countQueue,
     decidable,

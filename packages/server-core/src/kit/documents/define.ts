@@ -301,6 +301,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     if (RESERVED_ACTIONS.has(name)) throw new Error(`${where}: a transition cannot be named '${name}' (a route of the kit).`);
   }
   const kind = def.kind ?? `${router.pluginId}${path}`;
+  def.approvals?.assertFlow(flow, where);
   // every document is numbered at creation and never deleted: a draft given up is cancelled, with a reason
   if (flow.cancelTransitions().length === 0) {
     throw new Error(
