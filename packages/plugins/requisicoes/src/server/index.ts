@@ -27,7 +27,7 @@ import {
   PENDENCIAS,
   RASCUNHOS_ALHEIOS_TAG_INFO,
 } from '@app/server-core';
-import { and, eq, sql } from '@app/server-core/orm';
+import { eq, sql } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import { z } from 'zod';
 import {
@@ -40,8 +40,6 @@ import {
   alcadaInputSchema,
   alertaDispensaSchema,
   alertasDispensaSchema,
-  aprovacaoSchema,
-  contagemSchema,
   fluxoPreRequisicao,
   fluxoRequisicao,
   itemPendenteSchema,
@@ -49,14 +47,14 @@ import {
   preRequisicaoInputSchema,
   requisicaoInputSchema,
 } from '../shared/index.js';
-import { VIA_LABEL, alcadasDoCentro, aprovaveis, decisores, niveisDoTotal, notificar, podeAprovarSql, registrarAprovacao } from './aprovacao.js';
+import { aprovacao } from './aprovacao.js';
 import { atendidoDe, atendimento, conversoesDe } from './atendimento.js';
 import { deMemorando } from './memorando.js';
 import { alertasDaRequisicao, alertasVistos, recalcularGrupos } from './dispensa.js';
-import { PENDENCIAS_REQUISICOES, contarAguardandoMinhaAprovacao } from './pendencias.js';
+import { PENDENCIAS_REQUISICOES } from './pendencias.js';
 import { requisicaoPdf } from './pdf.js';
 import { seedRequisicoes } from './seed.js';
-import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoAprovacoes, requisicaoItens, requisicoes } from './tables.js';
+import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoItens, requisicoes } from './tables.js';
 
 export * from './tables.js';
 export { registrarPesquisaDePrecos } from './pesquisa.js';
@@ -224,7 +222,6 @@ export default defineServerPlugin({
     });
 
     // ---- requisições
-    const aguardandoMinha = (ctx: RequestContext) => podeAprovarSql(ctx);
     const req = defineDocumentResource(router, {
       path: '/requisicoes',
       tag,
@@ -234,16 +231,10 @@ export default defineServerPlugin({
       schema: requisicaoInputSchema,
       label: { singular: 'requisição', plural: 'requisições', documento: 'Requisição', feminino: true },
       roles: (row, ctx) => (pertence(ctx, row.centroCustoId) ? ['editor'] : []),
-      loadRoles: async (db, rows, ctx) => {
-        const ids = rows.filter((r) => r.status === 'em_aprovacao').map((r) => String(r.id));
-        const sim = await aprovaveis(db, ids, ctx);
-        return new Map([...sim].map((id) => [id, ['aprovador']]));
-      },
+      // alçadas (kit): role 'aprovador', ?aguardandoMinha=1, levels on enviar/aprovar/reprovar/devolver, e-mails, /:id/aprovacao, the menu count
+      approvals: aprovacao,
       scope: (ctx) => centroCustoScope(ctx, requisicoes.centroCustoId),
       list: {
-        conditions: {
-          aguardandoMinha: { schema: z.enum(['1', 'true']), where: (_v, ctx) => aguardandoMinha(ctx) },
-        },
         joins: [
           { table: centro, on: eq(centro.id, requisicoes.centroCustoId) },
           { table: tipo, on: eq(tipo.id, requisicoes.tipoSolicitacaoId) },
@@ -293,13 +284,6 @@ export default defineServerPlugin({
       validate: async (_tx, data, write) => seuCentro(write.ctx, data.centroCustoId),
       afterSave: (tx, id) => recalcularGrupos(tx, id),
       resolveTransition: async (tx, name, row, body, ctx) => {
-        if (name === 'enviar') {
-          const niveis = niveisDoTotal(String(row.valorTotal), await alcadasDoCentro(tx, ctx.entidadeId, String(row.centroCustoId)));
-          if (niveis.length === 0) {
-            throw new AppError(409, 'sem_alcada', 'Nenhuma alçada de aprovação se aplica a esta requisição: peça ao administrador que configure as alçadas.');
-          }
-          return { set: { niveis: niveis.length, nivelAtual: niveis[0], ciclo: Number(row.ciclo) + 1 } };
-        }
         if (name === 'aprovar') {
           // the dispensa alert is shown where the decision is taken and acknowledged: `ciente` (audited)
           const alertas = await alertasDaRequisicao(tx, ctx.entidadeId, String(row.id));
@@ -308,24 +292,11 @@ export default defineServerPlugin({
               ciente: 'Marque que você viu o alerta de limite de dispensa (possível fracionamento) antes de aprovar.',
             });
           }
-          const { via, ...resolved } = await registrarAprovacao(tx, row, ctx);
-          const audit: Row = {};
-          if (via !== 'titular') audit.porSubstituicao = VIA_LABEL[via];
-          if (alertas.length) audit.alertasDispensaVistos = alertasVistos(alertas);
-          return { ...resolved, audit };
-        }
-        if (name === 'reprovar' || name === 'devolver') {
-          const via = (await decisores(tx, ctx.entidadeId, String(row.id))).find((d) => d.id === ctx.user.id)?.via;
-          return { set: { nivelAtual: null }, audit: via && via !== 'titular' ? { porSubstituicao: VIA_LABEL[via] } : {} };
+          return alertas.length ? { audit: { alertasDispensaVistos: alertasVistos(alertas) } } : undefined;
         }
         return undefined;
       },
-      onTransition: async (tx, name, before, body, ctx) => {
-        const id = String(before.id);
-        await recalcularGrupos(tx, id);
-        const [after] = await tx.select().from(requisicoes).where(eq(requisicoes.id, id));
-        await notificar(tx, name, after as Row, body.motivo, ctx);
-      },
+      onTransition: (tx, _name, before) => recalcularGrupos(tx, String(before.id)),
       references: referencias,
       items: {
         table: requisicaoItens,
@@ -363,63 +334,6 @@ export default defineServerPlugin({
       if (!row) throw notFound();
       return row;
     };
-
-    router.route({
-      method: 'get',
-      path: '/requisicoes/aguardando-minha-aprovacao/contagem',
-      tag,
-      summary: 'Quantas requisições aguardam a minha aprovação',
-      description: 'O número do menu: requisições em aprovação no nível em que a pessoa aprova (no escopo de centros de custo).',
-      responses: { 200: contagemSchema },
-      handler: async (c, ctx) => c.json({ total: await contarAguardandoMinhaAprovacao(ctx.db, ctx) }, 200),
-    });
-
-    router.route({
-      method: 'get',
-      path: '/requisicoes/:id/aprovacao',
-      tag,
-      summary: 'Níveis de aprovação da requisição',
-      description:
-        'Os níveis que o valor exige (alçadas do centro de custo), o nível aguardado, quem aprovou cada um nesta rodada (e se por substituição), quem pode decidir agora e os valores aprovado e pesquisado.',
-      request: { params: idParams },
-      responses: { 200: aprovacaoSchema, 404: { description: 'Não encontrada' } },
-      handler: async (c, ctx) => {
-        const row = await lerRequisicao(c.req.valid('param').id, ctx);
-        const aplicaveis = await alcadasDoCentro(ctx.db, ctx.entidadeId, String(row.centroCustoId));
-        const niveis = niveisDoTotal(String(row.valorTotal), aplicaveis);
-        const dadas = await ctx.db
-          .select({
-            nivel: requisicaoAprovacoes.nivel,
-            nome: requisicaoAprovacoes.usuarioNome,
-            em: requisicaoAprovacoes.createdAt,
-            substituicao: requisicaoAprovacoes.substituicao,
-          })
-          .from(requisicaoAprovacoes)
-          .where(and(eq(requisicaoAprovacoes.requisicaoId, String(row.id)), eq(requisicaoAprovacoes.ciclo, Number(row.ciclo))));
-        const todos = [...new Set([...niveis, ...dadas.map((d) => d.nivel)])].sort((a, b) => a - b);
-        return c.json(
-          {
-            niveis: Number(row.niveis) || niveis.length,
-            nivelAtual: (row.nivelAtual as number | null) ?? null,
-            ciclo: Number(row.ciclo),
-            etapas: todos.map((nivel) => {
-              const dada = dadas.find((d) => d.nivel === nivel);
-              return {
-                nivel,
-                nome: aplicaveis.find((a) => a.nivel === nivel)?.nome ?? `Nível ${nivel}`,
-                aprovadoPor: dada?.nome ?? null,
-                aprovadoEm: dada ? new Date(dada.em).toISOString() : null,
-                substituicao: dada?.substituicao ?? null,
-              };
-            }),
-            podemDecidir: (await decisores(ctx.db, ctx.entidadeId, String(row.id))).map((d) => ({ nome: d.nome, via: d.via })),
-            valorAprovado: (row.valorAprovado as string | null) ?? null,
-            valorPesquisado: (row.valorPesquisado as string | null) ?? null,
-          },
-          200,
-        );
-      },
-    });
 
     router.route({
       method: 'get',
