@@ -343,6 +343,12 @@ export function defineDocumentChildren<
   for (const name of Object.keys(actions)) {
     if (!/^[a-z0-9][a-z0-9-]*$/.test(name)) throw new Error(`${where}: action '${name}' must be lowercase letters, digits and hyphens.`);
   }
+  for (const [field, ref] of Object.entries(def.references ?? {})) {
+    const refColumns = getTableColumns(ref.table) as Record<string, AnyPgColumn>;
+    if (!(ref.column ?? refColumns.id) || !(ref.entidade ?? refColumns.entidadeId)) {
+      throw new Error(`${where}: reference '${field}' needs \`column\` and \`entidade\` (its table has no id/entidadeId).`);
+    }
+  }
   const validKey = (key: string | undefined): key is string => typeof key === 'string' && key !== '' && (!isUuidColumn(keyColumn) || UUID.test(key));
   const singular = auditName(def.label.singular);
   const resource = `${parentPath}/${def.path}`;
@@ -381,9 +387,9 @@ export function defineDocumentChildren<
       const found = idsAt(body, field).filter((f) => f.value !== null && f.value !== undefined && f.value !== '');
       if (found.length === 0) continue;
       const refColumns = getTableColumns(ref.table) as Record<string, AnyPgColumn>;
-      const column = ref.column ?? refColumns.id!;
-      const entidade = ref.entidade ?? refColumns.entidadeId;
-      if (!column || !entidade) throw new Error(`${where}: reference '${field}' needs \`column\` and \`entidade\` (the table has no id/entidadeId).`);
+      // both checked when declared
+      const column = (ref.column ?? refColumns.id)!;
+      const entidade = (ref.entidade ?? refColumns.entidadeId)!;
       const ok = (v: unknown) => typeof v === 'string' && (!isUuidColumn(column) || UUID.test(v));
       const ids = [...new Set(found.map((f) => f.value).filter(ok))] as string[];
       const rows = ids.length
