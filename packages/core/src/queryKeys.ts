@@ -63,4 +63,3 @@ export const queryKeys = {
   /** A plugin's own read that is no resource: `plugin('cotacoes', 'configuracao')`. */
   plugin: (pluginId: string, ...parts: readonly unknown[]) => [pluginId, ...parts] as const,
 };
-

@@ -153,7 +153,15 @@ export { defineSpreadsheetImport, importResultSchema, type SpreadsheetImportDefi
 export { type CellValue, type DecimalCell, type XlsxInput, type XlsxSheet, csvField, csvLine, toCsv, toXlsx, xlsxWorkbook } from './formats/xlsx.js';
 export * from './platform/core-schemas.js';
 export { INVALID_CHARS_MESSAGE, dateSchema, findInvalidInput, hasInvalidChars, isCalendarDate } from './platform/input-guard.js';
-export { type PdfBlock, type PdfDocument, type PdfDocumentColumn, type PdfDocumentField, type PdfTable, pdfSafeText, renderDocumentPdf } from './formats/pdf.js';
+export {
+  type PdfBlock,
+  type PdfDocument,
+  type PdfDocumentColumn,
+  type PdfDocumentField,
+  type PdfTable,
+  pdfSafeText,
+  renderDocumentPdf,
+} from './formats/pdf.js';
 export { documentoAutores } from './platform/db/schema.js';
 export { documentoVerificacoes } from './platform/db/schema.js';
 export { FILE_NAME_MAX, cleanFileName } from './formats/file-name.js';

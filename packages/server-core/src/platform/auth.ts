@@ -140,7 +140,10 @@ export async function authenticate(c: Context, runtime: Runtime, options: Authen
   }
   const { db } = runtime.database;
   let lookup = sessionLookups.get(db);
-  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
   const [row] = await lookup.execute({ sid, sub, ent });
   if (!row || row.revokedAt) throw unauthorized('Sessão encerrada. Entre novamente.');
   if (!row.ativo || !row.member) throw unauthorized('Acesso não autorizado para este usuário. Entre novamente.');

@@ -237,7 +237,9 @@ export function createDocumentItems(def: DocumentItemsDefinition, where: string,
         const pending = units(quantity) - (units(total) - own(String(id)));
         const pendente = fromUnits(pending > 0n ? pending : 0n, QUANTITY_SCALE);
         if (pending <= 0n && source.exhausted) {
-          throw new AppError(409, source.exhausted.code, source.exhausted.message, { [`${field}.${at.get(String(id))}.${quantityKey}`]: source.exhausted.message });
+          throw new AppError(409, source.exhausted.code, source.exhausted.message, {
+            [`${field}.${at.get(String(id))}.${quantityKey}`]: source.exhausted.message,
+          });
         }
         throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', {
           [`${field}.${at.get(String(id))}.${quantityKey}`]: source.message(formatDecimal(pendente)),
