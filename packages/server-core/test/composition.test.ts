@@ -1,7 +1,12 @@
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SERVER_CORE_VERSION, composePlugins, createServer, defineServerPlugin, type ServerPluginDefinition } from '../src/index.js';
 import { createTestServer } from '../src/testing.js';
 import { testPlugin } from './fixtures/test-plugin.js';
+
+const coreMigrations = readdirSync(new URL('../migrations/', import.meta.url))
+  .filter((f) => f.endsWith('.sql'))
+  .sort();
 
 const plugin = (id: string, extra: Partial<ServerPluginDefinition> = {}) =>
   defineServerPlugin({ id, version: '1.0.0', core: '^1.0.0', tags: [], routes: () => undefined, ...extra });
@@ -70,19 +75,8 @@ describe('plugin composition', () => {
     try {
       const rows = await server.sql<{ plugin: string; name: string }>('SELECT plugin, name FROM _migrations ORDER BY applied_at, plugin, name');
       expect(rows.map((r) => `${r.plugin}/${r.name}`)).toEqual([
-        'core/0001_core.sql',
-        'core/0002_audit_log.sql',
-        'core/0003_busca.sql',
-        'core/0004_auth_security.sql',
-        'core/0005_cnpj_alfanumerico.sql',
-        'core/0006_versao_usuarios_perfis.sql',
-        'core/0007_indice_ordenacao.sql',
-        'core/0008_audit_checkpoints.sql',
-        'core/0009_tentativas_entrada.sql',
-        'core/0010_escopo_centros_custo.sql',
-        'core/0011_document_counters.sql',
-        'core/0012_documento_autores.sql',
-        'core/0013_verificacao_documentos.sql',
+        // every core migration on disk, in name order (0001_core.sql … the newest), then the plugin's
+        ...coreMigrations.map((name) => `core/${name}`),
         'teste/0001_itens.sql',
         'teste/0002_itens_obs.sql',
       ]);
