@@ -149,14 +149,6 @@ export async function lerPrecos(db: DbOrTx, cotacaoId: string, precoId?: string)
   }));
 }
 
-/** One price of the cotação, or 404. */
-export async function lerPreco(db: DbOrTx, cotacaoId: string, precoId: string): Promise<PrecoListado> {
-  if (!UUID.test(precoId)) throw notFound();
-  const [preco] = await lerPrecos(db, cotacaoId, precoId);
-  if (!preco) throw notFound();
-  return preco;
-}
-
 /** What the audit records of a price (the answer without the names joined in). */
 export const precoAuditado = (p: PrecoListado): Row => ({
   produtoId: p.produtoId,

@@ -277,6 +277,9 @@ export const alcadaInputSchema = z
 /**
  * How many levels a total needs: the number of distinct levels whose minimum is ≤ the total (a value
  * equal to a minimum takes that level). Exact decimals: '9999.99' < '10000.00'.
+ * @deprecated The levels are the document kit's approvals now (defineDocumentApprovals); kept for
+ * the 1.x API, unused by the plugin.
+ * @public
  */
 export function niveisNecessarios(total: string, alcadas: readonly { nivel: number; valorMinimo: string }[]): number {
   const niveis = new Set<number>();
@@ -396,7 +399,15 @@ export const aprovacaoSchema = z.object({
   /** The total after the price research of a cotação (null before it). */
   valorPesquisado: z.string().nullable(),
 });
+/**
+ * @deprecated GET /requisicoes/:id/aprovacao is the document kit's approvals route now; kept for the 1.x API.
+ * @public
+ */
 export type Aprovacao = z.infer<typeof aprovacaoSchema>;
 
-/** GET /requisicoes/aguardando-minha-aprovacao/contagem. */
+/**
+ * GET /requisicoes/aguardando-minha-aprovacao/contagem.
+ * @deprecated The count is the document kit's approvals route now; kept for the 1.x API.
+ * @public
+ */
 export const contagemSchema = z.object({ total: z.number().int() });

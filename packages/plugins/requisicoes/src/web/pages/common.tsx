@@ -10,8 +10,6 @@ export type Row = Record<string, unknown>;
 
 export const PRE_ENDPOINT = '/requisicoes/pre-requisicoes';
 export const REQ_ENDPOINT = '/requisicoes/requisicoes';
-/** The kit's cache key of a resource (core's queryKeys.all): invalidated after an action outside its pages. */
-export const resourceKey = queryKeys.all;
 
 // the plugin's own pickers (tag 39): a requisitante holds neither Cadastros nor Produtos
 export const centros: ResourceOptionsSource = { endpoint: '/requisicoes/centros-custo', label: (c) => `${String(c.codigo)} – ${String(c.nome)}` };
