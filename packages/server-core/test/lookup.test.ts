@@ -43,6 +43,16 @@ const plugin = defineServerPlugin({
       order: itens.codigo,
       where: () => sql`${itens.grupo} = 'alimentos'`,
     });
+    defineLookup(router, {
+      path: '/papelaria',
+      tag: 92,
+      summary: 'Papelaria por nome',
+      table: itens,
+      fields: { codigo: itens.codigo, nome: itens.nome },
+      busca: itens.busca,
+      order: itens.nome,
+      where: () => sql`${itens.grupo} = 'papelaria'`,
+    });
   },
 });
 
@@ -96,5 +106,31 @@ describeEachDatabase('defineLookup', { plugins: [plugin] }, (t) => {
     const consulta = (await t.server.signIn('consulta', 'demo1234')).token;
     expect((await get('/itens', consulta)).status).toBe(403);
     expect((await get(`/itens/${ids.arroz}`, consulta)).status).toBe(403);
+  });
+
+  it('ranks a search by relevance: the name starting with it, then a word starting with it, then the rest (then by name)', async () => {
+    const [pref] = await t.server.sql<{ id: string }>('SELECT id FROM entidades WHERE cnpj = $1', [DEMO.prefeitura.cnpj]);
+    for (const [codigo, nome] of [
+      ['10', 'Apapelado decorativo'],
+      ['11', 'Caixa de papelão'],
+      ['12', 'Envelope pardo (papel kraft)'],
+      ['13', 'Papel sulfite A4'],
+      ['14', 'Papel sulfite A3 reciclado'],
+      ['15', 'Bloco de papel sulfite'],
+    ]) {
+      await t.server.sql("INSERT INTO lk_itens (entidade_id, codigo, nome, grupo, ativo) VALUES ($1, $2, $3, 'papelaria', true)", [pref!.id, codigo, nome]);
+    }
+    const nomes = async (q: string) => (await get(`/papelaria?q=${encodeURIComponent(q)}`)).body.items.map((i) => i.nome);
+    expect(await nomes('papel')).toEqual([
+      'Papel sulfite A3 reciclado',
+      'Papel sulfite A4',
+      'Bloco de papel sulfite',
+      'Caixa de papelão',
+      'Envelope pardo (papel kraft)',
+      'Apapelado decorativo',
+    ]);
+    expect(await nomes('PAPEL SULFITE a4')).toEqual(['Papel sulfite A4']);
+    expect(await nomes('sulfite papel')).toEqual(['Bloco de papel sulfite', 'Papel sulfite A3 reciclado', 'Papel sulfite A4']);
+    expect((await get('/papelaria')).body.items.map((i) => i.codigo)).toEqual(['10', '15', '11', '12', '14', '13']);
   });
 });

@@ -5,7 +5,7 @@ import { z } from '@hono/zod-openapi';
 import { type SQL, and, asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../platform/context.js';
-import { searchCondition } from './crud.js';
+import { searchCondition, searchTerms } from './crud.js';
 import { notFound } from '../platform/errors.js';
 import { pageOf, pageQuerySchema } from './pagination.js';
 import { type PluginRouter, kitOperationId } from '../platform/router.js';
@@ -32,6 +32,22 @@ export interface LookupDefinition {
    * reads any row of the entidade, so a value chosen before keeps its name.
    */
   where?: (ctx: RequestContext) => SQL | undefined;
+}
+
+/**
+ * With a search, the options whose `order` text starts with the whole search come first, then those
+ * starting with its first word, then those with a word starting with it, then the rest ('papel' lists
+ * "Papel sulfite A4" before "Caixa de papelão" and "Envelope pardo (papel kraft)").
+ */
+function relevance(order: AnyPgColumn, q: string | undefined): SQL[] {
+  const terms = searchTerms(q);
+  if (terms.length === 0) return [];
+  const text = sql`compras_busca(${order}::text)`;
+  const whole = terms.join(' ');
+  return [
+    sql`CASE WHEN ${text} LIKE compras_busca(${whole}) || '%' THEN 0 WHEN ${text} LIKE compras_busca(${terms[0]}) || '%' THEN 1
+      WHEN ' ' || regexp_replace(${text}, '[^a-z0-9]+', ' ', 'g') LIKE '% ' || compras_busca(${terms[0]}) || '%' THEN 2 ELSE 3 END`,
+  ];
 }
 
 /**
@@ -75,7 +91,7 @@ export function defineLookup(router: PluginRouter, def: LookupDefinition): void 
       const [counted] = await ctx.db.select({ n: sql<number>`count(*)::int` }).from(table).where(where);
       const items = await rows(ctx)
         .where(where)
-        .orderBy(asc(def.order), asc(table.id))
+        .orderBy(...relevance(def.order, q.q), asc(def.order), asc(table.id))
         .limit(q.pageSize)
         .offset((q.page - 1) * q.pageSize);
       return c.json({ items, total: Number(counted?.n ?? 0), page: q.page, pageSize: q.pageSize }, 200);
