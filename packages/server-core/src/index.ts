@@ -178,5 +178,6 @@ export { CONTROLE_INTERNO_TAG, CONTROLE_INTERNO_TAG_NOME } from './platform/scop
 export { DOCUMENTS_PER_PERSON, type DocumentJob, type DocumentKind, documentJob, documentJobStats, withDocumentJob } from './formats/document-jobs.js';
 export { type WorkerPoolStats, type WorkerTaskOptions, clientGone, writeXlsxInWorker, xlsxPoolStats } from './formats/spreadsheet-pool.js';
 export { pdfPoolStats } from './formats/pdf.js';
+export { type PdfColumnOf, type XlsxColumnOf, pdfTable, xlsxTable } from './formats/columns.js';
 export { CONCURRENT_CHANGE_MESSAGE, describeDatabaseCause } from './platform/errors.js';
 export { MUTATION_ATTEMPTS } from './platform/mutation.js';

@@ -10,7 +10,7 @@
 // the form's key (cotação and supplier), so the import knows what the file answers.
 import { formatCpfCnpj, formatDate, formatDateTime } from '@app/br';
 import { decimalPlaces, formatDecimal } from '@app/documents';
-import type { CellValue, PdfDocument, XlsxSheet } from '@app/server-core';
+import { type CellValue, type PdfDocument, type XlsxSheet, xlsxTable } from '@app/server-core';
 import type { Convite, MapaCotacao } from '../shared/index.js';
 
 /** Headers of the form's table (the import reads them back) and the labels of its title block. */
@@ -123,35 +123,24 @@ export function formularioPlanilha(mapa: MapaCotacao, convite: Convite, entidade
   // rows of the title block where the supplier types (column B): validade and data
   const validadeRow = preamble.findIndex((r) => r[0] === FORMULARIO.validade) + 1;
   const dataRow = preamble.findIndex((r) => r[0] === FORMULARIO.data) + 1;
-  const sheet: XlsxSheet = {
+  return xlsxTable({
     name: 'Proposta',
     preamble,
-    header: [
-      FORMULARIO.numero,
-      FORMULARIO.codigo,
-      FORMULARIO.descricao,
-      FORMULARIO.unidade,
-      FORMULARIO.quantidade,
-      FORMULARIO.preco,
-      FORMULARIO.marca,
-      FORMULARIO.chave,
-    ],
-    rows: mapa.itens.map((item, i) => [
-      i + 1,
-      item.codigo,
-      item.descricao,
-      item.unidade,
-      { decimal: item.quantidade, places: decimalPlaces(item.quantidade) },
-      null,
-      null,
-      item.produtoId,
-    ]),
+    rows: mapa.itens,
     // column A also holds the title block's labels
-    widths: [22, 14, 60, 10, 12, 20, 28, 38],
+    columns: [
+      { header: FORMULARIO.numero, width: 22, cell: (_item, i) => i + 1 },
+      { header: FORMULARIO.codigo, width: 14, cell: (item) => item.codigo },
+      { header: FORMULARIO.descricao, width: 60, cell: (item) => item.descricao },
+      { header: FORMULARIO.unidade, width: 10, cell: (item) => item.unidade },
+      { header: FORMULARIO.quantidade, width: 12, cell: (item) => ({ decimal: item.quantidade, places: decimalPlaces(item.quantidade) }) },
+      { header: FORMULARIO.preco, width: 20, cell: () => null },
+      { header: FORMULARIO.marca, width: 28, cell: () => null },
+      { header: FORMULARIO.chave, width: 38, cell: (item) => item.produtoId },
+    ],
     hiddenColumns: [7],
     freezeHeader: false,
     autoFilter: false,
     inputs: { columns: { 5: 'decimal', 6: 'text' }, cells: { [`B${validadeRow}`]: 'date', [`B${dataRow}`]: 'date' } },
-  };
-  return sheet;
+  });
 }

@@ -10,7 +10,7 @@
 // and who approved it; the estimated total; the reference date; who generated it and when.
 import { formatCpfCnpj, formatDate, formatDateTime } from '@app/br';
 import { compareDecimal, decimalPlaces, formatDecimal, formatMoney } from '@app/documents';
-import type { CellValue, PdfBlock, PdfDocument, PdfDocumentField, XlsxSheet } from '@app/server-core';
+import { type CellValue, type PdfBlock, type PdfDocument, type PdfDocumentField, type XlsxSheet, pdfTable, xlsxTable } from '@app/server-core';
 import {
   FONTE_CURTA,
   FONTE_LABEL,
@@ -81,6 +81,8 @@ export function situacaoTexto(preco: PrecoListado, s: SituacaoPreco | undefined)
   }
 }
 
+const situacaoCompleta = ({ uso, motivo }: { uso: string; motivo: string }) => (motivo ? `${uso}: ${motivo}` : uso);
+
 /** Everything the two formats print, computed once. */
 function montar(mapa: MapaCotacao) {
   const situacoes = new Map(mapa.avaliacao.precos.map((s) => [s.precoId, s]));
@@ -100,7 +102,14 @@ function montar(mapa: MapaCotacao) {
   const origem = (p: PrecoListado) => (p.fonte === 'fornecedor' ? (p.fornecedorNome ?? p.fonteDescricao) : p.fonteDescricao);
   const evidencia = (p: PrecoListado) => (p.evidencia ? `${p.evidencia.nome} (SHA-256 ${p.evidencia.sha256})` : '');
   const usados = mapa.avaliacao.precos.filter((s) => s.usado).length;
-  return { situacoes, resultados, precosPorItem, nomes, escolhas, origem, evidencia, usados };
+  // one row per item (its number i, result r, statistics e and prices), per price, per invited supplier
+  const itens = mapa.itens.map((item, i) => {
+    const r = resultados.get(item.produtoId);
+    return { item, i, r, e: r?.estatisticas, precos: precosPorItem.get(item.produtoId) ?? [] };
+  });
+  const precos = itens.flatMap((x) => x.precos.map((p) => ({ ...x, p, ...situacaoTexto(p, situacoes.get(p.id)) })));
+  const convidados = mapa.convites.map((c) => ({ c, t: mapa.avaliacao.fornecedores.find((f) => f.fornecedorId === c.fornecedorId) }));
+  return { situacoes, resultados, precosPorItem, nomes, escolhas, origem, evidencia, usados, itens, precos, convidados };
 }
 
 const itemTitulo = (i: number, item: ItemCotacao) => `Item ${i + 1} – ${item.codigo} – ${item.descricao}`;
@@ -144,42 +153,30 @@ function vencedorTexto(r: ResultadoItem | undefined, nomes: Map<string, string>,
   return `${base}: escolhido${quem} em lugar do menor preço. Motivo: ${v.motivo ?? escolha?.motivo ?? ''}`;
 }
 
-/** The memória de cálculo as a printable document (A4 landscape). */
 /** The rounds as a PDF table (and the line saying why they stopped). */
 function rodadasPdf(rodadas: ReturnType<typeof rodadasDoItem>): PdfBlock[] {
   if (!rodadas) return [];
   return [
     { text: 'Rodadas da média saneada (cada rodada descarta os preços fora de média ± 1 desvio-padrão dos preços com que começou):', bold: true },
     {
-      table: {
-        columns: [
-          { header: 'Rodada', align: 'right' },
-          { header: 'Preços', align: 'right' },
-          { header: 'Média (R$)', align: 'right' },
-          { header: 'Desvio-padrão (R$)', align: 'right' },
-          { header: 'CV', align: 'right' },
-          { header: 'Média ± 1 DP (R$)', width: 110 },
-          { header: 'Descartados (nº e valor)', width: '*' },
-          { header: 'Mantidos', align: 'right' },
-        ],
-        rows: rodadas.linhas.map((l) => [
-          `${l.rodada}ª`,
-          String(l.e.n),
-          valor(l.e.media),
-          valor(l.e.desvioPadrao),
-          percentual(l.e.cv),
-          `${valor(l.limiteInferior)} a ${valor(l.limiteSuperior)}`,
-          l.descartados,
-          String(l.mantidos),
-        ]),
-      },
+      table: pdfTable(rodadas.linhas, [
+        { header: 'Rodada', align: 'right', cell: (l) => `${l.rodada}ª` },
+        { header: 'Preços', align: 'right', cell: (l) => String(l.e.n) },
+        { header: 'Média (R$)', align: 'right', cell: (l) => valor(l.e.media) },
+        { header: 'Desvio-padrão (R$)', align: 'right', cell: (l) => valor(l.e.desvioPadrao) },
+        { header: 'CV', align: 'right', cell: (l) => percentual(l.e.cv) },
+        { header: 'Média ± 1 DP (R$)', width: 110, cell: (l) => `${valor(l.limiteInferior)} a ${valor(l.limiteSuperior)}` },
+        { header: 'Descartados (nº e valor)', width: '*', cell: (l) => l.descartados },
+        { header: 'Mantidos', align: 'right', cell: (l) => String(l.mantidos) },
+      ]),
     },
     { text: rodadas.depois, muted: true },
   ];
 }
 
+/** The memória de cálculo as a printable document (A4 landscape). */
 export function memoriaPdf(mapa: MapaCotacao, entidade: EntidadeImpressa, geracao: Geracao): PdfDocument {
-  const { cotacao, itens, convites, avaliacao } = mapa;
+  const { cotacao, itens, avaliacao } = mapa;
   const m = montar(mapa);
   const fields: PdfDocumentField[] = [
     { label: 'Objeto', value: cotacao.objeto },
@@ -208,106 +205,71 @@ export function memoriaPdf(mapa: MapaCotacao, entidade: EntidadeImpressa, geraca
 
     { heading: 'Resumo por item' },
     {
-      table: {
-        columns: [
-          { header: 'Nº', align: 'right' },
-          { header: 'Código', width: 'auto' },
-          { header: 'Descrição', width: '*' },
-          { header: 'Unid.', align: 'center' },
-          { header: 'Qtde.', align: 'right' },
-          { header: 'Preços válidos', align: 'center' },
-          { header: 'Média (R$)', align: 'right' },
-          { header: 'Mediana (R$)', align: 'right' },
-          { header: 'Menor (R$)', align: 'right' },
-          { header: 'Maior (R$)', align: 'right' },
-          { header: 'Desvio-padrão (R$)', align: 'right' },
-          { header: 'CV', align: 'right' },
-          { header: 'Preço estimado (R$)', align: 'right' },
-          { header: 'Valor estimado (R$)', align: 'right' },
+      table: pdfTable(
+        m.itens,
+        [
+          { header: 'Nº', align: 'right', cell: (x) => String(x.i + 1) },
+          { header: 'Código', width: 'auto', cell: (x) => x.item.codigo },
+          { header: 'Descrição', width: '*', cell: (x) => x.item.descricao },
+          { header: 'Unid.', align: 'center', cell: (x) => x.item.unidade },
+          { header: 'Qtde.', align: 'right', cell: (x) => formatDecimal(x.item.quantidade) },
+          { header: 'Preços válidos', align: 'center', cell: (x) => `${x.e?.n ?? 0} de ${x.precos.length}${x.r?.menosDeTres ? ' *' : ''}` },
+          { header: 'Média (R$)', align: 'right', cell: (x) => valor(x.e?.media) },
+          { header: 'Mediana (R$)', align: 'right', cell: (x) => valor(x.e?.mediana) },
+          { header: 'Menor (R$)', align: 'right', cell: (x) => valor(x.e?.menor, 4) },
+          { header: 'Maior (R$)', align: 'right', cell: (x) => valor(x.e?.maior, 4) },
+          { header: 'Desvio-padrão (R$)', align: 'right', cell: (x) => valor(x.e?.desvioPadrao) },
+          { header: 'CV', align: 'right', cell: (x) => (x.e ? percentual(x.e.cv) : '—') },
+          { header: 'Preço estimado (R$)', align: 'right', cell: (x) => valor(x.r?.valorEstimado) },
+          { header: 'Valor estimado (R$)', align: 'right', cell: (x) => valor(x.r?.valorTotal) },
         ],
-        rows: itens.map((item, i) => {
-          const r = m.resultados.get(item.produtoId);
-          const e = r?.estatisticas;
-          const coletados = m.precosPorItem.get(item.produtoId)?.length ?? 0;
-          return [
-            String(i + 1),
-            item.codigo,
-            item.descricao,
-            item.unidade,
-            formatDecimal(item.quantidade),
-            `${e?.n ?? 0} de ${coletados}${r?.menosDeTres ? ' *' : ''}`,
-            valor(e?.media),
-            valor(e?.mediana),
-            valor(e?.menor, 4),
-            valor(e?.maior, 4),
-            valor(e?.desvioPadrao),
-            e ? percentual(e.cv) : '—',
-            valor(r?.valorEstimado),
-            valor(r?.valorTotal),
-          ];
-        }),
-        total: { label: 'Valor estimado total (R$)', value: valor(avaliacao.valorEstimadoTotal) },
-      },
+        { total: { label: 'Valor estimado total (R$)', value: valor(avaliacao.valorEstimadoTotal) } },
+      ),
     },
     ...(avaliacao.itensMenosDeTres.length
       ? [{ text: `* Menos de ${MINIMO_PRECOS} preços válidos: ver a justificativa ao final.`, muted: true } as PdfBlock]
       : []),
 
     { heading: 'Preços por item' },
-    ...itens.map((item, i): PdfBlock => {
-      const r = m.resultados.get(item.produtoId);
-      const precos = m.precosPorItem.get(item.produtoId) ?? [];
-      const muted: number[] = [];
-      const rows = precos.map((p, k) => {
-        const s = m.situacoes.get(p.id);
-        if (!s?.usado) muted.push(k);
-        const { uso, motivo } = situacaoTexto(p, s);
-        return [
-          String(k + 1),
-          FONTE_CURTA[p.fonte],
-          [p.marca ? `${m.origem(p)} (marca ${p.marca})` : m.origem(p), p.link ? `Link: ${p.link}` : '', p.evidencia ? `Evidência: ${m.evidencia(p)}` : '']
-            .filter(Boolean)
-            .join(' · '),
+    ...m.itens.map(({ item, i, r, precos }): PdfBlock => {
+      const table = pdfTable(
+        precos,
+        [
+          { header: 'Nº', align: 'right', cell: (_p, k) => String(k + 1) },
+          { header: 'Fonte', width: 64, cell: (p) => FONTE_CURTA[p.fonte] },
+          {
+            header: 'Origem, link e evidência',
+            width: '*',
+            cell: (p) =>
+              [p.marca ? `${m.origem(p)} (marca ${p.marca})` : m.origem(p), p.link ? `Link: ${p.link}` : '', p.evidencia ? `Evidência: ${m.evidencia(p)}` : '']
+                .filter(Boolean)
+                .join(' · '),
+          },
           // who collected it, when not the person responsible for the research
-          p.coletadoPorNome === cotacao.responsavelNome ? formatDateTime(p.dataColeta) : `${formatDateTime(p.dataColeta)} por ${p.coletadoPorNome}`,
-          valor(p.valorUnitario, 4),
-          motivo ? `${uso}: ${motivo}` : uso,
-        ];
-      });
+          {
+            header: 'Data e hora',
+            width: 80,
+            cell: (p) =>
+              p.coletadoPorNome === cotacao.responsavelNome ? formatDateTime(p.dataColeta) : `${formatDateTime(p.dataColeta)} por ${p.coletadoPorNome}`,
+          },
+          { header: 'Valor unitário (R$)', align: 'right', cell: (p) => valor(p.valorUnitario, 4) },
+          { header: 'Situação', width: '*', cell: (p) => situacaoCompleta(situacaoTexto(p, m.situacoes.get(p.id))) },
+        ],
+        { muted: (p) => !m.situacoes.get(p.id)?.usado, empty: 'Nenhum preço coletado.' },
+      );
       // the statistics of the valid prices are in the summary table; those of the kept ones in the criterion and the XLSX
-      const resultado: PdfBlock[] = [];
-      resultado.push({ text: `Critério: ${r?.criterio || 'sem preços válidos.'}` });
-      resultado.push({
-        text: r?.valorEstimado
-          ? `Preço estimado (${METODO_LABEL[cotacao.metodo]}): ${dinheiro(r.valorEstimado)} × ${formatDecimal(item.quantidade)} ${item.unidade} = ${dinheiro(r.valorTotal)}`
-          : 'Sem preço estimado: o item não tem preço válido.',
-        bold: true,
-      });
-      resultado.push({
-        text: `Vencedor: ${vencedorTexto(r, m.nomes, m.escolhas.get(item.produtoId))}${
-          r?.menosDeTres ? ` Menos de ${MINIMO_PRECOS} preços válidos: ver a justificativa ao final.` : ''
-        }`,
-      });
+      const estimado = r?.valorEstimado
+        ? `Preço estimado (${METODO_LABEL[cotacao.metodo]}): ${dinheiro(r.valorEstimado)} × ${formatDecimal(item.quantidade)} ${item.unidade} = ${dinheiro(r.valorTotal)}`
+        : 'Sem preço estimado: o item não tem preço válido.';
+      const menos = r?.menosDeTres ? ` Menos de ${MINIMO_PRECOS} preços válidos: ver a justificativa ao final.` : '';
       return {
         group: [
           { heading: `${itemTitulo(i, item)} (${formatDecimal(item.quantidade)} ${item.unidade})`, level: 2 },
-          {
-            table: {
-              columns: [
-                { header: 'Nº', align: 'right' },
-                { header: 'Fonte', width: 64 },
-                { header: 'Origem, link e evidência', width: '*' },
-                { header: 'Data e hora', width: 80 },
-                { header: 'Valor unitário (R$)', align: 'right' },
-                { header: 'Situação', width: '*' },
-              ],
-              rows,
-              muted,
-              empty: 'Nenhum preço coletado.',
-            },
-          },
+          { table },
           ...rodadasPdf(rodadasDoItem(r, precos)),
-          ...resultado,
+          { text: `Critério: ${r?.criterio || 'sem preços válidos.'}` },
+          { text: estimado, bold: true },
+          { text: `Vencedor: ${vencedorTexto(r, m.nomes, m.escolhas.get(item.produtoId))}${menos}` },
         ],
       };
     }),
@@ -319,77 +281,55 @@ export function memoriaPdf(mapa: MapaCotacao, entidade: EntidadeImpressa, geraca
         `Total dos vencedores: ${dinheiro(avaliacao.valorVencedoresTotal)}.`,
     },
     {
-      table: {
-        columns: [
-          { header: 'Nº', align: 'right' },
-          { header: 'Item', width: '*' },
-          { header: 'Fornecedor escolhido', width: '*' },
-          { header: 'Valor unitário (R$)', align: 'right' },
-          { header: 'Menor preço válido (R$)', align: 'right' },
-          { header: 'Escolhido por', width: 110 },
-          { header: 'Motivo', width: '*' },
+      table: pdfTable(
+        m.itens.flatMap((x) => (x.r?.vencedor?.escolhido ? [{ ...x, v: x.r.vencedor, escolha: m.escolhas.get(x.item.produtoId) }] : [])),
+        [
+          { header: 'Nº', align: 'right', cell: (x) => String(x.i + 1) },
+          { header: 'Item', width: '*', cell: (x) => `${x.item.codigo} – ${x.item.descricao}` },
+          { header: 'Fornecedor escolhido', width: '*', cell: (x) => m.nomes.get(x.v.fornecedorId) ?? '' },
+          { header: 'Valor unitário (R$)', align: 'right', cell: (x) => valor(x.v.valorUnitario, 4) },
+          {
+            header: 'Menor preço válido (R$)',
+            align: 'right',
+            cell: (x) => {
+              const menor = mapa.precos.find((p) => p.id === x.r?.menores[0]);
+              return menor ? valor(menor.valorUnitario, 4) : '—';
+            },
+          },
+          { header: 'Escolhido por', width: 110, cell: (x) => (x.escolha ? `${x.escolha.escolhidoPorNome}, ${formatDateTime(x.escolha.escolhidoEm)}` : '') },
+          { header: 'Motivo', width: '*', cell: (x) => x.v.motivo ?? '' },
         ],
-        rows: itens.flatMap((item, i) => {
-          const r = m.resultados.get(item.produtoId);
-          const v = r?.vencedor;
-          if (!v?.escolhido) return [];
-          const escolha = m.escolhas.get(item.produtoId);
-          const menor = mapa.precos.find((p) => p.id === r?.menores[0]);
-          return [
-            [
-              String(i + 1),
-              `${item.codigo} – ${item.descricao}`,
-              m.nomes.get(v.fornecedorId) ?? '',
-              valor(v.valorUnitario, 4),
-              menor ? valor(menor.valorUnitario, 4) : '—',
-              escolha ? `${escolha.escolhidoPorNome}, ${formatDateTime(escolha.escolhidoEm)}` : '',
-              v.motivo ?? '',
-            ],
-          ];
-        }),
-        empty: 'Nenhuma escolha diferente do menor preço válido.',
-      },
+        { empty: 'Nenhuma escolha diferente do menor preço válido.' },
+      ),
     },
 
     { heading: 'Fornecedores consultados (IN 65/2021, art. 5º, IV)' },
     {
-      table: {
-        columns: [
-          { header: 'Fornecedor', width: '*' },
+      table: pdfTable(
+        m.convidados,
+        [
+          { header: 'Fornecedor', width: '*', cell: ({ c }) => c.fornecedorNome },
           // short values: as wide as they are (a '*' column is as wide as the widest word of any '*' column)
-          { header: 'CNPJ/CPF', width: 'auto' },
-          { header: 'Convidado em', width: 'auto' },
-          { header: 'Motivo da escolha', width: '*' },
-          { header: 'Situação', width: '*' },
-          { header: 'Proposta de', width: 'auto' },
-          { header: 'Validade', width: 'auto' },
-          { header: 'Itens cotados', align: 'right' },
-          { header: 'Total cotado (R$)', align: 'right' },
-          { header: 'Itens vencidos', align: 'right' },
-          { header: 'Total vencido (R$)', align: 'right' },
+          { header: 'CNPJ/CPF', width: 'auto', cell: ({ c }) => formatCpfCnpj(c.fornecedorDocumento) },
+          { header: 'Convidado em', width: 'auto', cell: ({ c }) => formatDate(c.convidadoEm) },
+          { header: 'Motivo da escolha', width: '*', cell: ({ c }) => c.motivoEscolha ?? '—' },
+          {
+            header: 'Situação',
+            width: '*',
+            cell: ({ c }) =>
+              c.situacao === 'nao_respondeu' && c.motivoNaoResposta
+                ? `${SITUACAO_CONVITE_LABEL[c.situacao]}: ${c.motivoNaoResposta}`
+                : SITUACAO_CONVITE_LABEL[c.situacao],
+          },
+          { header: 'Proposta de', width: 'auto', cell: ({ c }) => (c.dataProposta ? formatDate(c.dataProposta) : '—') },
+          { header: 'Validade', width: 'auto', cell: ({ c }) => (c.validade ? formatDate(c.validade) : '—') },
+          { header: 'Itens cotados', align: 'right', cell: ({ t }) => String(t?.itensCotados ?? 0) },
+          { header: 'Total cotado (R$)', align: 'right', cell: ({ t }) => valor(t?.totalCotado ?? '0') },
+          { header: 'Itens vencidos', align: 'right', cell: ({ t }) => String(t?.itensVencidos ?? 0) },
+          { header: 'Total vencido (R$)', align: 'right', cell: ({ t }) => valor(t?.totalVencido ?? '0') },
         ],
-        rows: convites.map((c) => {
-          const t = avaliacao.fornecedores.find((f) => f.fornecedorId === c.fornecedorId);
-          const situacao =
-            c.situacao === 'nao_respondeu' && c.motivoNaoResposta
-              ? `${SITUACAO_CONVITE_LABEL[c.situacao]}: ${c.motivoNaoResposta}`
-              : SITUACAO_CONVITE_LABEL[c.situacao];
-          return [
-            c.fornecedorNome,
-            formatCpfCnpj(c.fornecedorDocumento),
-            formatDate(c.convidadoEm),
-            c.motivoEscolha ?? '—',
-            situacao,
-            c.dataProposta ? formatDate(c.dataProposta) : '—',
-            c.validade ? formatDate(c.validade) : '—',
-            String(t?.itensCotados ?? 0),
-            valor(t?.totalCotado ?? '0'),
-            String(t?.itensVencidos ?? 0),
-            valor(t?.totalVencido ?? '0'),
-          ];
-        }),
-        empty: 'Nenhum fornecedor convidado.',
-      },
+        { empty: 'Nenhum fornecedor convidado.' },
+      ),
     },
     { text: semResposta(mapa) },
     ...justificativa(mapa),
@@ -461,7 +401,7 @@ function justificativa(mapa: MapaCotacao): PdfBlock[] {
 
 /** The memória de cálculo's XLSX sheets: Resumo (the header facts above the items), Preços, Fornecedores, Rodadas (the route writes them in a worker thread: writeXlsxInWorker). */
 export function memoriaPlanilhas(mapa: MapaCotacao, entidade: EntidadeImpressa, geracao: Geracao): XlsxSheet[] {
-  const { cotacao, itens, convites, avaliacao } = mapa;
+  const { cotacao, avaliacao } = mapa;
   const m = montar(mapa);
   const preamble: CellValue[][] = [
     [`Memória de cálculo da cotação nº ${numero(mapa)}`],
@@ -499,192 +439,107 @@ export function memoriaPlanilhas(mapa: MapaCotacao, entidade: EntidadeImpressa, 
     ['Gerado por', `${geracao.por} em ${formatDateTime(geracao.em)}`],
     [],
   ];
-  const resumo: XlsxSheet = {
+  const resumo = xlsxTable({
     name: 'Resumo',
     preamble,
-    header: [
-      'Nº',
-      'Código',
-      'Descrição',
-      'Unidade',
-      'Quantidade',
-      'Preços coletados',
-      'Preços válidos',
-      'Média',
-      'Mediana',
-      'Menor',
-      'Maior',
-      'Desvio-padrão',
-      'CV (%)',
-      'Preços mantidos pelo método',
-      'Média dos mantidos',
-      'Mediana dos mantidos',
-      'Desvio-padrão dos mantidos',
-      'CV dos mantidos (%)',
-      'Critério',
-      'Preço estimado',
-      'Valor estimado',
-      'Menos de 3 preços',
-      'Vencedor',
-      'Valor unitário do vencedor',
-      'Valor total do vencedor',
-      'Motivo da escolha do vencedor',
-    ],
-    rows: itens.map((item, i) => {
-      const r = m.resultados.get(item.produtoId);
-      const e = r?.estatisticas;
-      const v = r?.vencedor;
-      return [
-        i + 1,
-        item.codigo,
-        item.descricao,
-        item.unidade,
-        dec(item.quantidade, 0),
-        m.precosPorItem.get(item.produtoId)?.length ?? 0,
-        e?.n ?? 0,
-        dec(e?.media),
-        dec(e?.mediana),
-        dec(e?.menor),
-        dec(e?.maior),
-        dec(e?.desvioPadrao),
-        dec(e?.cv, 1),
-        r?.estatisticasFinais?.n ?? 0,
-        dec(r?.estatisticasFinais?.media),
-        dec(r?.estatisticasFinais?.mediana),
-        dec(r?.estatisticasFinais?.desvioPadrao),
-        dec(r?.estatisticasFinais?.cv, 1),
-        r?.criterio ?? '',
-        dec(r?.valorEstimado),
-        dec(r?.valorTotal),
-        Boolean(r?.menosDeTres),
-        v ? (m.nomes.get(v.fornecedorId) ?? '') : '',
-        dec(v?.valorUnitario),
-        dec(v?.valorTotal),
-        v?.escolhido ? (v.motivo ?? '') : v ? 'Menor preço válido' : '',
-      ];
-    }),
-    widths: [28, 12, 50, 9, 12, 10, 10, 14, 14, 14, 14, 14, 9, 12, 14, 14, 14, 9, 60, 14, 16, 10, 36, 14, 16, 50],
     freezeHeader: false,
-  };
-  const precos: XlsxSheet = {
+    rows: m.itens,
+    columns: [
+      { header: 'Nº', width: 28, cell: (x) => x.i + 1 },
+      { header: 'Código', width: 12, cell: (x) => x.item.codigo },
+      { header: 'Descrição', width: 50, cell: (x) => x.item.descricao },
+      { header: 'Unidade', width: 9, cell: (x) => x.item.unidade },
+      { header: 'Quantidade', width: 12, cell: (x) => dec(x.item.quantidade, 0) },
+      { header: 'Preços coletados', width: 10, cell: (x) => x.precos.length },
+      { header: 'Preços válidos', width: 10, cell: (x) => x.e?.n ?? 0 },
+      { header: 'Média', width: 14, cell: (x) => dec(x.e?.media) },
+      { header: 'Mediana', width: 14, cell: (x) => dec(x.e?.mediana) },
+      { header: 'Menor', width: 14, cell: (x) => dec(x.e?.menor) },
+      { header: 'Maior', width: 14, cell: (x) => dec(x.e?.maior) },
+      { header: 'Desvio-padrão', width: 14, cell: (x) => dec(x.e?.desvioPadrao) },
+      { header: 'CV (%)', width: 9, cell: (x) => dec(x.e?.cv, 1) },
+      { header: 'Preços mantidos pelo método', width: 12, cell: (x) => x.r?.estatisticasFinais?.n ?? 0 },
+      { header: 'Média dos mantidos', width: 14, cell: (x) => dec(x.r?.estatisticasFinais?.media) },
+      { header: 'Mediana dos mantidos', width: 14, cell: (x) => dec(x.r?.estatisticasFinais?.mediana) },
+      { header: 'Desvio-padrão dos mantidos', width: 14, cell: (x) => dec(x.r?.estatisticasFinais?.desvioPadrao) },
+      { header: 'CV dos mantidos (%)', width: 9, cell: (x) => dec(x.r?.estatisticasFinais?.cv, 1) },
+      { header: 'Critério', width: 60, cell: (x) => x.r?.criterio ?? '' },
+      { header: 'Preço estimado', width: 14, cell: (x) => dec(x.r?.valorEstimado) },
+      { header: 'Valor estimado', width: 16, cell: (x) => dec(x.r?.valorTotal) },
+      { header: 'Menos de 3 preços', width: 10, cell: (x) => Boolean(x.r?.menosDeTres) },
+      { header: 'Vencedor', width: 36, cell: (x) => (x.r?.vencedor ? (m.nomes.get(x.r.vencedor.fornecedorId) ?? '') : '') },
+      { header: 'Valor unitário do vencedor', width: 14, cell: (x) => dec(x.r?.vencedor?.valorUnitario) },
+      { header: 'Valor total do vencedor', width: 16, cell: (x) => dec(x.r?.vencedor?.valorTotal) },
+      {
+        header: 'Motivo da escolha do vencedor',
+        width: 50,
+        cell: ({ r }) => (r?.vencedor?.escolhido ? (r.vencedor.motivo ?? '') : r?.vencedor ? 'Menor preço válido' : ''),
+      },
+    ],
+  });
+  const precos = xlsxTable({
     name: 'Preços',
-    header: [
-      'Nº do item',
-      'Código',
-      'Item',
-      'Fonte',
-      'Fonte (IN 65/2021)',
-      'Fornecedor ou descrição da fonte',
-      'Marca',
-      'Data e hora',
-      'Validade da proposta',
-      'Link',
-      'Evidência (arquivo)',
-      'Evidência (SHA-256)',
-      'Coletado por',
-      'Valor unitário',
-      'Situação',
-      'Motivo',
+    rows: m.precos,
+    columns: [
+      { header: 'Nº do item', cell: (x) => x.i + 1 },
+      { header: 'Código', cell: (x) => x.item.codigo },
+      { header: 'Item', cell: (x) => x.item.descricao },
+      { header: 'Fonte', cell: (x) => FONTE_CURTA[x.p.fonte] },
+      { header: 'Fonte (IN 65/2021)', cell: (x) => FONTE_LABEL[x.p.fonte] },
+      { header: 'Fornecedor ou descrição da fonte', cell: (x) => m.origem(x.p) },
+      { header: 'Marca', cell: (x) => x.p.marca ?? '' },
+      { header: 'Data e hora', cell: (x) => new Date(x.p.dataColeta) },
+      { header: 'Validade da proposta', cell: (x) => (x.p.validade ? formatDate(x.p.validade) : '') },
+      { header: 'Link', cell: (x) => x.p.link ?? '' },
+      { header: 'Evidência (arquivo)', cell: (x) => x.p.evidencia?.nome ?? '' },
+      { header: 'Evidência (SHA-256)', cell: (x) => x.p.evidencia?.sha256 ?? '' },
+      { header: 'Coletado por', cell: (x) => x.p.coletadoPorNome },
+      { header: 'Valor unitário', cell: (x) => dec(x.p.valorUnitario) },
+      { header: 'Situação', cell: (x) => x.uso },
+      { header: 'Motivo', cell: (x) => x.motivo },
     ],
-    rows: itens.flatMap((item, i) =>
-      (m.precosPorItem.get(item.produtoId) ?? []).map((p) => {
-        const { uso, motivo } = situacaoTexto(p, m.situacoes.get(p.id));
-        return [
-          i + 1,
-          item.codigo,
-          item.descricao,
-          FONTE_CURTA[p.fonte],
-          FONTE_LABEL[p.fonte],
-          m.origem(p),
-          p.marca ?? '',
-          new Date(p.dataColeta),
-          p.validade ? formatDate(p.validade) : '',
-          p.link ?? '',
-          p.evidencia?.nome ?? '',
-          p.evidencia?.sha256 ?? '',
-          p.coletadoPorNome,
-          dec(p.valorUnitario),
-          uso,
-          motivo,
-        ];
-      }),
-    ),
-  };
-  const fornecedoresSheet: XlsxSheet = {
+  });
+  const fornecedoresSheet = xlsxTable({
     name: 'Fornecedores',
-    header: [
-      'Fornecedor',
-      'CNPJ/CPF',
-      'E-mail',
-      'Convidado em',
-      'Motivo da escolha',
-      'Situação',
-      'Motivo da não resposta',
-      'Data da proposta',
-      'Validade da proposta',
-      'Itens cotados',
-      'Total cotado',
-      'Itens vencidos',
-      'Total vencido',
+    rows: m.convidados,
+    columns: [
+      { header: 'Fornecedor', cell: ({ c }) => c.fornecedorNome },
+      { header: 'CNPJ/CPF', cell: ({ c }) => formatCpfCnpj(c.fornecedorDocumento) },
+      { header: 'E-mail', cell: ({ c }) => c.fornecedorEmail ?? '' },
+      { header: 'Convidado em', cell: ({ c }) => new Date(c.convidadoEm) },
+      { header: 'Motivo da escolha', cell: ({ c }) => c.motivoEscolha ?? '' },
+      { header: 'Situação', cell: ({ c }) => SITUACAO_CONVITE_LABEL[c.situacao] },
+      { header: 'Motivo da não resposta', cell: ({ c }) => c.motivoNaoResposta ?? '' },
+      { header: 'Data da proposta', cell: ({ c }) => (c.dataProposta ? new Date(c.dataProposta) : null) },
+      { header: 'Validade da proposta', cell: ({ c }) => (c.validade ? formatDate(c.validade) : '') },
+      { header: 'Itens cotados', cell: ({ t }) => t?.itensCotados ?? 0 },
+      { header: 'Total cotado', cell: ({ t }) => dec(t?.totalCotado ?? '0') },
+      { header: 'Itens vencidos', cell: ({ t }) => t?.itensVencidos ?? 0 },
+      { header: 'Total vencido', cell: ({ t }) => dec(t?.totalVencido ?? '0') },
     ],
-    rows: convites.map((c) => {
-      const t = avaliacao.fornecedores.find((f) => f.fornecedorId === c.fornecedorId);
-      return [
-        c.fornecedorNome,
-        formatCpfCnpj(c.fornecedorDocumento),
-        c.fornecedorEmail ?? '',
-        new Date(c.convidadoEm),
-        c.motivoEscolha ?? '',
-        SITUACAO_CONVITE_LABEL[c.situacao],
-        c.motivoNaoResposta ?? '',
-        c.dataProposta ? new Date(c.dataProposta) : null,
-        c.validade ? formatDate(c.validade) : '',
-        t?.itensCotados ?? 0,
-        dec(t?.totalCotado ?? '0'),
-        t?.itensVencidos ?? 0,
-        dec(t?.totalVencido ?? '0'),
-      ];
-    }),
-  };
+  });
   // the rounds of the média saneada, one row per item and round (issue 18): only when there are any
-  const rodadas: XlsxSheet = {
+  const rodadas = xlsxTable({
     name: 'Rodadas',
-    header: [
-      'Nº do item',
-      'Código',
-      'Item',
-      'Rodada',
-      'Preços no início da rodada',
-      'Média',
-      'Desvio-padrão',
-      'CV (%)',
-      'Média − 1 DP',
-      'Média + 1 DP',
-      'Descartados (nº do preço e valor)',
-      'Mantidos',
-      'Depois da última rodada',
-    ],
-    rows: itens.flatMap((item, i) => {
-      const r = m.resultados.get(item.produtoId);
-      const dados = rodadasDoItem(r, m.precosPorItem.get(item.produtoId) ?? []);
-      if (!dados) return [];
-      return dados.linhas.map((l, k) => [
-        i + 1,
-        item.codigo,
-        item.descricao,
-        l.rodada,
-        l.e.n,
-        dec(l.e.media),
-        dec(l.e.desvioPadrao),
-        dec(l.e.cv, 1),
-        dec(l.limiteInferior),
-        dec(l.limiteSuperior),
-        l.descartados,
-        l.mantidos,
-        k === dados.linhas.length - 1 ? dados.depois : '',
-      ]);
+    rows: m.itens.flatMap((x) => {
+      const dados = rodadasDoItem(x.r, x.precos);
+      return (dados?.linhas ?? []).map((l, k, todas) => ({ ...x, l, depois: k === todas.length - 1 ? dados!.depois : '' }));
     }),
-    widths: [10, 12, 50, 8, 12, 14, 14, 9, 14, 14, 50, 10, 80],
-  };
+    columns: [
+      { header: 'Nº do item', width: 10, cell: (x) => x.i + 1 },
+      { header: 'Código', width: 12, cell: (x) => x.item.codigo },
+      { header: 'Item', width: 50, cell: (x) => x.item.descricao },
+      { header: 'Rodada', width: 8, cell: (x) => x.l.rodada },
+      { header: 'Preços no início da rodada', width: 12, cell: (x) => x.l.e.n },
+      { header: 'Média', width: 14, cell: (x) => dec(x.l.e.media) },
+      { header: 'Desvio-padrão', width: 14, cell: (x) => dec(x.l.e.desvioPadrao) },
+      { header: 'CV (%)', width: 9, cell: (x) => dec(x.l.e.cv, 1) },
+      { header: 'Média − 1 DP', width: 14, cell: (x) => dec(x.l.limiteInferior) },
+      { header: 'Média + 1 DP', width: 14, cell: (x) => dec(x.l.limiteSuperior) },
+      { header: 'Descartados (nº do preço e valor)', width: 50, cell: (x) => x.l.descartados },
+      { header: 'Mantidos', width: 10, cell: (x) => x.l.mantidos },
+      { header: 'Depois da última rodada', width: 80, cell: (x) => x.depois },
+    ],
+  });
   return rodadas.rows.length ? [resumo, precos, fornecedoresSheet, rodadas] : [resumo, precos, fornecedoresSheet];
 }
