@@ -9,8 +9,8 @@ test('a signed-out visitor is sent to sign-in and returns to the remembered path
   await expect(page).toHaveURL(/\/signin$/);
   await signIn(page, 'admin');
   await expect(page).toHaveURL(/\/about$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
-  await expect(page).toHaveTitle(/About/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sobre' })).toBeVisible();
+  await expect(page).toHaveTitle(/Sobre/);
 });
 
 test('wrong password shows the pt-BR message and stays on sign-in', async ({ page }) => {

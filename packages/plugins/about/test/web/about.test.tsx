@@ -36,7 +36,7 @@ const start = (path: string) => renderPlugin([about, memorandos, requisicoes], {
 
 describe('@app/about manifest', () => {
   it("id 'about', basePath '/about', tag 0, menu 'Sobre' in 'Sistema'; '/sistema' needs tag 3", () => {
-    expect(about).toMatchObject({ id: 'about', basePath: '/about', tag: 0, title: 'About', packageName: '@app/about' });
+    expect(about).toMatchObject({ id: 'about', basePath: '/about', tag: 0, title: 'Sobre', packageName: '@app/about' });
     expect(about.menu).toMatchObject({ label: 'Sobre', group: 'Sistema' });
     expect(about.routes.map((r) => [r.path, r.tag])).toEqual([
       ['/', undefined],
@@ -58,7 +58,7 @@ describe('about page', () => {
         }),
     });
     start('/about');
-    expect(await screen.findByRole('heading', { level: 1, name: 'About' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sobre' }, { timeout: 5000 })).toBeTruthy();
     const web = screen.getByTestId('about-web-versions');
     const rows = within(web)
       .getAllByRole('row')
@@ -78,7 +78,7 @@ describe('about page', () => {
     signInForTest(makeTestSession());
     mockApi({});
     start('/about');
-    await screen.findByRole('heading', { level: 1, name: 'About' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Sobre' }, { timeout: 5000 });
     expect(await screen.findByText('Não foi possível obter as versões do servidor')).toBeTruthy();
     expect(screen.getByTestId('about-web-versions')).toBeTruthy();
   });

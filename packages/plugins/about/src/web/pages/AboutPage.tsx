@@ -63,7 +63,7 @@ export default function AboutPage() {
   return (
     <div data-testid="about">
       <PageHeader
-        title="About"
+        title="Sobre"
         description="Versões dos componentes desta instalação do Compras."
         actions={
           canSeeSystem ? (

@@ -18,7 +18,7 @@ export default function SystemPage() {
   const theme = typeof document === 'undefined' ? '' : (document.documentElement.dataset.theme ?? '');
   return (
     <div data-testid="about-system">
-      <PageHeader title="Sistema" description="Detalhes técnicos desta instalação, úteis para o suporte." before={<Link href="/">Voltar para About</Link>} />
+      <PageHeader title="Sistema" description="Detalhes técnicos desta instalação, úteis para o suporte." before={<Link href="/">Voltar para Sobre</Link>} />
       <Card title="Instalação">
         <dl className="form-grid">
           <Row label="Aplicação" value={session?.config.appName ?? 'Compras'} />
