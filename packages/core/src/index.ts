@@ -14,6 +14,9 @@ export {
   type PluginMount,
   type PluginRoute,
   pluginMounts,
+  type RoutePage,
+  type RoutePrefetch,
+  type RoutePrefetchContext,
   type SeveralMounts,
   type SingleMount,
 } from './contract';

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { PluginRoute } from '../contract';
+import type { PluginRoute, RoutePrefetchContext } from '../contract';
 import { ChunkLoadError } from '../routing/chunkError';
 import type { ImportarPlanilhaProps } from './ImportPage';
 import type { DocumentPages } from './documents/types';
@@ -10,7 +10,8 @@ const chunk = <T,>(load: () => Promise<T>) =>
     throw new ChunkLoadError(error);
   });
 // The list, form and import pages are their own chunk: the first page never pays for them.
-const ListPage = lazy(() => chunk(() => import('./ListPage')));
+const loadList = () => import('./ListPage');
+const ListPage = lazy(() => chunk(loadList));
 const FormPage = lazy(() => chunk(() => import('./FormPage')));
 const ImportPage = lazy(() => chunk(() => import('./ImportPage').then((m) => ({ default: m.ImportarPlanilha }))));
 
@@ -33,8 +34,13 @@ export function defineResourcePages<T = Record<string, unknown>>(config: Resourc
   // Created once per resource, when its page module is evaluated (never during a render).
   return {
     config: c,
-    // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per resource
-    List: () => <ListPage config={c} />,
+    // the list starts its data and its chunk together as a navigation to it starts (RoutePage.prefetch)
+    List: Object.assign(() => <ListPage config={c} />, {
+      prefetch: (context?: RoutePrefetchContext) => {
+        loadList().catch(() => {});
+        return import('./listQuery').then((m) => context && m.prefetchList(c, context));
+      },
+    }),
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per resource
     New: () => <FormPage config={c} mode="new" />,
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per resource

@@ -2,6 +2,7 @@
 // resource kit (same list, same form, same controller), plus what every document has. This module
 // is cheap (it is @app/core's, on the first page): the pages and what builds them are lazy chunks.
 import { lazy } from 'react';
+import type { RoutePrefetchContext } from '../../contract';
 import { ChunkLoadError } from '../../routing/chunkError';
 import type { DocumentConfig, DocumentPages } from './types';
 
@@ -11,7 +12,8 @@ const chunk = <T,>(load: () => Promise<T>) =>
   load().catch((error: unknown) => {
     throw new ChunkLoadError(error);
   });
-const ListDocument = lazy(() => chunk(() => import('./ListDocument')));
+const loadList = () => import('./ListDocument');
+const ListDocument = lazy(() => chunk(loadList));
 const EditDocument = lazy(() => chunk(() => import('./EditDocument')));
 const DuplicatePage = lazy(() => chunk(() => import('./DuplicatePage')));
 
@@ -57,8 +59,13 @@ export function defineDocumentPages<T = Row>(config: DocumentConfig<T>): Documen
   // Created once per document, when its page module is evaluated (never during a render).
   return {
     config: c,
-    // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per document
-    List: () => <ListDocument config={c} />,
+    // the list starts its data and its chunk together as a navigation to it starts (RoutePage.prefetch)
+    List: Object.assign(() => <ListDocument config={c} />, {
+      prefetch: (context?: RoutePrefetchContext) => {
+        loadList().catch(() => {});
+        return import('../listQuery').then((m) => context && m.prefetchDocumentList(c, context));
+      },
+    }),
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per document
     New: () => <EditDocument config={c} mode="new" />,
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per document

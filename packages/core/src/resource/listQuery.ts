@@ -1,0 +1,56 @@
+// The one query of a resource's list (key and request), read by the list page and started by a
+// navigation to it (RoutePage.prefetch, with the route's chunk) from the same declaration and URL, so
+// the page finds the data asked for (or arriving) under its own key. Its own small chunk.
+import { api } from '../api';
+import type { RoutePrefetchContext } from '../contract';
+import { queryKeys } from '../queryKeys';
+import { documentListOptions } from './documents/list';
+import type { DocumentConfig } from './documents/types';
+import type { ListFilter, ResourceConfig } from './types';
+import { type ListDefaults, apiParams, parseListState } from './urlState';
+
+/** One page of a list as the API answers it. */
+export interface PageBody<T = Record<string, unknown>> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** '/registros/grupos' → 'registros/grupos' (ky's prefix is '/api'). */
+export const apiPath = (endpoint: string) => endpoint.replace(/^\/+/, '');
+
+/** URL/API names of a filter: a period is two ('dataDe', 'dataAte'). */
+export const filterNames = (filter: ListFilter): string[] => ('period' in filter ? [`${filter.name}De`, `${filter.name}Ate`] : [filter.name]);
+
+type ListShape = Pick<ResourceConfig, 'pageSize' | 'defaultSort' | 'columns' | 'filters' | 'ativo'>;
+
+/** What the list's URL leaves out (page size, sort, filters kept, `ativo`), from its declaration. */
+export function listDefaults(config: ListShape): ListDefaults {
+  return {
+    pageSize: config.pageSize ?? 20,
+    sort: config.defaultSort ?? config.columns.find((c) => c.sortable !== false)?.key ?? '',
+    filters: (config.filters ?? []).flatMap(filterNames),
+    ativo: config.ativo !== false,
+  };
+}
+
+/** The query of one page of the list (`params`: its API query string). */
+export function listQuery(endpoint: string, params: Record<string, string>) {
+  return {
+    queryKey: queryKeys.list(endpoint, params),
+    queryFn: ({ signal }: { signal?: AbortSignal }) => api.get(apiPath(endpoint), { searchParams: params, signal }).json<PageBody>(),
+  };
+}
+
+/** Starts the list page's query for the URL a navigation opens (the page's own key and request). */
+export function prefetchList(config: ListShape & Pick<ResourceConfig, 'endpoint'>, context: RoutePrefetchContext): Promise<void> {
+  const defaults = listDefaults(config);
+  const params = apiParams(parseListState(context.search, defaults), defaults);
+  return context.queryClient.prefetchQuery(listQuery(config.endpoint, params));
+}
+
+/** The same for a document's list (its filters, sort and no `ativo`, as the document kit builds them). */
+export function prefetchDocumentList(config: DocumentConfig, context: RoutePrefetchContext): Promise<void> {
+  return prefetchList({ ...(config as unknown as ResourceConfig), ...documentListOptions(config) }, context);
+}
