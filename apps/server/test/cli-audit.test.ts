@@ -48,7 +48,12 @@ describe('compras-server verify-audit and outbox', () => {
   });
 
   it('verify-audit answers 0 on an intact chain and 1 with the broken row once a row is edited', async () => {
-    expect(await runCompras(['seed'], fakeIo(env, cwd).io)).toBe(0);
+    const seeded = fakeIo(env, cwd);
+    expect(await runCompras(['seed'], seeded.io)).toBe(0);
+    // the seed names every demo user, the plugins' too, and their password
+    expect(seeded.out.find((l) => l.startsWith('dados de demonstração criados: usuários '))).toMatch(
+      /^dados de demonstração criados: usuários (?=.*\badmin\b)(?=.*\bcomprador\b)(?=.*\bautoridade\b)(?=.*\brequisitante\b).* — senha demo1234$/,
+    );
     const ok = fakeIo(env, cwd);
     expect(await runCompras(['verify-audit'], ok.io)).toBe(0);
     expect(ok.out).toEqual([

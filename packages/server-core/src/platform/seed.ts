@@ -78,7 +78,7 @@ export async function seedDemo(database: Database, plugins: readonly ServerPlugi
     // (e.g. create-admin was run before the first start).
     const [existing] = await db.select({ id: usuarios.id }).from(usuarios).limit(1);
     if (existing) {
-      logger.info('demo data skipped: the database already has users');
+      logger.info('dados de demonstração não criados: o banco de dados já tem usuários');
       return result;
     }
     // Two scrypt hashes (≈0.3 s each): one per demo user.
@@ -125,11 +125,28 @@ export async function seedDemo(database: Database, plugins: readonly ServerPlugi
       await setConfig(tx, 'seed:core', new Date().toISOString());
     });
     result.core = true;
-    logger.info(`demo data created: users ${DEMO.admin.login} and ${DEMO.consulta.login}, password ${DEMO.senha}`);
   }
 
   const seeded = plugins.filter((p) => p.seed);
-  if (seeded.length === 0) return result;
+  if (seeded.length > 0 && !(await seedPlugins(database, plugins, seeded, options, logger, result))) return result;
+  if (result.core) {
+    // A database seeded from nothing holds only demo users, the core's and the plugins' (comprador, chefia, …).
+    const logins = await db.select({ login: usuarios.login }).from(usuarios).orderBy(usuarios.login);
+    logger.info(`dados de demonstração criados: usuários ${logins.map((u) => u.login).join(', ')} — senha ${DEMO.senha}`);
+  }
+  return result;
+}
+
+/** Each plugin's `seed` not yet run; false when the core demo data it builds on is missing. */
+async function seedPlugins(
+  database: Database,
+  plugins: readonly ServerPlugin[],
+  seeded: readonly ServerPlugin[],
+  options: SeedOptions,
+  logger: Logger,
+  result: SeedResult,
+): Promise<boolean> {
+  const { db } = database;
   const ents = await db
     .select({ id: entidades.id, nome: entidades.nome, cnpj: entidades.cnpj })
     .from(entidades)
@@ -143,8 +160,8 @@ export async function seedDemo(database: Database, plugins: readonly ServerPlugi
   const admin = users.find((u) => u.login.toLowerCase() === DEMO.admin.login);
   const consulta = users.find((u) => u.login.toLowerCase() === DEMO.consulta.login);
   if (!prefeitura || !camara || !admin || !consulta) {
-    logger.warn('plugin demo seeds skipped: the core demo data is missing');
-    return result;
+    logger.warn('dados de demonstração dos plugins não criados: faltam os dados de demonstração do núcleo');
+    return false;
   }
   const infos = plugins.map(pluginInfo);
   const contributions = collectContributions(plugins);
@@ -175,9 +192,9 @@ export async function seedDemo(database: Database, plugins: readonly ServerPlugi
     await plugin.seed!(ctx);
     await setConfig(db, key, new Date().toISOString());
     result.plugins.push(plugin.id);
-    logger.info(`demo data of plugin '${plugin.id}' created`);
+    logger.info(`dados de demonstração do plugin '${plugin.id}' criados`);
   }
-  return result;
+  return true;
 }
 
 export interface CreateAdminInput {

@@ -141,7 +141,7 @@ async function resolveMailer(options: CreateServerOptions, outbox: Mailer, publi
   const from = process.env.SMTP_FROM;
   if (!from) throw new Error('SMTP_FROM (the sender, e.g. "Compras <nao-responda@prefeitura.gov.br>") must be set with SMTP_URL.');
   if (!(options.publicUrl ?? process.env.PUBLIC_URL)) {
-    logger.warn(`SMTP_URL is set without PUBLIC_URL: recovery links will point to ${publicUrl}; set PUBLIC_URL in production.`);
+    logger.warn(`SMTP_URL definida sem PUBLIC_URL: os links de recuperação de senha apontarão para ${publicUrl}; defina PUBLIC_URL em produção.`);
   }
   return smtpMailer(url, from, logger);
 }
@@ -256,8 +256,8 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
 function startAuditCheckpoints(database: Database, anchor: AuditAnchor | null, minutes: number | undefined, logger: Logger) {
   if (!anchor) {
     logger.warn(
-      'AUDIT_CHECKPOINT_KEY is not set: the audit chain has no anchor outside the database; someone who can write to it ' +
-        '(bypassing the app) could delete the newest audit rows, or edit one and recompute the chain, undetected (README, "Audit trail").',
+      'AUDIT_CHECKPOINT_KEY não definida: a trilha de auditoria não tem âncora fora do banco de dados; quem puder escrever nele ' +
+        '(sem passar pelo sistema) poderia apagar as linhas mais recentes, ou editar uma e recalcular a cadeia, sem ser notado (README, "Audit trail").',
     );
     return { now: async () => undefined, stop: async () => undefined };
   }
@@ -411,7 +411,7 @@ function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: s
   );
 
   if (webDist && !mountSpa(app, webDist)) {
-    runtime.logger.warn(`web build not found at ${webDist} (run the web build): serving the API only`);
+    runtime.logger.warn(`build da interface web não encontrado em ${webDist} (rode o build do web): servindo só a API`);
   }
 
   app.notFound((c) => c.json({ error: { code: 'not_found', message: 'Recurso não encontrado.' } }, 404));
