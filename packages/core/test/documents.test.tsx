@@ -201,6 +201,7 @@ describe('document edit page', () => {
     });
     renderAt('/memorando/edit/m12');
     expect(await screen.findByText('Memorando 12/2026 · Rascunho')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Editar memorando' })).toBeTruthy();
     const bar = within(header());
     expect(await bar.findByRole('button', { name: 'Enviar' })).toBeTruthy();
     expect(bar.getByRole('button', { name: 'Cancelar' })).toBeTruthy();
@@ -227,6 +228,8 @@ describe('document edit page', () => {
     // the record as the server answered: enviado, read-only, no transitions left for this person
     expect(await screen.findByText('Memorando 12/2026 · Enviado')).toBeTruthy();
     expect(screen.getByText('Este memorando está enviado: somente leitura.')).toBeTruthy();
+    // read-only: titled by what it is, not 'Editar memorando'
+    expect(screen.getByRole('heading', { level: 1, name: 'Memorando' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Salvar' })).toBeNull();
     expect(within(header()).queryByRole('button', { name: 'Enviar' })).toBeNull();
     expect((screen.getByLabelText(/^Assunto/) as HTMLInputElement).readOnly).toBe(true);

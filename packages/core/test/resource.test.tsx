@@ -300,7 +300,7 @@ describe('resource form page', () => {
     expect(unload.defaultPrevented).toBe(true);
     const native = vi.spyOn(window, 'confirm');
     await act(async () => {
-      fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
+      fireEvent.click(screen.getByRole('link', { name: 'Sair sem salvar' }));
     });
     // the app's dialog, not the browser's
     let dialog = await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' });
@@ -312,7 +312,7 @@ describe('resource form page', () => {
     expect(window.location.pathname).toBe('/ggrupo/new');
     expect((screen.getByLabelText(/^Nome/) as HTMLInputElement).value).toBe('Algo');
     await act(async () => {
-      fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
+      fireEvent.click(screen.getByRole('link', { name: 'Sair sem salvar' }));
     });
     dialog = await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' });
     await act(async () => {
@@ -327,7 +327,7 @@ describe('resource form page', () => {
     const view = renderAt('/ggrupo/new', <FormRoutes />);
     fireEvent.change(await screen.findByLabelText(/^Nome/), { target: { value: 'Algo' } });
     await act(async () => {
-      fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
+      fireEvent.click(screen.getByRole('link', { name: 'Sair sem salvar' }));
     });
     expect(await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' })).toBeTruthy();
     view.unmount();

@@ -263,7 +263,7 @@ describe('repeating group', () => {
     window.dispatchEvent(after);
     expect(after.defaultPrevented).toBe(true);
     await act(async () => {
-      fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
+      fireEvent.click(screen.getByRole('link', { name: 'Sair sem salvar' }));
     });
     const dialog = await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' });
     expect(within(dialog).getByText(UNSAVED_MESSAGE)).toBeTruthy();

@@ -25,12 +25,20 @@ function sections(fields: FieldDescriptor[]): { section: string | undefined; fie
   return out;
 }
 
+const capitalize = (text: string) => text.charAt(0).toLocaleUpperCase('pt-BR') + text.slice(1);
+
 export function FormView({ form }: { form: FormController }) {
   const { config, mode, id, item, values, record, errors } = form;
   const [confirm, setConfirm] = useState<'excluir' | 'desativar' | null>(null);
   const types = typeLookup(config);
 
-  const title = mode === 'new' ? config.newTitle : config.editTitle;
+  // A record that cannot be changed is not "Editar …": 'Editar memorando' reads 'Memorando' then.
+  const title =
+    mode === 'new'
+      ? config.newTitle
+      : form.readOnly && /^Editar\s/.test(config.editTitle)
+        ? capitalize(config.editTitle.replace(/^Editar\s+/, ''))
+        : config.editTitle;
   const back = (
     <Link href={listHref(config)} className="button button--ghost button--sm">
       ← Voltar para {config.title}
@@ -141,8 +149,9 @@ export function FormView({ form }: { form: FormController }) {
           ) : null}
           {readOnly ? null : (
             <>
+              {/* not 'Cancelar': a document's header has a 'Cancelar' that cancels the document */}
               <Link href={listHref(config)} className="button button--secondary">
-                Cancelar
+                Sair sem salvar
               </Link>
               <Button type="submit" loading={form.saving}>
                 Salvar

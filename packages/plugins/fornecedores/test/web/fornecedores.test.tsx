@@ -256,7 +256,7 @@ describe('form', () => {
     expect(window.location.pathname).toBe(`/fornecedor/edit/${fornecedor.id}`);
     expect((screen.getByLabelText(/Razão social/) as HTMLInputElement).value).toBe('Nova Era Tecnologia S.A.');
 
-    fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Sair sem salvar' }));
     dialog = await screen.findByRole('alertdialog', { name: 'Sair sem salvar?' }, T);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Sair sem salvar' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Fornecedores' }, T)).toBeTruthy();

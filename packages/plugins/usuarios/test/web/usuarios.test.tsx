@@ -507,14 +507,14 @@ describe('perfil form', () => {
     // a change undone is no change
     fireEvent.change(nome, { target: { value: 'Auditoria' } });
     fireEvent.change(nome, { target: { value: 'Auditor' } });
-    fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Sair sem salvar' }));
     await waitFor(() => expect(window.location.pathname).toBe('/usuarios/perfis'), T);
     expect(screen.queryByText('Sair sem salvar?')).toBeNull();
     cleanup();
 
     start(`/usuarios/perfis/edit/${P.p_aud}`);
     fireEvent.change(await screen.findByLabelText(/^Nome do perfil/, {}, T), { target: { value: 'Auditoria' } });
-    fireEvent.click(screen.getByRole('link', { name: 'Cancelar' }));
+    fireEvent.click(screen.getByRole('link', { name: 'Sair sem salvar' }));
     expect(await screen.findByText('Sair sem salvar?', {}, T)).toBeTruthy();
     expect(screen.getByText('Há alterações não salvas. Deseja sair sem salvar?')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continuar editando' }));
