@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import type { PluginRoute, RoutePrefetchContext } from '../contract';
 import { ChunkLoadError } from '../routing/chunkError';
+import { chunkPage } from './chunkPage';
 import type { ImportarPlanilhaProps } from './ImportPage';
 import type { DocumentPages } from './documents/types';
 import type { ResourceConfig, ResourcePages } from './types';
@@ -10,8 +11,8 @@ const chunk = <T,>(load: () => Promise<T>) =>
     throw new ChunkLoadError(error);
   });
 // The list, form and import pages are their own chunk: the first page never pays for them.
-const loadList = () => import('./ListPage');
-const ListPage = lazy(() => chunk(loadList));
+// the list renders at once when its chunk was fetched ahead (a navigation's prefetch, the idle preload)
+const { Page: ListPage, warm: warmList } = chunkPage(() => import('./ListPage'));
 const FormPage = lazy(() => chunk(() => import('./FormPage')));
 const ImportPage = lazy(() => chunk(() => import('./ImportPage').then((m) => ({ default: m.ImportarPlanilha }))));
 
@@ -37,7 +38,7 @@ export function defineResourcePages<T = Record<string, unknown>>(config: Resourc
     // the list starts its data and its chunk together as a navigation to it starts (RoutePage.prefetch)
     List: Object.assign(() => <ListPage config={c} />, {
       prefetch: (context?: RoutePrefetchContext) => {
-        loadList().catch(() => {});
+        void warmList();
         return import('./listQuery').then((m) => context && m.prefetchList(c, context));
       },
     }),

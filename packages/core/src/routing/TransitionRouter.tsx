@@ -19,6 +19,13 @@ const EVENTS = ['popstate', 'pushState', 'replaceState', 'hashchange'] as const;
 
 const read = (): AppLocation => ({ path: window.location.pathname, search: window.location.search });
 
+/**
+ * Under a test's act() (Testing Library sets IS_REACT_ACT_ENVIRONMENT) a navigation is a plain update,
+ * as with wouter's own hook: React never retries a transition that suspended inside act() once act()
+ * has returned, so a page whose chunk arrives later would never show. Browsers always get transitions.
+ */
+const inActEnvironment = () => (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT === true;
+
 const LocationContext = createContext<AppLocation | null>(null);
 
 function useAppLocation(): AppLocation {
@@ -43,7 +50,9 @@ export function TransitionRouter({ children, onNavigate }: { children: ReactNode
       if (last && last.path === next.path && last.search === next.search) return;
       last = next;
       heard.current?.(next);
-      startTransition(() => setLocation((prev) => (prev.path === next.path && prev.search === next.search ? prev : next)));
+      const apply = () => setLocation((prev) => (prev.path === next.path && prev.search === next.search ? prev : next));
+      if (inActEnvironment()) apply();
+      else startTransition(apply);
     };
     for (const event of EVENTS) addEventListener(event, update);
     update(); // the first URL, and a change between the first render and now

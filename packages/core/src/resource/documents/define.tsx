@@ -4,6 +4,7 @@
 import { lazy } from 'react';
 import type { RoutePrefetchContext } from '../../contract';
 import { ChunkLoadError } from '../../routing/chunkError';
+import { chunkPage } from '../chunkPage';
 import type { DocumentConfig, DocumentPages } from './types';
 
 type Row = Record<string, unknown>;
@@ -12,8 +13,8 @@ const chunk = <T,>(load: () => Promise<T>) =>
   load().catch((error: unknown) => {
     throw new ChunkLoadError(error);
   });
-const loadList = () => import('./ListDocument');
-const ListDocument = lazy(() => chunk(loadList));
+// the list renders at once when its chunk was fetched ahead (a navigation's prefetch, the idle preload)
+const { Page: ListDocument, warm: warmList } = chunkPage(() => import('./ListDocument'));
 const EditDocument = lazy(() => chunk(() => import('./EditDocument')));
 const DuplicatePage = lazy(() => chunk(() => import('./DuplicatePage')));
 
@@ -62,7 +63,7 @@ export function defineDocumentPages<T = Row>(config: DocumentConfig<T>): Documen
     // the list starts its data and its chunk together as a navigation to it starts (RoutePage.prefetch)
     List: Object.assign(() => <ListDocument config={c} />, {
       prefetch: (context?: RoutePrefetchContext) => {
-        loadList().catch(() => {});
+        void warmList();
         return import('../listQuery').then((m) => context && m.prefetchDocumentList(c, context));
       },
     }),
