@@ -6,6 +6,7 @@ export {
   type AsyncComboboxProps,
   COMBOBOX_LOAD_ERROR,
 } from './AsyncCombobox';
+export { AsyncComboboxField, type AsyncComboboxFieldProps } from './AsyncComboboxField';
 export {
   AppLayout,
   type AppLayoutProps,
@@ -16,6 +17,7 @@ export {
   type UserMenuProps,
 } from './AppLayout';
 export { Button, type ButtonProps, type ButtonVariant } from './Button';
+export { ButtonRow, type ButtonRowAction } from './ButtonRow';
 export { Card, type CardProps } from './Card';
 export {
   ConfirmDialog,
@@ -26,6 +28,7 @@ export {
   useConfirm,
 } from './ConfirmDialog';
 export { cx } from './cx';
+export { type DetailsItem, DetailsList, type DetailsListProps } from './DetailsList';
 export {
   DataTable,
   type DataTableColumn,
@@ -59,6 +62,9 @@ export {
   type MenuGroup,
   type MenuItem,
 } from './menu';
+export { characterCount, PromptDialog, type PromptOptions } from './PromptDialog';
+export { RadioGroupField, type RadioGroupFieldProps, type RadioOption } from './RadioGroupField';
+export { Tabs, type TabsProps } from './Tabs';
 export { PageHeader, type PageHeaderProps } from './PageHeader';
 export { Pagination, type PaginationProps } from './Pagination';
 export { LOADING_TEXT, PageLoading, type PageLoadingProps, Spinner, type SpinnerProps } from './Spinner';

@@ -5,7 +5,7 @@
 // column and the header stay in place while the grid scrolls inside its own box.
 import { formatDate } from '@app/br';
 import { formatDecimal, formatMoney, lineTotal } from '@app/documents';
-import { Button } from '@app/ui';
+import { ButtonRow } from '@app/ui';
 import { Fragment, memo, useEffect, useState } from 'react';
 import {
   type Convite,
@@ -152,6 +152,27 @@ export interface GradeMapaProps {
 }
 
 const COLUNAS_ESTATISTICA = ['n', 'Média', 'Mediana', 'Menor', 'Maior', 'DP', 'CV'] as const;
+/** The two rows of the footer: what each supplier quoted and won, and the totals of the cotação. */
+const RODAPE = [
+  {
+    rotulo: 'Total cotado',
+    itens: 'itensCotados',
+    total: 'totalCotado',
+    dado: 'data-total-cotado',
+    geral: 'Valor estimado total',
+    testid: 'valor-estimado-total',
+    valor: 'valorEstimadoTotal',
+  },
+  {
+    rotulo: 'Total vencido',
+    itens: 'itensVencidos',
+    total: 'totalVencido',
+    dado: 'data-total-vencido',
+    geral: 'Total dos vencedores',
+    testid: 'valor-vencedores-total',
+    valor: 'valorVencedoresTotal',
+  },
+] as const;
 /** Rows of the first paint; the rest right after it (500 rows × 10 suppliers is ~20 000 cells). */
 const PRIMEIRAS_LINHAS = 60;
 
@@ -244,17 +265,11 @@ export const GradeMapa = memo(function GradeMapa({ mapa, calculo, podeEditar, on
                   </th>
                 </Fragment>
               ))}
-              {COLUNAS_ESTATISTICA.map((t) => (
+              {[...COLUNAS_ESTATISTICA, 'Estimado (unitário)', 'Total estimado'].map((t) => (
                 <th key={t} scope="col" className="sticky-grid__num">
                   {t}
                 </th>
               ))}
-              <th scope="col" className="sticky-grid__num">
-                Estimado (unitário)
-              </th>
-              <th scope="col" className="sticky-grid__num">
-                Total estimado
-              </th>
               <th scope="col">Vencedor</th>
               {podeEditar ? <th scope="col">Ações</th> : null}
             </tr>
@@ -337,23 +352,23 @@ export const GradeMapa = memo(function GradeMapa({ mapa, calculo, podeEditar, on
                   </td>
                   {podeEditar ? (
                     <td>
-                      <div className="button-row">
-                        {linha.opcoes.length > 1 || (linha.opcoes.length === 1 && !r?.vencedor) ? (
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            aria-label={`Escolher outro vencedor para o item ${item.ordem}`}
-                            onClick={() => onEscolher(linha)}
-                          >
-                            Escolher outro vencedor
-                          </Button>
-                        ) : null}
-                        {escolhido ? (
-                          <Button variant="ghost" size="sm" aria-label={`Voltar ao menor preço no item ${item.ordem}`} onClick={() => onVoltar(linha)}>
-                            Voltar ao menor
-                          </Button>
-                        ) : null}
-                      </div>
+                      <ButtonRow
+                        actions={[
+                          {
+                            label: 'Escolher outro vencedor',
+                            'aria-label': `Escolher outro vencedor para o item ${item.ordem}`,
+                            variant: 'secondary',
+                            show: linha.opcoes.length > 1 || (linha.opcoes.length === 1 && !r?.vencedor),
+                            onClick: () => onEscolher(linha),
+                          },
+                          {
+                            label: 'Voltar ao menor',
+                            'aria-label': `Voltar ao menor preço no item ${item.ordem}`,
+                            show: escolhido,
+                            onClick: () => onVoltar(linha),
+                          },
+                        ]}
+                      />
                     </td>
                   ) : null}
                 </tr>
@@ -361,50 +376,30 @@ export const GradeMapa = memo(function GradeMapa({ mapa, calculo, podeEditar, on
             })}
           </tbody>
           <tfoot>
-            <tr>
-              <th scope="row" className="sticky-grid__fixed">
-                Total cotado
-              </th>
-              <td colSpan={2} />
-              {totais.map((t, i) => (
-                <Fragment key={convites[i]!.id}>
-                  <td className="sticky-grid__num">{plural(t?.itensCotados ?? 0, 'item', 'itens')}</td>
-                  <td className="sticky-grid__num" data-total-cotado={convites[i]!.fornecedorId}>
-                    {dinheiro(t?.totalCotado ?? '0')}
-                  </td>
-                </Fragment>
-              ))}
-              <td colSpan={1 + COLUNAS_ESTATISTICA.length} />
-              <th scope="row" className="sticky-grid__num">
-                Valor estimado total
-              </th>
-              <td className="sticky-grid__num" data-testid="valor-estimado-total">
-                <strong>{dinheiro(mapa.avaliacao.valorEstimadoTotal)}</strong>
-              </td>
-              <td colSpan={podeEditar ? 2 : 1} />
-            </tr>
-            <tr>
-              <th scope="row" className="sticky-grid__fixed">
-                Total vencido
-              </th>
-              <td colSpan={2} />
-              {totais.map((t, i) => (
-                <Fragment key={convites[i]!.id}>
-                  <td className="sticky-grid__num">{plural(t?.itensVencidos ?? 0, 'item', 'itens')}</td>
-                  <td className="sticky-grid__num" data-total-vencido={convites[i]!.fornecedorId}>
-                    {dinheiro(t?.totalVencido ?? '0')}
-                  </td>
-                </Fragment>
-              ))}
-              <td colSpan={1 + COLUNAS_ESTATISTICA.length} />
-              <th scope="row" className="sticky-grid__num">
-                Total dos vencedores
-              </th>
-              <td className="sticky-grid__num" data-testid="valor-vencedores-total">
-                <strong>{dinheiro(mapa.avaliacao.valorVencedoresTotal)}</strong>
-              </td>
-              <td colSpan={podeEditar ? 2 : 1} />
-            </tr>
+            {RODAPE.map((r) => (
+              <tr key={r.rotulo}>
+                <th scope="row" className="sticky-grid__fixed">
+                  {r.rotulo}
+                </th>
+                <td colSpan={2} />
+                {totais.map((t, i) => (
+                  <Fragment key={convites[i]!.id}>
+                    <td className="sticky-grid__num">{plural(t?.[r.itens] ?? 0, 'item', 'itens')}</td>
+                    <td className="sticky-grid__num" {...{ [r.dado]: convites[i]!.fornecedorId }}>
+                      {dinheiro(t?.[r.total] ?? '0')}
+                    </td>
+                  </Fragment>
+                ))}
+                <td colSpan={1 + COLUNAS_ESTATISTICA.length} />
+                <th scope="row" className="sticky-grid__num">
+                  {r.geral}
+                </th>
+                <td className="sticky-grid__num" data-testid={r.testid}>
+                  <strong>{dinheiro(mapa.avaliacao[r.valor])}</strong>
+                </td>
+                <td colSpan={podeEditar ? 2 : 1} />
+              </tr>
+            ))}
           </tfoot>
         </table>
       </section>

@@ -4,9 +4,23 @@
 // (all or nothing: the rows' errors listed), 'não respondeu' (kept in the record) and removing an
 // invitation without prices.
 import { dateTimeInputValue, formatCpfCnpj, formatDate, formatDateTime, instantFromDateTimeInput } from '@app/br';
-import { api, apiErrorBody, apiErrorMessage, toast } from '@app/core';
+import { api, apiErrorBody, apiErrorMessage, issuesToFieldErrors, toast } from '@app/core';
 import { formatDecimal, parseDecimalInput } from '@app/documents';
-import { Alert, AsyncCombobox, type AsyncComboboxOption, Button, Card, DataTable, type DataTableColumn, TextareaField, TextField, useConfirm } from '@app/ui';
+import {
+  Alert,
+  AsyncComboboxField,
+  type AsyncComboboxOption,
+  Button,
+  ButtonRow,
+  Card,
+  DataTable,
+  type DataTableColumn,
+  PromptDialog,
+  type PromptOptions,
+  TextareaField,
+  TextField,
+  useConfirm,
+} from '@app/ui';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import {
   type Convite,
@@ -17,7 +31,7 @@ import {
   precoSchema,
   respostaInputSchema,
 } from '../../shared/index.js';
-import { type PedidoMotivo, MotivoDialog, baixarArquivo, cotacaoPath, executarFilho, useFilhos } from './comum';
+import { baixarArquivo, cotacaoPath, executarFilho, useFilhos } from './comum';
 
 export interface AbaProps {
   mapa: MapaCotacao;
@@ -66,9 +80,7 @@ function Convidar({ mapa, onClose }: { mapa: MapaCotacao; onClose: () => void })
     event.preventDefault();
     const parsed = conviteInputSchema.safeParse({ fornecedorId: fornecedor?.value ?? '', motivoEscolha: motivo });
     if (!parsed.success) {
-      const next: typeof erros = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] === 'motivoEscolha' ? 'motivoEscolha' : 'fornecedorId'] ??= issue.message;
-      setErros(next);
+      setErros(issuesToFieldErrors(parsed.error.issues));
       return;
     }
     if (convidados.has(parsed.data.fornecedorId)) {
@@ -91,39 +103,22 @@ function Convidar({ mapa, onClose }: { mapa: MapaCotacao; onClose: () => void })
   return (
     <form onSubmit={(e) => void enviar(e)} noValidate aria-label="Convidar fornecedor">
       <div className="form-grid">
-        <div className={erros.fornecedorId ? 'field field--invalid' : 'field'}>
-          <label className="field__label" htmlFor="convite-fornecedor">
-            Fornecedor
-            <span className="field__required" aria-hidden="true">
-              {' '}
-              *
-            </span>
-          </label>
-          <AsyncCombobox
-            id="convite-fornecedor"
-            label="Fornecedor"
-            value={fornecedor?.value ?? null}
-            selectedLabel={fornecedor?.label}
-            loadOptions={loadOptions}
-            placeholder="Nome, CNPJ ou CPF…"
-            emptyText="Nenhum fornecedor apto encontrado"
-            required
-            invalid={Boolean(erros.fornecedorId)}
-            describedBy={['convite-fornecedor-dica', erros.fornecedorId ? 'convite-fornecedor-erro' : ''].filter(Boolean).join(' ')}
-            onChange={(_, option) => {
-              setFornecedor(option ?? null);
-              setErros((e) => ({ ...e, fornecedorId: undefined }));
-            }}
-          />
-          <p id="convite-fornecedor-dica" className="field__hint">
-            Fornecedores ativos e não impedidos.
-          </p>
-          {erros.fornecedorId ? (
-            <p id="convite-fornecedor-erro" className="field__error">
-              {erros.fornecedorId}
-            </p>
-          ) : null}
-        </div>
+        <AsyncComboboxField
+          id="convite-fornecedor"
+          label="Fornecedor"
+          value={fornecedor?.value ?? null}
+          selectedLabel={fornecedor?.label}
+          loadOptions={loadOptions}
+          placeholder="Nome, CNPJ ou CPF…"
+          emptyText="Nenhum fornecedor apto encontrado"
+          required
+          hint="Fornecedores ativos e não impedidos."
+          error={erros.fornecedorId}
+          onChange={(_, option) => {
+            setFornecedor(option ?? null);
+            setErros((e) => ({ ...e, fornecedorId: undefined }));
+          }}
+        />
         <TextareaField
           label="Motivo da escolha"
           hint="Por que este fornecedor foi consultado (IN SEGES/ME 65/2021, art. 5º, IV)."
@@ -417,7 +412,7 @@ function Importar({ mapa, convite, onClose, atualizar }: { mapa: MapaCotacao; co
 export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: AbaProps) {
   const [painel, setPainel] = useState<Painel>(null);
   const [convidando, setConvidando] = useState(false);
-  const [pedido, setPedido] = useState<PedidoMotivo | null>(null);
+  const [pedido, setPedido] = useState<PromptOptions | null>(null);
   const [confirmElement, confirm] = useConfirm();
   const id = mapa.cotacao.id;
   const totalItens = mapa.itens.length;
@@ -438,12 +433,12 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
 
   const naoRespondeu = (c: Convite) =>
     setPedido({
-      titulo: `${c.fornecedorNome} não respondeu?`,
-      descricao: 'O fornecedor continua no registro e na memória de cálculo como consultado sem resposta (IN SEGES/ME 65/2021).',
-      rotulo: 'Observação',
-      confirmar: 'Registrar “não respondeu”',
-      minimo: 0,
-      enviar: (motivo) =>
+      title: `${c.fornecedorNome} não respondeu?`,
+      description: 'O fornecedor continua no registro e na memória de cálculo como consultado sem resposta (IN SEGES/ME 65/2021).',
+      label: 'Observação',
+      confirmLabel: 'Registrar “não respondeu”',
+      min: 0,
+      submit: (motivo) =>
         executarFilho(
           () => convites.action(c.id, 'nao-respondeu', { motivo: motivo || null }, { fallback: 'Não foi possível registrar que o fornecedor não respondeu.' }),
           { sucesso: `${c.fornecedorNome}: registrado que não respondeu.`, campo: 'motivo' },
@@ -508,56 +503,36 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
       header: 'Ações',
       clamp: false,
       render: (c) => (
-        <div className="button-row">
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Formulário PDF de ${c.fornecedorNome}`}
-            onClick={() => void baixarArquivo(`${base(c)}/formulario.pdf`, `${arquivoBase(mapa, c)}.pdf`, 'Não foi possível gerar o formulário.')}
-          >
-            Formulário PDF
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Formulário XLSX de ${c.fornecedorNome}`}
-            onClick={() => void baixarArquivo(`${base(c)}/formulario.xlsx`, `${arquivoBase(mapa, c)}.xlsx`, 'Não foi possível gerar o formulário.')}
-          >
-            Formulário XLSX
-          </Button>
-          {podeResponder ? (
-            <>
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={`Registrar resposta de ${c.fornecedorNome}`}
-                {...controlaPainel('resposta', c)}
-                onClick={() => abrir('resposta', c)}
-              >
-                Registrar resposta
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                aria-label={`Importar planilha de ${c.fornecedorNome}`}
-                {...controlaPainel('importar', c)}
-                onClick={() => abrir('importar', c)}
-              >
-                Importar planilha
-              </Button>
-              {c.precos === 0 && c.situacao !== 'nao_respondeu' ? (
-                <Button variant="ghost" size="sm" aria-label={`${c.fornecedorNome} não respondeu`} onClick={() => naoRespondeu(c)}>
-                  Não respondeu
-                </Button>
-              ) : null}
-            </>
-          ) : null}
-          {podeEditar && c.precos === 0 ? (
-            <Button variant="ghost" size="sm" icon="trash" aria-label={`Remover o convite de ${c.fornecedorNome}`} onClick={() => void remover(c)}>
-              Remover
-            </Button>
-          ) : null}
-        </div>
+        <ButtonRow
+          actions={[
+            ...(['pdf', 'xlsx'] as const).map((ext) => ({
+              label: `Formulário ${ext.toUpperCase()}`,
+              'aria-label': `Formulário ${ext.toUpperCase()} de ${c.fornecedorNome}`,
+              onClick: () => void baixarArquivo(`${base(c)}/formulario.${ext}`, `${arquivoBase(mapa, c)}.${ext}`, 'Não foi possível gerar o formulário.'),
+            })),
+            ...(['resposta', 'importar'] as const).map((tipo) => ({
+              label: tipo === 'resposta' ? 'Registrar resposta' : 'Importar planilha',
+              'aria-label': `${tipo === 'resposta' ? 'Registrar resposta' : 'Importar planilha'} de ${c.fornecedorNome}`,
+              variant: 'secondary' as const,
+              show: podeResponder,
+              ...controlaPainel(tipo, c),
+              onClick: () => abrir(tipo, c),
+            })),
+            {
+              label: 'Não respondeu',
+              'aria-label': `${c.fornecedorNome} não respondeu`,
+              show: podeResponder && c.precos === 0 && c.situacao !== 'nao_respondeu',
+              onClick: () => naoRespondeu(c),
+            },
+            {
+              label: 'Remover',
+              icon: 'trash',
+              'aria-label': `Remover o convite de ${c.fornecedorNome}`,
+              show: podeEditar && c.precos === 0,
+              onClick: () => void remover(c),
+            },
+          ]}
+        />
       ),
     },
   ];
@@ -586,7 +561,7 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
       {aberto && painel?.tipo === 'importar' ? (
         <Importar key={aberto.id} mapa={mapa} convite={aberto} onClose={() => setPainel(null)} atualizar={atualizar} />
       ) : null}
-      <MotivoDialog pedido={pedido} onClose={() => setPedido(null)} />
+      <PromptDialog prompt={pedido} onClose={() => setPedido(null)} />
       {confirmElement}
     </>
   );

@@ -6,7 +6,20 @@
 import { dateTimeInputValue, formatDateTime, instantFromDateTimeInput } from '@app/br';
 import { api, apiErrorBody, apiErrorMessage, issuesToFieldErrors, toast } from '@app/core';
 import { formatDecimal, formatMoney, parseDecimalInput } from '@app/documents';
-import { Alert, Button, Card, DataTable, type DataTableColumn, SelectField, TextField, useConfirm } from '@app/ui';
+import {
+  Alert,
+  Button,
+  ButtonRow,
+  Card,
+  DataTable,
+  type DataTableColumn,
+  DetailsList,
+  PromptDialog,
+  type PromptOptions,
+  SelectField,
+  TextField,
+  useConfirm,
+} from '@app/ui';
 import { type FormEvent, useMemo, useState } from 'react';
 import {
   EVIDENCIA_MAX_BYTES,
@@ -22,7 +35,8 @@ import {
   type SituacaoPreco,
   precoInputSchema,
 } from '../../shared/index.js';
-import { type PedidoMotivo, MotivoDialog, baixarArquivo, cotacaoPath, executarFilho, useFilhos } from './comum';
+import { baixarArquivo, cotacaoPath, executarFilho, useFilhos } from './comum';
+import { calcularMapa } from './GradeMapa';
 import type { AbaProps } from './PorFornecedor';
 
 const FONTES_OUTRAS = FONTES.filter((f) => f !== 'fornecedor');
@@ -211,32 +225,31 @@ function NovoPreco({ mapa, produtoId }: { mapa: MapaCotacao; produtoId: string }
 
 export function PorItem({ mapa, podeEditar, inicial }: AbaProps & { inicial?: string | null }) {
   const filhos = useFilhos(mapa.cotacao.id, 'precos');
-  const itens = useMemo(() => [...mapa.itens].sort((a, b) => a.ordem - b.ordem), [mapa.itens]);
-  const situacao = useMemo(() => new Map(mapa.avaliacao.precos.map((s) => [s.precoId, s])), [mapa.avaliacao.precos]);
-  const resultados = useMemo(() => new Map(mapa.avaliacao.itens.map((r) => [r.produtoId, r])), [mapa.avaliacao.itens]);
+  // the mapa's one pass: items in order with their result, the situation of every price
+  const { linhas, situacao } = useMemo(() => calcularMapa(mapa), [mapa]);
   const [escolhido, setEscolhido] = useState<string | null>(inicial ?? null);
-  const [pedido, setPedido] = useState<PedidoMotivo | null>(null);
+  const [pedido, setPedido] = useState<PromptOptions | null>(null);
   const [confirmElement, confirm] = useConfirm();
   const indice = Math.max(
     0,
-    itens.findIndex((i) => i.produtoId === escolhido),
+    linhas.findIndex((l) => l.item.produtoId === escolhido),
   );
-  const item = itens[indice];
+  const item = linhas[indice]?.item;
   const precos = useMemo(() => (item ? mapa.precos.filter((p) => p.produtoId === item.produtoId) : []), [mapa.precos, item]);
   if (!item) return <p className="field__hint">Esta cotação não tem itens.</p>;
-  const resultado = resultados.get(item.produtoId);
+  const resultado = linhas[indice]!.resultado;
   const base = cotacaoPath(mapa.cotacao.id);
   const nomeDoPreco = (p: PrecoListado) => `${FONTE_CURTA[p.fonte]} ${p.fornecedorNome ?? p.fonteDescricao}`;
 
   const decidir = (p: PrecoListado, acao: 'incluir' | 'excluir') =>
     setPedido({
-      titulo: acao === 'incluir' ? 'Incluir este preço no cálculo mesmo assim?' : 'Excluir este preço do cálculo?',
-      descricao: `${nomeDoPreco(p)}: ${formatMoney(p.valorUnitario, 4)}. O preço continua visível no mapa e na memória de cálculo, com o motivo.`,
-      rotulo: acao === 'incluir' ? 'Motivo da inclusão' : 'Motivo da exclusão',
-      confirmar: acao === 'incluir' ? 'Incluir' : 'Excluir',
-      tom: acao === 'excluir' ? 'danger' : 'default',
-      minimo: MOTIVO_MIN,
-      enviar: (motivo) =>
+      title: acao === 'incluir' ? 'Incluir este preço no cálculo mesmo assim?' : 'Excluir este preço do cálculo?',
+      description: `${nomeDoPreco(p)}: ${formatMoney(p.valorUnitario, 4)}. O preço continua visível no mapa e na memória de cálculo, com o motivo.`,
+      label: acao === 'incluir' ? 'Motivo da inclusão' : 'Motivo da exclusão',
+      confirmLabel: acao === 'incluir' ? 'Incluir' : 'Excluir',
+      tone: acao === 'excluir' ? 'danger' : 'default',
+      min: MOTIVO_MIN,
+      submit: (motivo) =>
         executarFilho(() => filhos.action(p.id, acao, { motivo }, { fallback: 'Não foi possível registrar a decisão.' }), {
           sucesso: acao === 'incluir' ? 'Preço incluído no cálculo.' : 'Preço excluído do cálculo.',
           campo: 'motivo',
@@ -315,28 +328,25 @@ export function PorItem({ mapa, podeEditar, inicial }: AbaProps & { inicial?: st
         const s = situacao.get(p.id);
         const nome = nomeDoPreco(p);
         return (
-          <div className="button-row">
-            {(s?.exclusao === 'antigo' || s?.exclusao === 'vencido') && !p.exclusaoMotivo ? (
-              <Button variant="secondary" size="sm" aria-label={`Incluir mesmo assim: ${nome}`} onClick={() => decidir(p, 'incluir')}>
-                Incluir mesmo assim
-              </Button>
-            ) : null}
-            {s?.valido && !p.exclusaoMotivo ? (
-              <Button variant="ghost" size="sm" aria-label={`Excluir do cálculo: ${nome}`} onClick={() => decidir(p, 'excluir')}>
-                Excluir
-              </Button>
-            ) : null}
-            {p.inclusaoMotivo || p.exclusaoMotivo ? (
-              <Button variant="ghost" size="sm" aria-label={`Restaurar: ${nome}`} onClick={() => restaurar(p)}>
-                Restaurar
-              </Button>
-            ) : null}
-            {p.fonte !== 'fornecedor' ? (
-              <Button variant="ghost" size="sm" icon="trash" aria-label={`Remover o preço: ${nome}`} onClick={() => void remover(p)}>
-                Remover
-              </Button>
-            ) : null}
-          </div>
+          <ButtonRow
+            actions={[
+              {
+                label: 'Incluir mesmo assim',
+                'aria-label': `Incluir mesmo assim: ${nome}`,
+                variant: 'secondary',
+                show: (s?.exclusao === 'antigo' || s?.exclusao === 'vencido') && !p.exclusaoMotivo,
+                onClick: () => decidir(p, 'incluir'),
+              },
+              {
+                label: 'Excluir',
+                'aria-label': `Excluir do cálculo: ${nome}`,
+                show: Boolean(s?.valido && !p.exclusaoMotivo),
+                onClick: () => decidir(p, 'excluir'),
+              },
+              { label: 'Restaurar', 'aria-label': `Restaurar: ${nome}`, show: Boolean(p.inclusaoMotivo || p.exclusaoMotivo), onClick: () => restaurar(p) },
+              { label: 'Remover', icon: 'trash', 'aria-label': `Remover o preço: ${nome}`, show: p.fonte !== 'fornecedor', onClick: () => void remover(p) },
+            ]}
+          />
         );
       },
     });
@@ -350,48 +360,34 @@ export function PorItem({ mapa, podeEditar, inicial }: AbaProps & { inicial?: st
           label="Item"
           value={item.produtoId}
           onChange={(ev) => setEscolhido(ev.target.value)}
-          options={itens.map((i) => {
-            const n = resultados.get(i.produtoId)?.estatisticas?.n ?? 0;
+          options={linhas.map(({ item: i, resultado: r }) => {
+            const n = r?.estatisticas?.n ?? 0;
             return { value: i.produtoId, label: `${i.ordem}. ${i.descricao} (${n === 1 ? '1 preço válido' : `${n} preços válidos`})` };
           })}
         />
         <div className="button-row">
-          <Button variant="secondary" disabled={indice === 0} onClick={() => setEscolhido(itens[indice - 1]!.produtoId)}>
+          <Button variant="secondary" disabled={indice === 0} onClick={() => setEscolhido(linhas[indice - 1]!.item.produtoId)}>
             Item anterior
           </Button>
-          <Button variant="secondary" disabled={indice === itens.length - 1} onClick={() => setEscolhido(itens[indice + 1]!.produtoId)}>
+          <Button variant="secondary" disabled={indice === linhas.length - 1} onClick={() => setEscolhido(linhas[indice + 1]!.item.produtoId)}>
             Próximo item
           </Button>
         </div>
       </div>
       <Card title={`Item ${item.ordem}: ${item.descricao}`}>
         <div className="stack">
-          <dl className="details-list">
-            <div>
-              <dt>Quantidade</dt>
-              <dd>
-                {formatDecimal(item.quantidade)} {item.unidade}
-              </dd>
-            </div>
-            <div>
-              <dt>Valor de referência</dt>
-              <dd>{item.valorReferencia && item.valorReferencia !== '0' ? formatMoney(item.valorReferencia, 4) : 'Não informado'}</dd>
-            </div>
-            <div>
-              <dt>Preços válidos</dt>
-              <dd>{e?.n ?? 0}</dd>
-            </div>
-            <div>
-              <dt>Preço estimado</dt>
-              <dd>{resultado?.valorEstimado ? formatMoney(resultado.valorEstimado) : 'Sem preço válido'}</dd>
-            </div>
-            {resultado?.criterio ? (
-              <div className="details-list__wide">
-                <dt>Critério</dt>
-                <dd>{resultado.criterio}</dd>
-              </div>
-            ) : null}
-          </dl>
+          <DetailsList
+            items={[
+              { label: 'Quantidade', value: `${formatDecimal(item.quantidade)} ${item.unidade}` },
+              {
+                label: 'Valor de referência',
+                value: item.valorReferencia && item.valorReferencia !== '0' ? formatMoney(item.valorReferencia, 4) : 'Não informado',
+              },
+              { label: 'Preços válidos', value: e?.n ?? 0 },
+              { label: 'Preço estimado', value: resultado?.valorEstimado ? formatMoney(resultado.valorEstimado) : 'Sem preço válido' },
+              { label: 'Critério', value: resultado?.criterio, wide: true, hidden: !resultado?.criterio },
+            ]}
+          />
           {resultado?.menosDeTres ? (
             <Alert variant="warning">
               Menos de 3 preços válidos: a conclusão exige justificativa aprovada pela autoridade competente (veja o mapa comparativo).
@@ -411,7 +407,7 @@ export function PorItem({ mapa, podeEditar, inicial }: AbaProps & { inicial?: st
           <NovoPreco key={item.produtoId} mapa={mapa} produtoId={item.produtoId} />
         </Card>
       ) : null}
-      <MotivoDialog pedido={pedido} onClose={() => setPedido(null)} />
+      <PromptDialog prompt={pedido} onClose={() => setPedido(null)} />
       {confirmElement}
     </>
   );

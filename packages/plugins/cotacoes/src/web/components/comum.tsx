@@ -1,13 +1,13 @@
 // What the collection page (/add/:id) and the mapa comparativo (/mapa/:id) share: the one query of
 // GET /cotacoes/:id/mapa (both pages read the same answer and the same cache entry, a view of the
 // cotação in core's queryKeys), the child collections through core's useDocumentChildren, the refresh
-// after a change, downloads through core's downloadFile, the header of the cotação and the reason dialog.
+// after a change, downloads through core's downloadFile, the header of the cotação and the runners of a change.
 import { formatDate, formatDateTime } from '@app/br';
 import type { MutationResult } from '@app/core';
 import { StatusBadge, api, apiErrorBody, apiErrorMessage, downloadFile, queryKeys, toast, useDocumentChildren, useQuery, useQueryClient } from '@app/core';
 import { formatNumero } from '@app/documents';
-import { ConfirmDialog, TextareaField } from '@app/ui';
-import { type ReactNode, useCallback, useState } from 'react';
+import { DetailsList } from '@app/ui';
+import { useCallback } from 'react';
 import { type MapaCotacao, METODO_LABEL, fluxoCotacao } from '../../shared/index.js';
 
 /** The kit's endpoint of the cotações (everything of them is cached under queryKeys.all(it)). */
@@ -55,48 +55,20 @@ export function baixarArquivo(path: string, nome: string, erro: string): Promise
 /** The header of a cotação as both pages show it. */
 export function DadosCotacao({ mapa }: { mapa: MapaCotacao }) {
   const c = mapa.cotacao;
+  const regra = c.metodo === 'media_saneada' ? (c.iterar ? ' (regra repetida)' : ' (regra aplicada uma vez)') : '';
   return (
-    <dl className="details-list">
-      <div className="details-list__wide">
-        <dt>Objeto</dt>
-        <dd>{c.objeto}</dd>
-      </div>
-      <div>
-        <dt>Situação</dt>
-        <dd>
-          <StatusBadge flow={fluxoCotacao} status={c.status} />
-        </dd>
-      </div>
-      <div>
-        <dt>Centro de custo</dt>
-        <dd>{c.centroCustoNome}</dd>
-      </div>
-      {c.requisicaoNumero ? (
-        <div>
-          <dt>Requisição</dt>
-          <dd>{c.requisicaoNumero}</dd>
-        </div>
-      ) : null}
-      <div>
-        <dt>Data de referência</dt>
-        <dd>{formatDate(c.dataReferencia)}</dd>
-      </div>
-      <div>
-        <dt>Prazo de resposta</dt>
-        <dd>{c.prazo ? formatDateTime(c.prazo) : 'Não definido'}</dd>
-      </div>
-      <div>
-        <dt>Método de cálculo</dt>
-        <dd>
-          {METODO_LABEL[c.metodo]}
-          {c.metodo === 'media_saneada' ? (c.iterar ? ' (regra repetida)' : ' (regra aplicada uma vez)') : ''}
-        </dd>
-      </div>
-      <div>
-        <dt>Responsável</dt>
-        <dd>{c.responsavelNome}</dd>
-      </div>
-    </dl>
+    <DetailsList
+      items={[
+        { label: 'Objeto', value: c.objeto, wide: true },
+        { label: 'Situação', value: <StatusBadge flow={fluxoCotacao} status={c.status} /> },
+        { label: 'Centro de custo', value: c.centroCustoNome },
+        { label: 'Requisição', value: c.requisicaoNumero, hidden: !c.requisicaoNumero },
+        { label: 'Data de referência', value: formatDate(c.dataReferencia) },
+        { label: 'Prazo de resposta', value: c.prazo ? formatDateTime(c.prazo) : 'Não definido' },
+        { label: 'Método de cálculo', value: `${METODO_LABEL[c.metodo]}${regra}` },
+        { label: 'Responsável', value: c.responsavelNome },
+      ]}
+    />
   );
 }
 
@@ -107,78 +79,6 @@ export function avisoSomenteLeitura(mapa: MapaCotacao): string | null {
   if (status === 'cancelada') return 'Esta cotação foi cancelada: a página é somente de consulta.';
   if (!mapa.podeEditar) return 'Você pode consultar esta cotação, mas não alterá-la: ela é de um centro de custo ao qual você não pertence.';
   return null;
-}
-
-/** A reason asked in a dialog; `enviar` answers an error message to keep it open, or null. */
-export interface PedidoMotivo {
-  titulo: string;
-  descricao?: ReactNode;
-  rotulo: string;
-  confirmar: string;
-  /** Shortest reason (0: optional). */
-  minimo: number;
-  tom?: 'danger' | 'default';
-  enviar: (motivo: string) => Promise<string | null>;
-}
-
-/** Counter under a reason field: what is still missing, then the length. */
-export function contagem(texto: string, minimo: number): string {
-  const n = texto.trim().length;
-  if (minimo <= 0) return `${n} caracteres.`;
-  return n < minimo ? `Ao menos ${minimo} caracteres: faltam ${minimo - n}.` : `${n} caracteres (mínimo ${minimo}).`;
-}
-
-/** The dialog of a `PedidoMotivo` (one per page; `pedido` null: closed). */
-export function MotivoDialog({ pedido, onClose }: { pedido: PedidoMotivo | null; onClose: () => void }) {
-  const [motivo, setMotivo] = useState('');
-  const [erro, setErro] = useState<string | null>(null);
-  const fechar = () => {
-    setMotivo('');
-    setErro(null);
-    onClose();
-  };
-  return (
-    <ConfirmDialog
-      open={pedido !== null}
-      onOpenChange={(open) => (open ? undefined : fechar())}
-      title={pedido?.titulo ?? ''}
-      description={pedido?.descricao}
-      confirmLabel={pedido?.confirmar ?? 'Confirmar'}
-      cancelLabel="Voltar"
-      tone={pedido?.tom ?? 'default'}
-      onConfirm={async () => {
-        if (!pedido) return true;
-        if (pedido.minimo > 0 && motivo.trim().length < pedido.minimo) {
-          setErro(`Informe o ${pedido.rotulo.toLowerCase()} (ao menos ${pedido.minimo} caracteres).`);
-          return false;
-        }
-        const falha = await pedido.enviar(motivo.trim());
-        if (falha) {
-          setErro(falha);
-          return false;
-        }
-        setMotivo('');
-        setErro(null);
-        return true;
-      }}
-    >
-      {pedido ? (
-        <TextareaField
-          label={pedido.rotulo}
-          required={pedido.minimo > 0}
-          rows={3}
-          maxLength={2000}
-          hint={contagem(motivo, pedido.minimo)}
-          value={motivo}
-          error={erro ?? undefined}
-          onChange={(e) => {
-            setMotivo(e.target.value);
-            setErro(null);
-          }}
-        />
-      ) : null}
-    </ConfirmDialog>
-  );
 }
 
 /**

@@ -5,8 +5,8 @@
 // centro the person does not belong to; supplier answers only while em coleta. `?aba=item&item=<produtoId>`
 // opens an item directly (the mapa comparativo links there).
 import { LoadErrorAlert } from '@app/core';
-import { Alert, Card, PageHeader, PageLoading } from '@app/ui';
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { Alert, Card, PageHeader, PageLoading, Tabs } from '@app/ui';
+import { useState } from 'react';
 import { Link, useParams, useSearch } from 'wouter';
 import { COTACAO_ABERTA } from '../../shared/index.js';
 import { DadosCotacao, avisoSomenteLeitura, numeroCotacao, useAtualizar, useMapa } from '../components/comum';
@@ -15,8 +15,8 @@ import { PorItem } from '../components/PorItem';
 import { COTACAO_TITLES } from '../titles';
 
 const ABAS = [
-  { id: 'fornecedor', rotulo: 'Por fornecedor' },
-  { id: 'item', rotulo: 'Por item' },
+  { id: 'fornecedor', label: 'Por fornecedor' },
+  { id: 'item', label: 'Por item' },
 ] as const;
 type Aba = (typeof ABAS)[number]['id'];
 
@@ -26,7 +26,6 @@ export default function ColetaPage() {
   const mapa = useMapa(id);
   const atualizar = useAtualizar();
   const [aba, setAba] = useState<Aba>(busca.get('aba') === 'item' ? 'item' : 'fornecedor');
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   if (mapa.isError) {
     return (
@@ -42,15 +41,6 @@ export default function ColetaPage() {
   const podeEditar = COTACAO_ABERTA.includes(c.status) && dados.podeEditar;
   const podeResponder = podeEditar && c.status === 'em_coleta';
   const aviso = avisoSomenteLeitura(dados);
-
-  const teclas = (event: KeyboardEvent<HTMLButtonElement>, i: number) => {
-    const destino = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: ABAS.length - 1 }[event.key];
-    if (destino === undefined) return;
-    event.preventDefault();
-    const j = (destino + ABAS.length) % ABAS.length;
-    setAba(ABAS[j]!.id);
-    tabs.current[j]?.focus();
-  };
 
   const props = { mapa: dados, atualizar, podeEditar, podeResponder };
   return (
@@ -79,30 +69,9 @@ export default function ColetaPage() {
       <Card title="Cotação">
         <DadosCotacao mapa={dados} />
       </Card>
-      <div role="tablist" aria-label="Modo de trabalho" className="tabs">
-        {ABAS.map((a, i) => (
-          <button
-            key={a.id}
-            ref={(el) => {
-              tabs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`coleta-aba-${a.id}`}
-            aria-controls={aba === a.id ? `coleta-painel-${a.id}` : undefined}
-            aria-selected={aba === a.id}
-            tabIndex={aba === a.id ? 0 : -1}
-            className="tabs__tab"
-            onClick={() => setAba(a.id)}
-            onKeyDown={(e) => teclas(e, i)}
-          >
-            {a.rotulo}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`coleta-painel-${aba}`} aria-labelledby={`coleta-aba-${aba}`}>
+      <Tabs label="Modo de trabalho" idPrefix="coleta" tabs={ABAS} value={aba} onChange={setAba}>
         {aba === 'fornecedor' ? <PorFornecedor {...props} /> : <PorItem {...props} inicial={busca.get('item')} />}
-      </div>
+      </Tabs>
     </>
   );
 }

@@ -1,8 +1,19 @@
 // /cotacao/configuracao (tag 3): the entidade's defaults for new cotações: the calculation method
 // (each one explained) and whether the outlier rule of the média saneada iterates. GET and PUT
 // /cotacoes/configuracao with the version read: a 409 'stale' offers to reload, as the kit's forms do.
-import { LoadErrorAlert, api, apiErrorBody, apiErrorMessage, apiErrorStatus, toast, useQuery, useQueryClient, useUnsavedChangesGuard } from '@app/core';
-import { Alert, Button, Card, CheckboxField, PageHeader, PageLoading } from '@app/ui';
+import {
+  LoadErrorAlert,
+  api,
+  apiErrorBody,
+  apiErrorMessage,
+  apiErrorStatus,
+  issuesToFieldErrors,
+  toast,
+  useQuery,
+  useQueryClient,
+  useUnsavedChangesGuard,
+} from '@app/core';
+import { Alert, Button, Card, CheckboxField, PageHeader, PageLoading, RadioGroupField } from '@app/ui';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'wouter';
 import { type Configuracao as ConfiguracaoLida, METODO_LABEL, METODOS, type Metodo, configuracaoInputSchema, descreverMetodo } from '../../shared/index.js';
@@ -66,12 +77,7 @@ export default function Configuracao() {
     // iterar only means something for the média saneada (the cotação form sends false otherwise too)
     const parsed = configuracaoInputSchema.safeParse({ metodo: valores.metodo, iterar: saneada && valores.iterar, version });
     if (!parsed.success) {
-      const next: Erros = {};
-      for (const issue of parsed.error.issues) {
-        const campo = issue.path[0];
-        if ((campo === 'metodo' || campo === 'iterar') && !next[campo]) next[campo] = issue.message;
-      }
-      setErros(next);
+      setErros(issuesToFieldErrors(parsed.error.issues));
       return;
     }
     setSaving(true);
@@ -113,39 +119,18 @@ export default function Configuracao() {
       ) : null}
       <form onSubmit={(e) => void salvar(e)} noValidate aria-label={COTACAO_TITLES.configTitle}>
         <Card title="Método de cálculo padrão">
-          <fieldset className={erros.metodo ? 'choice-list field--invalid' : 'choice-list'} aria-describedby={erros.metodo ? `${ID}-erro` : undefined}>
-            <legend className="field__label">Método de cálculo do preço estimado</legend>
-            {METODOS.map((metodo) => {
-              const id = `${ID}-${metodo}`;
-              return (
-                <div key={metodo} className="checkbox">
-                  <input
-                    type="radio"
-                    className="checkbox__input"
-                    id={id}
-                    name="metodo"
-                    value={metodo}
-                    checked={valores.metodo === metodo}
-                    aria-describedby={`${id}-dica`}
-                    onChange={() => mudar({ metodo })}
-                  />
-                  <div>
-                    <label className="checkbox__label" htmlFor={id}>
-                      {METODO_LABEL[metodo]}
-                    </label>
-                    <p id={`${id}-dica`} className="field__hint">
-                      {descreverMetodo(metodo, metodo === 'media_saneada' && valores.iterar)}
-                    </p>
-                  </div>
-                </div>
-              );
-            })}
-            {erros.metodo ? (
-              <p id={`${ID}-erro`} className="field__error">
-                {erros.metodo}
-              </p>
-            ) : null}
-          </fieldset>
+          <RadioGroupField
+            label="Método de cálculo do preço estimado"
+            name={ID}
+            options={METODOS.map((metodo) => ({
+              value: metodo,
+              label: METODO_LABEL[metodo],
+              hint: descreverMetodo(metodo, metodo === 'media_saneada' && valores.iterar),
+            }))}
+            value={valores.metodo}
+            error={erros.metodo}
+            onChange={(metodo) => mudar({ metodo })}
+          />
           {saneada ? (
             <CheckboxField
               label="Repetir a regra de exclusão (iterar)"

@@ -5,6 +5,7 @@
 import { formatDate } from '@app/br';
 import { CreateFromPage } from '@app/core';
 import { formatMoney, formatNumero } from '@app/documents';
+import { DetailsList } from '@app/ui';
 import { COTACOES_ENDPOINT } from '../components/comum';
 import { COTACAO_TITLES } from '../titles';
 
@@ -51,36 +52,19 @@ export default function DeRequisicao() {
         optionLabel: rotulo,
         optionDescription: descricao,
         details: (r) => (
-          <dl className="details-list" data-testid="requisicao-escolhida" style={{ marginTop: '1rem' }}>
-            <div>
-              <dt>Requisição</dt>
-              <dd>{formatNumero(r.numero, r.ano)}</dd>
-            </div>
-            <div>
-              <dt>Data</dt>
-              <dd>{formatDate(r.data)}</dd>
-            </div>
-            <div>
-              <dt>Centro de custo</dt>
-              <dd>{r.centroCustoNome}</dd>
-            </div>
-            <div>
-              <dt>Solicitante</dt>
-              <dd>{r.solicitanteNome}</dd>
-            </div>
-            <div>
-              <dt>Itens</dt>
-              <dd>{itens(r.itens)}</dd>
-            </div>
-            <div>
-              <dt>Valor total estimado</dt>
-              <dd>{formatMoney(r.valorTotal)}</dd>
-            </div>
-            <div className="details-list__wide">
-              <dt>Justificativa (será o objeto da cotação)</dt>
-              <dd className="text-pre-wrap">{r.justificativa}</dd>
-            </div>
-          </dl>
+          <DetailsList
+            data-testid="requisicao-escolhida"
+            style={{ marginTop: '1rem' }}
+            items={[
+              { label: 'Requisição', value: formatNumero(r.numero, r.ano) },
+              { label: 'Data', value: formatDate(r.data) },
+              { label: 'Centro de custo', value: r.centroCustoNome },
+              { label: 'Solicitante', value: r.solicitanteNome },
+              { label: 'Itens', value: itens(r.itens) },
+              { label: 'Valor total estimado', value: formatMoney(r.valorTotal) },
+              { label: 'Justificativa (será o objeto da cotação)', value: <span className="text-pre-wrap">{r.justificativa}</span>, wide: true },
+            ]}
+          />
         ),
       }}
       create={{

@@ -5,9 +5,22 @@
 // supplier and the estimated total; the justification of items with fewer than three valid prices
 // and its approval by the autoridade competente; Concluir; the memória de cálculo (PDF and XLSX).
 import { formatDateTime } from '@app/br';
-import { LoadErrorAlert, api, toast, useDocumentTransition } from '@app/core';
+import { LoadErrorAlert, api, issuesToFieldErrors, toast, useDocumentTransition } from '@app/core';
 import { formatDecimal, formatMoney, lineTotal } from '@app/documents';
-import { Alert, Button, Card, ConfirmDialog, EmptyState, PageHeader, PageLoading, TextareaField, useConfirm } from '@app/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  ConfirmDialog,
+  DetailsList,
+  EmptyState,
+  PageHeader,
+  PageLoading,
+  RadioGroupField,
+  TextareaField,
+  characterCount,
+  useConfirm,
+} from '@app/ui';
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import {
@@ -27,7 +40,6 @@ import {
   DadosCotacao,
   avisoSomenteLeitura,
   baixarArquivo,
-  contagem,
   cotacaoPath,
   executar,
   executarFilho,
@@ -56,13 +68,8 @@ function VencedorDialog({ mapa, linha, onClose }: { mapa: MapaCotacao; linha: Li
   const confirmar = async (): Promise<boolean> => {
     if (!linha) return true;
     const parsed = vencedorInputSchema.safeParse({ precoId: escolhido ?? '', motivo });
-    const next: typeof erros = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const campo = issue.path[0] === 'precoId' ? 'precoId' : 'motivo';
-        next[campo] ??= issue.message;
-      }
-    } else if (parsed.data.precoId === atual && !linha.resultado?.vencedor?.escolhido) {
+    const next: typeof erros = parsed.success ? {} : issuesToFieldErrors(parsed.error.issues);
+    if (parsed.success && parsed.data.precoId === atual && !linha.resultado?.vencedor?.escolhido) {
       next.precoId = 'Escolha um preço diferente do menor preço válido.';
     }
     setErros(next);
@@ -73,7 +80,7 @@ function VencedorDialog({ mapa, linha, onClose }: { mapa: MapaCotacao; linha: Li
       return true;
     }
     if (result.fields.motivo || result.fields.precoId) {
-      setErros({ motivo: result.fields.motivo, precoId: result.fields.precoId });
+      setErros(result.fields);
       return false;
     }
     toast.error(result.message);
@@ -99,44 +106,27 @@ function VencedorDialog({ mapa, linha, onClose }: { mapa: MapaCotacao; linha: Li
     >
       {linha ? (
         <>
-          <fieldset
-            className={erros.precoId ? 'choice-list field--invalid' : 'choice-list'}
-            aria-describedby={erros.precoId ? 'vencedor-preco-erro' : undefined}
-          >
-            <legend className="field__label">Preço vencedor</legend>
-            {linha.opcoes.map((p) => (
-              <div key={p.id} className="checkbox">
-                <input
-                  id={`vencedor-${p.id}`}
-                  type="radio"
-                  name="vencedor"
-                  className="checkbox__input"
-                  value={p.id}
-                  checked={escolhido === p.id}
-                  onChange={() => {
-                    setPrecoId(p.id);
-                    setErros((e) => ({ ...e, precoId: undefined }));
-                  }}
-                />
-                <label className="checkbox__label" htmlFor={`vencedor-${p.id}`}>
-                  {p.fornecedorNome ?? p.fonteDescricao}: {formatMoney(p.valorUnitario, 4)}
-                  {p.id === atual ? ' (atual)' : ''}
-                  <span className="field__hint"> · total {formatMoney(lineTotal(quantidade, p.valorUnitario))}</span>
-                </label>
-              </div>
-            ))}
-            {erros.precoId ? (
-              <p id="vencedor-preco-erro" className="field__error">
-                {erros.precoId}
-              </p>
-            ) : null}
-          </fieldset>
+          <RadioGroupField
+            label="Preço vencedor"
+            name="vencedor"
+            options={linha.opcoes.map((p) => ({
+              value: p.id,
+              label: `${p.fornecedorNome ?? p.fonteDescricao}: ${formatMoney(p.valorUnitario, 4)}${p.id === atual ? ' (atual)' : ''}`,
+              hint: `Total ${formatMoney(lineTotal(quantidade, p.valorUnitario))}`,
+            }))}
+            value={escolhido}
+            error={erros.precoId}
+            onChange={(id) => {
+              setPrecoId(id);
+              setErros((e) => ({ ...e, precoId: undefined }));
+            }}
+          />
           <TextareaField
             label="Motivo da escolha"
             required
             rows={3}
             maxLength={2000}
-            hint={contagem(motivo, MOTIVO_VENCEDOR_MIN)}
+            hint={characterCount(motivo, MOTIVO_VENCEDOR_MIN)}
             value={motivo}
             error={erros.motivo}
             onChange={(e) => {
@@ -240,12 +230,9 @@ function Justificativa({ mapa, atualizar }: { mapa: MapaCotacao; atualizar: () =
         <Alert variant="warning" title="Aprovação anulada por alteração">
           <p>
             {c.justificativaAnuladaMotivo}
-            {c.justificativaAnuladaAprovador ? ` A aprovação era de ${c.justificativaAnuladaAprovador}` : ''}
-            {c.justificativaAnuladaAprovador && c.justificativaAnuladaEm
-              ? `, anulada em ${formatDateTime(c.justificativaAnuladaEm)}.`
-              : c.justificativaAnuladaAprovador
-                ? '.'
-                : ''}{' '}
+            {c.justificativaAnuladaAprovador
+              ? ` A aprovação era de ${c.justificativaAnuladaAprovador}${c.justificativaAnuladaEm ? `, anulada em ${formatDateTime(c.justificativaAnuladaEm)}` : ''}.`
+              : ''}{' '}
             A cotação só pode ser concluída com uma nova aprovação da autoridade competente.
           </p>
         </Alert>
@@ -271,7 +258,7 @@ function Justificativa({ mapa, atualizar }: { mapa: MapaCotacao; atualizar: () =
             required
             rows={4}
             maxLength={2000}
-            hint={`${contagem(texto, 20)} A aprovação cobre o texto e os preços dos itens acima como estão: alterar qualquer um deles a anula.`}
+            hint={`${characterCount(texto, 20)} A aprovação cobre o texto e os preços dos itens acima como estão: alterar qualquer um deles a anula.`}
             value={texto}
             error={erro}
             onChange={(e) => {
@@ -380,20 +367,16 @@ export default function MapaPage() {
         actions={
           <>
             {podeEditar && c.status === 'em_coleta' ? <Button onClick={() => setConcluindo(true)}>Concluir</Button> : null}
-            <Button
-              variant="secondary"
-              icon="file"
-              onClick={() => void baixarArquivo(`${cotacaoPath(id)}/memoria.pdf`, `${arquivo}.pdf`, 'Não foi possível gerar a memória de cálculo.')}
-            >
-              Memória de cálculo (PDF)
-            </Button>
-            <Button
-              variant="secondary"
-              icon="file"
-              onClick={() => void baixarArquivo(`${cotacaoPath(id)}/memoria.xlsx`, `${arquivo}.xlsx`, 'Não foi possível gerar a memória de cálculo.')}
-            >
-              Memória de cálculo (XLSX)
-            </Button>
+            {(['pdf', 'xlsx'] as const).map((ext) => (
+              <Button
+                key={ext}
+                variant="secondary"
+                icon="file"
+                onClick={() => void baixarArquivo(`${cotacaoPath(id)}/memoria.${ext}`, `${arquivo}.${ext}`, 'Não foi possível gerar a memória de cálculo.')}
+              >
+                Memória de cálculo ({ext.toUpperCase()})
+              </Button>
+            ))}
           </>
         }
       />
@@ -410,24 +393,13 @@ export default function MapaPage() {
         <div className="stack">
           <p>{descreverMetodo(c.metodo, c.iterar)}</p>
           <RodadasSaneamento mapa={dados} />
-          <dl className="details-list">
-            <div>
-              <dt>Valor estimado total</dt>
-              <dd>
-                <strong>{formatMoney(dados.avaliacao.valorEstimadoTotal)}</strong>
-              </dd>
-            </div>
-            <div>
-              <dt>Total dos vencedores</dt>
-              <dd>{formatMoney(dados.avaliacao.valorVencedoresTotal)}</dd>
-            </div>
-            <div>
-              <dt>Itens × fornecedores</dt>
-              <dd>
-                {dados.itens.length} × {dados.convites.length}
-              </dd>
-            </div>
-          </dl>
+          <DetailsList
+            items={[
+              { label: 'Valor estimado total', value: <strong>{formatMoney(dados.avaliacao.valorEstimadoTotal)}</strong> },
+              { label: 'Total dos vencedores', value: formatMoney(dados.avaliacao.valorVencedoresTotal) },
+              { label: 'Itens × fornecedores', value: `${dados.itens.length} × ${dados.convites.length}` },
+            ]}
+          />
           <p id="mapa-legenda" className="field__hint">
             Valores em reais. “Menor”: o menor preço válido de fornecedor do item (destacado). “Vencedor”: o preço que vence o item. Preços marcados “Vencida”
             (proposta com validade anterior à data de referência), “Antigo” (fora do prazo da fonte) ou “Excluído” ficam fora do cálculo; “Fora da curva”:
