@@ -93,8 +93,9 @@ describe('audit wording (pure)', () => {
     expect(auditActionLabel('enviar', transitions)).toBe('Enviado');
     expect(auditActionLabel('aceitar', { aceitar: { label: 'Aceitar' } })).toBe('Aceitar');
     expect(auditActionLabel('alterar', { alterar: 'Edição' })).toBe('Edição');
-    expect(auditActionLabel('pedir_revisao')).toBe('Pedir revisao');
-    expect(auditActionLabel('toString')).toBe('ToString'); // not Object.prototype's
+    expect(auditActionLabel('pedir_revisao')).toBe('Pedir revisão');
+    expect(auditActionLabel('incluir_preco')).toBe('Incluir preço');
+    expect(auditActionLabel('toString')).toBe('To string'); // not Object.prototype's
     expect(AUDIT_ACTION_LABELS.criar).toBe('Criação');
     expect(auditEntrySummary({ acao: 'criar', duplicadoDe: '12/2026' })).toBe('Criação — duplicado a partir de 12/2026');
   });
@@ -104,6 +105,8 @@ describe('audit wording (pure)', () => {
     expect(formatAuditValue(false, 'x')).toBe('Não');
     expect(formatAuditValue(null, 'x')).toBe('—');
     expect(formatAuditValue('', 'x')).toBe('—');
+    // an id the server could not name is never shown raw
+    expect(formatAuditValue('e8a8f673-1b2c-4d5e-8f90-123456789abc', 'memorandoId')).toBe('registro não encontrado');
     expect(formatAuditValue('2026-04-01', 'x')).toBe('01/04/2026');
     expect(formatAuditValue('2026-03-10T02:30:00.000Z', 'x')).toBe('09/03/2026 23:30');
     expect(formatAuditValue('1234567890123.4567', 'x')).toBe('1.234.567.890.123,4567');

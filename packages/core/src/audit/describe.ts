@@ -9,6 +9,9 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 /** What the API sends for NUMERIC columns: '12.50', '-0.0125' (a código like '001.2' is not one). */
 const DECIMAL = /^-?(0|[1-9]\d*)\.\d+$/;
+/** An id the server could not name (the record was deleted, or is another entidade's): never shown raw. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UNNAMED_RECORD = 'registro não encontrado';
 export const EMPTY_VALUE = '—';
 
 function lookup<T>(map: Readonly<Record<string, T>> | undefined, campo: string, parent?: string): T | undefined {
@@ -38,7 +41,8 @@ function formatAs(format: AuditValueFormat, value: unknown): string {
 /**
  * A value as shown in the audit trail: '—' for none, Sim/Não, a value label ('alta' → 'Alta'),
  * dates dd/mm/aaaa (instants dd/mm/aaaa hh:mm in America/Sao_Paulo), decimals in pt-BR without
- * float ('1234.50' → '1.234,5'), lists joined with ', ', objects as 'Campo: valor; …'.
+ * float ('1234.50' → '1.234,5'), lists joined with ', ', objects as 'Campo: valor; …', an id left
+ * unnamed by the server 'registro não encontrado'.
  */
 export function formatAuditValue(value: unknown, campo: string, options: AuditRenderOptions = {}, parent?: string): string {
   if (value === null || value === undefined || value === '') return EMPTY_VALUE;
@@ -60,6 +64,7 @@ export function formatAuditValue(value: unknown, campo: string, options: AuditRe
   if (DATE_ONLY.test(text)) return formatDate(text) || text;
   if (INSTANT.test(text)) return formatDateTime(text) || text;
   if (DECIMAL.test(text)) return formatDecimal(text);
+  if (UUID.test(text)) return UNNAMED_RECORD;
   return text;
 }
 

@@ -37,8 +37,8 @@ const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
  * What an action is called: the caller's map first (a flow transition shows its past tense,
- * 'enviar' → 'Enviado'), then AUDIT_ACTION_LABELS (a legacy code as the code of today), else the code itself, readable ('pedir_revisao' →
- * 'Pedir revisao').
+ * 'enviar' → 'Enviado'), then AUDIT_ACTION_LABELS (a legacy code as the code of today), else the code itself, readable with its
+ * accents ('pedir_revisao' → 'Pedir revisão', 'incluir_preco' → 'Incluir preço').
  */
 export function auditActionLabel(acao: string, actions?: Readonly<Record<string, AuditActionLabel>>): string {
   const own = actions && Object.hasOwn(actions, acao) ? actions[acao] : undefined;
@@ -46,12 +46,37 @@ export function auditActionLabel(acao: string, actions?: Readonly<Record<string,
   if (own) return capitalize(own.done || own.label);
   const code = Object.hasOwn(LEGACY_AUDIT_ACTIONS, acao) ? LEGACY_AUDIT_ACTIONS[acao]! : acao;
   if (Object.hasOwn(AUDIT_ACTION_LABELS, code)) return AUDIT_ACTION_LABELS[code]!;
-  return capitalize(acao.replace(/[_-]+/g, ' '));
+  return humanizeField(acao);
 }
 
 /** Words of field keys as pt-BR writes them (camelCase keys lose their accents). */
 const WORDS: Readonly<Record<string, string>> = {
   aprovacao: 'aprovação',
+  aprovacoes: 'aprovações',
+  atualizacao: 'atualização',
+  avaliacao: 'avaliação',
+  conclusao: 'conclusão',
+  contratacao: 'contratação',
+  contratacoes: 'contratações',
+  cotacao: 'cotação',
+  cotacoes: 'cotações',
+  decisao: 'decisão',
+  devolucao: 'devolução',
+  estatistica: 'estatística',
+  evidencia: 'evidência',
+  evidencias: 'evidências',
+  exclusao: 'exclusão',
+  inclusao: 'inclusão',
+  media: 'média',
+  memoria: 'memória',
+  precos: 'preços',
+  publicacao: 'publicação',
+  rejeicao: 'rejeição',
+  requisicao: 'requisição',
+  requisicoes: 'requisições',
+  revisao: 'revisão',
+  vinculo: 'vínculo',
+  vinculos: 'vínculos',
   calculo: 'cálculo',
   catmat: 'CATMAT',
   catser: 'CATSER',

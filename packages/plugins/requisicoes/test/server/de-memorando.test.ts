@@ -136,6 +136,11 @@ describeEachDatabase('requisicoes: pré-requisição from an accepted memorando'
     ]);
     const [log] = await t.server.sql<{ acao: string }>('SELECT acao FROM audit_log WHERE registro = $1', [pre.id]);
     expect(log?.acao).toBe('criar');
+    // the timeline names the memorando by its number (the kit names a link's column), never by its id
+    const historico = await (await api(`/pre-requisicoes/${pre.id}/historico`, rita.token)).text();
+    const [memo] = await t.server.sql<{ numero: number }>('SELECT numero FROM memorandos WHERE id = $1', [aceito]);
+    expect(historico).toContain(`"${memo!.numero}/2026"`);
+    expect(historico).not.toContain(aceito);
 
     expect((await gerar(daSaude, rita.token)).status).toBe(404);
     expect((await gerar(daSaude, sara.token, fx.saude)).status).toBe(201);

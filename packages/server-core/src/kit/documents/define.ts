@@ -15,7 +15,7 @@ import {
   type TransitionBody,
 } from '@app/documents';
 import { z } from '@hono/zod-openapi';
-import { type SQL, and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { type SQL, and, eq, getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { AuditFn } from '../../platform/audit.js';
 import { type HistoryNames, recordHistory, recordHistorySchema } from '../../platform/audit-history.js';
@@ -747,6 +747,14 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
     });
   }
 
+  // the timeline names the source a one → one link keeps in a column ('Memorando: 12/2026', not its id);
+  // the plugin's own `history.names` win
+  const linkNames: HistoryNames = {};
+  for (const link of def.links ?? []) {
+    const key = link.column && headerColumns.find(([, column]) => column === link.column)?.[0];
+    if (key) linkNames[key] = { table: getTableName(link.source.table as PgTable), label: "numero || '/' || ano" };
+  }
+  const historyNames: HistoryNames = { ...linkNames, ...(def.history?.names ?? {}) };
   const historicoPath = `${path}/:id/historico`;
   router.route({
     method: 'get',
@@ -770,7 +778,7 @@ export function defineDocumentResource<S extends z.ZodObject, F extends Flow<str
         entidadeId: ctx.entidadeId,
         plugin: router.pluginId,
         registro: id,
-        ...(def.history?.names ? { names: def.history.names } : {}),
+        ...(Object.keys(historyNames).length ? { names: historyNames } : {}),
         ...(def.history?.skip ? { skip: def.history.skip } : {}),
       });
       return c.json(history, 200);
