@@ -97,31 +97,15 @@ export async function carregarCotacao(db: DbOrTx, ctx: RequestContext, id: strin
     .where(eq(cotacaoVencedores.cotacaoId, id))
     .orderBy(cotacaoVencedores.produtoId);
 
+  // the rows as read carry what the evaluation needs (it copies none of them into its answer)
   const avaliacao = avaliarCotacao({
     dataReferencia: cotacao.dataReferencia,
     metodo: cotacao.metodo,
     iterar: cotacao.iterar,
-    itens: itens.map((i) => ({
-      produtoId: i.produtoId,
-      ordem: i.ordem,
-      codigo: i.codigo,
-      descricao: i.descricao,
-      unidade: i.unidade,
-      quantidade: i.quantidade,
-    })),
-    precos: precos.map((p) => ({
-      id: p.id,
-      produtoId: p.produtoId,
-      fonte: p.fonte,
-      fornecedorId: p.fornecedorId,
-      valorUnitario: p.valorUnitario,
-      dataColeta: p.dataColeta,
-      validade: p.validade,
-      inclusaoMotivo: p.inclusaoMotivo,
-      exclusaoMotivo: p.exclusaoMotivo,
-    })),
+    itens,
+    precos,
     fornecedores: convites.map((c) => ({ fornecedorId: c.fornecedorId, nome: c.fornecedorNome, situacao: c.situacao })),
-    vencedores: vencedores.map((v) => ({ produtoId: v.produtoId, precoId: v.precoId, motivo: v.motivo })),
+    vencedores,
   });
 
   const mapa: MapaCotacao = {

@@ -1,7 +1,7 @@
-// What the cotação's routes share: the lock of the header (entidade, centro de custo, state), the
+// What the cotação's routes share: the scope of the header (entidade, centro de custo), the
 // reads of invitations and prices in the shape the API answers, and small helpers.
 import { fornecedores } from '@app/fornecedores/server';
-import { AppError, type DbOrTx, type RequestContext, type Tx, centroCustoScope, notFound } from '@app/server-core';
+import { AppError, type DbOrTx, type RequestContext, centroCustoScope } from '@app/server-core';
 import { type SQL, and, eq, sql } from '@app/server-core/orm';
 import type { AnyPgColumn } from '@app/server-core/pg-core';
 import { COTACAO_ABERTA, type Convite, type PrecoListado, fluxoCotacao } from '../shared/index.js';
@@ -18,8 +18,7 @@ export const pertence = (ctx: Pick<RequestContext, 'todosCentros' | 'centrosCust
 
 /** A timestamptz as ISO text in UTC ('2026-05-12T13:00:00.000Z'), the same on PGlite and PostgreSQL. */
 export const isoSql = (column: AnyPgColumn | SQL): SQL<string> => sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-export const isoSqlNull = (column: AnyPgColumn | SQL): SQL<string | null> =>
-  sql<string | null>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const isoSqlNull = isoSql as (column: AnyPgColumn | SQL) => SQL<string | null>;
 
 /** '10.5000' → '10.5' (numeric columns read as text). */
 export const canonico = (value: unknown): string => {
@@ -34,25 +33,6 @@ export const canonico = (value: unknown): string => {
 export const daCotacao = (ctx: RequestContext, id: string): SQL =>
   and(eq(cotacoes.id, id), eq(cotacoes.entidadeId, ctx.entidadeId), centroCustoScope(ctx, cotacoes.centroCustoId))!;
 
-const estadoLabel = (status: string) => fluxoCotacao.stateLabel(status).toLowerCase();
-
-/** 409 `locked`: the cotação is no longer open (concluída, cancelada). */
-export const fechada = (status: string): AppError => new AppError(409, 'locked', `Esta cotação está ${estadoLabel(status)} e não pode ser alterada.`);
-
-/**
- * Locks the cotação (FOR UPDATE: its changes are serialized) in the person's scope (404 outside it)
- * and checks its state: `aberta` (rascunho, em coleta) for prices, invitations, decisions, winners and
- * the justification; `coleta` (em coleta only) for the suppliers' answers.
- */
-export async function travarCotacao(tx: Tx, ctx: RequestContext, id: string, estado: 'aberta' | 'coleta' | 'qualquer'): Promise<CotacaoRow> {
-  if (!UUID.test(id)) throw notFound();
-  const [row] = await tx.select().from(cotacoes).where(daCotacao(ctx, id)).for('update');
-  if (!row) throw notFound();
-  if (estado === 'aberta' && !COTACAO_ABERTA.includes(row.status)) throw fechada(row.status);
-  if (estado === 'coleta') exigirColeta(row.status);
-  return row;
-}
-
 /** The message of a cotação still open but not em coleta (the suppliers' answers are recorded only then). */
 export const foraDaColeta = (status: string): string | undefined =>
   COTACAO_ABERTA.includes(status as CotacaoRow['status'])
@@ -61,16 +41,8 @@ export const foraDaColeta = (status: string): string | undefined =>
 
 /** 409 unless em coleta: the suppliers' answers (by hand or imported) are recorded only then. */
 export function exigirColeta(status: CotacaoRow['status']): void {
-  if (status === 'em_coleta') return;
-  throw new AppError(409, 'locked', foraDaColeta(status) ?? fechada(status).message);
-}
-
-/** The cotação (no lock) in the person's scope, or 404. */
-export async function lerCotacao(db: DbOrTx, ctx: RequestContext, id: string): Promise<CotacaoRow> {
-  if (!UUID.test(id)) throw notFound();
-  const [row] = await db.select().from(cotacoes).where(daCotacao(ctx, id)).limit(1);
-  if (!row) throw notFound();
-  return row;
+  const fechada = `Esta cotação está ${fluxoCotacao.stateLabel(status).toLowerCase()} e não pode ser alterada.`;
+  if (status !== 'em_coleta') throw new AppError(409, 'locked', foraDaColeta(status) ?? fechada);
 }
 
 /** 'Cotação 12/2026'. */
@@ -79,7 +51,7 @@ export const descricaoCotacao = (row: { numero: number; ano: number }) => `Cota�
 // ---- invitations
 
 /** SQL of a supplier's first e-mail among its contacts (null: none). */
-const emailDoFornecedor = sql<string | null>`(SELECT c->>'email' FROM jsonb_array_elements(fornecedores.contatos) AS c
+export const emailDoFornecedor = sql<string | null>`(SELECT c->>'email' FROM jsonb_array_elements(fornecedores.contatos) AS c
   WHERE coalesce(c->>'email', '') <> '' LIMIT 1)`;
 
 /** The invitations of a cotação (or one of them), as the API answers them, in the order they were invited. */

@@ -5,11 +5,12 @@
 // hidden key, or by its code), the price is a positive decimal with at most 4 places (pt-BR or a plain
 // number; empty = not quoted), the brand has at most 200 characters; the proposal's date and validity
 // come from the title block. One problem anywhere → 400 listing every line, nothing saved; else the
-// answer is saved by `salvarResposta` (which replaces the supplier's previous answer) and audited.
+// answer is saved by the invitations' action 'resposta' (which replaces the supplier's previous answer) and audited.
 import { createHash } from 'node:crypto';
 import { comprasBusca, today } from '@app/br';
 import {
   AppError,
+  type DocumentChildren,
   type ImportError,
   type ParsedSheet,
   type RequestContext,
@@ -28,7 +29,6 @@ import { type Convite, type ItemCotacao, MAX_ITENS, type MapaCotacao, type Respo
 import { carregarCotacao } from './carregar.js';
 import { exigirColeta } from './comum.js';
 import { FORMULARIO, lerChaveFormulario } from './documentos-formulario.js';
-import { salvarResposta } from './respostas.js';
 
 /** The filled form is small (500 items: ~40 KB); this bounds what a request may send. */
 export const IMPORTACAO_MAX_BYTES = 5 * 1024 * 1024;
@@ -180,7 +180,13 @@ export function erroPlanilha(erros: ImportError[]): AppError {
  * POST /cotacoes/:id/fornecedores/:conviteId/importar: see the module comment. `arquivo` reads the
  * upload (readUploadedFile), after the cotação, the invitation and the state are checked.
  */
-export async function importarResposta(ctx: RequestContext, cotacaoId: string, conviteId: string, arquivo: () => Promise<UploadedFile>): Promise<Convite> {
+export async function importarResposta(
+  ctx: RequestContext,
+  convites: DocumentChildren,
+  cotacaoId: string,
+  conviteId: string,
+  arquivo: () => Promise<UploadedFile>,
+): Promise<Convite> {
   const mapa = await carregarCotacao(ctx.db, ctx, cotacaoId);
   const convite = mapa.convites.find((v) => v.id === conviteId);
   if (!convite) throw notFound();
@@ -235,7 +241,7 @@ export async function importarResposta(ctx: RequestContext, cotacaoId: string, c
   const resposta: RespostaInput = parsed.data;
   const sha256 = createHash('sha256').update(file.bytes).digest('hex');
   return ctx.mutate(async (tx, audit) => {
-    const salvo = await salvarResposta(tx, ctx, audit, cotacaoId, conviteId, resposta);
+    const salvo = (await convites.perform(tx, ctx, 'resposta', cotacaoId, conviteId, resposta)) as Convite;
     audit({
       registro: cotacaoId,
       acao: 'importar_resposta',

@@ -5,7 +5,7 @@
 // /cotacoes/:id/fornecedores/:conviteId/formulario.pdf and .xlsx); what they print comes from
 // carregarCotacao (documentos-memoria.ts, documentos-formulario.ts). And the import of that supplier's
 // filled XLSX (documentos-importar.ts).
-import { type DocumentFiles, type PluginRouter, documentFile, readUploadedFile } from '@app/server-core';
+import { type DocumentChildren, type DocumentFiles, type PluginRouter, documentFile, readUploadedFile } from '@app/server-core';
 import { z } from 'zod';
 import { COTACOES_TAG, conviteSchema } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
@@ -58,7 +58,7 @@ export const arquivosDaCotacao: DocumentFiles = {
 };
 
 /** POST /cotacoes/:id/fornecedores/:conviteId/importar. */
-export function registrarDocumentos(router: PluginRouter): void {
+export function registrarDocumentos(router: PluginRouter, convites: DocumentChildren): void {
   const tag = COTACOES_TAG;
 
   router.route({
@@ -80,7 +80,7 @@ export function registrarDocumentos(router: PluginRouter): void {
     },
     handler: async (c, ctx) => {
       const { id, conviteId } = c.req.valid('param');
-      return c.json(await importarResposta(ctx, id, conviteId, () => readUploadedFile(c)), 200);
+      return c.json(await importarResposta(ctx, convites, id, conviteId, () => readUploadedFile(c)), 200);
     },
   });
 }

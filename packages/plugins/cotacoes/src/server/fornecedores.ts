@@ -4,16 +4,16 @@
 // locks the invitation and audits under the cotação.
 import { formatDate } from '@app/br';
 import { fornecedores } from '@app/fornecedores/server';
-import { AppError, type DocumentResource, type PluginRouter, defineDocumentChildren } from '@app/server-core';
+import { AppError, type DocumentChildren, type DocumentResource, type PluginRouter, defineDocumentChildren } from '@app/server-core';
 import { eq } from '@app/server-core/orm';
 import { COTACAO_ABERTA, conviteInputSchema, conviteSchema, naoRespondeuInputSchema, respostaInputSchema } from '../shared/index.js';
 import { foraDaColeta, lerConvites } from './comum.js';
 import { notificarConvidados } from './conclusao.js';
-import { registrarColecaoDeConvites, responder } from './respostas.js';
+import { responder } from './respostas.js';
 import { cotacaoFornecedores } from './tables.js';
 
-export function registrarConvites(router: PluginRouter, cotacao: DocumentResource): void {
-  const convites = defineDocumentChildren(router, cotacao, {
+export function registrarConvites(router: PluginRouter, cotacao: DocumentResource): DocumentChildren {
+  return defineDocumentChildren(router, cotacao, {
     path: 'fornecedores',
     param: 'conviteId',
     table: cotacaoFornecedores,
@@ -115,5 +115,4 @@ export function registrarConvites(router: PluginRouter, cotacao: DocumentResourc
       },
     },
   });
-  registrarColecaoDeConvites(convites);
 }

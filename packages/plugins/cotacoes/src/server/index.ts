@@ -29,7 +29,7 @@ import {
 } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
 import { conferirAprovacao } from './justificativa.js';
-import { isoSqlNull, pertence } from './comum.js';
+import { emailDoFornecedor, isoSqlNull, pertence } from './comum.js';
 import { congelarConclusao, notificarConvidados, validarConclusao } from './conclusao.js';
 import { registrarConfiguracao } from './configuracao.js';
 import { registrarDecisoes } from './decisoes.js';
@@ -80,8 +80,7 @@ export default defineServerPlugin({
       fields: {
         nome: fornecedores.razaoSocial,
         documento: fornecedores.documento,
-        email: sql<string | null>`(SELECT c->>'email' FROM jsonb_array_elements(fornecedores.contatos) AS c
-          WHERE coalesce(c->>'email', '') <> '' LIMIT 1)`,
+        email: emailDoFornecedor,
         situacao: fornecedores.situacao,
       },
       busca: fornecedores.busca,
@@ -267,10 +266,10 @@ export default defineServerPlugin({
       handler: async (c, ctx) => c.json(await carregarCotacao(ctx.db, ctx, c.req.valid('param').id), 200),
     });
 
-    registrarConvites(router, doc);
+    const convites = registrarConvites(router, doc);
     registrarPrecos(router, doc);
     registrarDecisoes(router, doc);
-    registrarDocumentos(router);
+    registrarDocumentos(router, convites);
   },
   seed: seedCotacoes,
 });

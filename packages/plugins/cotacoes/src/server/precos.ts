@@ -11,10 +11,11 @@ import {
   type RequestContext,
   type Tx,
   defineDocumentAttachments,
+  documentAttachmentParent,
   defineDocumentChildren,
   removeUnreferencedAttachments,
 } from '@app/server-core';
-import { and, eq, sql } from '@app/server-core/orm';
+import { eq, sql } from '@app/server-core/orm';
 import type { z } from 'zod';
 import {
   COTACOES_TAG,
@@ -28,7 +29,7 @@ import {
   precoListadoSchema,
 } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
-import { lerCotacao, lerPrecos, precoAuditado, travarCotacao } from './comum.js';
+import { lerPrecos, precoAuditado } from './comum.js';
 import { conferirAprovacao } from './justificativa.js';
 import { cotacaoEvidencias, cotacaoItens, cotacaoPrecos } from './tables.js';
 
@@ -59,39 +60,20 @@ export const evidencias = {
   },
   types: EVIDENCIA_TIPOS,
   maxBytes: EVIDENCIA_MAX_BYTES,
-  parent: { read: lerCotacao, lock: (tx, ctx, id) => travarCotacao(tx, ctx, id, 'aberta') },
   label: { one: 'a evidência de um preço', many: 'as evidências de preços' },
   fallbackName: 'evidencia',
   actions: { upload: 'enviar_evidencia', remove: 'excluir_evidencia' },
   referencedBy: [{ table: cotacaoPrecos, column: cotacaoPrecos.evidenciaId, message: 'Esta evidência é usada por um preço.' }],
   routes: { list: false, remove: false },
   uploadNote: 'Só com a cotação aberta. Depois use o `id` em `evidenciaId` do preço.',
-} satisfies DocumentAttachmentsDefinition;
+} satisfies Omit<DocumentAttachmentsDefinition, 'parent'>;
 
 /** Deletes the evidences among `ids` no price points at any more (the price that used it was deleted). */
 export const apagarEvidenciasSoltas = (tx: Tx, ids: readonly (string | null)[]) => removeUnreferencedAttachments(tx, evidencias, ids);
 
-/** The item of the cotação and the evidence (of the same cotação) a price names: fields → message (400). */
-async function checarPreco(tx: Tx, cotacaoId: string, input: PrecoInput): Promise<Record<string, string>> {
-  const fields: Record<string, string> = {};
-  const [item] = await tx
-    .select({ id: cotacaoItens.id })
-    .from(cotacaoItens)
-    .where(and(eq(cotacaoItens.cotacaoId, cotacaoId), eq(cotacaoItens.produtoId, input.produtoId)));
-  if (!item) fields.produtoId = 'Escolha um item desta cotação.';
-  if (input.evidenciaId && !(await evidenciaDaCotacao(tx, cotacaoId, input.evidenciaId)))
-    fields.evidenciaId = 'Envie a evidência nesta cotação antes de usá-la.';
-  if (new Date(input.dataColeta).getTime() > Date.now() + TOLERANCIA_FUTURO_MS) fields.dataColeta = 'A data da coleta não pode ser futura.';
-  return fields;
-}
-
-const evidenciaDaCotacao = async (tx: Tx, cotacaoId: string, evidenciaId: string) =>
-  (
-    await tx
-      .select({ id: cotacaoEvidencias.id })
-      .from(cotacaoEvidencias)
-      .where(and(eq(cotacaoEvidencias.id, evidenciaId), eq(cotacaoEvidencias.cotacaoId, cotacaoId)))
-  ).length > 0;
+/** 400 for a collection time in the future. */
+const checarPreco = async (input: PrecoInput) =>
+  new Date(input.dataColeta).getTime() > Date.now() + TOLERANCIA_FUTURO_MS ? { dataColeta: 'A data da coleta não pode ser futura.' } : undefined;
 
 /** What a price's body writes (the source, value, date, link and evidence). */
 const valoresDoPreco = (input: PrecoInput) => ({
@@ -117,7 +99,7 @@ const auditado = (p: Record<string, unknown> | undefined) => precoAuditado(p as 
 
 export function registrarPrecos(router: PluginRouter, cotacao: DocumentResource): void {
   // ---- evidence: POST /cotacoes/:id/evidencias, GET /cotacoes/:id/evidencias/:evidenciaId
-  defineDocumentAttachments(router, evidencias);
+  defineDocumentAttachments(router, { ...evidencias, parent: documentAttachmentParent(cotacao, { states: COTACAO_ABERTA }) });
 
   // ---- prices of the other sources, and a person's decisions on any price: children of the cotação
   const conferir = (tx: Tx, c: { ctx: RequestContext; parentId: string; audit: DocumentChildContext['audit'] }) =>
@@ -175,11 +157,16 @@ export function registrarPrecos(router: PluginRouter, cotacao: DocumentResource)
     response: precoListadoSchema,
     read: (db, cotacaoId, precoId) => lerPrecos(db, cotacaoId, precoId),
     schema: precoInputSchema,
+    // an item of this cotação, an evidence sent to this cotação (400 naming the field)
+    references: {
+      produtoId: { table: cotacaoItens, column: cotacaoItens.produtoId, parent: cotacaoItens.cotacaoId, message: 'Escolha um item desta cotação.' },
+      evidenciaId: { table: cotacaoEvidencias, parent: cotacaoEvidencias.cotacaoId, message: 'Envie a evidência nesta cotação antes de usá-la.' },
+    },
     create: {
       summary: 'Incluir um preço de outra fonte (art. 5º, I, II, III e V)',
       description:
         'Sistemas oficiais, contratações similares, mídia especializada e sítios (com o endereço), notas fiscais: a fonte, o valor, a data e a hora da coleta ou do documento, o endereço e a evidência enviada antes. Preços de fornecedores entram pela resposta.',
-      validate: (tx, c) => checarPreco(tx, c.parentId, c.body),
+      validate: (_tx, c) => checarPreco(c.body),
       toRow: (input, c) => ({ ...valoresDoPreco(input), coletadoPor: c.ctx.user.id, coletadoPorNome: c.ctx.user.nome }),
       audit: { acao: 'incluir_preco', depois: (c) => ({ precoId: c.key, ...auditado(c.after) }) },
       afterWrite: conferir,
@@ -189,7 +176,7 @@ export function registrarPrecos(router: PluginRouter, cotacao: DocumentResource)
       description: 'Envie a `version` lida (409 `stale` se outra pessoa alterou antes). Preços de fornecedores mudam pela resposta (409).',
       responses: { 409: 'Desatualizado, de fornecedor ou cotação fechada' },
       check: naoDeFornecedor,
-      validate: (tx, c) => checarPreco(tx, c.parentId, c.body),
+      validate: (_tx, c) => checarPreco(c.body),
       toRow: valoresDoPreco,
       audit: { acao: 'alterar_preco', antes: (c) => auditado(c.child), depois: (c) => ({ precoId: c.key, ...auditado(c.after) }) },
       afterWrite: async (tx, c) => {

@@ -1,37 +1,13 @@
 // A supplier's answer (by hand or from its filled XLSX): replaces that supplier's prices in the
 // cotação with the answer's lines, marks the invitation 'respondeu' and records the quote's date and
 // validity. The action 'resposta' of the invitations (fornecedores.ts): the kit has locked the cotação
-// (em coleta) and the invitation; the XLSX import (documentos-importar.ts) takes the same path through
-// `salvarResposta`.
-import { type AuditFn, type DocumentChildContext, type DocumentChildren, type RequestContext, type Tx, badRequest } from '@app/server-core';
+// (em coleta) and the invitation; the XLSX import (documentos-importar.ts) performs the same action.
+import { type DocumentChildContext, type Tx, badRequest } from '@app/server-core';
 import { and, eq, inArray, sql } from '@app/server-core/orm';
-import type { Convite, RespostaInput } from '../shared/index.js';
+import type { RespostaInput } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
 import { conferirAprovacao } from './justificativa.js';
 import { cotacaoFornecedores, cotacaoItens, cotacaoPrecos, cotacaoVencedores } from './tables.js';
-
-/** The invitations as the kit declared them (set once by registrarConvites, the same for every server). */
-const declarados: { convites?: DocumentChildren } = {};
-export const registrarColecaoDeConvites = (convites: DocumentChildren): void => {
-  declarados.convites = convites;
-};
-
-/**
- * Records the answer of invitation `conviteId` of cotação `cotacaoId` as the route does (the kit's
- * action 'resposta': cotação in the person's scope, em coleta, invitation locked, audited), inside the
- * caller's ctx.mutate.
- */
-export async function salvarResposta(
-  tx: Tx,
-  ctx: RequestContext,
-  _audit: AuditFn,
-  cotacaoId: string,
-  conviteId: string,
-  input: RespostaInput,
-): Promise<Convite> {
-  if (!declarados.convites) throw new Error('salvarResposta: the routes of the cotações plugin were not declared.');
-  return (await declarados.convites.perform(tx, ctx, 'resposta', cotacaoId, conviteId, input)) as Convite;
-}
 
 /**
  * The answer (400 naming `itens.N.produtoId` for a product that is not an item of the cotação or comes
