@@ -3,7 +3,8 @@
 //  2. Bytes each plugin adds to the first page (entry graph with and without the plugin).
 //  3. Time from process start to the first 200 of /api/health on the embedded database (first run and restart).
 //  4. List endpoint latency when a list benchmark is registered (scripts/bench-*.mjs).
-// BENCH_ONLY=pages,lists (comma list of 'pages' for 1–3 and bench-<name>) runs only those parts.
+//  5. Menu click → first row of /requisicao painted, in Chromium, on an idle embedded server.
+// BENCH_ONLY=pages,navigation,lists (comma list of 'pages' for 1–3, 'navigation' for 5 and bench-<name>) runs only those parts.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -177,6 +178,66 @@ if (want('pages')) {
   restarts.sort((a, b) => a - b);
   console.log(`first run (create, migrate, seed): ${first.ms.toFixed(0)} ms`);
   console.log(`restart (median of 3): ${restarts[1].toFixed(0)} ms (goal ≤ 3000 ms) ${restarts[1] <= 3000 ? 'OK' : 'OVER'}`);
+}
+
+// 5. menu click → first row of /requisicao (issue 23: the list's data starts with its chunk, no forced fallback)
+if (want('navigation')) {
+  const playwright = await importWeb('@playwright/test');
+  const { chromium } = playwright.chromium ? playwright : playwright.default; // CommonJS package
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const port = 4392;
+  const server = await startServer(join(tmp, 'data-nav'), port);
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${origin}/signin`);
+    await page.getByLabel('Login').fill('admin');
+    await page.getByLabel('Senha', { exact: true }).fill('demo1234');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    const picker = page.getByTestId('entidade-form');
+    const menu = page.getByRole('navigation', { name: 'Menu principal' });
+    await picker.or(menu).first().waitFor();
+    if (await picker.isVisible()) {
+      await picker.getByRole('radio', { name: /^Prefeitura/ }).check();
+      await picker.getByRole('button', { name: 'Continuar' }).click();
+    }
+    await menu.waitFor();
+    const times = [];
+    for (let i = 0; i < 7; i++) {
+      // a fresh load of the home page, left idle (what it preloads when idle, it preloads), then the click
+      await page.goto(`${origin}/`);
+      await menu.waitFor();
+      await page.waitForLoadState('networkidle');
+      const ms = await page.evaluate(
+        () =>
+          new Promise((resolve, reject) => {
+            const link = document.querySelector('nav[aria-label="Menu principal"] a[href="/requisicao"]');
+            if (!link) return reject(new Error('no menu entry /requisicao'));
+            const t0 = performance.now();
+            // a real row: it has its Editar/Abrir link (the empty or loading table has none)
+            const done = () => location.pathname === '/requisicao' && document.querySelector('[data-testid="resource-list"] tbody tr a[href*="/edit/"]');
+            const observer = new MutationObserver(() => {
+              if (!done()) return;
+              observer.disconnect();
+              requestAnimationFrame(() => resolve(performance.now() - t0)); // painted
+            });
+            observer.observe(document.body, { childList: true, subtree: true });
+            link.click();
+          }),
+      );
+      times.push(ms);
+    }
+    await page.close();
+    times.sort((a, b) => a - b);
+    const median = times[Math.floor(times.length / 2)];
+    console.log('\n## Menu click → first row of /requisicao painted (Chromium, idle embedded server, 7 runs)');
+    console.log(`runs: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+    console.log(`median: ${median.toFixed(0)} ms (goal ≤ 250 ms) ${median <= 250 ? 'OK' : 'OVER'}`);
+    results.push(['menu click → first row (median ms)', Math.round(median)]);
+  } finally {
+    await browser.close();
+    await stopServer(server.child);
+  }
 }
 
 // 4. further benchmarks registered by plugins/features: scripts/bench-*.mjs export default async ({ root, tmp })

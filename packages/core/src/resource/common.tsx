@@ -4,11 +4,18 @@ import { api, apiErrorMessage } from '../api';
 import { queryKeys } from '../queryKeys';
 import { toast } from '../toast/queue';
 import { OFFLINE_MESSAGE, isOfflineError } from './form/offline';
-import { type PageBody, apiPath } from './listQuery';
 import type { ResourceConfig, ResourceOptionsSource } from './types';
 
 type Row = Record<string, unknown>;
-export { type PageBody, apiPath };
+export interface PageBody<T = Row> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** '/registros/grupos' → 'registros/grupos' (ky's prefix is '/api'). */
+export const apiPath = (endpoint: string) => endpoint.replace(/^\/+/, '');
 
 /** The cache keys (see queryKeys.ts; kept here for the kit's modules). */
 export { queryKeys };

@@ -1,24 +1,15 @@
 // The one query of a resource's list (key and request), read by the list page and started by a
 // navigation to it (RoutePage.prefetch, with the route's chunk) from the same declaration and URL, so
-// the page finds the data asked for (or arriving) under its own key. Its own small chunk.
+// the page finds the data asked for (or arriving) under its own key. Its own small chunk: nothing the
+// first page loads imports it (common.tsx is there, through downloadFile, so it is imported, not the reverse).
 import { api } from '../api';
 import type { RoutePrefetchContext } from '../contract';
 import { queryKeys } from '../queryKeys';
+import { type PageBody, apiPath } from './common';
 import { documentListOptions } from './documents/list';
 import type { DocumentConfig } from './documents/types';
 import type { ListFilter, ResourceConfig } from './types';
 import { type ListDefaults, apiParams, parseListState } from './urlState';
-
-/** One page of a list as the API answers it. */
-export interface PageBody<T = Record<string, unknown>> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-/** '/registros/grupos' → 'registros/grupos' (ky's prefix is '/api'). */
-export const apiPath = (endpoint: string) => endpoint.replace(/^\/+/, '');
 
 /** URL/API names of a filter: a period is two ('dataDe', 'dataAte'). */
 export const filterNames = (filter: ListFilter): string[] => ('period' in filter ? [`${filter.name}De`, `${filter.name}Ate`] : [filter.name]);

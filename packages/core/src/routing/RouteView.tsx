@@ -1,21 +1,33 @@
 import { PageLoading } from '@app/ui';
-import { use } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { ResolvedRoute } from '../compose';
 import type { PluginRoute } from '../contract';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { reportFatal } from '../errors/fatal';
 import { ChunkErrorFallback, ChunkLoadError } from './chunkError';
-import { loadRoute } from './preload';
+import { loadRoute, loadedPage } from './preload';
 import { PermissionGate, RouteMeta } from './RouteMeta';
 
+const pages = new WeakMap<PluginRoute, LazyExoticComponent<ComponentType>>();
+
+/** One React.lazy per route, on the route's one load (loadRoute: a rejected load is a ChunkLoadError). */
+export function lazyPage(route: PluginRoute): LazyExoticComponent<ComponentType> {
+  let page = pages.get(route);
+  if (!page) {
+    page = lazy(() => loadRoute(route));
+    pages.set(route, page);
+  }
+  return page;
+}
+
 /**
- * The route's page: its chunk read with `use` (loaded once per route, see loadRoute). A chunk already
- * here renders at once; one still loading suspends to the shell's one Suspense boundary, which a
- * navigation (a transition) keeps showing the previous page instead of a fallback.
+ * The route's page: a chunk already here (preloaded when idle, or loaded by an earlier visit) renders
+ * at once; one still loading suspends to the shell's one Suspense boundary, which a navigation (a
+ * transition) keeps showing the previous page instead of a fallback. Chosen once per mount.
  */
 function RoutePage({ route }: { route: PluginRoute }) {
-  const Page = use(loadRoute(route)).default;
+  const [Page] = useState<ComponentType>(() => loadedPage(route) ?? lazyPage(route));
   return <Page />;
 }
 

@@ -1,6 +1,6 @@
 // A route's chunk and data, started before React renders the page (signed-in shell's chunk only):
-// - loadRoute: one load() per route, tracked the way React's `use` reads it, so a page whose chunk
-//   is already here renders at once (no Suspense, no fallback);
+// - loadRoute: one load() per route, tracked (loadedPage), so a page whose chunk is already here
+//   renders at once (no Suspense, no fallback);
 // - startRoute: a navigation starts the route's data (its `prefetch`) with its chunk, and the page's
 //   own `prefetch` (a static of its component) as soon as the chunk has arrived;
 // - preloadRoutes: the chunks of the menu's pages, fetched when the browser is idle.
@@ -10,7 +10,7 @@ import { ChunkLoadError } from './chunkError';
 
 type PageModule = { default: ComponentType };
 
-/** A promise with the fields React's `use` reads to take a settled value without suspending. */
+/** A promise that says whether it has settled, and with what. */
 type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
 function track<T>(promise: Promise<T>): TrackedPromise<T> {
@@ -35,6 +35,12 @@ function checked(mod: PageModule): PageModule {
 }
 
 const loads = new WeakMap<PluginRoute, TrackedPromise<PageModule>>();
+
+/** The route's page component when its chunk is already here (else undefined). */
+export function loadedPage(route: PluginRoute): ComponentType | undefined {
+  const load = loads.get(route) as TrackedPromise<PageModule> | undefined;
+  return load?.status === 'fulfilled' ? load.value?.default : undefined;
+}
 
 /**
  * The route's page module, loaded once (a rejected load() is a ChunkLoadError, kept like React.lazy
