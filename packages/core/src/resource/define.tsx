@@ -1,7 +1,6 @@
 import { lazy } from 'react';
 import type { PluginRoute, RoutePrefetchContext } from '../contract';
 import { ChunkLoadError } from '../routing/chunkError';
-import { chunkPage } from './chunkPage';
 import type { ImportarPlanilhaProps } from './ImportPage';
 import type { DocumentPages } from './documents/types';
 import type { ResourceConfig, ResourcePages } from './types';
@@ -11,8 +10,7 @@ const chunk = <T,>(load: () => Promise<T>) =>
     throw new ChunkLoadError(error);
   });
 // The list, form and import pages are their own chunk: the first page never pays for them.
-// the list renders at once when its chunk was fetched ahead (a navigation's prefetch, the idle preload)
-const { Page: ListPage, warm: warmList } = chunkPage(() => import('./ListPage'));
+const ListPage = lazy(() => chunk(() => import('./ListPage')));
 const FormPage = lazy(() => chunk(() => import('./FormPage')));
 const ImportPage = lazy(() => chunk(() => import('./ImportPage').then((m) => ({ default: m.ImportarPlanilha }))));
 
@@ -37,10 +35,7 @@ export function defineResourcePages<T = Record<string, unknown>>(config: Resourc
     config: c,
     // the list starts its data and its chunk together as a navigation to it starts (RoutePage.prefetch)
     List: Object.assign(() => <ListPage config={c} />, {
-      prefetch: (context?: RoutePrefetchContext) => {
-        void warmList();
-        return import('./listQuery').then((m) => context && m.prefetchList(c, context));
-      },
+      prefetch: (context?: RoutePrefetchContext) => import('./listQuery').then((m) => m.startList(c, context)),
     }),
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per resource
     New: () => <FormPage config={c} mode="new" />,

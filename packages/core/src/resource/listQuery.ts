@@ -45,3 +45,20 @@ export function prefetchList(config: ListShape & Pick<ResourceConfig, 'endpoint'
 export function prefetchDocumentList(config: DocumentConfig, context: RoutePrefetchContext): Promise<void> {
   return prefetchList({ ...(config as unknown as ResourceConfig), ...documentListOptions(config) }, context);
 }
+
+const noop = () => {};
+
+/**
+ * A kit list's `prefetch` (RoutePage): its page's chunk, and with a navigation's context its data,
+ * both at once. Without one (the menu's chunks preloaded when idle) the chunk only.
+ */
+export function startList(config: ResourceConfig, context: RoutePrefetchContext | undefined): Promise<void> | undefined {
+  import('./ListPage').catch(noop);
+  return context && prefetchList(config, context);
+}
+
+/** The same for a document's list (the document kit's list chunk). */
+export function startDocumentList(config: DocumentConfig, context: RoutePrefetchContext | undefined): Promise<void> | undefined {
+  import('./documents/ListDocument').catch(noop);
+  return context && prefetchDocumentList(config, context);
+}

@@ -7,6 +7,7 @@
 import { type ReactNode, createContext, startTransition, useContext, useLayoutEffect, useRef, useState } from 'react';
 import { Router } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
+import { inActEnvironment } from './preload';
 
 /** A URL of the app: its path and its query string (with '?', as location.search). */
 export interface AppLocation {
@@ -18,13 +19,6 @@ export interface AppLocation {
 const EVENTS = ['popstate', 'pushState', 'replaceState', 'hashchange'] as const;
 
 const read = (): AppLocation => ({ path: window.location.pathname, search: window.location.search });
-
-/**
- * Under a test's act() (Testing Library sets IS_REACT_ACT_ENVIRONMENT) a navigation is a plain update,
- * as with wouter's own hook: React never retries a transition that suspended inside act() once act()
- * has returned, so a page whose chunk arrives later would never show. Browsers always get transitions.
- */
-const inActEnvironment = () => (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT === true;
 
 const LocationContext = createContext<AppLocation | null>(null);
 

@@ -99,6 +99,14 @@ export function startRoute(route: PluginRoute, context: RoutePrefetchContext): v
   }, noop);
 }
 
+/**
+ * Under a test's act() (Testing Library sets IS_REACT_ACT_ENVIRONMENT): React does not retry a render
+ * that suspended inside act() once act() has returned, so there navigations are plain updates (not
+ * transitions) and nothing is preloaded when idle (a chunk already here would suspend only inside
+ * act()). Browsers get both.
+ */
+export const inActEnvironment = () => (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT === true;
+
 type IdleWindow = Window & {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
   cancelIdleCallback?: (handle: number) => void;

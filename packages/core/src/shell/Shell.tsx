@@ -9,7 +9,7 @@ import { coreRangeProblems } from '../ranges';
 import { getQueryClient } from '../query';
 import { queryKeys } from '../queryKeys';
 import { ForbiddenPage, NotFoundPage } from '../routing/ErrorPages';
-import { preloadRoutesWhenIdle, startRoute } from '../routing/preload';
+import { inActEnvironment, preloadRoutesWhenIdle, startRoute } from '../routing/preload';
 import { RouteView } from '../routing/RouteView';
 import { type AppLocation, TransitionRouter } from '../routing/TransitionRouter';
 import { themeAtom } from '../runtime/theme';
@@ -162,7 +162,7 @@ export default function Shell() {
     [app, parser, tags, queryClient],
   );
   // the chunks of the pages the menu opens, fetched when the browser is idle
-  useEffect(() => (app ? preloadRoutesWhenIdle(menuRoutes(app, entries).map((r) => r.route)) : undefined), [app, entries]);
+  useEffect(() => (app && !inActEnvironment() ? preloadRoutesWhenIdle(menuRoutes(app, entries).map((r) => r.route)) : undefined), [app, entries]);
 
   if (!app || !session) return null;
   const homeRoutes = app.home ? routesOf(app, app.home) : [];

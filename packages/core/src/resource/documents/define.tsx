@@ -4,7 +4,6 @@
 import { lazy } from 'react';
 import type { RoutePrefetchContext } from '../../contract';
 import { ChunkLoadError } from '../../routing/chunkError';
-import { chunkPage } from '../chunkPage';
 import type { DocumentConfig, DocumentPages } from './types';
 
 type Row = Record<string, unknown>;
@@ -13,8 +12,7 @@ const chunk = <T,>(load: () => Promise<T>) =>
   load().catch((error: unknown) => {
     throw new ChunkLoadError(error);
   });
-// the list renders at once when its chunk was fetched ahead (a navigation's prefetch, the idle preload)
-const { Page: ListDocument, warm: warmList } = chunkPage(() => import('./ListDocument'));
+const ListDocument = lazy(() => chunk(() => import('./ListDocument')));
 const EditDocument = lazy(() => chunk(() => import('./EditDocument')));
 const DuplicatePage = lazy(() => chunk(() => import('./DuplicatePage')));
 
@@ -62,10 +60,7 @@ export function defineDocumentPages<T = Row>(config: DocumentConfig<T>): Documen
     config: c,
     // the list starts its data and its chunk together as a navigation to it starts (RoutePage.prefetch)
     List: Object.assign(() => <ListDocument config={c} />, {
-      prefetch: (context?: RoutePrefetchContext) => {
-        void warmList();
-        return import('../listQuery').then((m) => context && m.prefetchDocumentList(c, context));
-      },
+      prefetch: (context?: RoutePrefetchContext) => import('../listQuery').then((m) => m.startDocumentList(c, context)),
     }),
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per document
     New: () => <EditDocument config={c} mode="new" />,
