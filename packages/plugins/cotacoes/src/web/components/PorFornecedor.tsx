@@ -59,7 +59,6 @@ function Convidar({ mapa, onClose }: { mapa: MapaCotacao; onClose: () => void })
   const [fornecedor, setFornecedor] = useState<AsyncComboboxOption | null>(null);
   const [motivo, setMotivo] = useState('');
   const [erros, setErros] = useState<{ fornecedorId?: string; motivoEscolha?: string }>({});
-  const [salvando, setSalvando] = useState(false);
   const convidados = useMemo(() => new Set(mapa.convites.map((c) => c.fornecedorId)), [mapa.convites]);
 
   const loadOptions = useCallback(
@@ -87,9 +86,7 @@ function Convidar({ mapa, onClose }: { mapa: MapaCotacao; onClose: () => void })
       setErros({ fornecedorId: 'Este fornecedor já foi convidado para esta cotação.' });
       return;
     }
-    setSalvando(true);
     const result = await convites.create(parsed.data, 'Não foi possível convidar o fornecedor.');
-    setSalvando(false);
     if (result.ok) {
       toast.success(`${fornecedor?.label ?? 'Fornecedor'} convidado.`);
       onClose();
@@ -133,7 +130,7 @@ function Convidar({ mapa, onClose }: { mapa: MapaCotacao; onClose: () => void })
         <Button variant="secondary" onClick={onClose}>
           Cancelar
         </Button>
-        <Button type="submit" loading={salvando}>
+        <Button type="submit" loading={convites.busy}>
           Convidar
         </Button>
       </div>
@@ -154,7 +151,6 @@ function Resposta({ mapa, convite, onClose }: { mapa: MapaCotacao; convite: Conv
     return out;
   }, [mapa.precos, convite.fornecedorId]);
   const [erros, setErros] = useState<Record<string, string>>({});
-  const [salvando, setSalvando] = useState(false);
 
   const enviar = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -189,27 +185,22 @@ function Resposta({ mapa, convite, onClose }: { mapa: MapaCotacao; convite: Conv
     }
     setErros(next);
     if (Object.keys(next).length || !parsed.success) return;
-    setSalvando(true);
-    try {
-      const result = await convites.action(convite.id, 'resposta', parsed.data, { method: 'put', fallback: 'Não foi possível registrar a resposta.' });
-      if (result.ok) {
-        const n = parsed.data.itens.filter((l) => l.valorUnitario !== null).length;
-        toast.success(`Resposta de ${convite.fornecedorNome} registrada: ${plural(n, 'preço', 'preços')}.`);
-        onClose();
-        return;
-      }
-      const porItem: Record<string, string> = {};
-      for (const [path, message] of Object.entries(result.fields)) {
-        const m = /^itens\.(\d+)\./.exec(path);
-        const item = m ? parsed.data.itens[Number(m[1])] : undefined;
-        if (item) porItem[item.produtoId] = message;
-        else porItem[path === 'dataProposta' || path === 'validade' ? path : '_'] = message;
-      }
-      setErros(porItem);
-      toast.error(result.message);
-    } finally {
-      setSalvando(false);
+    const result = await convites.action(convite.id, 'resposta', parsed.data, { method: 'put', fallback: 'Não foi possível registrar a resposta.' });
+    if (result.ok) {
+      const n = parsed.data.itens.filter((l) => l.valorUnitario !== null).length;
+      toast.success(`Resposta de ${convite.fornecedorNome} registrada: ${plural(n, 'preço', 'preços')}.`);
+      onClose();
+      return;
     }
+    const porItem: Record<string, string> = {};
+    for (const [path, message] of Object.entries(result.fields)) {
+      const m = /^itens\.(\d+)\./.exec(path);
+      const item = m ? parsed.data.itens[Number(m[1])] : undefined;
+      if (item) porItem[item.produtoId] = message;
+      else porItem[path === 'dataProposta' || path === 'validade' ? path : '_'] = message;
+    }
+    setErros(porItem);
+    toast.error(result.message);
   };
 
   const colunas: DataTableColumn<ItemCotacao>[] = [
@@ -273,7 +264,7 @@ function Resposta({ mapa, convite, onClose }: { mapa: MapaCotacao; convite: Conv
           <Button variant="secondary" onClick={onClose}>
             Cancelar
           </Button>
-          <Button type="submit" loading={salvando}>
+          <Button type="submit" loading={convites.busy}>
             Salvar resposta
           </Button>
         </div>
