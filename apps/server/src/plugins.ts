@@ -9,6 +9,7 @@ import fornecedores from '@app/fornecedores/server';
 import memorandos from '@app/memorandos/server';
 import requisicoes from '@app/requisicoes/server';
 import cotacoes from '@app/cotacoes/server';
+import pca from '@app/pca/server';
 import type { ServerPlugin } from '@app/server-core';
 
 export const serverPlugins: readonly ServerPlugin[] = [
@@ -21,5 +22,6 @@ export const serverPlugins: readonly ServerPlugin[] = [
   memorandos,
   requisicoes,
   cotacoes,
+  pca,
   about,
 ];

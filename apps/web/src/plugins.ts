@@ -10,6 +10,7 @@ import fornecedores from '@app/fornecedores';
 import memorandos from '@app/memorandos';
 import requisicoes from '@app/requisicoes';
 import cotacoes from '@app/cotacoes';
+import pca from '@app/pca';
 import type { PluginManifest } from '@app/core';
 
-export const plugins: PluginManifest[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, requisicoes, cotacoes, about];
+export const plugins: PluginManifest[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, requisicoes, cotacoes, pca, about];

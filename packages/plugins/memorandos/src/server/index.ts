@@ -15,7 +15,7 @@ import {
   defineLookup,
   defineServerPlugin,
 } from '@app/server-core';
-import { eq } from '@app/server-core/orm';
+import { eq, sql } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import {
   MEMORANDOS_TAG,
@@ -89,6 +89,11 @@ export default defineServerPlugin({
         }
         return Object.keys(fields).length ? fields : undefined;
       },
+      // a line without a PCA category takes the product's: material → 1, serviço → 2
+      afterSave: async (tx, id) => {
+        await tx.execute(sql`UPDATE memorando_itens i SET categoria_item_pca = CASE p.tipo WHEN 'servico' THEN 2 ELSE 1 END
+          FROM produtos p WHERE i.memorando_id = ${id} AND i.categoria_item_pca IS NULL AND p.id = i.produto_id`);
+      },
       references: {
         origemId: { table: centrosCusto, active: centrosCusto.ativo, message: 'Escolha um centro de custo cadastrado em Registros.' },
         destinoId: { table: centrosCusto, active: centrosCusto.ativo, message: 'Escolha um centro de custo cadastrado em Registros.' },
@@ -114,7 +119,7 @@ export default defineServerPlugin({
           { table: produtos, on: eq(produtos.id, memorandoItens.produtoId) },
           { table: unidade, on: eq(unidade.id, produtos.unidadeId) },
         ],
-        extra: { produtoCodigo: produtos.codigo, produtoDescricao: produtos.descricao, unidadeSigla: unidade.sigla },
+        extra: { produtoCodigo: produtos.codigo, produtoDescricao: produtos.descricao, produtoTipo: produtos.tipo, unidadeSigla: unidade.sigla },
       },
       duplicate: { reset: ['dataDesejada'] },
       history: {

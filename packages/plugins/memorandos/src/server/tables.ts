@@ -21,6 +21,7 @@ export const memorandos = pg.pgTable('memorandos', {
   justificativa: pg.text('justificativa').notNull(),
   prioridade: pg.text('prioridade').$type<Prioridade>().notNull().default('media'),
   dataDesejada: pg.date('data_desejada'),
+  anoPca: pg.integer('ano_pca'),
   valorTotal: pg.numeric('valor_total', { precision: 17, scale: 2 }).notNull().default('0'),
   version: pg.integer('version').notNull().default(1),
   createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -37,4 +38,5 @@ export const memorandoItens = pg.pgTable('memorando_itens', {
   quantidade: pg.numeric('quantidade', { precision: 15, scale: 4 }).notNull(),
   valorUnitario: pg.numeric('valor_unitario', { precision: 15, scale: 4 }).notNull(),
   valorTotal: pg.numeric('valor_total', { precision: 17, scale: 2 }).notNull(),
+  categoriaItemPca: pg.smallint('categoria_item_pca'),
 });

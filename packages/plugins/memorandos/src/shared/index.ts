@@ -59,6 +59,23 @@ export function papeisNoMemorando(
   return papeis;
 }
 
+/** PNCP's categoriaItemPca (Manual de Integração do PNCP, tabela de domínio). */
+export const CATEGORIAS_ITEM_PCA = {
+  1: 'Material',
+  2: 'Serviço',
+  3: 'Obras',
+  4: 'Serviços de Engenharia',
+  5: 'Soluções de TIC',
+  6: 'Locação de Imóveis',
+  7: 'Alienação/Concessão/Permissão',
+  8: 'Obras e Serviços de Engenharia',
+} as const;
+
+const vazio = (v: unknown) => (v === '' || v === null || v === undefined ? null : Number(v));
+const categoriaItemPcaSchema = z
+  .preprocess(vazio, z.number({ error: 'Escolha a categoria do item no PCA.' }).int().min(1, 'Categoria de 1 a 8.').max(8, 'Categoria de 1 a 8.').nullable())
+  .optional();
+
 const uuid = (message: string) => z.uuid({ error: message });
 
 /** One line: a product of the catalogue, quantity and estimated unit value (exact decimals as strings). */
@@ -66,6 +83,8 @@ export const memorandoItemSchema = z.object({
   produtoId: uuid('Escolha o produto ou serviço.'),
   quantidade: quantitySchema,
   valorUnitario: unitValueSchema,
+  /** PCA category (1–8); absent: from the product (material → 1, serviço → 2). */
+  categoriaItemPca: categoriaItemPcaSchema,
 });
 
 export const MAX_ITENS = 500;
@@ -86,6 +105,18 @@ export const memorandoInputSchema = z.object({
     .max(5000, 'A justificativa tem no máximo 5000 caracteres.'),
   prioridade: z.enum(PRIORIDADES, { error: 'Escolha a prioridade.' }),
   dataDesejada: optionalDateSchema('Data desejada'),
+  /** The year of the Plano de Contratações Anual this demand is for (absent: not for a plan yet). */
+  anoPca: z
+    .preprocess(
+      vazio,
+      z
+        .number({ error: 'Informe o ano do PCA.' })
+        .int('Informe o ano com 4 dígitos.')
+        .min(2000, 'Informe o ano com 4 dígitos.')
+        .max(9999, 'Informe o ano com 4 dígitos.')
+        .nullable(),
+    )
+    .optional(),
   itens: z
     .array(memorandoItemSchema, { error: 'Inclua ao menos um item.' })
     .min(1, 'Inclua ao menos um item.')

@@ -1,6 +1,6 @@
 import { type ResourceOptionsSource, defineDocumentPages } from '@app/core';
 import { formatMoney } from '@app/documents';
-import { PRIORIDADE_LABEL, PRIORIDADES, type Prioridade, fluxo, memorandoInputSchema } from '../../shared/index.js';
+import { CATEGORIAS_ITEM_PCA, PRIORIDADE_LABEL, PRIORIDADES, type Prioridade, fluxo, memorandoInputSchema } from '../../shared/index.js';
 import { TITLES } from '../titles';
 
 type Row = Record<string, unknown>;
@@ -8,6 +8,7 @@ type Row = Record<string, unknown>;
 // the plugin's own pickers (tag 29): a requisitante holds neither Cadastros nor Produtos
 const centros: ResourceOptionsSource = { endpoint: '/memorandos/centros-custo', label: (c) => `${String(c.codigo)} – ${String(c.nome)}` };
 const prioridades = PRIORIDADES.map((value) => ({ value, label: PRIORIDADE_LABEL[value] }));
+const categorias = Object.entries(CATEGORIAS_ITEM_PCA).map(([value, label]) => ({ value, label: `${value} – ${label}` }));
 const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
 
 export default defineDocumentPages({
@@ -38,6 +39,7 @@ export default defineDocumentPages({
     { name: 'destinoId', type: 'select', label: 'Destino', required: true, source: centros, hint: 'O setor de compras ou outro centro de custo.' },
     { name: 'prioridade', type: 'select', label: 'Prioridade', required: true, options: prioridades },
     { name: 'dataDesejada', type: 'date', label: 'Data desejada' },
+    { name: 'anoPca', type: 'number', label: 'Ano do PCA', hint: 'O ano do Plano de Contratações Anual a que esta demanda se destina.' },
     { name: 'assunto', type: 'text', label: 'Assunto', required: true, maxLength: 200, wide: true },
     { name: 'justificativa', type: 'textarea', label: 'Justificativa da necessidade', required: true, rows: 5, maxLength: 5000, wide: true },
   ],
@@ -52,6 +54,8 @@ export default defineDocumentPages({
       description: (p) => [p.unidadeSigla, p.grupoNome].filter(Boolean).join(' · '),
       fill: (p) => ({ unidadeSigla: p.unidadeSigla }),
     },
+    // the PCA category of the line, empty: the server takes the product's (material → 1, serviço → 2); editable while a draft
+    fields: [{ name: 'categoriaItemPca', type: 'select', label: 'Categoria no PCA', options: categorias }],
   },
   timelineLabels: { origemId: 'Origem', destinoId: 'Destino', solicitanteId: 'Solicitante', valorTotal: 'Valor total estimado', motivo: 'Motivo' },
 });

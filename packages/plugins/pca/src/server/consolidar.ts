@@ -1,0 +1,154 @@
+// The consolidation of a plan: the lines of its live DFDs (the kit's documento_vinculos) become plan
+// items, one per key (category, catálogo, classificação, Classe/Grupo, item, unit of supply): quantities
+// and values summed exactly (BigInt units, 4 places: each line's value is quantidade × valor unitário
+// rounded half-up to 4 places), unit value = total / quantity rounded half-up to 4 places, the earliest
+// desired date, the requesting units listed; each item keeps its DFD lines (pca_item_fontes).
+// What the PNCP needs and the catalogue lacks is flagged on the item (`pendencias`), never invented.
+import { fromUnits, toUnits } from '@app/documents';
+import { memorandoItens, memorandos } from '@app/memorandos/server';
+import { produtos } from '@app/produtos/server';
+import { centrosCusto, grupos, unidades } from '@app/registros/server';
+import { type Tx, documentoVinculos } from '@app/server-core';
+import { and, asc, eq, inArray, isNull } from '@app/server-core/orm';
+import { pcaItemFontes, pcaItens, pcaPlanos } from './tables.js';
+
+/** The plans' kind in documento_vinculos (defineDocumentResource's default, '<plugin><path>'). */
+export const PCA_KIND = 'pca/planos';
+const CHUNK = 500;
+const ESCALA = 10_000n;
+
+/** The DFDs a plan consolidates now (live links). */
+export const memorandosDoPlano = (tx: Tx, planoId: string) =>
+  tx
+    .select({ id: documentoVinculos.fonteId })
+    .from(documentoVinculos)
+    .where(and(eq(documentoVinculos.destinoId, planoId), eq(documentoVinculos.destinoTipo, PCA_KIND), isNull(documentoVinculos.liberadoEm)));
+
+interface Grupo {
+  item: typeof pcaItens.$inferInsert;
+  quantidade: bigint;
+  valor: bigint;
+  centros: Set<string>;
+  fontes: { memorandoId: string; memorandoItemId: string; quantidade: bigint; valor: bigint }[];
+}
+
+export async function consolidar(tx: Tx, planoId: string, entidadeId: string): Promise<void> {
+  const linhas = await tx
+    .select({
+      linhaId: memorandoItens.id,
+      memorandoId: memorandoItens.memorandoId,
+      quantidade: memorandoItens.quantidade,
+      valorUnitario: memorandoItens.valorUnitario,
+      categoria: memorandoItens.categoriaItemPca,
+      produtoId: produtos.id,
+      produtoCodigo: produtos.codigo,
+      descricao: produtos.descricao,
+      tipo: produtos.tipo,
+      codigoCatalogo: produtos.codigoCatalogo,
+      grupoCodigo: grupos.codigo,
+      grupoNome: grupos.nome,
+      unidade: unidades.sigla,
+      dataDesejada: memorandos.dataDesejada,
+      centro: centrosCusto.nome,
+    })
+    .from(memorandoItens)
+    .innerJoin(memorandos, eq(memorandos.id, memorandoItens.memorandoId))
+    .innerJoin(produtos, eq(produtos.id, memorandoItens.produtoId))
+    .innerJoin(centrosCusto, eq(centrosCusto.id, memorandos.origemId))
+    .leftJoin(grupos, eq(grupos.id, produtos.grupoId))
+    .leftJoin(unidades, eq(unidades.id, produtos.unidadeId))
+    .where(inArray(memorandoItens.memorandoId, memorandosDoPlano(tx, planoId)))
+    .orderBy(asc(memorandos.ano), asc(memorandos.numero), asc(memorandoItens.ordem));
+
+  const grupos_ = new Map<string, Grupo>();
+  for (const l of linhas) {
+    const categoria = l.categoria ?? (l.tipo === 'servico' ? 2 : 1);
+    const catalogo = l.codigoCatalogo ? 1 : 2;
+    const classificacao = l.tipo === 'servico' ? 2 : 1;
+    const codigoItem = l.codigoCatalogo ?? l.produtoCodigo;
+    const key = [categoria, catalogo, classificacao, l.grupoCodigo ?? '', codigoItem, l.unidade ?? ''].join('|');
+    const quantidade = toUnits(String(l.quantidade), 4);
+    const valor = (quantidade * toUnits(String(l.valorUnitario), 4) + ESCALA / 2n) / ESCALA;
+    let g = grupos_.get(key);
+    if (!g) {
+      const pendencias = [...(catalogo === 1 ? ['classe_cnbs'] : []), ...(l.grupoCodigo ? [] : ['grupo']), ...(l.unidade ? [] : ['unidade'])];
+      g = {
+        item: {
+          planoId,
+          entidadeId,
+          numeroItem: 0,
+          categoriaItemPca: categoria,
+          catalogo,
+          classificacaoCatalogo: classificacao,
+          classificacaoSuperiorCodigo: l.grupoCodigo,
+          classificacaoSuperiorNome: l.grupoNome,
+          codigoItem,
+          produtoId: l.produtoId,
+          descricao: l.descricao,
+          unidadeFornecimento: l.unidade,
+          dataDesejada: l.dataDesejada,
+          pendencias,
+          quantidade: '0',
+          valorUnitario: '0',
+          valorTotal: '0',
+        },
+        quantidade: 0n,
+        valor: 0n,
+        centros: new Set(),
+        fontes: [],
+      };
+      grupos_.set(key, g);
+    }
+    g.quantidade += quantidade;
+    g.valor += valor;
+    g.centros.add(l.centro);
+    if (l.dataDesejada && (!g.item.dataDesejada || l.dataDesejada < g.item.dataDesejada)) g.item.dataDesejada = l.dataDesejada;
+    g.fontes.push({ memorandoId: l.memorandoId, memorandoItemId: l.linhaId, quantidade, valor });
+  }
+
+  // items numbered by category, Classe/Grupo and description (the order of the PGC's consolidation)
+  const lista = [...grupos_.values()].sort(
+    (a, b) =>
+      a.item.categoriaItemPca - b.item.categoriaItemPca ||
+      String(a.item.classificacaoSuperiorCodigo ?? '').localeCompare(String(b.item.classificacaoSuperiorCodigo ?? '')) ||
+      a.item.descricao.localeCompare(b.item.descricao, 'pt-BR'),
+  );
+  let total = 0n;
+  lista.forEach((g, i) => {
+    g.item.numeroItem = i + 1;
+    g.item.quantidade = fromUnits(g.quantidade, 4);
+    g.item.valorTotal = fromUnits(g.valor, 4);
+    g.item.valorUnitario = fromUnits((2n * g.valor * ESCALA + g.quantidade) / (2n * g.quantidade), 4);
+    g.item.unidadeRequisitante = [...g.centros]
+      .sort((a, b) => a.localeCompare(b, 'pt-BR'))
+      .join('; ')
+      .slice(0, 255);
+    if (!g.item.dataDesejada) g.item.pendencias = [...(g.item.pendencias ?? []), 'data_desejada'];
+    total += g.valor;
+  });
+
+  await tx.delete(pcaItens).where(eq(pcaItens.planoId, planoId));
+  for (let start = 0; start < lista.length; start += CHUNK) {
+    const parte = lista.slice(start, start + CHUNK);
+    const ids = await tx
+      .insert(pcaItens)
+      .values(parte.map((g) => g.item))
+      .returning({ id: pcaItens.id, numeroItem: pcaItens.numeroItem });
+    const idDe = new Map(ids.map((r) => [r.numeroItem, r.id]));
+    const fontes = parte.flatMap((g) =>
+      g.fontes.map((f) => ({
+        entidadeId,
+        itemId: idDe.get(g.item.numeroItem)!,
+        memorandoId: f.memorandoId,
+        memorandoItemId: f.memorandoItemId,
+        quantidade: fromUnits(f.quantidade, 4),
+        valorTotal: fromUnits(f.valor, 4),
+      })),
+    );
+    for (let s = 0; s < fontes.length; s += CHUNK) await tx.insert(pcaItemFontes).values(fontes.slice(s, s + CHUNK));
+  }
+  await tx
+    .update(pcaPlanos)
+    .set({ valorTotal: fromUnits(total, 4) })
+    .where(eq(pcaPlanos.id, planoId));
+}

@@ -1,0 +1,179 @@
+// @app/pca/server: the Plano de Contratações Anual under /api/pca (tag 101), from defineDocumentResource:
+//   GET/POST /planos, GET/PUT/DELETE /planos/:id (DELETE: 409, numbered), GET /planos.csv|.xlsx,
+//   POST /planos/:id/enviar|aprovar|devolver|publicar|cancelar, GET /planos/:id/historico, GET /planos/{id}.pdf;
+//   GET /planos/:id/demandas (the accepted DFDs of the plan's year, for the consolidation); GET /centros-custo.
+// The DFDs are the kit's many → one link (memorandoIds): locked, scoped, eligible, one live plan each,
+// audited on each DFD, released on cancel, a DFD's arquivar/cancelar refused while in a plan.
+import { today } from '@app/br';
+import { formatNumero } from '@app/documents';
+import { memorandos } from '@app/memorandos/server';
+import { centrosCusto, centrosCustoLookup } from '@app/registros/server';
+import {
+  AppError,
+  type DocumentSource,
+  RASCUNHOS_ALHEIOS_TAG_INFO,
+  type RequestContext,
+  centroCustoScope,
+  defineDocumentResource,
+  defineLookup,
+  defineServerPlugin,
+} from '@app/server-core';
+import { and, asc, eq, inArray, isNull, ne, or, sql } from '@app/server-core/orm';
+import { z } from 'zod';
+import { PCA_APROVAR_TAG, PCA_APROVAR_TAG_NOME, PCA_PATH, PCA_TAG, PCA_TAG_NOME, fluxo, pcaSchema } from '../shared/index.js';
+import { PCA_KIND, consolidar, memorandosDoPlano } from './consolidar.js';
+import { lerItens, lerMemorandos } from './leitura.js';
+import { planoPdf } from './pdf.js';
+import { seedPca } from './seed.js';
+import { pcaPlanos } from './tables.js';
+
+type Row = Record<string, unknown>;
+
+const papeis = (row: Row, ctx: RequestContext) => [
+  ...(ctx.todosCentros || ctx.centrosCusto.includes(String(row.centroCustoId)) ? ['setor'] : []),
+  ...(ctx.hasTag(PCA_APROVAR_TAG) ? ['autoridade'] : []),
+];
+
+/** The DFDs (accepted memorandos) as the plan sees them: read only, in the person's centros. */
+const dfd: DocumentSource = {
+  kind: 'memorandos/memorandos',
+  table: memorandos,
+  label: { documento: 'Memorando' },
+  scope: (ctx) => centroCustoScope(ctx, memorandos.origemId, memorandos.destinoId),
+  busca: memorandos.busca,
+};
+
+const vinculado = sql`(SELECT json_build_object('id', t.id, 'numero', t.numero, 'ano', t.ano) FROM documento_vinculos v JOIN pca_planos t ON t.id = v.destino_id
+  WHERE v.fonte_id = "memorandos"."id" AND v.destino_tipo = ${PCA_KIND} AND v.liberado_em IS NULL LIMIT 1)`;
+
+export default defineServerPlugin({
+  id: 'pca',
+  version: __PKG_VERSION__,
+  core: '^1.0.0',
+  dependsOn: ['registros', 'produtos', 'memorandos'],
+  tags: [{ tag: PCA_TAG, nome: PCA_TAG_NOME }, { tag: PCA_APROVAR_TAG, nome: PCA_APROVAR_TAG_NOME }, RASCUNHOS_ALHEIOS_TAG_INFO],
+  migrations: new URL('../../migrations/', import.meta.url),
+  routes(router) {
+    defineLookup(router, centrosCustoLookup(PCA_TAG, 'origem'));
+    const plano = defineDocumentResource(router, {
+      path: PCA_PATH,
+      tag: PCA_TAG,
+      table: pcaPlanos,
+      flow: fluxo,
+      schema: pcaSchema,
+      label: { singular: 'plano', plural: 'planos', documento: 'Plano de Contratações Anual' },
+      roles: papeis,
+      // the setor de contratações' centro; the autoridade competente sees every plan of the entidade
+      scope: (ctx) => (ctx.hasTag(PCA_APROVAR_TAG) ? undefined : centroCustoScope(ctx, pcaPlanos.centroCustoId)),
+      defaults: (ctx) => ({ solicitanteId: ctx.user.id, solicitanteNome: ctx.user.nome, data: today() }),
+      canEdit: (row, ctx) => (papeis(row, ctx).includes('setor') ? null : 'Só o setor de contratações do plano pode alterá-lo.'),
+      references: { centroCustoId: { table: centrosCusto, active: centrosCusto.ativo, message: 'Escolha um centro de custo cadastrado em Registros.' } },
+      links: [
+        {
+          source: dfd,
+          cardinality: 'many',
+          field: 'memorandoIds',
+          states: ['aceito'],
+          refuse: ['arquivar', 'cancelar'],
+          messages: {
+            used: (t) => `Este memorando já está consolidado no Plano de Contratações Anual ${t.numeroTexto}.`,
+            notEligible: 'Escolha memorandos (DFD) aceitos.',
+          },
+        },
+      ],
+      validate: async (tx, data, write): Promise<Record<string, string> | undefined> => {
+        const { ctx } = write;
+        if (!ctx.todosCentros && !ctx.centrosCusto.includes(data.centroCustoId)) return { centroCustoId: 'Escolha um centro de custo ao qual você pertence.' };
+        const [outro] = await tx
+          .select({ numero: pcaPlanos.numero, ano: pcaPlanos.ano })
+          .from(pcaPlanos)
+          .where(
+            and(
+              eq(pcaPlanos.entidadeId, write.entidadeId),
+              eq(pcaPlanos.anoPca, data.anoPca),
+              eq(pcaPlanos.codigoUnidade, data.codigoUnidade),
+              ne(pcaPlanos.status, 'cancelado'),
+              write.id ? ne(pcaPlanos.id, write.id) : undefined,
+            ),
+          )
+          .limit(1);
+        if (outro) {
+          const message = `Já existe o Plano de Contratações Anual ${formatNumero(outro.numero, outro.ano)} de ${data.anoPca} para esta unidade.`;
+          throw new AppError(409, 'duplicate', message, { anoPca: message });
+        }
+        // every DFD is for the plan's year
+        const ids = data.memorandoIds ?? (write.id ? (await memorandosDoPlano(tx, write.id)).map((r) => r.id) : []);
+        if (ids.length === 0) return undefined;
+        const [fora] = await tx
+          .select({ numero: memorandos.numero, ano: memorandos.ano, anoPca: memorandos.anoPca })
+          .from(memorandos)
+          .where(and(inArray(memorandos.id, ids), or(isNull(memorandos.anoPca), ne(memorandos.anoPca, data.anoPca))))
+          .limit(1);
+        if (!fora) return undefined;
+        const de = fora.anoPca ? `é do PCA de ${fora.anoPca}` : 'não indica o ano do PCA';
+        return { memorandoIds: `O Memorando ${formatNumero(fora.numero, fora.ano)} ${de}, não de ${data.anoPca}.` };
+      },
+      // the plan's items, from the DFDs linked now (the kit saved the links just before)
+      afterSave: (tx, id, _data, write) => consolidar(tx, id, write.entidadeId),
+      expandOne: async (db, row) => ({ ...row, itens: await lerItens(db, String(row.id)), memorandos: await lerMemorandos(db, String(row.id)) }),
+      oneShape: { itens: z.array(z.object({}).loose()), memorandos: z.array(z.object({}).loose()) },
+      duplicate: false,
+      pdf: planoPdf,
+      history: {
+        names: { centroCustoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" } },
+        skip: ['solicitanteNome'],
+      },
+      list: {
+        joins: [{ table: centrosCusto, on: eq(centrosCusto.id, pcaPlanos.centroCustoId) }],
+        extra: { centroCustoNome: centrosCusto.nome },
+        busca: pcaPlanos.busca,
+        sortable: ['numero', 'anoPca', 'codigoUnidade', 'status', 'valorTotal'],
+        defaultSort: '-numero',
+        columns: [
+          { key: 'numero', header: 'Número' },
+          { key: 'anoPca', header: 'Ano do plano' },
+          { key: 'codigoUnidade', header: 'Unidade PNCP' },
+          { key: 'status', header: 'Situação' },
+          { key: 'centroCustoNome', header: 'Setor' },
+          { key: 'valorTotal', header: 'Valor total', value: (row) => ({ decimal: String(row.valorTotal), places: 4 }) },
+        ],
+        exportName: 'planos-contratacoes-anuais',
+      },
+    });
+
+    router.route({
+      method: 'get',
+      path: `${PCA_PATH}/:id/demandas`,
+      tag: PCA_TAG,
+      summary: 'Memorandos (DFD) aceitos do ano do plano',
+      description:
+        'Os memorandos aceitos com o ano do PCA deste plano, no escopo da pessoa, por origem e número, com o plano (não cancelado) em que cada um está consolidado.',
+      request: { params: z.object({ id: z.string() }) },
+      responses: { 200: z.object({ items: z.array(z.object({}).loose()) }), 404: { description: 'Não encontrado' } },
+      handler: async (c, ctx) => {
+        const row = await plano.crud.readOne(ctx.db, c.req.valid('param').id, ctx);
+        if (!row) throw new AppError(404, 'not_found', 'Não encontrado.');
+        const items = await ctx.db
+          .select({
+            id: memorandos.id,
+            numero: memorandos.numero,
+            ano: memorandos.ano,
+            assunto: memorandos.assunto,
+            prioridade: memorandos.prioridade,
+            dataDesejada: memorandos.dataDesejada,
+            valorTotal: memorandos.valorTotal,
+            origemCodigo: centrosCusto.codigo,
+            origemNome: centrosCusto.nome,
+            plano: vinculado,
+          })
+          .from(memorandos)
+          .innerJoin(centrosCusto, eq(centrosCusto.id, memorandos.origemId))
+          .where(and(eq(memorandos.entidadeId, ctx.entidadeId), eq(memorandos.status, 'aceito'), eq(memorandos.anoPca, Number(row.anoPca)), dfd.scope!(ctx)))
+          .orderBy(asc(centrosCusto.nome), asc(memorandos.ano), asc(memorandos.numero))
+          .limit(5000);
+        return c.json({ items }, 200);
+      },
+    });
+  },
+  seed: seedPca,
+});

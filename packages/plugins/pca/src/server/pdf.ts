@@ -1,0 +1,53 @@
+// The plan's PDF (the kit's main file): entidade, number, status and verification code come from the kit.
+import { formatDate } from '@app/br';
+import { formatDecimal, formatMoney } from '@app/documents';
+import type { DocumentPdfContent, RequestContext } from '@app/server-core';
+import { CATEGORIA_ITEM_PCA } from '../shared/index.js';
+import { lerItens } from './leitura.js';
+
+export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext): Promise<DocumentPdfContent> {
+  const itens = await lerItens(ctx.db, String(row.id));
+  return {
+    orientation: 'landscape',
+    subtitle: `Plano de Contratações Anual de ${row.anoPca} (Lei 14.133/2021, art. 12, VII)`,
+    fields: [
+      { label: 'Ano do plano', value: String(row.anoPca) },
+      { label: 'Unidade no PNCP', value: String(row.codigoUnidade) },
+      { label: 'Data', value: formatDate(String(row.data)) },
+      { label: 'Elaborado por', value: String(row.solicitanteNome) },
+    ],
+    items: {
+      columns: [
+        { header: 'Item', align: 'right' },
+        { header: 'Categoria' },
+        { header: 'Classe/Grupo' },
+        { header: 'Código' },
+        { header: 'Descrição', width: '*' },
+        { header: 'Unid.' },
+        { header: 'Quantidade', align: 'right' },
+        { header: 'Valor unitário', align: 'right' },
+        { header: 'Valor total', align: 'right' },
+        { header: 'Data desejada' },
+        { header: 'Unidades requisitantes' },
+      ],
+      rows: itens.map((i) => [
+        String(i.numeroItem),
+        CATEGORIA_ITEM_PCA[i.categoriaItemPca] ?? '',
+        [i.classificacaoSuperiorCodigo, i.classificacaoSuperiorNome].filter(Boolean).join(' – '),
+        i.codigoItem ?? '',
+        i.descricao,
+        i.unidadeFornecimento ?? '',
+        formatDecimal(i.quantidade),
+        formatMoney(i.valorUnitario, 4),
+        formatMoney(i.valorTotal, 4),
+        i.dataDesejada ? formatDate(i.dataDesejada) : '',
+        i.unidadeRequisitante ?? '',
+      ]),
+      total: { label: 'Valor total do plano', value: formatMoney(String(row.valorTotal), 4) },
+    },
+    signatures: [
+      { name: String(row.solicitanteNome), role: 'Setor de contratações' },
+      { name: '', role: 'Autoridade competente' },
+    ],
+  };
+}

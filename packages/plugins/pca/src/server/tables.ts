@@ -1,0 +1,59 @@
+// drizzle mirrors of migrations/0001_pca.sql (the SQL is the source; test/server/schema-drift.test.ts
+// checks these against it). The builders through the `pg` namespace (see docs/plugins.md §3).
+import * as orm from '@app/server-core/orm';
+import * as pg from '@app/server-core/pg-core';
+import type { PcaStatus } from '../shared/index.js';
+
+export const pcaPlanos = pg.pgTable('pca_planos', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  numero: pg.integer('numero').notNull(),
+  ano: pg.integer('ano').notNull(),
+  data: pg.date('data').notNull(),
+  status: pg.text('status').$type<PcaStatus>().notNull().default('em_elaboracao'),
+  anoPca: pg.integer('ano_pca').notNull(),
+  codigoUnidade: pg.text('codigo_unidade').notNull(),
+  centroCustoId: pg.uuid('centro_custo_id').notNull(),
+  solicitanteId: pg.uuid('solicitante_id').notNull(),
+  solicitanteNome: pg.text('solicitante_nome').notNull(),
+  observacao: pg.text('observacao'),
+  valorTotal: pg.numeric('valor_total', { precision: 17, scale: 4 }).notNull().default('0'),
+  version: pg.integer('version').notNull().default(1),
+  createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  busca: pg.text('busca').generatedAlwaysAs(pg.generatedByMigration()),
+});
+
+export const pcaItens = pg.pgTable('pca_itens', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  planoId: pg.uuid('plano_id').notNull(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  numeroItem: pg.integer('numero_item').notNull(),
+  categoriaItemPca: pg.smallint('categoria_item_pca').notNull(),
+  catalogo: pg.smallint('catalogo').notNull(),
+  classificacaoCatalogo: pg.smallint('classificacao_catalogo').notNull(),
+  classificacaoSuperiorCodigo: pg.text('classificacao_superior_codigo'),
+  classificacaoSuperiorNome: pg.text('classificacao_superior_nome'),
+  pdmCodigo: pg.text('pdm_codigo'),
+  pdmDescricao: pg.text('pdm_descricao'),
+  codigoItem: pg.text('codigo_item'),
+  produtoId: pg.uuid('produto_id'),
+  descricao: pg.text('descricao').notNull(),
+  unidadeFornecimento: pg.text('unidade_fornecimento'),
+  quantidade: pg.numeric('quantidade', { precision: 17, scale: 4 }).notNull(),
+  valorUnitario: pg.numeric('valor_unitario', { precision: 17, scale: 4 }).notNull(),
+  valorTotal: pg.numeric('valor_total', { precision: 17, scale: 4 }).notNull(),
+  dataDesejada: pg.date('data_desejada'),
+  unidadeRequisitante: pg.text('unidade_requisitante'),
+  pendencias: pg.text('pendencias').array().notNull().default(orm.sql`'{}'`),
+});
+
+export const pcaItemFontes = pg.pgTable('pca_item_fontes', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  itemId: pg.uuid('item_id').notNull(),
+  memorandoId: pg.uuid('memorando_id').notNull(),
+  memorandoItemId: pg.uuid('memorando_item_id').notNull(),
+  quantidade: pg.numeric('quantidade', { precision: 17, scale: 4 }).notNull(),
+  valorTotal: pg.numeric('valor_total', { precision: 17, scale: 4 }).notNull(),
+});

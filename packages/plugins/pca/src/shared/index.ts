@@ -1,0 +1,107 @@
+// @app/pca, isomorphic half: the tags, the API path, the plan's flow (the server enforces it, the web
+// shows what this person may do now), the body's zod schema and the labels of the PNCP domain values.
+import { defineFlow } from '@app/documents';
+import { z } from 'zod';
+
+/** Permission tag of the section: elaborate and consolidate the plan (setor de contratações). */
+export const PCA_TAG = 101;
+export const PCA_TAG_NOME = 'Plano de Contratações Anual';
+/** The autoridade competente: approves or returns the plan (never who consolidated it). */
+export const PCA_APROVAR_TAG = 102;
+export const PCA_APROVAR_TAG_NOME = 'Aprovar o Plano de Contratações Anual (autoridade competente)';
+
+/** The plans' path under /api/pca (the list is GET /api/pca/planos). */
+export const PCA_PATH = '/planos';
+
+export const PCA_TITLES = {
+  title: 'Plano de Contratações Anual',
+  newTitle: 'Novo plano',
+  editTitle: 'Plano de Contratações Anual',
+} as const;
+
+/**
+ * 'setor': the person belongs to the plan's centro de custo (the setor de contratações): edits,
+ * consolidates, sends, publishes, cancels. 'autoridade': holds PCA_APROVAR_TAG: approves or returns
+ * (`independent`: never an author of the plan nor of its DFDs, segregação de funções).
+ */
+type PcaPapel = 'setor' | 'autoridade';
+
+export const fluxo = defineFlow<'em_elaboracao' | 'em_aprovacao' | 'devolvido' | 'aprovado' | 'publicado' | 'cancelado', PcaPapel>({
+  initial: 'em_elaboracao',
+  states: {
+    em_elaboracao: { label: 'Em elaboração', editable: true, tone: 'neutral' },
+    em_aprovacao: { label: 'Em aprovação', tone: 'info' },
+    devolvido: { label: 'Devolvido', editable: true, tone: 'warning' },
+    aprovado: { label: 'Aprovado', tone: 'success' },
+    publicado: { label: 'Publicado', tone: 'success' },
+    cancelado: { label: 'Cancelado', tone: 'danger' },
+  },
+  transitions: {
+    enviar: {
+      from: ['em_elaboracao', 'devolvido'],
+      to: 'em_aprovacao',
+      label: 'Enviar para aprovação',
+      done: 'enviado para aprovação',
+      who: ['setor'],
+      tone: 'primary',
+      authoring: true,
+    },
+    aprovar: { from: ['em_aprovacao'], to: 'aprovado', label: 'Aprovar', done: 'aprovado', who: ['autoridade'], tone: 'primary', independent: true },
+    devolver: { from: ['em_aprovacao'], to: 'devolvido', label: 'Devolver', done: 'devolvido', who: ['autoridade'], reason: true, independent: true },
+    publicar: { from: ['aprovado'], to: 'publicado', label: 'Publicar', done: 'publicado', who: ['setor'], tone: 'primary' },
+    cancelar: { from: ['em_elaboracao', 'devolvido'], to: 'cancelado', label: 'Cancelar', done: 'cancelado', who: ['setor'], reason: true, tone: 'danger' },
+  },
+});
+export type PcaStatus = (typeof fluxo.stateNames)[number];
+
+/** PNCP's categoriaItemPca. */
+export const CATEGORIA_ITEM_PCA: Record<number, string> = {
+  1: 'Material',
+  2: 'Serviço',
+  3: 'Obras',
+  4: 'Serviços de Engenharia',
+  5: 'Soluções de TIC',
+  6: 'Locação de Imóveis',
+  7: 'Alienação/Concessão/Permissão',
+  8: 'Obras e Serviços de Engenharia',
+};
+
+/** What a plan item lacks for the PNCP (the catalogue does not say it: fix the product or the DFD). */
+export const PENDENCIA_LABEL: Record<string, string> = {
+  classe_cnbs: 'Classe/Grupo do CNBS não cadastrado no produto (usado o grupo do catálogo próprio)',
+  grupo: 'Produto sem grupo no catálogo',
+  unidade: 'Produto sem unidade de fornecimento',
+  data_desejada: 'DFD sem data desejada',
+};
+
+const MAX_MEMORANDOS = 10000;
+
+const ano = z.preprocess(
+  (v) => (v === '' || v === null || v === undefined ? undefined : Number(v)),
+  z
+    .number({ error: 'Informe o ano do plano.' })
+    .int('Informe o ano com 4 dígitos.')
+    .min(2000, 'Informe o ano com 4 dígitos.')
+    .max(9999, 'Informe o ano com 4 dígitos.'),
+);
+
+/** Body of POST /api/pca/planos (PUT adds `version`). */
+export const pcaSchema = z.object({
+  anoPca: ano,
+  codigoUnidade: z
+    .string({ error: 'Informe o código da unidade no PNCP.' })
+    .trim()
+    .regex(/^[0-9A-Za-z.-]{1,30}$/, 'Informe o código da unidade no PNCP (até 30 letras ou dígitos).'),
+  centroCustoId: z.uuid({ error: 'Escolha o setor de contratações.' }),
+  observacao: z
+    .string()
+    .trim()
+    .max(2000, 'Use no máximo 2000 caracteres.')
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** The DFDs consolidated (absent on PUT: kept as they are). */
+  memorandoIds: z
+    .array(z.uuid({ error: 'Memorando inválido.' }))
+    .max(MAX_MEMORANDOS, `Um plano consolida no máximo ${MAX_MEMORANDOS} memorandos.`)
+    .optional(),
+});

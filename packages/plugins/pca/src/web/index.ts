@@ -1,0 +1,18 @@
+import { definePlugin, documentRoutes } from '@app/core';
+import { PCA_TAG, PCA_TITLES } from '../shared/index.js';
+
+/**
+ * @app/pca, web half: '/elabora-pca' (list, new, edit/:id) behind tag 101, one menu entry in
+ * 'Documentos'. Keep this module cheap: no static page imports, only the lazy chunk.
+ */
+export default definePlugin({
+  id: 'pca',
+  title: PCA_TITLES.title,
+  basePath: '/elabora-pca',
+  tag: PCA_TAG,
+  core: '^1.0.0',
+  version: __PKG_VERSION__,
+  packageName: __PKG_NAME__,
+  menu: { label: PCA_TITLES.title, icon: 'file', group: 'Documentos', order: 5 },
+  routes: documentRoutes(PCA_TITLES, () => import('./pages/pca')),
+});

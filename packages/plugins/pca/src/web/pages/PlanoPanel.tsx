@@ -1,0 +1,184 @@
+// The plan's own panel: its items (each opens the DFD lines it came from) and, while it is being
+// elaborated, the consolidation: the accepted DFDs of the plan's year, picked with checkboxes.
+import { formatDate } from '@app/br';
+import { type RecordSlotContext, apiErrorBody, apiErrorMessage, useApi, useQuery } from '@app/core';
+import { formatDecimal, formatMoney } from '@app/documents';
+import { Alert, Button, Card, CheckboxField, TextField } from '@app/ui';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { CATEGORIA_ITEM_PCA, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
+
+type Row = Record<string, unknown>;
+type Fonte = { memorandoId: string; numero: number; ano: number; origemNome: string; quantidade: string; valorTotal: string };
+type Item = Row & { id: string; numeroItem: number; descricao: string; pendencias: string[]; fontes: Fonte[] };
+type Demanda = {
+  id: string;
+  numero: number;
+  ano: number;
+  assunto: string;
+  origemNome: string;
+  valorTotal: string;
+  plano: { id: string; numero: number; ano: number } | null;
+};
+
+const numero = (d: { numero: number; ano: number }) => `${d.numero}/${d.ano}`;
+const data = (iso: unknown) => (typeof iso === 'string' && iso ? formatDate(iso) : '—');
+
+function Itens({ itens }: { itens: Item[] }) {
+  const [aberto, setAberto] = useState<string | null>(null);
+  if (itens.length === 0) return <p>Nenhum item: consolide as demandas (DFD) do ano.</p>;
+  return (
+    <div className="data-table__scroll">
+      <table className="data-table__table">
+        <caption className="data-table__caption">Itens consolidados</caption>
+        <thead>
+          <tr>
+            <th scope="col">Item</th>
+            <th scope="col">Categoria</th>
+            <th scope="col">Classe/Grupo</th>
+            <th scope="col">Descrição</th>
+            <th scope="col">Unid.</th>
+            <th scope="col">Quantidade</th>
+            <th scope="col">Valor unitário</th>
+            <th scope="col">Valor total</th>
+            <th scope="col">Data desejada</th>
+            <th scope="col">Unidades requisitantes</th>
+            <th scope="col">DFDs</th>
+          </tr>
+        </thead>
+        <tbody>
+          {itens.map((item) => (
+            <Fragment key={item.id}>
+              <tr>
+                <th scope="row">{item.numeroItem}</th>
+                <td>{CATEGORIA_ITEM_PCA[Number(item.categoriaItemPca)]}</td>
+                <td>{[item.classificacaoSuperiorCodigo, item.classificacaoSuperiorNome].filter(Boolean).join(' – ')}</td>
+                <td>
+                  {item.descricao}
+                  {item.pendencias.map((p) => (
+                    <div key={p} className="field__error">
+                      {item.produtoId && p !== 'data_desejada' ? (
+                        <a href={`/produtos/edit/${String(item.produtoId)}`}>{PENDENCIA_LABEL[p] ?? p}</a>
+                      ) : (
+                        (PENDENCIA_LABEL[p] ?? p)
+                      )}
+                    </div>
+                  ))}
+                </td>
+                <td>{String(item.unidadeFornecimento ?? '')}</td>
+                <td>{formatDecimal(String(item.quantidade))}</td>
+                <td>{formatMoney(String(item.valorUnitario), 4)}</td>
+                <td>{formatMoney(String(item.valorTotal), 4)}</td>
+                <td>{data(item.dataDesejada)}</td>
+                <td>{String(item.unidadeRequisitante ?? '')}</td>
+                <td>
+                  <Button size="sm" variant="secondary" aria-expanded={aberto === item.id} onClick={() => setAberto(aberto === item.id ? null : item.id)}>
+                    {`${item.fontes.length} DFD`}
+                    <span className="visually-hidden">{` do item ${item.numeroItem}`}</span>
+                  </Button>
+                </td>
+              </tr>
+              {aberto === item.id && (
+                <tr>
+                  <td colSpan={11}>
+                    <ul aria-label={`DFDs do item ${item.numeroItem}`}>
+                      {item.fontes.map((f) => (
+                        <li key={`${f.memorandoId}-${f.quantidade}`}>
+                          <a href={`/memorandos/edit/${f.memorandoId}`}>Memorando {numero(f)}</a> – {f.origemNome}: {formatDecimal(f.quantidade)} ×{' '}
+                          {formatMoney(f.valorTotal, 4)}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              )}
+            </Fragment>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function Consolidacao({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row> }) {
+  const api = useApi();
+  const id = String(record.id);
+  const demandas = useQuery({
+    queryKey: ['pca', 'planos', id, 'demandas'],
+    queryFn: () => api.get(`pca${PCA_PATH}/${id}/demandas`).json<{ items: Demanda[] }>(),
+  });
+  const atuais = useMemo(() => ((record.memorandos as { id: string }[] | undefined) ?? []).map((m) => m.id), [record.memorandos]);
+  const [escolhidos, setEscolhidos] = useState<Set<string>>(new Set(atuais));
+  const [busca, setBusca] = useState('');
+  const [erro, setErro] = useState<string | null>(null);
+  const [enviando, setEnviando] = useState(false);
+  useEffect(() => setEscolhidos(new Set(atuais)), [atuais]);
+
+  const termo = busca.trim().toLocaleLowerCase('pt-BR');
+  const lista = (demandas.data?.items ?? []).filter((d) => !termo || `${numero(d)} ${d.origemNome} ${d.assunto}`.toLocaleLowerCase('pt-BR').includes(termo));
+  const alternar = (dId: string, marcado: boolean) =>
+    setEscolhidos((atual) => {
+      const novo = new Set(atual);
+      if (marcado) novo.add(dId);
+      else novo.delete(dId);
+      return novo;
+    });
+  const consolidar = async () => {
+    setEnviando(true);
+    setErro(null);
+    try {
+      const { anoPca, codigoUnidade, centroCustoId, observacao, version } = record;
+      await api.put(`pca${PCA_PATH}/${id}`, { json: { anoPca, codigoUnidade, centroCustoId, observacao, version, memorandoIds: [...escolhidos] } });
+      await ctx.reload();
+      await demandas.refetch();
+    } catch (error) {
+      setErro(apiErrorBody(error)?.fields?.memorandoIds ?? apiErrorMessage(error));
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  return (
+    <Card title={`Consolidação das demandas (DFD de ${String(record.anoPca)})`} headingLevel={2}>
+      {ctx.dirty && <Alert variant="warning">Salve as alterações do plano antes de consolidar.</Alert>}
+      {erro && <Alert variant="error">{erro}</Alert>}
+      <TextField label="Buscar DFD" hint="Número, área requisitante ou assunto" value={busca} onChange={(e) => setBusca(e.currentTarget.value)} />
+      {demandas.isLoading ? (
+        <p>Carregando…</p>
+      ) : (
+        <fieldset>
+          <legend>Memorandos (DFD) aceitos para o PCA de {String(record.anoPca)}</legend>
+          {lista.length === 0 && <p>Nenhum memorando aceito para este ano.</p>}
+          {lista.map((d) => {
+            const emOutro = d.plano && d.plano.id !== id ? d.plano : null;
+            return (
+              <CheckboxField
+                key={d.id}
+                label={`Memorando ${numero(d)} – ${d.origemNome} – ${d.assunto} – ${formatMoney(d.valorTotal)}`}
+                hint={emOutro ? `Já consolidado no plano ${numero(emOutro)}.` : undefined}
+                checked={escolhidos.has(d.id)}
+                disabled={Boolean(emOutro)}
+                onChange={(e) => alternar(d.id, e.currentTarget.checked)}
+              />
+            );
+          })}
+        </fieldset>
+      )}
+      <Button variant="primary" loading={enviando} disabled={ctx.dirty} onClick={consolidar}>
+        {`Consolidar ${escolhidos.size} ${escolhidos.size === 1 ? 'memorando' : 'memorandos'}`}
+      </Button>
+    </Card>
+  );
+}
+
+export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row> }) {
+  if (!record.id) return null;
+  const itens = (record.itens as Item[] | undefined) ?? [];
+  return (
+    <>
+      <Card title={`Itens do plano (${itens.length}) – ${formatMoney(String(record.valorTotal ?? '0'), 4)}`} headingLevel={2}>
+        <Itens itens={itens} />
+      </Card>
+      {record.editavel === true && <Consolidacao record={record} ctx={ctx} />}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+// The plans' pages from the document kit: the list, the header form (year, PNCP unit, setor), the action
+// bar of the flow (enviar, aprovar, devolver with a reason, publicar, cancelar: what the server allows),
+// the PDF and the timeline; the plan's own panel (items with drill-down, consolidation of the DFDs).
+import { type ResourceOptionsSource, defineDocumentPages } from '@app/core';
+import { formatMoney } from '@app/documents';
+import { PCA_PATH, PCA_TITLES, fluxo, pcaSchema } from '../../shared/index.js';
+import { PlanoPanel } from './PlanoPanel';
+
+type Row = Record<string, unknown>;
+
+const centros: ResourceOptionsSource = { endpoint: '/pca/centros-custo', label: (c) => `${String(c.codigo)} – ${String(c.nome)}` };
+
+export default defineDocumentPages({
+  endpoint: `/pca${PCA_PATH}`,
+  ...PCA_TITLES,
+  description: 'As demandas aceitas (DFD) das áreas consolidadas no plano do ano, aprovado pela autoridade competente e publicado no PNCP.',
+  documento: 'Plano de Contratações Anual',
+  flow: fluxo,
+  schema: pcaSchema,
+  defaults: (session) => ({ anoPca: new Date().getFullYear() + 1, centroCustoId: session?.centrosCusto?.[0] ?? '' }),
+  noDelete: true,
+  duplicate: false,
+  columns: [
+    { key: 'anoPca', header: 'Ano do plano', width: '8rem', value: (row: Row) => String(row.anoPca) },
+    { key: 'codigoUnidade', header: 'Unidade PNCP', width: '9rem' },
+    { key: 'centroCustoNome', header: 'Setor' },
+    { key: 'valorTotal', header: 'Valor total', width: '11rem', align: 'end', value: (row: Row) => formatMoney(row.valorTotal as string, 4) },
+  ],
+  fields: [
+    { name: 'anoPca', type: 'number', label: 'Ano do plano', required: true, min: 2000, max: 9999 },
+    { name: 'codigoUnidade', type: 'text', label: 'Código da unidade no PNCP', required: true, maxLength: 30 },
+    { name: 'centroCustoId', type: 'select', label: 'Setor de contratações', required: true, source: { ...centros, params: { origem: 'true' } } },
+    { name: 'observacao', type: 'textarea', label: 'Observação', rows: 3, maxLength: 2000, wide: true },
+  ],
+  slots: { panels: (record, ctx) => <PlanoPanel record={record} ctx={ctx} /> },
+  timelineLabels: {
+    centroCustoId: 'Setor de contratações',
+    valorTotal: 'Valor total',
+    motivo: 'Motivo',
+    anoPca: 'Ano do plano',
+    codigoUnidade: 'Unidade PNCP',
+  },
+});

@@ -1,0 +1,331 @@
+// The plan on a real database (PGlite; PostgreSQL too with TEST_DATABASE_URL): one per entidade, year and
+// PNCP unit; the DFDs consolidated through the kit's many → one link (same key → one item, another unit of
+// supply → two, exact sums, 4-decimal unit values); a DFD locked while in a plan and freed when excluded;
+// 50 concurrent consolidations of one DFD; row scope and tags; approval never by who consolidated.
+import memorandosPlugin from '@app/memorandos/server';
+import produtosPlugin from '@app/produtos/server';
+import registrosPlugin from '@app/registros/server';
+import { type ErrorBody, describeEachDatabase, withoutSeed } from '@app/server-core/testing';
+import { beforeAll, expect, it } from 'vitest';
+import plugin from '../../src/server/index.js';
+import { PCA_APROVAR_TAG, PCA_TAG } from '../../src/shared/index.js';
+
+type Plano = {
+  id: string;
+  codigoUnidade: string;
+  numero: number;
+  ano: number;
+  status: string;
+  version: number;
+  valorTotal: string;
+  transicoes: string[];
+  itens: Item[];
+  memorandos: { id: string }[];
+};
+type Item = {
+  numeroItem: number;
+  descricao: string;
+  categoriaItemPca: number;
+  catalogo: number;
+  codigoItem: string;
+  unidadeFornecimento: string;
+  quantidade: string;
+  valorUnitario: string;
+  valorTotal: string;
+  dataDesejada: string | null;
+  unidadeRequisitante: string;
+  pendencias: string[];
+  fontes: { memorandoId: string; quantidade: string; valorTotal: string }[];
+};
+type User = { token: string; id: string };
+type Linha = [produtoId: string, quantidade: string, valorUnitario: string];
+
+const MEMORANDOS_TAG = 29;
+
+describeEachDatabase(
+  '@app/pca: plan and consolidation',
+  { plugins: [withoutSeed(registrosPlugin), withoutSeed(produtosPlugin), withoutSeed(memorandosPlugin), plugin] },
+  (t) => {
+    let educacao: string;
+    let saude: string;
+    let compras: string;
+    let p: Record<'papel' | 'papelCaixa' | 'caneta' | 'limpeza' | 'clips', string>;
+    let edu: User;
+    let sau: User;
+    let aceitante: User;
+    let setor: User;
+    let setorAutoridade: User;
+    let autoridade: User;
+    let alheio: User;
+    let semTag: User;
+    let unidade = 0;
+
+    const json = async <R>(res: Response, status: number): Promise<R> => {
+      const text = await res.text();
+      if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${text}`);
+      return (text ? JSON.parse(text) : null) as R;
+    };
+    const pca = (path: string, u: User, init: { method?: string; json?: unknown } = {}) =>
+      t.server.request(`/api/pca/planos${path}`, { token: u.token, ...init });
+    const mem = (path: string, u: User, init: { method?: string; json?: unknown } = {}) =>
+      t.server.request(`/api/memorandos/memorandos${path}`, { token: u.token, ...init });
+
+    /** An accepted DFD of `origem` for the PCA of `anoPca`. */
+    const dfd = async (autor: User, origemId: string, linhas: Linha[], opts: { anoPca?: number; dataDesejada?: string } = {}) => {
+      let m = await json<{ id: string; version: number }>(
+        await mem('', autor, {
+          json: {
+            origemId,
+            destinoId: compras,
+            assunto: 'Demanda para o PCA',
+            justificativa: 'Necessidade do próximo exercício.',
+            prioridade: 'media',
+            ...(opts.dataDesejada ? { dataDesejada: opts.dataDesejada } : {}),
+            anoPca: opts.anoPca ?? 2027,
+            itens: linhas.map(([produtoId, quantidade, valorUnitario]) => ({ produtoId, quantidade, valorUnitario })),
+          },
+        }),
+        201,
+      );
+      m = await json(await mem(`/${m.id}/enviar`, autor, { json: { version: m.version } }), 200);
+      m = await json(await mem(`/${m.id}/aceitar`, aceitante, { json: { version: m.version } }), 200);
+      return m.id;
+    };
+    const novoPlano = async (u: User = setor, anoPca = 2027) => {
+      unidade += 1;
+      return json<Plano>(await pca('', u, { json: { anoPca, codigoUnidade: `U${unidade}`, centroCustoId: compras } }), 201);
+    };
+    const ler = (plano: { id: string }, u: User = setor) => pca(`/${plano.id}`, u).then((r) => json<Plano>(r, 200));
+    const consolidar = (plano: Plano, memorandoIds: string[], u: User = setor) =>
+      pca(`/${plano.id}`, u, {
+        method: 'PUT',
+        json: { version: plano.version, anoPca: 2027, codigoUnidade: plano.codigoUnidade, centroCustoId: compras, memorandoIds },
+      });
+    const agir = (d: { id: string; version: number }, acao: string, u: User, motivo?: string) =>
+      pca(`/${d.id}/${acao}`, u, { json: { version: d.version, ...(motivo ? { motivo } : {}) } });
+
+    beforeAll(async () => {
+      const { prefeitura: entidade_id } = await t.server.demoEntidades();
+      const ins = (table: string, values: Record<string, unknown>) => t.server.insert(table, { entidade_id, ...values });
+      const expediente = await ins('registros_grupos', { codigo: '7510', nome: 'Artigos de expediente' });
+      const servicos = await ins('registros_grupos', { codigo: 'S01', nome: 'Serviços de limpeza' });
+      const resma = await ins('registros_unidades', { sigla: 'RESMA', descricao: 'Resma' });
+      const caixa = await ins('registros_unidades', { sigla: 'CX', descricao: 'Caixa' });
+      const un = await ins('registros_unidades', { sigla: 'UN', descricao: 'Unidade' });
+      const produto = (codigo: string, descricao: string, extra: Record<string, unknown>) =>
+        ins('produtos', { codigo, descricao, tipo: 'material', grupo_id: expediente, unidade_id: un, ...extra });
+      p = {
+        papel: await produto('000001', 'Papel sulfite A4', { codigo_catalogo: '461997', unidade_id: resma }),
+        papelCaixa: await produto('000002', 'Papel sulfite A4 (caixa)', { codigo_catalogo: '461997', unidade_id: caixa }),
+        caneta: await produto('000003', 'Caneta esferográfica azul', {}),
+        clips: await produto('000004', 'Clipes 2/0', {}),
+        limpeza: await produto('000005', 'Limpeza predial', { tipo: 'servico', grupo_id: servicos }),
+      };
+      educacao = await ins('registros_centros_custo', { codigo: '02', nome: 'Secretaria de Educação' });
+      saude = await ins('registros_centros_custo', { codigo: '03', nome: 'Secretaria de Saúde' });
+      compras = await ins('registros_centros_custo', { codigo: '01', nome: 'Compras e Licitações' });
+      edu = await t.server.createUser({ login: 'edu', tags: [MEMORANDOS_TAG], centros: [educacao] });
+      sau = await t.server.createUser({ login: 'sau', tags: [MEMORANDOS_TAG], centros: [saude] });
+      aceitante = await t.server.createUser({ login: 'aceitante', tags: [MEMORANDOS_TAG], centros: [compras] });
+      setor = await t.server.createUser({ login: 'setor', tags: [PCA_TAG, MEMORANDOS_TAG], centros: [compras] });
+      setorAutoridade = await t.server.createUser({ login: 'setoraut', tags: [PCA_TAG, PCA_APROVAR_TAG], centros: [compras] });
+      autoridade = await t.server.createUser({ login: 'prefeito', tags: [PCA_TAG, PCA_APROVAR_TAG] });
+      alheio = await t.server.createUser({ login: 'alheio', tags: [PCA_TAG], centros: [saude] });
+      semTag = await t.server.createUser({ login: 'semtag', tags: [MEMORANDOS_TAG], centros: [compras] });
+    });
+
+    it('is one per entidade, year and PNCP unit, numbered and audited; no tag → 403; another setor → 404', async () => {
+      const plano = await json<Plano>(await pca('', setor, { json: { anoPca: '2027', codigoUnidade: '926001', centroCustoId: compras } }), 201);
+      expect(plano).toMatchObject({ status: 'em_elaboracao', valorTotal: '0.0000', transicoes: ['enviar', 'cancelar'] });
+      const dup = await json<ErrorBody>(await pca('', setor, { json: { anoPca: 2027, codigoUnidade: '926001', centroCustoId: compras } }), 409);
+      expect(dup.error.fields?.anoPca).toBe(`Já existe o Plano de Contratações Anual ${plano.numero}/${plano.ano} de 2027 para esta unidade.`);
+      const outroAno = await json<Plano>(await pca('', setor, { json: { anoPca: 2028, codigoUnidade: '926001', centroCustoId: compras } }), 201);
+      expect(outroAno.numero).toBe(plano.numero + 1);
+      const acoes = await t.server.sql<{ acao: string }>("SELECT acao FROM audit_log WHERE plugin = 'pca' AND registro = $1", [plano.id]);
+      expect(acoes.map((a) => a.acao)).toEqual(['criar']);
+      expect((await pca('', semTag)).status).toBe(403);
+      expect((await pca(`/${plano.id}`, alheio)).status).toBe(404);
+      const lista = await json<{ items: { id: string }[] }>(await pca('', alheio), 200);
+      expect(lista.items.map((i) => i.id)).not.toContain(plano.id);
+      // the autoridade competente reads every plan of the entidade
+      expect((await pca(`/${plano.id}`, autoridade)).status).toBe(200);
+      const semCentro = await json<ErrorBody>(await pca('', alheio, { json: { anoPca: 2030, codigoUnidade: 'X1', centroCustoId: compras } }), 400);
+      expect(semCentro.error.fields).toEqual({ centroCustoId: 'Escolha um centro de custo ao qual você pertence.' });
+    });
+
+    it('consolidates by key: same item and unit → one item (sums exact, unit value to 4 places), another unit → two', async () => {
+      const a = await dfd(
+        edu,
+        educacao,
+        [
+          [p.papel, '10', '0,1000'],
+          [p.caneta, '1', '0,1000'],
+          [p.limpeza, '12', '1.000,0000'],
+        ],
+        {
+          dataDesejada: '2027-03-10',
+        },
+      );
+      const b = await dfd(
+        sau,
+        saude,
+        [
+          [p.papel, '20', '0,2000'],
+          [p.caneta, '1', '0,2000'],
+          [p.papelCaixa, '1', '50'],
+        ],
+        { dataDesejada: '2027-02-01' },
+      );
+      // the DFD's lines took their PCA category from the product (material → 1, serviço → 2)
+      const linhas = await json<{ itens: { categoriaItemPca: number }[] }>(await mem(`/${a}`, aceitante), 200);
+      expect(linhas.itens.map((i) => i.categoriaItemPca)).toEqual([1, 1, 2]);
+      const plano = await novoPlano();
+      const feito = await json<Plano>(await consolidar(plano, [a, b]), 200);
+      expect(feito.valorTotal).toBe('12055.3000');
+      const lido = await ler(plano);
+      expect(lido.memorandos.map((m) => m.id).sort()).toEqual([a, b].sort());
+      const porDescricao = Object.fromEntries(lido.itens.map((i) => [i.descricao, i]));
+      expect(lido.itens).toHaveLength(4);
+      // 10 × 0,1 + 20 × 0,2 = 5; 5 / 30 = 0,16666… → 0,1667
+      expect(porDescricao['Papel sulfite A4']).toMatchObject({
+        categoriaItemPca: 1,
+        catalogo: 1,
+        codigoItem: '461997',
+        unidadeFornecimento: 'RESMA',
+        quantidade: '30.0000',
+        valorTotal: '5.0000',
+        valorUnitario: '0.1667',
+        dataDesejada: '2027-02-01',
+        unidadeRequisitante: 'Secretaria de Educação; Secretaria de Saúde',
+        pendencias: ['classe_cnbs'],
+      });
+      expect(porDescricao['Papel sulfite A4']!.fontes.map((f) => [f.memorandoId, f.quantidade, f.valorTotal])).toEqual([
+        [a, '10.0000', '1.0000'],
+        [b, '20.0000', '4.0000'],
+      ]);
+      // 0,1 + 0,2 in binary floating point is 0.30000000000000004: the plan says 0,3000
+      expect(0.1 + 0.2).not.toBe(0.3);
+      expect(porDescricao['Caneta esferográfica azul']).toMatchObject({
+        catalogo: 2,
+        codigoItem: '000003',
+        quantidade: '2.0000',
+        valorTotal: '0.3000',
+        valorUnitario: '0.1500',
+        pendencias: [],
+      });
+      expect(porDescricao['Papel sulfite A4 (caixa)']).toMatchObject({ unidadeFornecimento: 'CX', quantidade: '1.0000', valorTotal: '50.0000' });
+      expect(porDescricao['Limpeza predial']).toMatchObject({ categoriaItemPca: 2, valorTotal: '12000.0000', unidadeRequisitante: 'Secretaria de Educação' });
+      // the DFD's timeline names the plan
+      const vinculos = await t.server.sql<{ acao: string }>("SELECT acao FROM audit_log WHERE plugin = 'memorandos' AND registro = $1", [a]);
+      expect(vinculos.map((v) => v.acao)).toContain('vincular');
+    });
+
+    it('sums many 4-decimal unit values exactly where floats drift, and flags a DFD without desired date', async () => {
+      const ids = [];
+      let flutuante = 0;
+      for (let i = 0; i < 7; i++) {
+        ids.push(await dfd(edu, educacao, [[p.clips, '100', '0,0001']], {}));
+        ids.push(await dfd(sau, saude, [[p.clips, '3', '0,1001']], {}));
+        flutuante += 100 * 0.0001 + 3 * 0.1001;
+      }
+      const plano = await novoPlano();
+      await json(await consolidar(plano, ids), 200);
+      const [item] = (await ler(plano)).itens;
+      expect(String(flutuante)).toBe('2.1721000000000004');
+      // 700 × 0,0001 + 21 × 0,1001 = 2,1721; 2,1721 / 721 = 0,00301… → 0,0030
+      expect(item).toMatchObject({ quantidade: '721.0000', valorTotal: '2.1721', valorUnitario: '0.0030', dataDesejada: null, pendencias: ['data_desejada'] });
+      expect(item!.fontes).toHaveLength(14);
+    });
+
+    it('locks a DFD while consolidated (409 naming the plan), frees it when excluded and re-consolidates', async () => {
+      const a = await dfd(edu, educacao, [[p.caneta, '2', '1,0000']]);
+      const b = await dfd(sau, saude, [[p.caneta, '3', '1,0000']]);
+      const plano = await novoPlano();
+      let feito = await json<Plano>(await consolidar(plano, [a, b]), 200);
+      const numero = `${plano.numero}/${plano.ano}`;
+      const memorando = await json<{ version: number }>(await mem(`/${b}`, aceitante), 200);
+      const arquivar = await json<ErrorBody>(await mem(`/${b}/arquivar`, aceitante, { json: { version: memorando.version } }), 409);
+      expect(arquivar.error).toMatchObject({ code: 'em_uso', message: `Usado no Plano de Contratações Anual ${numero}.` });
+      const outro = await novoPlano();
+      const usado = await json<ErrorBody>(await consolidar(outro, [b]), 409);
+      expect(usado.error.message).toBe(`Este memorando já está consolidado no Plano de Contratações Anual ${numero}.`);
+      // excluded: the plan re-consolidates without it, and it can go into another plan
+      feito = await json<Plano>(await consolidar(feito, [a]), 200);
+      expect(feito.valorTotal).toBe('2.0000');
+      expect((await ler(plano)).itens.map((i) => i.quantidade)).toEqual(['2.0000']);
+      expect((await json<Plano>(await consolidar(outro, [b]), 200)).valorTotal).toBe('3.0000');
+      // a DFD of another year, or not accepted, is refused at the field
+      const de2028 = await dfd(edu, educacao, [[p.caneta, '1', '1,0000']], { anoPca: 2028 });
+      const ano = await json<ErrorBody>(await consolidar(feito, [a, de2028]), 400);
+      expect(ano.error.fields?.memorandoIds).toMatch(/^O Memorando \d+\/\d{4} é do PCA de 2028, não de 2027\.$/);
+      // out of the person's centros: 404
+      const doAlheio = await json<Plano>(await pca('', alheio, { json: { anoPca: 2027, codigoUnidade: 'ALH', centroCustoId: saude } }), 201);
+      const fora = await pca(`/${doAlheio.id}`, alheio, {
+        method: 'PUT',
+        json: { version: 1, anoPca: 2027, codigoUnidade: 'ALH', centroCustoId: saude, memorandoIds: [a] },
+      });
+      expect(fora.status).toBe(404);
+      // a cancelled plan gives its DFDs back
+      const cancelado = await json<Plano>(await agir(await ler(outro), 'cancelar', setor, 'Plano refeito.'), 200);
+      expect(cancelado.status).toBe('cancelado');
+      const livre = await novoPlano();
+      expect((await consolidar(livre, [b])).status).toBe(200);
+    });
+
+    it('50 concurrent consolidations of the same DFD: it lands in exactly one plan', async () => {
+      const a = await dfd(edu, educacao, [[p.caneta, '1', '1,0000']]);
+      const planos: Plano[] = [];
+      for (let i = 0; i < 50; i++) planos.push(await novoPlano());
+      const respostas = await Promise.all(planos.map((plano) => consolidar(plano, [a])));
+      const status = respostas.map((r) => r.status);
+      expect(status.filter((s) => s === 200)).toHaveLength(1);
+      expect(status.filter((s) => s === 409)).toHaveLength(49);
+      const vivos = await t.server.sql<{ n: number }>('SELECT count(*)::int AS n FROM documento_vinculos WHERE fonte_id = $1 AND liberado_em IS NULL', [a]);
+      expect(vivos[0]!.n).toBe(1);
+      const itens = await t.server.sql<{ n: number }>(
+        'SELECT count(DISTINCT i.plano_id)::int AS n FROM pca_item_fontes f JOIN pca_itens i ON i.id = f.item_id WHERE f.memorando_id = $1',
+        [a],
+      );
+      expect(itens[0]!.n).toBe(1);
+    });
+
+    it('is approved by the autoridade competente, never by who consolidated it; returned with a reason; published', async () => {
+      const a = await dfd(edu, educacao, [[p.clips, '5', '2,0000']]);
+      let plano = await novoPlano(setorAutoridade);
+      plano = await json<Plano>(await consolidar(plano, [a], setorAutoridade), 200);
+      plano = await json<Plano>(await agir(plano, 'enviar', setorAutoridade), 200);
+      expect(plano.status).toBe('em_aprovacao');
+      // holds the approval tag, but consolidated it (segregação de funções)
+      expect(plano.transicoes).toEqual([]);
+      expect((await json<ErrorBody>(await agir(plano, 'aprovar', setorAutoridade), 403)).error.code).toBe('forbidden');
+      // nor the setor without the tag
+      expect((await agir(plano, 'aprovar', setor)).status).toBe(403);
+      expect((await json<ErrorBody>(await agir(plano, 'devolver', autoridade), 400)).error.fields).toEqual({ motivo: 'Informe o motivo.' });
+      plano = await json<Plano>(await agir(plano, 'devolver', autoridade, 'Incluir as demandas da Saúde.'), 200);
+      expect(plano.status).toBe('devolvido');
+      plano = await json<Plano>(await agir(plano, 'enviar', setorAutoridade), 200);
+      plano = await json<Plano>(await agir(plano, 'aprovar', autoridade), 200);
+      expect(plano.status).toBe('aprovado');
+      // an approved plan is not changed by PUT
+      expect((await consolidar(plano, [], setorAutoridade)).status).toBe(409);
+      plano = await json<Plano>(await agir(plano, 'publicar', setorAutoridade), 200);
+      expect(plano.status).toBe('publicado');
+      const acoes = await t.server.sql<{ acao: string; depois: { motivo?: string } }>(
+        "SELECT acao, depois FROM audit_log WHERE plugin = 'pca' AND registro = $1 ORDER BY id",
+        [plano.id],
+      );
+      expect(acoes.map((r) => r.acao)).toEqual(['criar', 'alterar', 'enviar', 'devolver', 'enviar', 'aprovar', 'publicar']);
+      expect(acoes[3]!.depois.motivo).toBe('Incluir as demandas da Saúde.');
+    });
+
+    it('prints the plan (PDF) with its items', async () => {
+      const a = await dfd(edu, educacao, [[p.caneta, '4', '2,5000']]);
+      const plano = await novoPlano();
+      await json(await consolidar(plano, [a]), 200);
+      const res = await pca(`/${plano.id}.pdf`, setor);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(new TextDecoder().decode((await res.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    });
+  },
+);

@@ -1,0 +1,142 @@
+// @vitest-environment jsdom
+// The web half as the browser runs it: core's App (renderPlugin) with this plugin, the API mocked.
+import { buildMenu } from '@app/core';
+import { makeTestSession, pageOf, renderPlugin } from '@app/core/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import server from '../../src/server/index';
+import { PCA_TAG } from '../../src/shared/index';
+import plugin from '../../src/web/index';
+
+const T = { timeout: 8000 };
+const TITLE = 'Plano de Contratações Anual';
+const ID = '00000000-0000-4000-8000-000000000001';
+const DFD_A = '00000000-0000-4000-8000-0000000000a1';
+const DFD_B = '00000000-0000-4000-8000-0000000000b1';
+const CENTRO = '00000000-0000-4000-8000-0000000000c1';
+const plano = (over: Record<string, unknown> = {}) => ({
+  id: ID,
+  numero: 1,
+  ano: 2026,
+  data: '2026-04-20',
+  status: 'em_elaboracao',
+  version: 2,
+  anoPca: 2027,
+  codigoUnidade: '926001',
+  centroCustoId: CENTRO,
+  centroCustoNome: 'Compras e Licitações',
+  solicitanteNome: 'Sérgio Setor',
+  observacao: null,
+  valorTotal: '5.0000',
+  memorandos: [{ id: DFD_A, numero: 3, ano: 2026, assunto: 'Expediente', valorTotal: '1.00', origemNome: 'Secretaria de Educação' }],
+  itens: [
+    {
+      id: 'i1',
+      numeroItem: 1,
+      categoriaItemPca: 1,
+      classificacaoSuperiorCodigo: '7510',
+      classificacaoSuperiorNome: 'Artigos de expediente',
+      descricao: 'Papel sulfite A4',
+      produtoId: 'p1',
+      unidadeFornecimento: 'RESMA',
+      quantidade: '30.0000',
+      valorUnitario: '0.1667',
+      valorTotal: '5.0000',
+      dataDesejada: '2027-02-01',
+      unidadeRequisitante: 'Secretaria de Educação; Secretaria de Saúde',
+      pendencias: ['classe_cnbs'],
+      fontes: [
+        { memorandoId: DFD_A, numero: 3, ano: 2026, origemNome: 'Secretaria de Educação', quantidade: '10.0000', valorTotal: '1.0000' },
+        { memorandoId: DFD_B, numero: 4, ano: 2026, origemNome: 'Secretaria de Saúde', quantidade: '20.0000', valorTotal: '4.0000' },
+      ],
+    },
+  ],
+  transicoes: ['enviar', 'cancelar'],
+  editavel: true,
+  ...over,
+});
+const demandas = {
+  items: [
+    {
+      id: DFD_A,
+      numero: 3,
+      ano: 2026,
+      assunto: 'Expediente',
+      origemNome: 'Secretaria de Educação',
+      valorTotal: '1.00',
+      plano: { id: ID, numero: 1, ano: 2026 },
+    },
+    { id: DFD_B, numero: 4, ano: 2026, assunto: 'Material de escritório', origemNome: 'Secretaria de Saúde', valorTotal: '4.00', plano: null },
+  ],
+};
+const api = (row = plano()) => ({
+  'GET /api/pca/planos': () => Response.json(pageOf([row])),
+  [`GET /api/pca/planos/${ID}`]: () => Response.json(row),
+  [`GET /api/pca/planos/${ID}/historico`]: () => Response.json({ items: [], truncated: false }),
+  [`GET /api/pca/planos/${ID}/demandas`]: () => Response.json(demandas),
+  [`PUT /api/pca/planos/${ID}`]: () => Response.json(row),
+  'GET /api/pca/centros-custo': () => Response.json(pageOf([{ id: CENTRO, codigo: '01', nome: 'Compras e Licitações' }])),
+});
+
+describe('@app/pca manifest', () => {
+  it("id 'pca' like its server half, '/elabora-pca' with list, new and edit behind tag 101; lazy pages only", () => {
+    expect(plugin).toMatchObject({ id: 'pca', basePath: '/elabora-pca', tag: PCA_TAG, title: TITLE, packageName: '@app/pca' });
+    expect(plugin.id).toBe(server.id);
+    expect(plugin.routes.map((r) => r.path)).toEqual(expect.arrayContaining(['/', '/new', '/edit/:id']));
+    expect(readFileSync('src/web/index.ts', 'utf8')).not.toMatch(/^import .*pages/m);
+    expect(buildMenu([plugin], [PCA_TAG]).map((m) => [m.href, m.label])).toEqual([['/elabora-pca', TITLE]]);
+    expect(buildMenu([plugin], [])).toEqual([]);
+  });
+});
+
+describe('pages', () => {
+  it('a user holding tag 101 sees the list with number, year, unit and exact value', async () => {
+    renderPlugin(plugin, { path: '/elabora-pca', session: makeTestSession({ tags: [101] }), api: api() });
+    expect(await screen.findByRole('heading', { level: 1, name: TITLE }, T)).toBeTruthy();
+    const row = (await screen.findByText('926001', {}, T)).closest('tr') as HTMLElement;
+    const cells = [...row.querySelectorAll('th,td')].map((td) => td.textContent?.trim());
+    expect(cells).toEqual(expect.arrayContaining(['1/2026', '2027', 'Compras e Licitações', 'Em elaboração']));
+  });
+
+  it('the plan shows its items; an item opens the DFD lines it came from (keyboard button, aria-expanded)', async () => {
+    renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }), api: api() });
+    const itens = await screen.findByRole('region', { name: /Itens do plano \(1\)/ }, T);
+    expect(within(itens).getByText('Papel sulfite A4')).toBeTruthy();
+    expect(within(itens).getByText('Secretaria de Educação; Secretaria de Saúde')).toBeTruthy();
+    expect(
+      within(itens)
+        .getByRole('link', { name: /Classe\/Grupo do CNBS não cadastrado/ })
+        .getAttribute('href'),
+    ).toBe('/produtos/edit/p1');
+    const abrir = within(itens).getByRole('button', { name: '2 DFD do item 1' });
+    expect(abrir.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(abrir);
+    const lista = await within(itens).findByRole('list', { name: 'DFDs do item 1' });
+    expect(within(lista).getByRole('link', { name: 'Memorando 4/2026' }).getAttribute('href')).toBe(`/memorandos/edit/${DFD_B}`);
+  });
+
+  it('consolidates the checked DFDs of the year with one PUT naming them', async () => {
+    const { calls } = renderPlugin(plugin, {
+      path: `/elabora-pca/edit/${ID}`,
+      session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }),
+      api: api(),
+    });
+    const area = await screen.findByRole('region', { name: 'Consolidação das demandas (DFD de 2027)' }, T);
+    const a = await within(area).findByRole('checkbox', { name: /Memorando 3\/2026 – Secretaria de Educação/ }, T);
+    expect((a as HTMLInputElement).checked).toBe(true);
+    const b = within(area).getByRole('checkbox', { name: /Memorando 4\/2026 – Secretaria de Saúde/ });
+    fireEvent.click(b);
+    fireEvent.click(within(area).getByRole('button', { name: 'Consolidar 2 memorandos' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true), T);
+    const put = calls.find((c) => c.method === 'PUT')!;
+    expect(put.body).toMatchObject({ version: 2, anoPca: 2027, codigoUnidade: '926001', memorandoIds: [DFD_A, DFD_B] });
+  });
+
+  it('without tag 101: no menu entry, and the page answers Erro 403', async () => {
+    renderPlugin(plugin, { path: '/elabora-pca', session: makeTestSession({ tags: [] }), api: api() });
+    expect(await screen.findByRole('heading', { name: 'Erro 403' }, T)).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Menu principal' });
+    expect(within(nav).queryByRole('link', { name: TITLE })).toBeNull();
+  });
+});
