@@ -218,6 +218,8 @@ export async function seedMemorandos(ctx: SeedContext): Promise<void> {
         justificativa: demo.justificativa,
         prioridade: demo.prioridade,
         dataDesejada: demo.desejadaEmDias === null ? null : dia(demo.desejadaEmDias - demo.diasAtras + 60),
+        // demands for next year's Plano de Contratações Anual (@app/pca)
+        anoPca: Number(today().slice(0, 4)) + 1,
         valorTotal: sumMoney(linhas.map((l) => l.valorTotal)),
       };
       const [row] = await tx
@@ -228,6 +230,9 @@ export async function seedMemorandos(ctx: SeedContext): Promise<void> {
       // its author, as the document kit records it (segregation of duties; only authors edit a draft)
       await recordDocumentAuthor(tx, { entidadeId, documentoId: id, usuarioId: solicitante.id, papel: 'autor' });
       await tx.insert(memorandoItens).values(linhas.map((l, i) => ({ ...l, memorandoId: id, entidadeId, ordem: i + 1 })));
+      // the PCA category from the product, as the routes default it (material → 1, serviço → 2)
+      await tx.execute(sql`UPDATE memorando_itens i SET categoria_item_pca = CASE p.tipo WHEN 'servico' THEN 2 ELSE 1 END
+        FROM produtos p WHERE i.memorando_id = ${id} AND p.id = i.produto_id`);
       await setProdutoUsos(
         tx,
         { entidadeId, origem: 'memorandos', documentoId: id, descricao: `Memorando ${formatNumero(numero, ano)}` },
