@@ -1,6 +1,7 @@
 // @app/pca, isomorphic half: the tags, the API path, the plan's flow (the server enforces it, the web
 // shows what this person may do now), the body's zod schema and the labels of the PNCP domain values.
 import { defineFlow } from '@app/documents';
+import { CATEGORIAS_ITEM_PCA } from '@app/memorandos/shared';
 import { z } from 'zod';
 
 /** Permission tag of the section: elaborate and consolidate the plan (setor de contratações). */
@@ -54,17 +55,8 @@ export const fluxo = defineFlow<'em_elaboracao' | 'em_aprovacao' | 'devolvido' |
 });
 export type PcaStatus = (typeof fluxo.stateNames)[number];
 
-/** PNCP's categoriaItemPca. */
-export const CATEGORIA_ITEM_PCA: Record<number, string> = {
-  1: 'Material',
-  2: 'Serviço',
-  3: 'Obras',
-  4: 'Serviços de Engenharia',
-  5: 'Soluções de TIC',
-  6: 'Locação de Imóveis',
-  7: 'Alienação/Concessão/Permissão',
-  8: 'Obras e Serviços de Engenharia',
-};
+/** PNCP's categoriaItemPca (the DFD's, @app/memorandos). */
+export const CATEGORIA_ITEM_PCA: Record<number, string> = CATEGORIAS_ITEM_PCA;
 
 /** What a plan item lacks for the PNCP (the catalogue does not say it: fix the product or the DFD). */
 export const PENDENCIA_LABEL: Record<string, string> = {
