@@ -9,7 +9,7 @@ export {
   type DocumentRouteTitles,
   type ResourceRouteTitles,
 } from './define';
-export { type DownloadOptions, downloadFile } from './common';
+export { type DownloadOptions, downloadFile, useResourceOptions } from './common';
 export { defineDocumentPages } from './documents/define';
 export {
   type DocumentRef,
@@ -22,6 +22,7 @@ export {
   useDocumentTransition,
 } from './documents/hooks';
 export { StatusBadge } from './documents/StatusBadge';
+export { documentTimeline } from './documents/timeline';
 export { type CoverLine, CoverLinesPage, type CoverLinesColumns, type CoverLinesPageProps } from './documents/CoverLinesPage';
 export { type CreateFromExtra, CreateFromPage, type CreateFromPageProps, type CreateFromSource } from './documents/CreateFromPage';
 export {

@@ -5,12 +5,12 @@ import { Card } from '@app/ui';
 import { Suspense, lazy } from 'react';
 import { RecordTimeline } from '../../audit/Timeline';
 import { ChunkLoadError } from '../../routing/chunkError';
-import { itemsNames } from '../form/itemsNames';
 import { renderSlot } from '../form/slots';
-import type { FieldDescriptor, ItemsFieldDescriptor, ListFilter, ResourceColumn, ResourceConfig } from '../types';
+import type { ListFilter, ResourceColumn, ResourceConfig } from '../types';
 import type { DocumentInfo } from './info';
 import { numeroOf } from './numero';
 import { StatusBadge } from './StatusBadge';
+import { documentFields, documentTimeline } from './timeline';
 import type { DocumentConfig } from './types';
 
 type Row = Record<string, unknown>;
@@ -23,24 +23,6 @@ const chunk = <T,>(load: () => Promise<T>) =>
 const DocumentActions = lazy(() => chunk(() => import('./DocumentActions')));
 
 const lower = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
-
-/** Labels of the timeline: the form's field labels (items as 'itens.quantidade'), the status, the plugin's extra ones. */
-function timelineLabels(fields: readonly FieldDescriptor[], extra: Record<string, string> | undefined): Record<string, string> {
-  const labels: Record<string, string> = {};
-  for (const field of fields) {
-    if (typeof field.label === 'string') labels[field.name] = field.label;
-    if (field.type === 'items') {
-      const f = field as ItemsFieldDescriptor;
-      const n = itemsNames(f);
-      const h = f.headers ?? {};
-      labels[`${f.name}.${n.product}`] = f.product.header ?? 'Produto ou serviço';
-      labels[`${f.name}.${n.quantity}`] = h.quantity ?? 'Quantidade';
-      labels[`${f.name}.${n.unitValue}`] = h.unitValue ?? 'Valor unitário';
-      for (const sub of f.fields ?? []) if (typeof sub.label === 'string') labels[`${f.name}.${sub.name}`] = sub.label;
-    }
-  }
-  return { status: 'Situação', ...labels, ...extra };
-}
 
 export interface DocumentResource {
   resource: ResourceConfig;
@@ -88,10 +70,7 @@ function buildDocumentResource(c: DocumentConfig): DocumentResource {
     ...(hasColumn('status') ? [] : [statusColumn]),
   ];
 
-  const itemsField: FieldDescriptor | null = c.items
-    ? ({ section: 'Itens', ...c.items, type: 'items', name: c.items.name ?? 'itens', label: c.items.label ?? 'Itens' } as ItemsFieldDescriptor)
-    : null;
-  const fields = itemsField ? [...c.fields, itemsField] : c.fields;
+  const fields = documentFields(c);
 
   const period = c.period === false ? null : (c.period ?? { name: 'data', label: 'Período' });
   const filters: ListFilter[] = [
@@ -101,15 +80,7 @@ function buildDocumentResource(c: DocumentConfig): DocumentResource {
   ];
 
   const este = feminino ? 'Esta' : 'Este';
-  const labels = timelineLabels(fields, c.timelineLabels);
-  const formats: Record<string, 'money' | 'decimal' | 'datetime'> = { valorTotal: 'money' };
-  // instants in the timeline as the form shows them (dd/mm/aaaa hh:mm in São Paulo)
-  for (const field of c.fields) if (field.type === 'datetime') formats[field.name] = 'datetime';
-  if (itemsField) {
-    const n = itemsNames(itemsField as ItemsFieldDescriptor);
-    formats[n.quantity] = 'decimal';
-    formats[n.unitValue] = 'money';
-  }
+  const timeline = documentTimeline(c);
 
   const resource: ResourceConfig = {
     ...(c as unknown as ResourceConfig),
@@ -152,14 +123,7 @@ function buildDocumentResource(c: DocumentConfig): DocumentResource {
           {renderSlot(c.slots?.panels, record, ctx)}
           {c.timeline === false ? null : (
             <Card title="Histórico">
-              <RecordTimeline
-                endpoint={c.endpoint}
-                id={String(record.id)}
-                labels={labels}
-                actions={flow.transitions}
-                values={{ status: flow.states }}
-                formats={formats}
-              />
+              <RecordTimeline id={String(record.id)} {...timeline} />
             </Card>
           )}
         </>

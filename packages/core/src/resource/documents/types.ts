@@ -33,6 +33,8 @@ export interface DocumentConfig<T = Row> extends Omit<ResourceConfig<T>, 'ativo'
   timeline?: boolean;
   /** Labels of the timeline's fields beyond the form's own (key → label), e.g. { origemId: 'Origem' }. */
   timelineLabels?: Record<string, string>;
+  /** Formats of the timeline's fields beyond valorTotal and the items' (key → format), e.g. { valorAprovado: 'money' }. */
+  timelineFormats?: Record<string, 'money' | 'decimal' | 'datetime' | 'date' | 'text' | 'boolean'>;
   slots?: {
     /** More buttons in the Edit page's header, after the transitions, Duplicar and Imprimir. */
     actions?: SlotContent<[T, RecordSlotContext<T>]>;

@@ -10,12 +10,13 @@
 //   pendências (GET /api/pendencias, kit): contributed from ./pendencias.ts;
 //   administration (tag 3): /alcadas and /limites-dispensa (CRUD);
 //   pickers: GET /centros-custo, /tipos-solicitacao, /produtos.
-import { today } from '@app/br';
+import { formatDate, today } from '@app/br';
 import { formatDecimal } from '@app/documents';
 import { produtos, produtosLookup } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup, tiposSolicitacao, unidades } from '@app/registros/server';
 import {
   AppError,
+  type CrudColumn,
   type RequestContext,
   centroCustoScope,
   defineCrudResource,
@@ -23,12 +24,13 @@ import {
   defineLookup,
   contribute,
   defineServerPlugin,
+  documentLineItems,
   notFound,
   PENDENCIAS,
   RASCUNHOS_ALHEIOS_TAG_INFO,
 } from '@app/server-core';
 import { eq, sql } from '@app/server-core/orm';
-import { alias } from '@app/server-core/pg-core';
+import { type AnyPgColumn, alias } from '@app/server-core/pg-core';
 import { z } from 'zod';
 import {
   ADMIN_TAG,
@@ -66,29 +68,73 @@ const tipo = alias(tiposSolicitacao, 'tipo');
 const unidade = alias(unidades, 'unidade');
 
 const pertence = (ctx: RequestContext, centroId: unknown) => ctx.todosCentros || ctx.centrosCusto.includes(String(centroId));
-const hoje = today;
-const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
 const seuCentro = (ctx: RequestContext, centroCustoId: string) =>
-  ctx.todosCentros || ctx.centrosCusto.includes(centroCustoId) ? undefined : { centroCustoId: 'Escolha um centro de custo ao qual você pertence.' };
+  pertence(ctx, centroCustoId) ? undefined : { centroCustoId: 'Escolha um centro de custo ao qual você pertence.' };
+const soOCentro = (documento: string) => (row: Row, ctx: RequestContext) =>
+  pertence(ctx, row.centroCustoId) ? null : `Só o centro de custo da ${documento} pode alterá-la.`;
+const defaults = (ctx: RequestContext) => ({ solicitanteId: ctx.user.id, solicitanteNome: ctx.user.nome, data: today() });
 
 const referencias = {
   centroCustoId: { table: centrosCusto, active: centrosCusto.ativo, message: 'Escolha um centro de custo cadastrado em Registros.' },
   tipoSolicitacaoId: { table: tiposSolicitacao, active: tiposSolicitacao.ativo, message: 'Escolha um tipo de solicitação cadastrado em Registros.' },
 };
-const produtoRef = {
-  produtoId: {
-    table: produtos,
-    active: produtos.ativo,
-    message: 'Escolha um produto ou serviço do catálogo.',
-    inactiveMessage: 'Este produto está desativado: escolha outro.',
+const history = {
+  names: {
+    centroCustoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
+    tipoSolicitacaoId: { table: 'registros_tipos_solicitacao', label: 'nome' },
+    produtoId: { table: 'produtos', label: "codigo || ' – ' || descricao" },
+    solicitanteId: { table: 'usuarios', label: 'nome', scoped: false },
   },
-};
-const historyNames = {
-  centroCustoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
-  tipoSolicitacaoId: { table: 'registros_tipos_solicitacao', label: 'nome' },
-  produtoId: { table: 'produtos', label: "codigo || ' – ' || descricao" },
-  solicitanteId: { table: 'usuarios', label: 'nome', scoped: false },
+  skip: ['solicitanteNome'],
 } as const;
+
+/** The header list of both documents (same columns): the centro and the tipo joined, filters, the period. */
+const lista = (t: typeof preRequisicoes | typeof requisicoes) => ({
+  joins: [
+    { table: centro, on: eq(centro.id, t.centroCustoId) },
+    { table: tipo, on: eq(tipo.id, t.tipoSolicitacaoId) },
+  ],
+  extra: { centroCustoCodigo: centro.codigo, centroCustoNome: centro.nome, tipoSolicitacaoNome: tipo.nome },
+  busca: t.busca,
+  defaultSort: '-numero',
+  filters: { centroCustoId: t.centroCustoId, tipoSolicitacaoId: t.tipoSolicitacaoId, solicitanteId: t.solicitanteId },
+  ranges: { data: t.data },
+});
+
+/** The lines of both documents: the product and its unit joined, the product checked against the catalogue. */
+const itens = (t: typeof preRequisicaoItens | typeof requisicaoItens, documentColumn: AnyPgColumn, documentTotalColumn: AnyPgColumn) => ({
+  ...documentLineItems(t, documentColumn, documentTotalColumn),
+  references: {
+    produtoId: {
+      table: produtos,
+      active: produtos.ativo,
+      message: 'Escolha um produto ou serviço do catálogo.',
+      inactiveMessage: 'Este produto está desativado: escolha outro.',
+    },
+  },
+  joins: [
+    { table: produtos, on: eq(produtos.id, t.produtoId) },
+    { table: unidade, on: eq(unidade.id, produtos.unidadeId) },
+  ],
+});
+const produtoExtra = { produtoCodigo: produtos.codigo, produtoDescricao: produtos.descricao, unidadeSigla: unidade.sigla };
+
+/** Export columns: money as '1.234,56' (empty when absent), dates dd/mm/aaaa, the category's label. */
+const moeda = (key: string, header: string): CrudColumn => ({
+  key,
+  header,
+  value: (row) => (row[key] ? formatDecimal(row[key] as string, { min: 2 }) : ''),
+});
+const categoria: CrudColumn = { key: 'categoria', header: 'Categoria', value: (row) => CATEGORIA_LABEL[row.categoria as Categoria] };
+const col = {
+  numero: { key: 'numero', header: 'Número' },
+  data: { key: 'data', header: 'Data', value: (row: Row) => formatDate(String(row.data ?? '')) },
+  status: { key: 'status', header: 'Situação' },
+  centro: { key: 'centroCustoNome', header: 'Centro de custo' },
+  tipo: { key: 'tipoSolicitacaoNome', header: 'Tipo de solicitação' },
+  solicitante: { key: 'solicitanteNome', header: 'Solicitante' },
+  valor: moeda('valorTotal', 'Valor estimado'),
+};
 const idParams = z.object({ id: z.string() });
 
 export default defineServerPlugin({
@@ -160,63 +206,29 @@ export default defineServerPlugin({
       label: { singular: 'pré-requisição', plural: 'pré-requisições', documento: 'Pré-requisição', feminino: true },
       roles: papeisPre,
       scope: (ctx) => centroCustoScope(ctx, preRequisicoes.centroCustoId),
-      defaults: (ctx) => ({ solicitanteId: ctx.user.id, solicitanteNome: ctx.user.nome, data: hoje() }),
+      defaults,
       // made from an accepted memorando (kit links): picker, POST /pre-requisicoes/de-memorando, the checks of
       // POST/PUT naming memorandoId, release on cancel; the memorando's authors are authors of the pré-requisição
       links: [deMemorando],
-      canEdit: (row, ctx) => (pertence(ctx, row.centroCustoId) ? null : 'Só o centro de custo da pré-requisição pode alterá-la.'),
+      canEdit: soOCentro('pré-requisição'),
       validate: async (_tx, data, write) => seuCentro(write.ctx, data.centroCustoId),
       references: referencias,
       items: {
-        table: preRequisicaoItens,
-        documentColumn: preRequisicaoItens.preRequisicaoId,
-        orderColumn: preRequisicaoItens.ordem,
-        productColumn: preRequisicaoItens.produtoId,
-        quantityColumn: preRequisicaoItens.quantidade,
-        unitValueColumn: preRequisicaoItens.valorUnitario,
-        totalColumn: preRequisicaoItens.valorTotal,
-        documentTotalColumn: preRequisicoes.valorTotal,
-        references: produtoRef,
-        joins: [
-          { table: produtos, on: eq(produtos.id, preRequisicaoItens.produtoId) },
-          { table: unidade, on: eq(unidade.id, produtos.unidadeId) },
-        ],
+        ...itens(preRequisicaoItens, preRequisicaoItens.preRequisicaoId, preRequisicoes.valorTotal),
         extra: {
           id: preRequisicaoItens.id,
-          produtoCodigo: produtos.codigo,
-          produtoDescricao: produtos.descricao,
-          unidadeSigla: unidade.sigla,
+          ...produtoExtra,
           atendido: sql<string>`${atendidoDe(preRequisicaoItens.id)}::numeric(15,4)::text`,
           pendente: sql<string>`greatest(${preRequisicaoItens.quantidade} - ${atendidoDe(preRequisicaoItens.id)}, 0)::numeric(15,4)::text`,
           requisicoes: conversoesDe(preRequisicaoItens.id),
         },
       },
       duplicate: { reset: ['memorandoId'] },
-      history: { names: historyNames, skip: ['solicitanteNome'] },
+      history,
       list: {
-        joins: [
-          { table: centro, on: eq(centro.id, preRequisicoes.centroCustoId) },
-          { table: tipo, on: eq(tipo.id, preRequisicoes.tipoSolicitacaoId) },
-        ],
-        extra: { centroCustoCodigo: centro.codigo, centroCustoNome: centro.nome, tipoSolicitacaoNome: tipo.nome },
-        busca: preRequisicoes.busca,
+        ...lista(preRequisicoes),
         sortable: ['numero', 'data', 'status', 'centroCustoNome', 'solicitanteNome', 'valorTotal'],
-        defaultSort: '-numero',
-        filters: {
-          centroCustoId: preRequisicoes.centroCustoId,
-          tipoSolicitacaoId: preRequisicoes.tipoSolicitacaoId,
-          solicitanteId: preRequisicoes.solicitanteId,
-        },
-        ranges: { data: preRequisicoes.data },
-        columns: [
-          { key: 'numero', header: 'Número' },
-          { key: 'data', header: 'Data', value: (row) => dataBr(row.data) },
-          { key: 'status', header: 'Situação' },
-          { key: 'centroCustoNome', header: 'Centro de custo' },
-          { key: 'tipoSolicitacaoNome', header: 'Tipo de solicitação' },
-          { key: 'solicitanteNome', header: 'Solicitante' },
-          { key: 'valorTotal', header: 'Valor estimado', value: (row) => formatDecimal(row.valorTotal as string, { min: 2 }) },
-        ],
+        columns: [col.numero, col.data, col.status, col.centro, col.tipo, col.solicitante, col.valor],
         exportName: 'pre-requisicoes',
       },
     });
@@ -235,87 +247,43 @@ export default defineServerPlugin({
       approvals: aprovacao,
       scope: (ctx) => centroCustoScope(ctx, requisicoes.centroCustoId),
       list: {
-        joins: [
-          { table: centro, on: eq(centro.id, requisicoes.centroCustoId) },
-          { table: tipo, on: eq(tipo.id, requisicoes.tipoSolicitacaoId) },
-        ],
-        extra: {
-          centroCustoCodigo: centro.codigo,
-          centroCustoNome: centro.nome,
-          centroCustoResponsavel: centro.responsavelNome,
-          tipoSolicitacaoNome: tipo.nome,
-        },
-        busca: requisicoes.busca,
+        ...lista(requisicoes),
+        extra: { ...lista(requisicoes).extra, centroCustoResponsavel: centro.responsavelNome },
         sortable: ['numero', 'data', 'status', 'categoria', 'centroCustoNome', 'solicitanteNome', 'valorTotal'],
-        defaultSort: '-numero',
-        filters: { centroCustoId: requisicoes.centroCustoId, tipoSolicitacaoId: requisicoes.tipoSolicitacaoId, solicitanteId: requisicoes.solicitanteId },
-        ranges: { data: requisicoes.data },
         sets: { categoria: { column: requisicoes.categoria, values: CATEGORIAS } },
         columns: [
-          { key: 'numero', header: 'Número' },
-          { key: 'data', header: 'Data', value: (row) => dataBr(row.data) },
-          { key: 'status', header: 'Situação' },
-          { key: 'categoria', header: 'Categoria', value: (row) => CATEGORIA_LABEL[row.categoria as Categoria] },
-          { key: 'centroCustoNome', header: 'Centro de custo' },
-          { key: 'tipoSolicitacaoNome', header: 'Tipo de solicitação' },
-          { key: 'solicitanteNome', header: 'Solicitante' },
-          { key: 'dotacao', header: 'Dotação' },
-          { key: 'valorTotal', header: 'Valor estimado', value: (row) => formatDecimal(row.valorTotal as string, { min: 2 }) },
-          { key: 'valorAprovado', header: 'Valor aprovado', value: (row) => (row.valorAprovado ? formatDecimal(row.valorAprovado as string, { min: 2 }) : '') },
-          {
-            key: 'valorPesquisado',
-            header: 'Valor pesquisado',
-            value: (row) => (row.valorPesquisado ? formatDecimal(row.valorPesquisado as string, { min: 2 }) : ''),
-          },
+          ...[col.numero, col.data, col.status, categoria, col.centro, col.tipo, col.solicitante, { key: 'dotacao', header: 'Dotação' }, col.valor],
+          ...[moeda('valorAprovado', 'Valor aprovado'), moeda('valorPesquisado', 'Valor pesquisado')],
         ],
         exportName: 'requisicoes',
       },
       // aprovar: `ciente: true` when the requisição has a dispensa alert (400 otherwise), recorded in the audit
       transitionBody: { aprovar: { ciente: z.boolean({ error: 'Informe se viu o alerta de limite de dispensa.' }).optional() } },
-      defaults: (ctx) => ({ solicitanteId: ctx.user.id, solicitanteNome: ctx.user.nome, data: hoje() }),
-      toRow: (data) => {
-        const { itens: _itens, ...header } = data;
-        return header;
-      },
+      defaults,
+      toRow: ({ itens: _itens, ...header }) => header,
       // pré-requisição items covered by quantity (kit): checks and locks on save, status fed back and audited on
       // the pré-requisição, release on cancelar/reprovar; the authors of the pré-requisições are authors of the requisição
       coverage: atendimento,
-      canEdit: (row, ctx) => (pertence(ctx, row.centroCustoId) ? null : 'Só o centro de custo da requisição pode alterá-la.'),
+      canEdit: soOCentro('requisição'),
       validate: async (_tx, data, write) => seuCentro(write.ctx, data.centroCustoId),
       afterSave: (tx, id) => recalcularGrupos(tx, id),
       resolveTransition: async (tx, name, row, body, ctx) => {
-        if (name === 'aprovar') {
-          // the dispensa alert is shown where the decision is taken and acknowledged: `ciente` (audited)
-          const alertas = await alertasDaRequisicao(tx, ctx.entidadeId, String(row.id));
-          if (alertas.length && body.ciente !== true) {
-            throw new AppError(400, 'validation_error', 'Confirme que viu o alerta de limite de dispensa antes de aprovar.', {
-              ciente: 'Marque que você viu o alerta de limite de dispensa (possível fracionamento) antes de aprovar.',
-            });
-          }
-          return alertas.length ? { audit: { alertasDispensaVistos: alertasVistos(alertas) } } : undefined;
+        if (name !== 'aprovar') return undefined;
+        // the dispensa alert is shown where the decision is taken and acknowledged: `ciente` (audited)
+        const alertas = await alertasDaRequisicao(tx, ctx.entidadeId, String(row.id));
+        if (alertas.length && body.ciente !== true) {
+          throw new AppError(400, 'validation_error', 'Confirme que viu o alerta de limite de dispensa antes de aprovar.', {
+            ciente: 'Marque que você viu o alerta de limite de dispensa (possível fracionamento) antes de aprovar.',
+          });
         }
-        return undefined;
+        return alertas.length ? { audit: { alertasDispensaVistos: alertasVistos(alertas) } } : undefined;
       },
       onTransition: (tx, _name, before) => recalcularGrupos(tx, String(before.id)),
       references: referencias,
       items: {
-        table: requisicaoItens,
-        documentColumn: requisicaoItens.requisicaoId,
-        orderColumn: requisicaoItens.ordem,
-        productColumn: requisicaoItens.produtoId,
-        quantityColumn: requisicaoItens.quantidade,
-        unitValueColumn: requisicaoItens.valorUnitario,
-        totalColumn: requisicaoItens.valorTotal,
-        documentTotalColumn: requisicoes.valorTotal,
-        references: produtoRef,
-        joins: [
-          { table: produtos, on: eq(produtos.id, requisicaoItens.produtoId) },
-          { table: unidade, on: eq(unidade.id, produtos.unidadeId) },
-        ],
+        ...itens(requisicaoItens, requisicaoItens.requisicaoId, requisicoes.valorTotal),
         extra: {
-          produtoCodigo: produtos.codigo,
-          produtoDescricao: produtos.descricao,
-          unidadeSigla: unidade.sigla,
+          ...produtoExtra,
           grupoId: produtos.grupoId,
           preRequisicao: sql`(SELECT json_build_object('id', p.id, 'numero', p.numero, 'ano', p.ano)
                                 FROM pre_requisicao_itens pi JOIN pre_requisicoes p ON p.id = pi.pre_requisicao_id
@@ -324,16 +292,10 @@ export default defineServerPlugin({
       },
       expandOne: async (db, row, ctx) => ({ ...row, alertasDispensa: await alertasDaRequisicao(db, ctx.entidadeId, String(row.id)) }),
       oneShape: { alertasDispensa: z.array(alertaDispensaSchema) },
-      history: { names: historyNames, skip: ['solicitanteNome'] },
+      history,
       // levels, returns and rejections with reasons, sources, dispensa alert, signatures of who acted (pdf.ts)
       pdf: requisicaoPdf,
     });
-
-    const lerRequisicao = async (id: string, ctx: RequestContext) => {
-      const row = await req.crud.readOne(ctx.db, id, ctx);
-      if (!row) throw notFound();
-      return row;
-    };
 
     router.route({
       method: 'get',
@@ -345,7 +307,8 @@ export default defineServerPlugin({
       request: { params: idParams },
       responses: { 200: alertasDispensaSchema, 404: { description: 'Não encontrada' } },
       handler: async (c, ctx) => {
-        const row = await lerRequisicao(c.req.valid('param').id, ctx);
+        const row = await req.crud.readOne(ctx.db, c.req.valid('param').id, ctx);
+        if (!row) throw notFound();
         return c.json({ items: await alertasDaRequisicao(ctx.db, ctx.entidadeId, String(row.id)) }, 200);
       },
     });
@@ -358,26 +321,20 @@ export default defineServerPlugin({
       label: { singular: 'alçada', plural: 'alçadas' },
       schema: alcadaInputSchema as unknown as z.ZodObject,
       references: { centroCustoId: referencias.centroCustoId },
+      // the perfis and the people named must be of this entidade
       validate: async (tx, data, write) => {
-        const d = data as { perfis: string[]; usuarios: string[]; substitutos: string[] };
         const fields: Record<string, string> = {};
-        if (d.perfis.length) {
+        for (const [campo, tabela, coluna, message] of [
+          ['perfis', 'perfis', 'id', 'Escolha perfis desta entidade.'],
+          ['usuarios', 'usuario_entidades', 'usuario_id', 'Escolha usuários desta entidade.'],
+          ['substitutos', 'usuario_entidades', 'usuario_id', 'Escolha usuários desta entidade.'],
+        ] as const) {
+          const ids = (data as Record<typeof campo, string[]>)[campo];
+          if (!ids.length) continue;
           const { rows } = await tx.execute<{ n: number }>(
-            sql`SELECT count(*)::int AS n FROM perfis WHERE entidade_id = ${write.entidadeId}::uuid AND id = ANY(${`{${d.perfis.join(',')}}`}::uuid[])`,
+            sql`SELECT count(*)::int AS n FROM ${sql.identifier(tabela)} WHERE entidade_id = ${write.entidadeId}::uuid AND ${sql.identifier(coluna)} = ANY(${`{${ids.join(',')}}`}::uuid[])`,
           );
-          if (Number(rows[0]?.n) !== new Set(d.perfis).size) fields.perfis = 'Escolha perfis desta entidade.';
-        }
-        if (d.usuarios.length) {
-          const { rows } = await tx.execute<{ n: number }>(
-            sql`SELECT count(*)::int AS n FROM usuario_entidades WHERE entidade_id = ${write.entidadeId}::uuid AND usuario_id = ANY(${`{${d.usuarios.join(',')}}`}::uuid[])`,
-          );
-          if (Number(rows[0]?.n) !== new Set(d.usuarios).size) fields.usuarios = 'Escolha usuários desta entidade.';
-        }
-        if (d.substitutos.length) {
-          const { rows } = await tx.execute<{ n: number }>(
-            sql`SELECT count(*)::int AS n FROM usuario_entidades WHERE entidade_id = ${write.entidadeId}::uuid AND usuario_id = ANY(${`{${d.substitutos.join(',')}}`}::uuid[])`,
-          );
-          if (Number(rows[0]?.n) !== new Set(d.substitutos).size) fields.substitutos = 'Escolha usuários desta entidade.';
+          if (Number(rows[0]?.n) !== new Set(ids).size) fields[campo] = message;
         }
         return Object.keys(fields).length ? fields : undefined;
       },
@@ -385,11 +342,7 @@ export default defineServerPlugin({
       sortable: ['nivel', 'valorMinimo', 'nome'],
       defaultSort: 'nivel',
       extra: { valorMinimoTexto: sql<string>`${alcadas.valorMinimo}::text` },
-      columns: [
-        { key: 'nivel', header: 'Nível' },
-        { key: 'nome', header: 'Nome' },
-        { key: 'valorMinimo', header: 'A partir de (R$)', value: (row) => formatDecimal(row.valorMinimo as string, { min: 2 }) },
-      ],
+      columns: [{ key: 'nivel', header: 'Nível' }, { key: 'nome', header: 'Nome' }, moeda('valorMinimo', 'A partir de (R$)')],
     });
     defineCrudResource(router, {
       path: '/limites-dispensa',
@@ -400,11 +353,7 @@ export default defineServerPlugin({
       unique: [{ fields: ['ano', 'categoria'], message: 'Já existe o limite deste ano para esta categoria.' }],
       sortable: ['ano', 'categoria', 'valor'],
       defaultSort: '-ano',
-      columns: [
-        { key: 'ano', header: 'Ano' },
-        { key: 'categoria', header: 'Categoria', value: (row) => CATEGORIA_LABEL[row.categoria as Categoria] },
-        { key: 'valor', header: 'Limite (R$)', value: (row) => formatDecimal(row.valor as string, { min: 2 }) },
-      ],
+      columns: [{ key: 'ano', header: 'Ano' }, categoria, moeda('valor', 'Limite (R$)')],
     });
   },
   seed: seedRequisicoes,

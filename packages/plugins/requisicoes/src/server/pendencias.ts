@@ -3,7 +3,7 @@
 // scope of centros de custo; the first is the approvals kit's queue (the same count as the menu's
 // GET /requisicoes/aguardando-minha-aprovacao/contagem): one definition of the queue.
 import { type PendenciaProvider, centroCustoScope } from '@app/server-core';
-import { and, count, eq, inArray } from '@app/server-core/orm';
+import { type SQL, and, count, eq, inArray } from '@app/server-core/orm';
 import { REQUISICOES_TAG } from '../shared/index.js';
 import { aprovacao } from './aprovacao.js';
 import { preRequisicoes, requisicoes } from './tables.js';
@@ -11,50 +11,37 @@ import { preRequisicoes, requisicoes } from './tables.js';
 /** Pré-requisições still open for their solicitante (not converted, cancelled or closed). */
 const PRE_REQUISICAO_ABERTA = ['rascunho', 'enviada', 'parcialmente_atendida', 'devolvida'] as const;
 
+/** The person's own documents (solicitante) in their centros, in the states `where` says. */
+const minhas = (p: Omit<PendenciaProvider, 'count' | 'tag'>, t: typeof preRequisicoes | typeof requisicoes, where: SQL): PendenciaProvider => ({
+  ...p,
+  tag: REQUISICOES_TAG,
+  count: async (db, ctx) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(t)
+      .where(and(eq(t.entidadeId, ctx.entidadeId), centroCustoScope(ctx, t.centroCustoId), eq(t.solicitanteId, ctx.user.id), where));
+    return Number(row?.n ?? 0);
+  },
+});
+
 export const PENDENCIAS_REQUISICOES: readonly PendenciaProvider[] = [
   aprovacao.pendencia({
     id: 'requisicoes.aguardando-minha-aprovacao',
     label: 'Requisições aguardando a minha aprovação',
     href: '/requisicao?aguardandoMinha=1',
   }),
-  {
-    id: 'requisicoes.minhas-devolvidas',
-    label: 'Minhas requisições devolvidas para correção',
-    href: '/requisicao?status=devolvida',
-    tag: REQUISICOES_TAG,
-    count: async (db, ctx) => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(requisicoes)
-        .where(
-          and(
-            eq(requisicoes.entidadeId, ctx.entidadeId),
-            centroCustoScope(ctx, requisicoes.centroCustoId),
-            eq(requisicoes.solicitanteId, ctx.user.id),
-            eq(requisicoes.status, 'devolvida'),
-          ),
-        );
-      return Number(row?.n ?? 0);
+  minhas(
+    { id: 'requisicoes.minhas-devolvidas', label: 'Minhas requisições devolvidas para correção', href: '/requisicao?status=devolvida' },
+    requisicoes,
+    eq(requisicoes.status, 'devolvida'),
+  ),
+  minhas(
+    {
+      id: 'requisicoes.minhas-pre-requisicoes-abertas',
+      label: 'Minhas pré-requisições em aberto',
+      href: `/pre-requisicao?status=${PRE_REQUISICAO_ABERTA.join(',')}`,
     },
-  },
-  {
-    id: 'requisicoes.minhas-pre-requisicoes-abertas',
-    label: 'Minhas pré-requisições em aberto',
-    href: `/pre-requisicao?status=${PRE_REQUISICAO_ABERTA.join(',')}`,
-    tag: REQUISICOES_TAG,
-    count: async (db, ctx) => {
-      const [row] = await db
-        .select({ n: count() })
-        .from(preRequisicoes)
-        .where(
-          and(
-            eq(preRequisicoes.entidadeId, ctx.entidadeId),
-            centroCustoScope(ctx, preRequisicoes.centroCustoId),
-            eq(preRequisicoes.solicitanteId, ctx.user.id),
-            inArray(preRequisicoes.status, [...PRE_REQUISICAO_ABERTA]),
-          ),
-        );
-      return Number(row?.n ?? 0);
-    },
-  },
+    preRequisicoes,
+    inArray(preRequisicoes.status, [...PRE_REQUISICAO_ABERTA]),
+  ),
 ];

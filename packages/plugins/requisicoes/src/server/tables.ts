@@ -3,59 +3,35 @@
 // The builders through the `pg` and `orm` namespaces: the .d.ts of the exported tables then names
 // drizzle's types `pg.PgColumn`, `orm.Column`… from '@app/server-core/pg-core' and '@app/server-core/orm'
 // (named imports make it write 'drizzle-orm/pg-core', which this package does not depend on).
+// The kit's document columns (id, entidade, number, year, date, status, total, version, busca; the lines'
+// order, product, quantity, unit value, total) are spread in: only the requisições' own are written here.
+import { documentHeaderColumns, documentLineColumns, moneyColumn as money, versionColumns as stamps } from '@app/server-core';
 import * as orm from '@app/server-core/orm';
 import * as pg from '@app/server-core/pg-core';
 import type { Categoria, PreRequisicaoStatus, RequisicaoStatus } from '../shared/index.js';
 
-const money = (name: string) => pg.numeric(name, { precision: 17, scale: 2 });
-const decimal4 = (name: string) => pg.numeric(name, { precision: 15, scale: 4 });
-const stamps = () => ({
-  version: pg.integer('version').notNull().default(1),
-  createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 export const preRequisicoes = pg.pgTable(
   'pre_requisicoes',
   {
-    id: pg.uuid('id').primaryKey().defaultRandom(),
-    entidadeId: pg.uuid('entidade_id').notNull(),
-    numero: pg.integer('numero').notNull(),
-    ano: pg.integer('ano').notNull(),
-    data: pg.date('data').notNull(),
-    status: pg.text('status').$type<PreRequisicaoStatus>().notNull().default('rascunho'),
+    ...documentHeaderColumns<PreRequisicaoStatus>('rascunho'),
     centroCustoId: pg.uuid('centro_custo_id').notNull(),
     tipoSolicitacaoId: pg.uuid('tipo_solicitacao_id').notNull(),
     solicitanteId: pg.uuid('solicitante_id').notNull(),
     solicitanteNome: pg.text('solicitante_nome').notNull(),
     justificativa: pg.text('justificativa').notNull(),
     memorandoId: pg.uuid('memorando_id'),
-    valorTotal: money('valor_total').notNull().default('0'),
-    ...stamps(),
-    busca: pg.text('busca').generatedAlwaysAs(pg.generatedByMigration()),
   },
   // one live pré-requisição per memorando (migration 0003)
   (t) => [pg.uniqueIndex('pre_requisicoes_um_vivo_por_memorando').on(t.memorandoId).where(orm.sql`status <> 'cancelada' AND memorando_id IS NOT NULL`)],
 );
 
 export const preRequisicaoItens = pg.pgTable('pre_requisicao_itens', {
-  id: pg.uuid('id').primaryKey().defaultRandom(),
+  ...documentLineColumns(),
   preRequisicaoId: pg.uuid('pre_requisicao_id').notNull(),
-  entidadeId: pg.uuid('entidade_id').notNull(),
-  ordem: pg.integer('ordem').notNull(),
-  produtoId: pg.uuid('produto_id').notNull(),
-  quantidade: decimal4('quantidade').notNull(),
-  valorUnitario: decimal4('valor_unitario').notNull(),
-  valorTotal: money('valor_total').notNull(),
 });
 
 export const requisicoes = pg.pgTable('requisicoes', {
-  id: pg.uuid('id').primaryKey().defaultRandom(),
-  entidadeId: pg.uuid('entidade_id').notNull(),
-  numero: pg.integer('numero').notNull(),
-  ano: pg.integer('ano').notNull(),
-  data: pg.date('data').notNull(),
-  status: pg.text('status').$type<RequisicaoStatus>().notNull().default('rascunho'),
+  ...documentHeaderColumns<RequisicaoStatus>('rascunho'),
   centroCustoId: pg.uuid('centro_custo_id').notNull(),
   tipoSolicitacaoId: pg.uuid('tipo_solicitacao_id').notNull(),
   categoria: pg.text('categoria').$type<Categoria>().notNull(),
@@ -63,7 +39,6 @@ export const requisicoes = pg.pgTable('requisicoes', {
   justificativa: pg.text('justificativa').notNull(),
   solicitanteId: pg.uuid('solicitante_id').notNull(),
   solicitanteNome: pg.text('solicitante_nome').notNull(),
-  valorTotal: money('valor_total').notNull().default('0'),
   /** The total the last level approved (migrations/0004_aprovacao_governanca.sql). */
   valorAprovado: money('valor_aprovado'),
   /** The total after a price research (a concluded cotação's estimates in the items). */
@@ -71,20 +46,12 @@ export const requisicoes = pg.pgTable('requisicoes', {
   niveis: pg.integer('niveis').notNull().default(0),
   nivelAtual: pg.integer('nivel_atual'),
   ciclo: pg.integer('ciclo').notNull().default(0),
-  ...stamps(),
-  busca: pg.text('busca').generatedAlwaysAs(pg.generatedByMigration()),
 });
 
 export const requisicaoItens = pg.pgTable('requisicao_itens', {
-  id: pg.uuid('id').primaryKey().defaultRandom(),
+  ...documentLineColumns(),
   requisicaoId: pg.uuid('requisicao_id').notNull(),
-  entidadeId: pg.uuid('entidade_id').notNull(),
-  ordem: pg.integer('ordem').notNull(),
-  produtoId: pg.uuid('produto_id').notNull(),
   preRequisicaoItemId: pg.uuid('pre_requisicao_item_id'),
-  quantidade: decimal4('quantidade').notNull(),
-  valorUnitario: decimal4('valor_unitario').notNull(),
-  valorTotal: money('valor_total').notNull(),
 });
 
 export const requisicaoAprovacoes = pg.pgTable('requisicao_aprovacoes', {

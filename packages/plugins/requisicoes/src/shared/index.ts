@@ -12,6 +12,8 @@ export const ADMIN_TAG = 3;
 
 /** Shortest reason of a rejection or a return (segregação de funções: a refusal always says why). */
 export const MOTIVO_MIN = 10;
+/** A transition that asks why (a refusal, a return, a cancellation). */
+const comMotivo = { reason: true, reasonMin: MOTIVO_MIN } as const;
 
 // ---------------------------------------------------------------------------------------------
 // Pré-requisição
@@ -37,24 +39,14 @@ export const fluxoPreRequisicao = defineFlow<'rascunho' | 'enviada' | 'parcialme
   transitions: {
     // authoring: who sends answers for it; independent: never by an author (segregação de funções)
     enviar: { from: ['rascunho', 'devolvida'], to: 'enviada', label: 'Enviar', done: 'enviada', who: ['origem'], tone: 'primary', authoring: true },
-    devolver: {
-      from: ['enviada'],
-      to: 'devolvida',
-      label: 'Devolver',
-      done: 'devolvida',
-      who: ['compras'],
-      independent: true,
-      reason: true,
-      reasonMin: MOTIVO_MIN,
-    },
+    devolver: { from: ['enviada'], to: 'devolvida', label: 'Devolver', done: 'devolvida', who: ['compras'], independent: true, ...comMotivo },
     cancelar: {
       from: ['rascunho', 'devolvida', 'enviada'],
       to: 'cancelada',
       label: 'Cancelar',
       done: 'cancelada',
       who: ['origem', 'compras'],
-      reason: true,
-      reasonMin: MOTIVO_MIN,
+      ...comMotivo,
       tone: 'danger',
     },
   },
@@ -65,6 +57,12 @@ export type PreRequisicaoStatus = (typeof fluxoPreRequisicao.stateNames)[number]
 export const PRE_REQUISICAO_CONVERSIVEL: readonly PreRequisicaoStatus[] = ['enviada', 'parcialmente_atendida'];
 
 const uuid = (message: string) => z.uuid({ error: message });
+/** An optional id: absent, null or '' is null. */
+const uuidOuNulo = (message: string) =>
+  z
+    .uuid({ error: message })
+    .nullish()
+    .transform((v) => v ?? null);
 const justificativa = z
   .string({ error: 'Informe a justificativa.' })
   .trim()
@@ -72,6 +70,18 @@ const justificativa = z
   .max(5000, 'A justificativa tem no máximo 5000 caracteres.');
 
 export const MAX_ITENS = 500;
+
+/** The lines of a document: at least one, at most MAX_ITENS, one per product (and source item), exact totals. */
+const linhas = <T extends z.ZodType<{ produtoId: string; preRequisicaoItemId?: string | null; quantidade: string; valorUnitario: string }>>(
+  item: T,
+  documento: string,
+) =>
+  z
+    .array(item, { error: 'Inclua ao menos um item.' })
+    .min(1, 'Inclua ao menos um item.')
+    .max(MAX_ITENS, `${documento} tem no máximo ${MAX_ITENS} itens.`)
+    .superRefine(umaLinhaPorProduto)
+    .superRefine((itens, ctx) => refineLineTotals(itens, ctx));
 
 /** One product per document: a second line of the same product is a mistake. */
 function umaLinhaPorProduto(itens: { produtoId: string; preRequisicaoItemId?: string | null }[], ctx: z.RefinementCtx) {
@@ -94,16 +104,8 @@ export const preRequisicaoInputSchema = z.object({
   centroCustoId: uuid('Escolha o centro de custo.'),
   tipoSolicitacaoId: uuid('Escolha o tipo de solicitação.'),
   justificativa,
-  memorandoId: z
-    .uuid({ error: 'Memorando inválido.' })
-    .nullish()
-    .transform((v) => v ?? null),
-  itens: z
-    .array(preRequisicaoItemSchema, { error: 'Inclua ao menos um item.' })
-    .min(1, 'Inclua ao menos um item.')
-    .max(MAX_ITENS, `Uma pré-requisição tem no máximo ${MAX_ITENS} itens.`)
-    .superRefine(umaLinhaPorProduto)
-    .superRefine((itens, ctx) => refineLineTotals(itens, ctx)),
+  memorandoId: uuidOuNulo('Memorando inválido.'),
+  itens: linhas(preRequisicaoItemSchema, 'Uma pré-requisição'),
 });
 
 /** Body of POST /api/requisicoes/pre-requisicoes/de-memorando: a new draft from an accepted memorando. */
@@ -155,30 +157,11 @@ export const fluxoRequisicao = defineFlow<'rascunho' | 'em_aprovacao' | 'aprovad
       done: 'reprovada',
       who: ['aprovador'],
       independent: true,
-      reason: true,
-      reasonMin: MOTIVO_MIN,
+      ...comMotivo,
       tone: 'danger',
     },
-    devolver: {
-      from: ['em_aprovacao'],
-      to: 'devolvida',
-      label: 'Devolver',
-      done: 'devolvida',
-      who: ['aprovador'],
-      independent: true,
-      reason: true,
-      reasonMin: MOTIVO_MIN,
-    },
-    cancelar: {
-      from: ['rascunho', 'devolvida'],
-      to: 'cancelada',
-      label: 'Cancelar',
-      done: 'cancelada',
-      who: ['editor'],
-      reason: true,
-      reasonMin: MOTIVO_MIN,
-      tone: 'danger',
-    },
+    devolver: { from: ['em_aprovacao'], to: 'devolvida', label: 'Devolver', done: 'devolvida', who: ['aprovador'], independent: true, ...comMotivo },
+    cancelar: { from: ['rascunho', 'devolvida'], to: 'cancelada', label: 'Cancelar', done: 'cancelada', who: ['editor'], ...comMotivo, tone: 'danger' },
   },
 });
 export type RequisicaoStatus = (typeof fluxoRequisicao.stateNames)[number];
@@ -205,10 +188,7 @@ export const requisicaoItemSchema = z.object({
   quantidade: quantitySchema,
   valorUnitario: unitValueSchema,
   /** The pré-requisição item this line converts (absent: a line typed directly). */
-  preRequisicaoItemId: z
-    .uuid({ error: 'Item de pré-requisição inválido.' })
-    .nullish()
-    .transform((v) => v ?? null),
+  preRequisicaoItemId: uuidOuNulo('Item de pré-requisição inválido.'),
 });
 
 /** Body of POST /api/requisicoes/requisicoes (PUT adds `version`). */
@@ -223,12 +203,7 @@ export const requisicaoInputSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   justificativa,
-  itens: z
-    .array(requisicaoItemSchema, { error: 'Inclua ao menos um item.' })
-    .min(1, 'Inclua ao menos um item.')
-    .max(MAX_ITENS, `Uma requisição tem no máximo ${MAX_ITENS} itens.`)
-    .superRefine(umaLinhaPorProduto)
-    .superRefine((itens, ctx) => refineLineTotals(itens, ctx)),
+  itens: linhas(requisicaoItemSchema, 'Uma requisição'),
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -248,29 +223,23 @@ const valorMinimo = z.union([z.string(), z.number()], { error: 'Informe o valor 
   return canonical;
 });
 
+const ids = (message: string, max: number) =>
+  z
+    .array(z.uuid({ error: message }))
+    .max(max)
+    .default([]);
+
 /** Body of POST /api/requisicoes/alcadas (PUT adds `version`). */
 export const alcadaInputSchema = z
   .object({
     nivel: z.number({ error: 'Informe o nível.' }).int('O nível é um número inteiro.').min(1, 'O nível começa em 1.').max(20, 'No máximo 20 níveis.'),
     nome: z.string({ error: 'Informe o nome do nível.' }).trim().min(2, 'Informe o nome do nível.').max(100, 'Use no máximo 100 caracteres.'),
     valorMinimo,
-    centroCustoId: z
-      .uuid({ error: 'Centro de custo inválido.' })
-      .nullish()
-      .transform((v) => v ?? null),
-    perfis: z
-      .array(z.uuid({ error: 'Perfil inválido.' }))
-      .max(50)
-      .default([]),
-    usuarios: z
-      .array(z.uuid({ error: 'Usuário inválido.' }))
-      .max(200)
-      .default([]),
+    centroCustoId: uuidOuNulo('Centro de custo inválido.'),
+    perfis: ids('Perfil inválido.', 50),
+    usuarios: ids('Usuário inválido.', 200),
     /** Who decides the level when nobody of it nor of the next higher level may (segregation). */
-    substitutos: z
-      .array(z.uuid({ error: 'Usuário inválido.' }))
-      .max(50)
-      .default([]),
+    substitutos: ids('Usuário inválido.', 50),
   })
   .refine((a) => a.perfis.length + a.usuarios.length > 0, { path: ['perfis'], message: 'Indique ao menos um perfil ou usuário aprovador.' });
 

@@ -19,6 +19,8 @@ export {
   createDocumentItems,
 } from './items.js';
 export { catalogueItemsPdf } from './pdf-items.js';
+export { decimal4Column, documentHeaderColumns, documentLineColumns, documentLineItems, moneyColumn, versionColumns } from './columns.js';
+export { type DocumentStepsOptions, documentSteps, documentStepsPdf } from './pdf-steps.js';
 export { type NextDocumentNumberOptions, documentCounters, lastDocumentNumber, nextDocumentNumber } from './numbering.js';
 export {
   DIRECT_AUTHOR_ROLES,

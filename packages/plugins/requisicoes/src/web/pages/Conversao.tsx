@@ -6,9 +6,9 @@ import { formatMoney, formatNumero, lineTotal, sumMoney } from '@app/documents';
 import { Card, DataTable, PageHeader, SelectField, TextField } from '@app/ui';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { CATEGORIA_LABEL, CATEGORIAS, type ItemPendente, requisicaoInputSchema } from '../../shared/index.js';
+import { type ItemPendente, requisicaoInputSchema } from '../../shared/index.js';
 import { REQ_TITLES } from '../titles';
-import { PRE_ENDPOINT, REQ_ENDPOINT, numero, quantidade } from './common';
+import { PRE_ENDPOINT, REQ_ENDPOINT, categorias, centroNome, numero, quantidade } from './common';
 
 const usePendentes = (preRequisicaoId?: string) =>
   useQuery({
@@ -92,7 +92,7 @@ export function ConvertPage() {
       pending={{ path: 'requisicoes/pre-requisicoes/itens-pendentes', searchParams: { preRequisicaoId: id } }}
       target={{ endpoint: REQ_ENDPOINT, documento: 'Requisição', feminino: true, editHref: (created) => `/edit/${created}` }}
       title={(row) => `${REQ_TITLES.convertTitle} ${numero(row)}`}
-      description={(row) => `${String(row.centroCustoCodigo ?? '')} – ${String(row.centroCustoNome ?? '')} · ${String(row.tipoSolicitacaoNome ?? '')}`}
+      description={(row) => `${centroNome(row)} · ${String(row.tipoSolicitacaoNome ?? '')}`}
       back={<Link href="/pre-requisicao">Voltar para {REQ_TITLES.pendingTitle}</Link>}
       errorTitle={{ page: REQ_TITLES.convertTitle, alert: 'Não foi possível carregar a pré-requisição' }}
       header={(row) => (
@@ -103,7 +103,7 @@ export function ConvertPage() {
               required
               value={categoria}
               onChange={(e) => setCategoria(e.target.value)}
-              options={CATEGORIAS.map((value) => ({ value, label: CATEGORIA_LABEL[value] }))}
+              options={categorias}
               hint="Decide o limite de dispensa (art. 75, I ou II, da Lei 14.133/2021)."
             />
             <TextField label="Dotação orçamentária" maxLength={200} value={dotacao} onChange={(e) => setDotacao(e.target.value)} />

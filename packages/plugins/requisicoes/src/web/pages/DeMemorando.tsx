@@ -3,17 +3,12 @@
 // /pre-requisicoes/memorandos-aceitos, tag 39, a requisitante may not hold Memorandos; POST
 // /pre-requisicoes/de-memorando), plus the centro de custo and the tipo de solicitação; then the
 // new pré-requisição's edit page.
-import { CreateFromPage, api, apiErrorMessage, queryKeys, useQuery, useSession } from '@app/core';
+import { CreateFromPage, apiErrorMessage, queryKeys, useResourceOptions, useSession } from '@app/core';
 import { formatMoney, formatNumero } from '@app/documents';
 import { Alert, SelectField } from '@app/ui';
 import type { MemorandoAceito } from '../../shared/index.js';
 import { PRE_TITLES } from '../titles';
-import { PRE_ENDPOINT, type Row } from './common';
-
-type Page<T> = { items: T[]; total: number };
-
-const opcoes = (endpoint: string, searchParams: Record<string, string>) =>
-  api.get(endpoint, { searchParams: { pageSize: '200', ...searchParams } }).json<Page<Row>>();
+import { PRE_ENDPOINT, meusCentros, tipos as tiposSource } from './common';
 
 const rotulo = (m: MemorandoAceito) => `${formatNumero(m.numero, m.ano)} – ${m.assunto}`;
 const descricao = (m: MemorandoAceito) =>
@@ -21,20 +16,12 @@ const descricao = (m: MemorandoAceito) =>
 
 export default function DeMemorando() {
   const session = useSession();
-  const centros = useQuery({
-    queryKey: queryKeys.plugin('requisicoes', 'centros-custo', 'meus'),
-    queryFn: async () => {
-      const page = await opcoes('requisicoes/centros-custo', { meus: 'true' });
-      return page.items.map((c) => ({ value: String(c.id), label: `${String(c.codigo)} – ${String(c.nome)}` }));
-    },
-  });
-  const tipos = useQuery({
-    queryKey: queryKeys.plugin('requisicoes', 'tipos-solicitacao'),
-    queryFn: async () => (await opcoes('requisicoes/tipos-solicitacao', {})).items.map((t) => ({ value: String(t.id), label: String(t.nome) })),
-  });
+  // the plugin's own pickers, as the form's selects load them
+  const centros = useResourceOptions(meusCentros, {}, [], undefined);
+  const tipos = useResourceOptions(tiposSource, {}, [], undefined);
   // the memorando's origin when it is one of the person's centros, else their first centro
   const centroPadrao = (m: MemorandoAceito) => {
-    const meus = centros.data?.map((c) => c.value) ?? [];
+    const meus = centros.options.map((c) => c.value);
     if (meus.includes(m.origemId)) return m.origemId;
     const primeiro = session?.centrosCusto?.find((id) => meus.includes(id));
     return primeiro ?? (meus.length === 1 ? meus[0]! : '');
@@ -79,30 +66,29 @@ export default function DeMemorando() {
         fromSource: (m) => ({ centroCustoId: centroPadrao(m) }),
         render: ({ values, set, errors }) => (
           <>
-            {centros.isError || tipos.isError ? (
+            {centros.error || tipos.error ? (
               <Alert variant="error" title="Não foi possível carregar os centros de custo e os tipos de solicitação">
                 {apiErrorMessage(centros.error ?? tipos.error, 'Tente novamente.')}
               </Alert>
             ) : null}
             <div style={{ display: 'grid', gap: '1rem', gridTemplateColumns: 'repeat(auto-fit, minmax(16rem, 1fr))' }}>
-              <SelectField
-                label="Centro de custo"
-                required
-                placeholder={centros.data ? 'Escolha…' : 'Carregando…'}
-                value={values.centroCustoId ?? ''}
-                onChange={(e) => set('centroCustoId', e.target.value)}
-                options={centros.data ?? []}
-                error={errors.centroCustoId}
-              />
-              <SelectField
-                label="Tipo de solicitação"
-                required
-                placeholder={tipos.data ? 'Escolha…' : 'Carregando…'}
-                value={values.tipoSolicitacaoId ?? ''}
-                onChange={(e) => set('tipoSolicitacaoId', e.target.value)}
-                options={tipos.data ?? []}
-                error={errors.tipoSolicitacaoId}
-              />
+              {(
+                [
+                  ['centroCustoId', 'Centro de custo', centros],
+                  ['tipoSolicitacaoId', 'Tipo de solicitação', tipos],
+                ] as const
+              ).map(([campo, label, { options, loading }]) => (
+                <SelectField
+                  key={campo}
+                  label={label}
+                  required
+                  placeholder={loading ? 'Carregando…' : 'Escolha…'}
+                  value={values[campo] ?? ''}
+                  onChange={(e) => set(campo, e.target.value)}
+                  options={options}
+                  error={errors[campo]}
+                />
+              ))}
             </div>
           </>
         ),

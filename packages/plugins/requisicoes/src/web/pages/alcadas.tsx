@@ -4,6 +4,8 @@ import { alcadaInputSchema } from '../../shared/index.js';
 import { ALCADAS_TITLES } from '../titles';
 import { type Row, centros } from './common';
 
+const usuarios = { endpoint: '/usuarios/usuarios', label: (u: Row) => `${String(u.nome)} (${String(u.login)})` };
+
 /** /requisicao/alcadas (tag 3): the approval levels of the entidade, who approves at each. */
 export default defineResourcePages({
   endpoint: '/requisicoes/alcadas',
@@ -33,19 +35,13 @@ export default defineResourcePages({
     },
     { name: 'centroCustoId', type: 'select', label: 'Centro de custo', source: centros, hint: 'Vazio: vale para todos os centros de custo.' },
     { name: 'perfis', type: 'multiselect', label: 'Perfis aprovadores', source: { endpoint: '/usuarios/perfis', label: (p) => String(p.nome) }, wide: true },
-    {
-      name: 'usuarios',
-      type: 'multiselect',
-      label: 'Usuários aprovadores',
-      source: { endpoint: '/usuarios/usuarios', label: (u) => `${String(u.nome)} (${String(u.login)})` },
-      wide: true,
-    },
+    { name: 'usuarios', type: 'multiselect', label: 'Usuários aprovadores', source: usuarios, wide: true },
     {
       name: 'substitutos',
       type: 'multiselect',
       label: 'Substitutos',
       hint: 'Decidem o nível (por substituição) quando nenhum aprovador dele nem do nível superior pode: por exemplo, quando o único aprovador pediu a requisição.',
-      source: { endpoint: '/usuarios/usuarios', label: (u) => `${String(u.nome)} (${String(u.login)})` },
+      source: usuarios,
       wide: true,
     },
   ],

@@ -1,10 +1,10 @@
 // What the pages of @app/requisicoes share (a lazy chunk: never on the first page).
-import { type ResourceOptionsSource, type TransitionDialogState, api, apiErrorMessage, queryKeys, useDocument, useQuery } from '@app/core';
+import { type ResourceOptionsSource, type TransitionDialogState, api, apiErrorMessage, queryKeys, useQuery } from '@app/core';
 import { formatDecimal, formatMoney, formatNumero } from '@app/documents';
-import { Alert, Card, CheckboxField, Spinner } from '@app/ui';
-import { useEffect } from 'react';
+import { Alert, Card, CheckboxField, type DataTableColumn, Spinner } from '@app/ui';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'wouter';
-import { CATEGORIA_LABEL, type AlertaDispensa, fluxoRequisicao } from '../../shared/index.js';
+import { CATEGORIA_LABEL, CATEGORIAS, type AlertaDispensa, fluxoRequisicao } from '../../shared/index.js';
 
 export type Row = Record<string, unknown>;
 
@@ -25,10 +25,40 @@ export const produto = {
 export const numero = (row: Row) => formatNumero(row.numero as number | null, row.ano as number | null);
 export const quantidade = (value: unknown) => formatDecimal(String(value ?? '0'));
 
-/** GET <endpoint>/:id as the kit reads it (core's useDocument: the same cache entry as the Edit page). */
-export function useRecord(endpoint: string, id: string | undefined) {
-  return useDocument(endpoint, id).query;
+export const categorias = CATEGORIAS.map((value) => ({ value, label: CATEGORIA_LABEL[value] }));
+export const centroNome = (row: Row) => `${String(row.centroCustoCodigo ?? '')} – ${String(row.centroCustoNome ?? '')}`;
+
+/** The first columns of a document's lines on the read-only pages: number, product, unit. */
+export const colunasItem: DataTableColumn<Row>[] = [
+  { key: 'ordem', header: 'Item', width: '4rem', align: 'end' },
+  {
+    key: 'produto',
+    header: 'Produto ou serviço',
+    rowHeader: true,
+    render: (item) => `${String(item.produtoCodigo ?? '')} – ${String(item.produtoDescricao ?? '')}`,
+  },
+  { key: 'unidadeSigla', header: 'Unid.', width: '5rem' },
+];
+
+/** Fields of a record shown read-only: label → value, in a grid. */
+export function Campos({ campos }: { campos: [string, ReactNode][] }) {
+  return (
+    <dl style={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', margin: 0 }}>
+      {campos.map(([label, value]) => (
+        <div key={label}>
+          <dt className="field__label">{label}</dt>
+          <dd style={{ margin: 0 }}>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
+
+/** The approved and the researched values of a requisição, as fields. */
+export const valores = (row: Row): [string, ReactNode][] => [
+  ['Valor aprovado', row.valorAprovado ? formatMoney(row.valorAprovado as string) : 'Ainda não aprovado'],
+  ['Valor pesquisado (cotação)', row.valorPesquisado ? formatMoney(row.valorPesquisado as string) : 'Sem pesquisa de preços'],
+];
 
 /** GET /:id/dispensa: the alerts of a requisição (one cache entry per version, shared by the page and the dialogs; refreshed with the record). */
 export function useAlertasDispensa(id: string, version?: unknown) {
@@ -38,19 +68,22 @@ export function useAlertasDispensa(id: string, version?: unknown) {
   });
 }
 
-/** One alert's text: the total of the requisições em aprovação and aprovadas, and this one apart when it is not counted yet. */
-function TextoAlerta({ a }: { a: AlertaDispensa }) {
+/** One grupo's alert: the total of the requisições em aprovação and aprovadas, and this one apart when it is not counted yet. */
+function AlertaGrupo({ a, children }: { a: AlertaDispensa; children?: ReactNode }) {
   return (
-    <p>
-      Em {a.ano}, as requisições em aprovação e aprovadas deste grupo ({CATEGORIA_LABEL[a.categoria].toLowerCase()}) somam{' '}
-      <strong>{formatMoney(a.total)}</strong>
-      {a.estaConta ? null : (
-        <>
-          ; com esta requisição ({formatMoney(a.valorDesta)}, ainda não enviada), passam a <strong>{formatMoney(a.totalComEsta)}</strong>
-        </>
-      )}
-      , acima do limite de <strong>{formatMoney(a.limite)}</strong> ({a.artigo}, valor de {a.anoLimite}). Verifique se não há fracionamento de despesa.
-    </p>
+    <Alert variant="warning" title={`Limite de dispensa ultrapassado: ${a.grupoCodigo} – ${a.grupoNome}`}>
+      <p>
+        Em {a.ano}, as requisições em aprovação e aprovadas deste grupo ({CATEGORIA_LABEL[a.categoria].toLowerCase()}) somam{' '}
+        <strong>{formatMoney(a.total)}</strong>
+        {a.estaConta ? null : (
+          <>
+            ; com esta requisição ({formatMoney(a.valorDesta)}, ainda não enviada), passam a <strong>{formatMoney(a.totalComEsta)}</strong>
+          </>
+        )}
+        , acima do limite de <strong>{formatMoney(a.limite)}</strong> ({a.artigo}, valor de {a.anoLimite}). Verifique se não há fracionamento de despesa.
+      </p>
+      {children}
+    </Alert>
   );
 }
 
@@ -74,8 +107,7 @@ export function DispensaAlert({ id, version }: { id: string; version?: unknown }
   return (
     <div className="requisicoes-dispensa" data-testid="alerta-dispensa">
       {query.data.items.map((a) => (
-        <Alert key={`${a.grupoId}-${a.categoria}`} variant="warning" title={`Limite de dispensa ultrapassado: ${a.grupoCodigo} – ${a.grupoNome}`}>
-          <TextoAlerta a={a} />
+        <AlertaGrupo key={`${a.grupoId}-${a.categoria}`} a={a}>
           {a.requisicoes.length ? (
             <>
               <p>Requisições em aprovação e aprovadas que compõem o total:</p>
@@ -90,7 +122,7 @@ export function DispensaAlert({ id, version }: { id: string; version?: unknown }
             </>
           ) : null}
           {a.mais > 0 ? <p>E mais {a.mais.toLocaleString('pt-BR')} requisições.</p> : null}
-        </Alert>
+        </AlertaGrupo>
       ))}
     </div>
   );
@@ -128,9 +160,7 @@ export function DispensaNaDecisao({
   return (
     <div data-testid="alerta-dispensa-dialogo">
       {alertas.map((a) => (
-        <Alert key={`${a.grupoId}-${a.categoria}`} variant="warning" title={`Limite de dispensa ultrapassado: ${a.grupoCodigo} – ${a.grupoNome}`}>
-          <TextoAlerta a={a} />
-        </Alert>
+        <AlertaGrupo key={`${a.grupoId}-${a.categoria}`} a={a} />
       ))}
       {onCiente ? (
         <CheckboxField
@@ -155,16 +185,7 @@ export function ValoresDaRequisicao({ row }: { row: Row }) {
   const acima = row.status === 'em_aprovacao' && row.valorAprovado && row.valorPesquisado && Number(row.valorPesquisado) > Number(row.valorAprovado);
   return (
     <Card title="Valor aprovado e valor pesquisado">
-      <dl style={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', margin: 0 }}>
-        <div>
-          <dt className="field__label">Valor aprovado</dt>
-          <dd style={{ margin: 0 }}>{row.valorAprovado ? formatMoney(row.valorAprovado as string) : 'Ainda não aprovado'}</dd>
-        </div>
-        <div>
-          <dt className="field__label">Valor pesquisado (cotação)</dt>
-          <dd style={{ margin: 0 }}>{row.valorPesquisado ? formatMoney(row.valorPesquisado as string) : 'Sem pesquisa de preços'}</dd>
-        </div>
-      </dl>
+      <Campos campos={valores(row)} />
       {acima ? <p className="field__hint">O valor pesquisado passou do aprovado: a requisição voltou para aprovação pelo novo valor.</p> : null}
     </Card>
   );

@@ -2,11 +2,10 @@ import { formatDate } from '@app/br';
 import { type FieldRenderProps, defineDocumentPages, registerFieldType, useHasTag } from '@app/core';
 import { formatMoney, formatNumero } from '@app/documents';
 import { Link } from 'wouter';
-import { CATEGORIA_LABEL, CATEGORIAS, type Categoria, fluxoRequisicao, requisicaoInputSchema } from '../../shared/index.js';
+import { CATEGORIA_LABEL, type Categoria, fluxoRequisicao, requisicaoInputSchema } from '../../shared/index.js';
 import { REQ_TITLES } from '../titles';
-import { DispensaAlert, REQ_ENDPOINT, type Row, ValoresDaRequisicao, centros, dialogoDaDecisao, meusCentros, produto, tipos } from './common';
+import { DispensaAlert, REQ_ENDPOINT, type Row, ValoresDaRequisicao, categorias, centros, dialogoDaDecisao, meusCentros, produto, tipos } from './common';
 
-const categorias = CATEGORIAS.map((value) => ({ value, label: CATEGORIA_LABEL[value] }));
 const podeAprovar = (row: Row) => Array.isArray(row.transicoes) && row.transicoes.includes('aprovar');
 
 /** The pré-requisição item a line converts: kept in the body (the server checks it), shown as its number. */
@@ -33,27 +32,23 @@ const origemField = {
 registerFieldType('origemPreRequisicao', origemField);
 
 function ListActions() {
+  // the administration (tag 3): alçadas and limites de dispensa
   const admin = useHasTag(3);
-  return (
-    <>
-      <Link href="~/requisicao?aguardandoMinha=1" className="button button--secondary">
-        Aguardando minha aprovação
-      </Link>
-      <Link href="/pre-requisicao" className="button button--secondary">
-        Converter pré-requisições
-      </Link>
-      {admin ? (
-        <>
-          <Link href="/alcadas" className="button button--secondary">
-            Alçadas
-          </Link>
-          <Link href="/limites-dispensa" className="button button--secondary">
-            Limites de dispensa
-          </Link>
-        </>
-      ) : null}
-    </>
-  );
+  const links = [
+    ['~/requisicao?aguardandoMinha=1', 'Aguardando minha aprovação'],
+    ['/pre-requisicao', 'Converter pré-requisições'],
+    ...(admin
+      ? [
+          ['/alcadas', 'Alçadas'],
+          ['/limites-dispensa', 'Limites de dispensa'],
+        ]
+      : []),
+  ];
+  return links.map(([href, label]) => (
+    <Link key={href} href={href!} className="button button--secondary">
+      {label}
+    </Link>
+  ));
 }
 
 export default defineDocumentPages({
@@ -146,4 +141,5 @@ export default defineDocumentPages({
     ciclo: 'Rodada de aprovação',
     'itens.preRequisicaoItemId': 'Item da pré-requisição',
   },
+  timelineFormats: { valorAprovado: 'money', valorPesquisado: 'money', valorAprovadoVigente: 'money' },
 });
