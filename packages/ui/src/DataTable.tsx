@@ -21,7 +21,8 @@ export type DataTableColumn<T> = {
   rowHeader?: boolean;
   /**
    * Text cells (string or number content): up to 24 characters stay on one line; longer text is
-   * clamped to 2 lines, whole in a title (from 40 characters) and while the row has the focus.
+   * clamped to 1 line (the column shrinks down to its longest word when the table is short of room),
+   * whole in a title and while the row has the focus.
    * False: the text as it is (wraps freely).
    */
   clamp?: boolean;
@@ -77,8 +78,8 @@ function wrappableHeader(header: ReactNode): ReactNode {
 
 const isEmptyContent = (content: ReactNode) => content === null || content === undefined || content === false || content === '';
 
-/** Text long enough to maybe wrap past 2 lines gets a title with the whole text. */
-const TITLE_MIN_LENGTH = 40;
+/** Text long enough to be cut gets a title with the whole text. */
+const TITLE_MIN_LENGTH = 25;
 /** Short text (a group, a unit, a status) stays on one line, leaving the wrapping to long text. */
 const NOWRAP_MAX_LENGTH = 24;
 

@@ -1,6 +1,6 @@
 import { Button, CheckboxField, DataTable, type DataTableColumn, PageHeader, Pagination, SelectField, TextField } from '@app/ui';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type ReactElement, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
 import { LoadErrorAlert } from '../errors/LoadErrorAlert';
 import { useSomenteLeitura } from '../routing/RouteMeta';
@@ -42,13 +42,34 @@ function FilterControl({ filter, values, onChange }: { filter: ListFilter; value
   return <SourceFilterSelect filter={filter} value={value} onChange={set} />;
 }
 
+/** Filters shown in the bar beside the search; the others open with 'Mais filtros'. */
+const INLINE_FILTERS = 2;
+
+/** A set filter as a chip's text: the options' labels, or a period 'de 01/03/2026 até 31/03/2026'. */
+function chipValue(filter: ListFilter, values: FilterValues): string {
+  if ('period' in filter) {
+    const [de, ate] = filterNames(filter).map((n) => values[n] ?? '');
+    const br = (iso: string) => iso.split('-').reverse().join('/');
+    return [de ? `de ${br(de)}` : '', ate ? `até ${br(ate)}` : ''].filter(Boolean).join(' ');
+  }
+  const value = values[filter.name] ?? '';
+  if ('options' in filter) {
+    const chosen = value.split(',');
+    return filter.options
+      .filter((o) => chosen.includes(o.value))
+      .map((o) => o.label)
+      .join(', ');
+  }
+  return value;
+}
+
 /** Two dates ('De', 'Até'): `${name}De` and `${name}Ate`, aaaa-mm-dd. */
 function PeriodFilter({ filter, values, onChange }: { filter: ListFilter; values: FilterValues; onChange: (patch: FilterValues) => void }) {
   const [de, ate] = filterNames(filter) as [string, string];
   return (
-    <fieldset style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+    <fieldset className="list-filters__period">
       <legend className="visually-hidden">{filter.label}</legend>
-      <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '0.5rem' }}>
+      <div>
         <TextField
           label={`${filter.label}: de`}
           type="date"
@@ -203,6 +224,9 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
     return () => clearTimeout(timer);
   }, [text]);
 
+  const moreId = useId();
+  const [moreOpen, setMoreOpen] = useState(false);
+
   const params = apiParams(state, defaults);
   // the same query a navigation to this list started with its chunk (listQuery.prefetchList)
   const query = useQuery({ ...listQuery(config.endpoint, params), placeholderData: keepPreviousData });
@@ -242,7 +266,7 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
         );
         const extra = config.slots?.rowActions?.(row);
         return extra ? (
-          <span style={{ display: 'inline-flex', gap: '0.25rem', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          <span style={{ display: 'inline-flex', gap: '0.25rem', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
             {extra}
             {link}
           </span>
@@ -252,6 +276,46 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
       },
     },
   ];
+
+  // The filter bar: search and the first two filters inline, the rest behind 'Mais filtros'; a
+  // filter set behind it shows as a chip that removes it (issue 24: the filters no longer fill the screen).
+  type Control = { key: string; node: ReactElement; active: boolean; text: string; clear: () => void };
+  const controls: Control[] = [
+    ...(config.filters ?? []).map((f): Control => {
+      const names = filterNames(f);
+      const values = names.map((n) => state.filters[n] ?? '').filter(Boolean);
+      return {
+        key: f.name,
+        node: <FilterControl key={f.name} filter={f} values={state.filters} onChange={(patch) => update({ filters: patch, page: 1 })} />,
+        active: values.length > 0,
+        text: 'source' in f ? f.label : `${f.label}: ${chipValue(f, state.filters)}`,
+        clear: () => update({ filters: Object.fromEntries(names.map((n) => [n, ''])), page: 1 }),
+      };
+    }),
+    ...(hasAtivo
+      ? [
+          {
+            key: '__ativo',
+            node: (
+              <SelectField
+                key="__ativo"
+                label="Situação"
+                value={state.ativo}
+                options={ATIVO_OPTIONS}
+                onChange={(e) => update({ ativo: e.target.value as AtivoFilter, page: 1 })}
+              />
+            ),
+            active: state.ativo !== 'true',
+            text: `Situação: ${ATIVO_OPTIONS.find((o) => o.value === state.ativo)?.label ?? state.ativo}`,
+            clear: () => update({ ativo: 'true', page: 1 }),
+          },
+        ]
+      : []),
+  ];
+  const inline = controls.slice(0, INLINE_FILTERS);
+  const more = controls.slice(INLINE_FILTERS);
+  const hiddenActive = more.filter((c) => c.active);
+  const renderFilter = (c: Control) => c.node;
 
   const exportParams = apiParams(state, defaults, false);
   const [exporting, setExporting] = useState<'csv' | 'xlsx' | null>(null);
@@ -274,11 +338,18 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
             {somenteLeitura ? null : typeof config.slots?.listActions === 'function' ? config.slots.listActions() : (config.slots?.listActions ?? null)}
             {config.noExport ? null : (
               <>
-                <Button variant="secondary" loading={exporting === 'csv'} onClick={() => void exportAs('csv')}>
-                  Exportar CSV
+                {/* short visible words (the page's actions share one row), the whole name read and shown as a title */}
+                <Button variant="secondary" loading={exporting === 'csv'} aria-label="Exportar CSV" title="Exportar CSV" onClick={() => void exportAs('csv')}>
+                  CSV
                 </Button>
-                <Button variant="secondary" loading={exporting === 'xlsx'} onClick={() => void exportAs('xlsx')}>
-                  Exportar XLSX
+                <Button
+                  variant="secondary"
+                  loading={exporting === 'xlsx'}
+                  aria-label="Exportar XLSX"
+                  title="Exportar XLSX"
+                  onClick={() => void exportAs('xlsx')}
+                >
+                  XLSX
                 </Button>
               </>
             )}
@@ -290,9 +361,10 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
           </>
         }
       />
-      <search aria-label={`Filtros de ${config.title}`}>
-        <div className="form-grid" style={{ marginBottom: '1rem', alignItems: 'end' }}>
+      <search aria-label={`Filtros de ${config.title}`} className="list-filters">
+        <div className="list-filters__bar">
           <TextField
+            className="list-filters__search"
             label="Buscar"
             type="search"
             value={text}
@@ -300,24 +372,28 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
             autoComplete="off"
             onChange={(e) => setText(e.target.value)}
           />
-          {(config.filters ?? []).map((f) => (
-            <FilterControl key={f.name} filter={f} values={state.filters} onChange={(patch) => update({ filters: patch, page: 1 })} />
-          ))}
-          {hasAtivo ? (
-            <SelectField
-              label="Situação"
-              value={state.ativo}
-              options={ATIVO_OPTIONS}
-              onChange={(e) => update({ ativo: e.target.value as AtivoFilter, page: 1 })}
-            />
+          {inline.map(renderFilter)}
+          {more.length ? (
+            <Button variant="secondary" aria-expanded={moreOpen} aria-controls={moreId} onClick={() => setMoreOpen((open) => !open)}>
+              {moreOpen ? 'Menos filtros' : 'Mais filtros'}
+              {hiddenActive.length ? ` (${hiddenActive.length})` : ''}
+            </Button>
           ) : null}
-          <SelectField
-            label="Por página"
-            value={String(state.pageSize)}
-            options={[...new Set([...PAGE_SIZES, defaults.pageSize])].sort((a, b) => a - b).map((n) => ({ value: String(n), label: String(n) }))}
-            onChange={(e) => update({ pageSize: Number(e.target.value), page: 1 })}
-          />
         </div>
+        <div id={moreId} className="list-filters__more" hidden={!moreOpen}>
+          {more.map(renderFilter)}
+        </div>
+        {!moreOpen && hiddenActive.length ? (
+          <ul className="list-filters__chips" aria-label="Filtros ativos">
+            {hiddenActive.map((chip) => (
+              <li key={chip.key}>
+                <button type="button" className="chip" onClick={chip.clear} aria-label={`Remover filtro ${chip.text}`}>
+                  {chip.text} <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </search>
       {query.isError ? <LoadErrorAlert title="Não foi possível carregar a lista." error={query.error} onRetry={() => void query.refetch()} /> : null}
       <DataTable
@@ -334,7 +410,16 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
             : 'Nenhum registro cadastrado.'
         }
       />
-      <Pagination page={state.page} pageSize={state.pageSize} total={data?.total ?? 0} onPageChange={(page) => update({ page })} />
+      <div className="list-footer">
+        <Pagination page={state.page} pageSize={state.pageSize} total={data?.total ?? 0} onPageChange={(page) => update({ page })} />
+        <SelectField
+          className="list-footer__page-size"
+          label="Por página"
+          value={String(state.pageSize)}
+          options={[...new Set([...PAGE_SIZES, defaults.pageSize])].sort((a, b) => a - b).map((n) => ({ value: String(n), label: String(n) }))}
+          onChange={(e) => update({ pageSize: Number(e.target.value), page: 1 })}
+        />
+      </div>
     </div>
   );
 }
