@@ -28,8 +28,7 @@ import type { VersionResponse } from './types';
 export const UPDATE_MESSAGE = 'Atualização disponível, pressione Ctrl + F5 para aplicar as mudanças';
 export const UPDATE_TITLE = 'Nova Versão';
 
-const loadShell = () => import('./shell/Shell');
-const Shell = lazyChunk(loadShell);
+const Shell = lazyChunk(() => import('./shell/Shell'));
 const RecoveryPage = lazyChunk(() => import('./pages/RecoveryPage'));
 const VerifyPage = lazyChunk(() => import('./pages/VerifyPage'));
 const Toaster = lazy(() => import('./toast/Toaster'));
@@ -107,10 +106,6 @@ function ToasterHost() {
 }
 
 function Guarded() {
-  // the shell's chunk comes while the guard waits for the session (in parallel, not after it)
-  useEffect(() => {
-    loadShell().catch(() => {});
-  }, []);
   return (
     <Guard>
       <Suspense fallback={<PageLoading fullScreen />}>

@@ -1,4 +1,3 @@
-import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 
 /** Version of @app/core the running shell was built from (checked against each plugin's `core` range). */
@@ -30,37 +29,7 @@ export interface PluginRoute {
   leitura?: boolean;
   /** Lazy page: must be a dynamic import so each page is its own chunk. */
   load: () => Promise<{ default: ComponentType }>;
-  /**
-   * Starts the page's data when a navigation to it starts, together with its chunk, instead of when
-   * the page mounts: `({ queryClient, params }) => queryClient.prefetchQuery({ queryKey, queryFn })`
-   * with the page's own key and function. A page component may carry one as well (a static
-   * `prefetch`, see RoutePage: the kit's lists do), called as soon as its chunk has arrived. Its
-   * failure is ignored (the page's own query shows it).
-   */
-  prefetch?: RoutePrefetch;
 }
-
-/** What a route's `prefetch` is given as a navigation to it starts. */
-export interface RoutePrefetchContext {
-  /** The app's TanStack Query client. */
-  queryClient: QueryClient;
-  /** The path navigated to, e.g. '/requisicao'. */
-  path: string;
-  /** Its query string, without '?' ('' when none). */
-  search: string;
-  /** The route's parameters, e.g. { id: '12' } for '/edit/:id'. */
-  params: Readonly<Record<string, string | undefined>>;
-}
-
-/** Starts what a page will read (see PluginRoute.prefetch). */
-export type RoutePrefetch = (context: RoutePrefetchContext) => unknown;
-
-/**
- * A page component that starts what it needs as soon as its module has arrived: with a navigation's
- * context, its data and inner chunks; without one (the menu's chunks preloaded when the browser is
- * idle), its inner chunks only.
- */
-export type RoutePage = ComponentType & { prefetch?: (context?: RoutePrefetchContext) => unknown };
 
 export interface PluginMenu {
   label: string;

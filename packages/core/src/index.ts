@@ -14,9 +14,6 @@ export {
   type PluginMount,
   type PluginRoute,
   pluginMounts,
-  type RoutePage,
-  type RoutePrefetch,
-  type RoutePrefetchContext,
   type SeveralMounts,
   type SingleMount,
 } from './contract';

@@ -7,7 +7,7 @@ import type { DocumentConfig } from '../src/resource/documents/types';
 const flow = defineFlow<'rascunho' | 'enviado', 'autor'>({
   initial: 'rascunho',
   states: { rascunho: { label: 'Rascunho', editable: true }, enviado: { label: 'Enviado' } },
-  transitions: { enviar: { from: ['rascunho'], to: 'enviado', label: 'Enviar', who: ['autor'] } },
+  transitions: { enviar: { from: ['rascunho'], to: 'enviado', label: 'Enviar', done: 'Enviado', who: ['autor'] } },
 });
 
 describe('documentTimeline', () => {

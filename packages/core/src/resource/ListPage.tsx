@@ -2,10 +2,10 @@ import { Button, CheckboxField, DataTable, type DataTableColumn, PageHeader, Pag
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactElement, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
+import { api } from '../api';
 import { LoadErrorAlert } from '../errors/LoadErrorAlert';
 import { useSomenteLeitura } from '../routing/RouteMeta';
-import { downloadExport, editHref, listStateKey, newHref, recordLabel, useResourceOptions } from './common';
-import { filterNames, listDefaults, listQuery } from './listQuery';
+import { type PageBody, apiPath, downloadExport, editHref, listStateKey, newHref, queryKeys, recordLabel, useResourceOptions } from './common';
 import type { ListFilter, ResourceConfig } from './types';
 import { type AtivoFilter, type ListDefaults, PAGE_SIZES, apiParams, parseListState, serializeListState, sortToState, stateToSort } from './urlState';
 
@@ -27,7 +27,8 @@ function cellText(value: unknown): string {
   return String(value);
 }
 
-export { filterNames };
+/** URL/API names of a filter: a period is two ('dataDe', 'dataAte'). */
+export const filterNames = (filter: ListFilter): string[] => ('period' in filter ? [`${filter.name}De`, `${filter.name}Ate`] : [filter.name]);
 
 type FilterValues = Record<string, string>;
 
@@ -181,7 +182,15 @@ function SourceFilterSelect({ filter, value, onChange }: { filter: Extract<ListF
 export default function ListPage({ config }: { config: ResourceConfig }) {
   // the controle interno reads the list: no Novo, no plugin list actions (they create)
   const somenteLeitura = useSomenteLeitura();
-  const defaults: ListDefaults = useMemo(() => listDefaults(config), [config]);
+  const defaults: ListDefaults = useMemo(
+    () => ({
+      pageSize: config.pageSize ?? 20,
+      sort: config.defaultSort ?? config.columns.find((c) => c.sortable !== false)?.key ?? '',
+      filters: (config.filters ?? []).flatMap(filterNames),
+      ativo: config.ativo !== false,
+    }),
+    [config],
+  );
   const [searchParams] = useSearchParams();
   const [location, navigate] = useLocation();
   // the list at the plugin's root is '/ggrupo?q=…', not '/ggrupo/?q=…'
@@ -228,8 +237,11 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
   const [moreOpen, setMoreOpen] = useState(false);
 
   const params = apiParams(state, defaults);
-  // the same query a navigation to this list started with its chunk (listQuery.prefetchList)
-  const query = useQuery({ ...listQuery(config.endpoint, params), placeholderData: keepPreviousData });
+  const query = useQuery({
+    queryKey: queryKeys.list(config.endpoint, params),
+    queryFn: ({ signal }) => api.get(apiPath(config.endpoint), { searchParams: params, signal }).json<PageBody>(),
+    placeholderData: keepPreviousData,
+  });
   const data = query.data;
   const hasAtivo = config.ativo !== false;
 

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import type { PluginRoute, RoutePrefetchContext } from '../contract';
+import type { PluginRoute } from '../contract';
 import { ChunkLoadError } from '../routing/chunkError';
 import type { ImportarPlanilhaProps } from './ImportPage';
 import type { DocumentPages } from './documents/types';
@@ -33,10 +33,8 @@ export function defineResourcePages<T = Record<string, unknown>>(config: Resourc
   // Created once per resource, when its page module is evaluated (never during a render).
   return {
     config: c,
-    // the list starts its data and its chunk together as a navigation to it starts (RoutePage.prefetch)
-    List: Object.assign(() => <ListPage config={c} />, {
-      prefetch: (context?: RoutePrefetchContext) => import('./listQuery').then((m) => m.startList(c, context)),
-    }),
+    // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per resource
+    List: () => <ListPage config={c} />,
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per resource
     New: () => <FormPage config={c} mode="new" />,
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per resource

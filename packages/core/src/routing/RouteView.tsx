@@ -1,34 +1,35 @@
 import { PageLoading } from '@app/ui';
-import { type ComponentType, type LazyExoticComponent, lazy, useState } from 'react';
+import { type ComponentType, type LazyExoticComponent, Suspense, lazy } from 'react';
 import { useLocation } from 'wouter';
 import type { ResolvedRoute } from '../compose';
 import type { PluginRoute } from '../contract';
 import { ErrorBoundary } from '../errors/ErrorBoundary';
 import { reportFatal } from '../errors/fatal';
 import { ChunkErrorFallback, ChunkLoadError } from './chunkError';
-import { loadRoute, loadedPage } from './preload';
 import { PermissionGate, RouteMeta } from './RouteMeta';
 
 const pages = new WeakMap<PluginRoute, LazyExoticComponent<ComponentType>>();
 
-/** One React.lazy per route, on the route's one load (loadRoute: a rejected load is a ChunkLoadError). */
+/** One React.lazy per route; a rejected load() becomes a ChunkLoadError. */
 export function lazyPage(route: PluginRoute): LazyExoticComponent<ComponentType> {
   let page = pages.get(route);
   if (!page) {
-    page = lazy(() => loadRoute(route));
+    page = lazy(() =>
+      route.load().then(
+        (mod) => {
+          if (!mod || typeof mod.default !== 'function') {
+            throw new ChunkLoadError(new Error('o módulo da página não exporta um componente default'));
+          }
+          return mod;
+        },
+        (error: unknown) => {
+          throw new ChunkLoadError(error);
+        },
+      ),
+    );
     pages.set(route, page);
   }
   return page;
-}
-
-/**
- * The route's page: a chunk already here (preloaded when idle, or loaded by an earlier visit) renders
- * at once; one still loading suspends to the shell's one Suspense boundary, which a navigation (a
- * transition) keeps showing the previous page instead of a fallback. Chosen once per mount.
- */
-function RoutePage({ route }: { route: PluginRoute }) {
-  const [Page] = useState<ComponentType>(() => loadedPage(route) ?? lazyPage(route));
-  return <Page />;
 }
 
 function RouteFailure({ error }: { error: unknown }) {
@@ -38,10 +39,10 @@ function RouteFailure({ error }: { error: unknown }) {
 
 /**
  * One plugin route: permission check → tag/title registration → error boundary (a failed chunk
- * gets the recoverable fallback; any other error the full-page error screen) → the page. The
- * Suspense boundary is the shell's (one for every route, so a navigation never mounts a new one).
+ * gets the recoverable fallback; any other error the full-page error screen) → Suspense.
  */
 export function RouteView({ resolved }: { resolved: ResolvedRoute }) {
+  const Page = lazyPage(resolved.route);
   const [location] = useLocation();
   return (
     <PermissionGate tag={resolved.tag} leitura={resolved.leitura}>
@@ -53,7 +54,9 @@ export function RouteView({ resolved }: { resolved: ResolvedRoute }) {
         }}
         fallback={(error) => <RouteFailure error={error} />}
       >
-        <RoutePage route={resolved.route} />
+        <Suspense fallback={<PageLoading />}>
+          <Page />
+        </Suspense>
       </ErrorBoundary>
     </PermissionGate>
   );

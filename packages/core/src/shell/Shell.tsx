@@ -1,17 +1,15 @@
-import { AppLayout, type MenuItem, PageLoading } from '@app/ui';
+import { AppLayout, type MenuItem } from '@app/ui';
 import { QueryClientProvider, useQueries } from '@tanstack/react-query';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Route, Switch, matchRoute, useLocation, useRouter } from 'wouter';
+import { useEffect, useMemo, useState } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 import { api, apiErrorMessage } from '../api';
-import { type ComposedApp, type MenuEntry, PluginCompositionError, type ResolvedMount, type ResolvedRoute, buildMenu, routeAccess } from '../compose';
+import { type ComposedApp, type MenuEntry, PluginCompositionError, type ResolvedMount, type ResolvedRoute, buildMenu } from '../compose';
 import { coreRangeProblems } from '../ranges';
 import { getQueryClient } from '../query';
 import { queryKeys } from '../queryKeys';
 import { ForbiddenPage, NotFoundPage } from '../routing/ErrorPages';
-import { inActEnvironment, preloadRoutesWhenIdle, startRoute } from '../routing/preload';
 import { RouteView } from '../routing/RouteView';
-import { type AppLocation, TransitionRouter } from '../routing/TransitionRouter';
 import { themeAtom } from '../runtime/theme';
 import { loadSession } from '../session';
 import { signOut } from '../signOut';
@@ -110,22 +108,6 @@ function routesOf(app: ComposedApp, section: ResolvedMount): ResolvedRoute[] {
   return app.routes.filter((r) => r.mount === section.mount);
 }
 
-type Parser = ReturnType<typeof useRouter>['parser'];
-
-/** The plugin route a path opens (the routes' order is the Switch's), with its parameters. */
-export function routeAt(app: ComposedApp, parser: Parser, path: string): { route: ResolvedRoute; params: Record<string, string | undefined> } | null {
-  for (const route of app.routes) {
-    const [matches, params] = matchRoute(parser, route.fullPath, path);
-    if (matches) return { route, params: (params ?? {}) as Record<string, string | undefined> };
-  }
-  return null;
-}
-
-/** The route each menu entry opens (its section's list), for the idle preload of their chunks. */
-function menuRoutes(app: ComposedApp, entries: readonly MenuEntry[]): ResolvedRoute[] {
-  return entries.flatMap((e) => app.routes.find((r) => r.fullPath === e.href) ?? []);
-}
-
 /**
  * The signed-in frame (lazy chunk): one QueryClientProvider, @app/ui's AppLayout with the side
  * menu, entidade switcher and 'Sair', and every plugin section mounted under its basePath.
@@ -150,20 +132,6 @@ export default function Shell() {
   const entries = useMemo<MenuEntry[]>(() => (app ? buildMenu(app.plugins, session?.tags) : []), [app, session?.tags]);
   const menu = useMenuWithCounts(entries);
 
-  // a navigation starts the route's chunk and data together, before React renders the page
-  const { parser } = useRouter();
-  const tags = session?.tags;
-  const onNavigate = useCallback(
-    ({ path, search }: AppLocation) => {
-      const found = app && routeAt(app, parser, path);
-      if (!found || !routeAccess(tags, found.route.tag, found.route.leitura)) return;
-      startRoute(found.route.route, { queryClient, path, search: search.replace(/^\?/, ''), params: found.params });
-    },
-    [app, parser, tags, queryClient],
-  );
-  // the chunks of the pages the menu opens, fetched when the browser is idle
-  useEffect(() => (app && !inActEnvironment() ? preloadRoutesWhenIdle(menuRoutes(app, entries).map((r) => r.route)) : undefined), [app, entries]);
-
   if (!app || !session) return null;
   const homeRoutes = app.home ? routesOf(app, app.home) : [];
 
@@ -180,29 +148,24 @@ export default function Shell() {
         onSignOut={() => void signOut(navigate)}
         headerExtra={session.entidades.length > 1 ? <EntidadeSwitcher /> : undefined}
       >
-        {/* navigations are transitions; one boundary for every route keeps the previous page until the next renders */}
-        <TransitionRouter onNavigate={onNavigate}>
-          <Suspense fallback={<PageLoading />}>
-            <Switch>
-              <Route path="/403">
-                <ForbiddenPage />
-              </Route>
-              {app.mounted.map((section) => (
-                <Route key={section.basePath} path={section.basePath} nest>
-                  <PluginRoutes routes={routesOf(app, section)} />
-                </Route>
-              ))}
-              {homeRoutes.map((r) => (
-                <Route key={r.fullPath} path={r.fullPath}>
-                  <RouteView resolved={r} />
-                </Route>
-              ))}
-              <Route>
-                <NotFoundPage />
-              </Route>
-            </Switch>
-          </Suspense>
-        </TransitionRouter>
+        <Switch>
+          <Route path="/403">
+            <ForbiddenPage />
+          </Route>
+          {app.mounted.map((section) => (
+            <Route key={section.basePath} path={section.basePath} nest>
+              <PluginRoutes routes={routesOf(app, section)} />
+            </Route>
+          ))}
+          {homeRoutes.map((r) => (
+            <Route key={r.fullPath} path={r.fullPath}>
+              <RouteView resolved={r} />
+            </Route>
+          ))}
+          <Route>
+            <NotFoundPage />
+          </Route>
+        </Switch>
       </AppLayout>
     </QueryClientProvider>
   );

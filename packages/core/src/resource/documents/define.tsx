@@ -2,7 +2,6 @@
 // resource kit (same list, same form, same controller), plus what every document has. This module
 // is cheap (it is @app/core's, on the first page): the pages and what builds them are lazy chunks.
 import { lazy } from 'react';
-import type { RoutePrefetchContext } from '../../contract';
 import { ChunkLoadError } from '../../routing/chunkError';
 import type { DocumentConfig, DocumentPages } from './types';
 
@@ -58,10 +57,8 @@ export function defineDocumentPages<T = Row>(config: DocumentConfig<T>): Documen
   // Created once per document, when its page module is evaluated (never during a render).
   return {
     config: c,
-    // the list starts its data and its chunk together as a navigation to it starts (RoutePage.prefetch)
-    List: Object.assign(() => <ListDocument config={c} />, {
-      prefetch: (context?: RoutePrefetchContext) => import('../listQuery').then((m) => m.startDocumentList(c, context)),
-    }),
+    // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per document
+    List: () => <ListDocument config={c} />,
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per document
     New: () => <EditDocument config={c} mode="new" />,
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per document
