@@ -16,7 +16,7 @@ import {
   type VencedorRegistrado,
   avaliarCotacao,
 } from '../shared/index.js';
-import { canonico, daCotacao, isoSql, isoSqlNull, lerConvites, lerPrecos, pertence, UUID } from './comum.js';
+import { canonico, daCotacao, isoSqlNull, lerConvites, lerPrecos, pertence, UUID, vencedorColunas } from './comum.js';
 import { aprovacaoAnulada, motivoAnulacao } from './justificativa.js';
 import { cotacaoItens, cotacaoVencedores, cotacoes } from './tables.js';
 import { notFound } from '@app/server-core';
@@ -86,13 +86,7 @@ export async function carregarCotacao(db: DbOrTx, ctx: RequestContext, id: strin
   const convites = await lerConvites(db, id);
   const precos = await lerPrecos(db, id);
   const vencedores: VencedorRegistrado[] = await db
-    .select({
-      produtoId: cotacaoVencedores.produtoId,
-      precoId: cotacaoVencedores.precoId,
-      motivo: cotacaoVencedores.motivo,
-      escolhidoPorNome: cotacaoVencedores.escolhidoPorNome,
-      escolhidoEm: isoSql(cotacaoVencedores.escolhidoEm),
-    })
+    .select(vencedorColunas)
     .from(cotacaoVencedores)
     .where(eq(cotacaoVencedores.cotacaoId, id))
     .orderBy(cotacaoVencedores.produtoId);

@@ -5,7 +5,7 @@ import { AppError, type DbOrTx, type RequestContext, centroCustoScope } from '@a
 import { type SQL, and, eq, sql } from '@app/server-core/orm';
 import type { AnyPgColumn } from '@app/server-core/pg-core';
 import { COTACAO_ABERTA, type Convite, type PrecoListado, fluxoCotacao } from '../shared/index.js';
-import { cotacaoEvidencias, cotacaoFornecedores, cotacaoPrecos, cotacoes } from './tables.js';
+import { cotacaoEvidencias, cotacaoFornecedores, cotacaoPrecos, cotacaoVencedores, cotacoes } from './tables.js';
 
 export type Row = Record<string, unknown>;
 export type CotacaoRow = typeof cotacoes.$inferSelect;
@@ -136,3 +136,12 @@ export const precoAuditado = (p: PrecoListado): Row => ({
   inclusaoMotivo: p.inclusaoMotivo,
   exclusaoMotivo: p.exclusaoMotivo,
 });
+
+/** The columns of a chosen winner as the API answers them (the mapa and PUT …/vencedores/:produtoId). */
+export const vencedorColunas = {
+  produtoId: cotacaoVencedores.produtoId,
+  precoId: cotacaoVencedores.precoId,
+  motivo: cotacaoVencedores.motivo,
+  escolhidoPorNome: cotacaoVencedores.escolhidoPorNome,
+  escolhidoEm: isoSql(cotacaoVencedores.escolhidoEm),
+};

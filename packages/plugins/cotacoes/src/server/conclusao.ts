@@ -9,13 +9,11 @@ import { eq, sql } from '@app/server-core/orm';
 import type { ItemCotacao } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
 import { type Row, descricaoCotacao, lerConvites } from './comum.js';
+import { listarItens } from './justificativa.js';
 import { cotacaoItens } from './tables.js';
 
 /** '1. Papel sulfite A4, 2. Caneta azul e mais 3'. */
-function nomearItens(itens: ItemCotacao[]): string {
-  const nomes = itens.slice(0, 5).map((i) => `${i.ordem}. ${i.descricao}`);
-  return itens.length > 5 ? `${nomes.join(', ')} e mais ${itens.length - 5}` : nomes.join(', ');
-}
+const nomearItens = (itens: ItemCotacao[]): string => listarItens(itens.map((i) => `${i.ordem}. ${i.descricao}`));
 
 /**
  * Before `concluir` changes the status (row locked): every item needs a valid price (409 naming

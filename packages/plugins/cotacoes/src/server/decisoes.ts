@@ -3,12 +3,21 @@
 // autoridade competente (IN 65, art. 6 §5: 'justificada pelo gestor responsável e aprovada pela
 // autoridade competente'). Segregation of duties: whoever runs the cotação (typed the justification,
 // collected prices, moved it…) cannot approve it; an approval covers exactly what it saw (justificativa.ts).
-import { AppError, type DocumentResource, type PluginRouter, badRequest, defineDocumentAction, defineDocumentChildren, notFound } from '@app/server-core';
+import {
+  AppError,
+  type DbOrTx,
+  type DocumentResource,
+  type PluginRouter,
+  badRequest,
+  defineDocumentAction,
+  defineDocumentChildren,
+  notFound,
+} from '@app/server-core';
 import { and, eq, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import { AUTORIDADE_TAG, COTACAO_ABERTA, justificativaInputSchema, vencedorInputSchema } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
-import { isoSql, isoSqlNull } from './comum.js';
+import { isoSqlNull, vencedorColunas } from './comum.js';
 import { conducaoDaCotacao, impressaoAtual } from './justificativa.js';
 import { cotacaoItens, cotacaoVencedores, cotacoes } from './tables.js';
 
@@ -19,33 +28,24 @@ const vencedorSchema = z.object({
   escolhidoPorNome: z.string(),
   escolhidoEm: z.string(),
 });
-const justificativaSchema = z.object({
-  justificativa: z.string().nullable(),
-  justificativaPorNome: z.string().nullable(),
-  justificativaEm: z.string().nullable(),
-  justificativaAprovadaPorNome: z.string().nullable(),
-  justificativaAprovadaEm: z.string().nullable(),
-  justificativaAnuladaEm: z.string().nullable(),
-  justificativaAnuladaAprovador: z.string().nullable(),
-  justificativaAnuladaMotivo: z.string().nullable(),
-});
-
-const lerJustificativa = async (db: Parameters<typeof carregarCotacao>[0], id: string) => {
-  const [row] = await db
-    .select({
-      justificativa: cotacoes.justificativa,
-      justificativaPorNome: cotacoes.justificativaPorNome,
-      justificativaEm: isoSqlNull(cotacoes.justificativaEm),
-      justificativaAprovadaPorNome: cotacoes.justificativaAprovadaPorNome,
-      justificativaAprovadaEm: isoSqlNull(cotacoes.justificativaAprovadaEm),
-      justificativaAnuladaEm: isoSqlNull(cotacoes.justificativaAnuladaEm),
-      justificativaAnuladaAprovador: cotacoes.justificativaAnuladaAprovador,
-      justificativaAnuladaMotivo: cotacoes.justificativaAnuladaMotivo,
-    })
-    .from(cotacoes)
-    .where(eq(cotacoes.id, id));
-  return row!;
+/** The justification and its approval as PUT …/justificativa and POST …/justificativa/aprovar answer them. */
+const justificativaColunas = {
+  justificativa: cotacoes.justificativa,
+  justificativaPorNome: cotacoes.justificativaPorNome,
+  justificativaEm: isoSqlNull(cotacoes.justificativaEm),
+  justificativaAprovadaPorNome: cotacoes.justificativaAprovadaPorNome,
+  justificativaAprovadaEm: isoSqlNull(cotacoes.justificativaAprovadaEm),
+  justificativaAnuladaEm: isoSqlNull(cotacoes.justificativaAnuladaEm),
+  justificativaAnuladaAprovador: cotacoes.justificativaAnuladaAprovador,
+  justificativaAnuladaMotivo: cotacoes.justificativaAnuladaMotivo,
 };
+const justificativaSchema = z.object(
+  Object.fromEntries(Object.keys(justificativaColunas).map((k) => [k, z.string().nullable()])) as Record<
+    keyof typeof justificativaColunas,
+    z.ZodNullable<z.ZodString>
+  >,
+);
+const lerJustificativa = async (db: DbOrTx, id: string) => (await db.select(justificativaColunas).from(cotacoes).where(eq(cotacoes.id, id)))[0]!;
 
 export function registrarDecisoes(router: PluginRouter, cotacao: DocumentResource): void {
   // the winner of an item other than the lowest valid price: one per item, its key the product
@@ -58,13 +58,7 @@ export function registrarDecisoes(router: PluginRouter, cotacao: DocumentResourc
     label: { singular: 'vencedor', plural: 'vencedores' },
     states: COTACAO_ABERTA,
     response: vencedorSchema,
-    select: {
-      produtoId: cotacaoVencedores.produtoId,
-      precoId: cotacaoVencedores.precoId,
-      motivo: cotacaoVencedores.motivo,
-      escolhidoPorNome: cotacaoVencedores.escolhidoPorNome,
-      escolhidoEm: isoSql(cotacaoVencedores.escolhidoEm),
-    },
+    select: vencedorColunas,
     schema: vencedorInputSchema,
     update: {
       upsert: true,

@@ -122,19 +122,10 @@ export default defineServerPlugin({
           if (req?.centroCustoId !== data.centroCustoId) fields.centroCustoId = 'Use o centro de custo da requisição.';
         }
         if (ligados.length) {
-          const fontes = data.requisicaoId
-            ? await tx
-                .select({ id: requisicaoItens.id, produtoId: requisicaoItens.produtoId })
-                .from(requisicaoItens)
-                .where(
-                  and(
-                    inArray(
-                      requisicaoItens.id,
-                      ligados.map((l) => l.requisicaoItemId!),
-                    ),
-                    eq(requisicaoItens.requisicaoId, data.requisicaoId),
-                  ),
-                )
+          const ids = ligados.map((l) => l.requisicaoItemId!);
+          const daRequisicao = data.requisicaoId ? and(inArray(requisicaoItens.id, ids), eq(requisicaoItens.requisicaoId, data.requisicaoId)) : undefined;
+          const fontes = daRequisicao
+            ? await tx.select({ id: requisicaoItens.id, produtoId: requisicaoItens.produtoId }).from(requisicaoItens).where(daRequisicao)
             : [];
           for (const l of ligados) {
             const fonte = fontes.find((f) => f.id === l.requisicaoItemId);

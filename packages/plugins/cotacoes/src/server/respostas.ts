@@ -39,20 +39,13 @@ export async function responder(tx: Tx, c: DocumentChildContext<RespostaInput>):
     })
     .from(cotacaoPrecos)
     .where(onde);
-  const vencedoresRemovidos = anteriores.length
+  const ids = anteriores.map((p) => p.id);
+  const vencedoresRemovidos = ids.length
     ? (
         await tx
           .select({ produtoId: cotacaoVencedores.produtoId })
           .from(cotacaoVencedores)
-          .where(
-            and(
-              eq(cotacaoVencedores.cotacaoId, cotacaoId),
-              inArray(
-                cotacaoVencedores.precoId,
-                anteriores.map((p) => p.id),
-              ),
-            ),
-          )
+          .where(and(eq(cotacaoVencedores.cotacaoId, cotacaoId), inArray(cotacaoVencedores.precoId, ids)))
       ).map((v) => v.produtoId)
     : [];
   await tx.delete(cotacaoPrecos).where(onde); // the winners chosen among them go too (ON DELETE CASCADE)

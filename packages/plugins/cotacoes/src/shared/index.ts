@@ -138,6 +138,12 @@ export function descreverMetodo(metodo: Metodo, iterar: boolean): string {
 // Bodies
 
 const uuid = (message: string) => z.uuid({ error: message });
+/** An optional id: absent, null or empty → null. */
+const uuidOpcional = (message: string) =>
+  z
+    .uuid({ error: message })
+    .nullish()
+    .transform((v) => v ?? null);
 const textoOpcional = (max: number) =>
   z
     .string()
@@ -164,20 +170,14 @@ export const cotacaoItemSchema = z.object({
     )
     .transform((v) => v ?? '0')
     .refine((v) => !v.startsWith('-'), 'O valor de referência não pode ser negativo.'),
-  requisicaoItemId: z
-    .uuid({ error: 'Item de requisição inválido.' })
-    .nullish()
-    .transform((v) => v ?? null),
+  requisicaoItemId: uuidOpcional('Item de requisição inválido.'),
 });
 
 /** Body of POST /api/cotacoes/cotacoes (PUT adds `version`). */
 export const cotacaoInputSchema = z.object({
   objeto: z.string({ error: 'Informe o objeto.' }).trim().min(10, 'Descreva o objeto (ao menos 10 caracteres).').max(2000, 'Use no máximo 2000 caracteres.'),
   centroCustoId: uuid('Escolha o centro de custo.'),
-  requisicaoId: z
-    .uuid({ error: 'Requisição inválida.' })
-    .nullish()
-    .transform((v) => v ?? null),
+  requisicaoId: uuidOpcional('Requisição inválida.'),
   dataReferencia: dateSchema('Data de referência'),
   prazo: optionalDateTimeSchema('Prazo de resposta'),
   metodo: z.enum(METODOS, { error: 'Escolha o método de cálculo.' }),
@@ -246,10 +246,7 @@ export const precoInputSchema = z
       .nullish()
       .transform((v) => v ?? null),
     /** An uploaded evidence (POST /cotacoes/:id/evidencias). */
-    evidenciaId: z
-      .uuid({ error: 'Evidência inválida.' })
-      .nullish()
-      .transform((v) => v ?? null),
+    evidenciaId: uuidOpcional('Evidência inválida.'),
     version: z.number().int().optional(),
   })
   .refine((v) => v.fonte !== 'fornecedor', {
