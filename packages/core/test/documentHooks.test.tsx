@@ -136,6 +136,13 @@ describe('useDocumentTransition', () => {
     const { result } = renderHook(() => useDocumentTransition(memorandos, memorando()), { wrapper });
     expect(result.current.available).toEqual(['enviar', 'cancelar']);
     expect(result.current.confirmText('enviar')).toBe('Enviar memorando 12/2026?');
+    // a label of several words: the verb, the document, then the rest
+    const paraAprovacao = {
+      ...memorandos,
+      flow: { ...fluxo, transitions: { ...fluxo.transitions, enviar: { ...fluxo.transitions.enviar, label: 'Enviar para aprovação' } } },
+    };
+    const { result: outro } = renderHook(() => useDocumentTransition(paraAprovacao, memorando()), { wrapper });
+    expect(outro.current.confirmText('enviar')).toBe('Enviar memorando 12/2026 para aprovação?');
     let done: Awaited<ReturnType<typeof result.current.run>> | undefined;
     await act(async () => {
       done = await result.current.run('enviar');

@@ -222,11 +222,16 @@ export function useDocumentTransition<T extends object = Row>(
   const transition = (name: string): FlowTransitionDefinition<string, string> | undefined => flow?.transitions[name];
   const nome = (row: Row | null | undefined) => `${documento} ${row ? numeroOf(row) : ''}`.trim();
 
-  /** 'Enviar memorando 12/2026?' (or the flow's own `confirm`). */
+  /**
+   * 'Enviar memorando 12/2026?'; a label of several words keeps its verb first and the rest after the
+   * document: 'Enviar para aprovação' → 'Enviar requisição 8/2026 para aprovação?' (or the flow's own `confirm`).
+   */
   const confirmText = (name: string): string => {
     const t = transition(name);
     if (!t) return `${name}?`;
-    return t.confirm ?? `${t.label} ${lowerFirst(documento)} ${current ? numeroOf(current) : ''}`.trimEnd().concat('?');
+    if (t.confirm) return t.confirm;
+    const [verb, ...rest] = t.label.split(' ');
+    return [verb, lowerFirst(documento), current ? numeroOf(current) : '', ...rest].filter(Boolean).join(' ').concat('?');
   };
   /** 'Memorando 12/2026 enviado.' */
   const doneMessage = (name: string, row: Row | null | undefined = current): string => `${nome(row)} ${transition(name)?.done ?? 'atualizado'}.`;

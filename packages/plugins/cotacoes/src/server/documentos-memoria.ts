@@ -369,9 +369,10 @@ function justificativa(mapa: MapaCotacao): PdfBlock[] {
   const lista = itens
     .map((item, i) => ({ item, i }))
     .filter(({ item }) => menos.has(item.produtoId))
-    .map(
-      ({ item, i }) => `${itemTitulo(i, item)} (${mapa.avaliacao.itens.find((r) => r.produtoId === item.produtoId)?.estatisticas?.n ?? 0} preço(s) válido(s))`,
-    );
+    .map(({ item, i }) => {
+      const n = mapa.avaliacao.itens.find((r) => r.produtoId === item.produtoId)?.estatisticas?.n ?? 0;
+      return `${itemTitulo(i, item)} (${n} ${n === 1 ? 'preço válido' : 'preços válidos'})`;
+    });
   const blocks: PdfBlock[] = [{ heading: `Itens com menos de ${MINIMO_PRECOS} preços válidos (IN 65/2021, art. 6º, § 5º)` }];
   if (lista.length) blocks.push({ text: lista.join('; ') });
   blocks.push({ text: cotacao.justificativa ? `Justificativa: ${cotacao.justificativa}` : 'Nenhuma justificativa registrada.' });

@@ -130,7 +130,7 @@ export default defineServerPlugin({
             value: ultimoAcesso ? formatDateTime(ultimoAcesso) : 'Primeiro acesso',
             hint:
               (falhas?.total ?? 0) > 0
-                ? `${falhas!.total} tentativa(s) de entrada sem sucesso com seu login desde então.`
+                ? `${falhas!.total} ${falhas!.total === 1 ? 'tentativa' : 'tentativas'} de entrada sem sucesso com seu login desde então.`
                 : 'Nenhuma tentativa de entrada sem sucesso com seu login desde então.',
           },
         ];

@@ -72,7 +72,7 @@ describeEachDatabase('GET /api/dashboard/resumo', { plugins: [dashboard] }, (t) 
     const { token } = await t.server.signIn();
     const resumo = resumoSchema.parse(await (await t.server.request('/api/dashboard/resumo', { token })).json());
     expect(resumo.tentativasFalhas).toBe(2);
-    expect(resumo.cards.find((c) => c.id === 'ultimo-acesso')?.hint).toBe('2 tentativa(s) de entrada sem sucesso com seu login desde então.');
+    expect(resumo.cards.find((c) => c.id === 'ultimo-acesso')?.hint).toBe('2 tentativas de entrada sem sucesso com seu login desde então.');
   });
 
   it('requires a session', async () => {

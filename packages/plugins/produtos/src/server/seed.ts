@@ -170,7 +170,7 @@ export async function seedProdutos(ctx: SeedContext): Promise<void> {
     await ctx.mutate(async (tx, audit) => {
       const { rows, missing } = await resolveCatalogo(tx, entidade.id, items);
       if (rows.length === 0) {
-        ctx.logger.info(`produtos: no demo catalogue for '${entidade.nome}' (it has no grupos and unidades in Registros)`);
+        ctx.logger.info(`produtos: sem catálogo de demonstração para '${entidade.nome}' (a entidade não tem grupos nem unidades em Registros)`);
         return;
       }
       if (missing.length) ctx.logger.warn(`produtos: demo catalogue of '${entidade.nome}' without ${missing.join(', ')}`);

@@ -175,7 +175,7 @@ async function migrateAs(
             throw new Error(`Migration ${key} failed: ${(err as Error).message}`, { cause: err });
           }
           applied.push(key);
-          logger?.info(`migration applied: ${key}`);
+          logger?.info(`migração aplicada: ${key}`);
         }
       }
       await afterMigrations?.(raw);

@@ -383,7 +383,8 @@ function Importar({ mapa, convite, onClose, atualizar }: { mapa: MapaCotacao; co
               variant="error"
               title={falha.linhas.length ? `Nada foi importado: ${plural(falha.linhas.length, 'problema', 'problemas')} na planilha` : 'Nada foi importado'}
             >
-              {falha.mensagem} Corrija a planilha e envie de novo.
+              {/* the server's message may already say what to do: said once */}
+              {/corrija/i.test(falha.mensagem) ? falha.mensagem : `${falha.mensagem} Corrija a planilha e envie de novo.`}
             </Alert>
             {falha.linhas.length ? (
               <DataTable<ErroDeLinha>

@@ -16,7 +16,7 @@ export default defineResourcePages({
   defaultSort: '-ano',
   recordLabel: (row: Row) => `${String(row.ano)} – ${CATEGORIA_LABEL[row.categoria as Categoria] ?? ''}`,
   columns: [
-    { key: 'ano', header: 'Ano', width: '6rem' },
+    { key: 'ano', header: 'Ano', width: '6rem', value: (row: Row) => String(row.ano) }, // a year, not '2.026'
     { key: 'categoria', header: 'Categoria', value: (row: Row) => CATEGORIA_LABEL[row.categoria as Categoria] ?? '' },
     { key: 'artigo', header: 'Fundamento', sortable: false, value: (row: Row) => CATEGORIA_ARTIGO[row.categoria as Categoria] ?? '' },
     { key: 'valor', header: 'Limite', align: 'end', value: (row: Row) => formatMoney(row.valor as string) },
