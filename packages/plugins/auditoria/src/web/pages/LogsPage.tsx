@@ -56,6 +56,8 @@ function withCurrent(options: { value: string; label: string }[], current: strin
   return current && !options.some((o) => o.value === current) ? [...options, { value: current, label: label(current) }] : options;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function Filters({ initial, onApply }: { initial: LogFilters; onApply: (filters: LogFilters) => void }) {
   const titles = pluginTitles(usePlugins());
   const [draft, setDraft] = useState<Draft>(() => ({
@@ -69,6 +71,10 @@ function Filters({ initial, onApply }: { initial: LogFilters; onApply: (filters:
   }));
   const [error, setError] = useState<string | null>(null);
   const [buscaError, setBuscaError] = useState<string | null>(null);
+  const moreId = useId();
+  // user, plugin, action and record sit behind 'Mais filtros': open when one of them is applied
+  const hiddenSet = (['usuario', 'plugin', 'acao', 'registro'] as const).filter((key) => initial[key]).length;
+  const [moreOpen, setMoreOpen] = useState(hiddenSet > 0);
   const set = (key: FilterKey) => (e: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: e.target.value }));
   const pluginOptions = withCurrent([...titles].map(([value, label]) => ({ value, label })).sort(byLabel), draft.plugin, (v) => v);
   const acaoOptions = withCurrent(
@@ -89,35 +95,44 @@ function Filters({ initial, onApply }: { initial: LogFilters; onApply: (filters:
     for (const key of FILTER_KEYS) if (draft[key].trim()) next[key] = draft[key].trim();
     onApply(next);
   };
+  // one bar (issue 24: the filter card filled the screen at 1366×768): search, period and the buttons
   return (
-    <search aria-label="Filtros dos logs" style={{ display: 'block', marginBottom: 'var(--space-5)' }}>
+    <search aria-label="Filtros dos logs" className="list-filters">
       <form onSubmit={submit} data-allow-enter>
-        <Card title="Filtros">
-          <div className="form-grid">
-            <TextField label="Período: de" type="date" value={draft.de} onChange={set('de')} />
-            <TextField label="Período: até" type="date" value={draft.ate} onChange={set('ate')} error={error ?? undefined} />
-            <TextField
-              label="Pesquisa"
-              hint="Código, descrição ou nome do registro"
-              value={draft.busca}
-              onChange={set('busca')}
-              error={buscaError ?? undefined}
-              autoComplete="off"
-            />
-            <TextField label="Usuário" hint="Login ou parte do nome" value={draft.usuario} onChange={set('usuario')} autoComplete="off" />
-            <SelectField label="Plugin" value={draft.plugin} onChange={set('plugin')} placeholder="Todos" options={pluginOptions} />
-            <SelectField label="Ação" value={draft.acao} onChange={set('acao')} placeholder="Todas" options={acaoOptions} />
-            <TextField label="Registro" hint="Identificador do registro" value={draft.registro} onChange={set('registro')} autoComplete="off" />
-          </div>
-          <div className="form-actions">
-            <Button variant="secondary" onClick={() => onApply({})}>
-              Limpar filtros
-            </Button>
-            <Button type="submit" icon="search">
-              Filtrar
-            </Button>
-          </div>
-        </Card>
+        <div className="list-filters__bar">
+          <TextField
+            className="list-filters__search"
+            label="Pesquisa"
+            placeholder="Código, descrição ou nome do registro"
+            value={draft.busca}
+            onChange={set('busca')}
+            error={buscaError ?? undefined}
+            autoComplete="off"
+          />
+          <fieldset className="list-filters__period">
+            <legend className="visually-hidden">Período</legend>
+            <div>
+              <TextField label="Período: de" type="date" value={draft.de} onChange={set('de')} />
+              <TextField label="Período: até" type="date" value={draft.ate} onChange={set('ate')} error={error ?? undefined} />
+            </div>
+          </fieldset>
+          <Button variant="secondary" aria-expanded={moreOpen} aria-controls={moreId} onClick={() => setMoreOpen((open) => !open)}>
+            {moreOpen ? 'Menos filtros' : 'Mais filtros'}
+            {hiddenSet ? ` (${hiddenSet})` : ''}
+          </Button>
+          <Button variant="secondary" onClick={() => onApply({})}>
+            Limpar filtros
+          </Button>
+          <Button type="submit" icon="search">
+            Filtrar
+          </Button>
+        </div>
+        <div id={moreId} className="list-filters__more" hidden={!moreOpen}>
+          <TextField label="Usuário" hint="Login ou parte do nome" value={draft.usuario} onChange={set('usuario')} autoComplete="off" />
+          <SelectField label="Plugin" value={draft.plugin} onChange={set('plugin')} placeholder="Todos" options={pluginOptions} />
+          <SelectField label="Ação" value={draft.acao} onChange={set('acao')} placeholder="Todas" options={acaoOptions} />
+          <TextField label="Registro" hint="Identificador do registro" value={draft.registro} onChange={set('registro')} autoComplete="off" />
+        </div>
       </form>
     </search>
   );
@@ -173,7 +188,7 @@ function LogTable({ filters }: { filters: LogFilters }) {
   };
 
   return (
-    <Card title="Registros" flush>
+    <Card flush>
       {page.isError ? <LoadErrorAlert title="Não foi possível carregar os logs" error={page.error} onRetry={() => void page.refetch()} /> : null}
       <div className="data-table">
         <div className="data-table__scroll">
@@ -196,16 +211,20 @@ function LogTable({ filters }: { filters: LogFilters }) {
                 return (
                   <Fragment key={item.id}>
                     <tr data-log-id={item.id}>
-                      <td>
+                      {/* one line per row (≥ 12 rows at 1366×768): date and time, name and login, action */}
+                      <td className="data-table__nowrap">
                         <time dateTime={item.at}>{formatDateTime(item.at)}</time>
                       </td>
-                      <th scope="row">
+                      <th scope="row" className="data-table__nowrap">
                         {usuarioText(item)}
                         {item.usuarioLogin ? <span className="field__hint"> ({item.usuarioLogin})</span> : null}
                       </th>
                       <td>{titles.get(item.plugin) ?? item.plugin}</td>
-                      <td title={item.registroNome && item.registro ? item.registro : undefined}>{item.registroNome ?? item.registro ?? '—'}</td>
-                      <td title={item.acao}>{auditActionLabel(item.acao)}</td>
+                      {/* a record without a name is not shown by its id (the id stays in the title, and in the CSV) */}
+                      <td title={item.registro ?? undefined}>
+                        {item.registroNome ?? (item.registro && UUID.test(item.registro) ? 'sem nome' : (item.registro ?? '—'))}
+                      </td>
+                      <td className="data-table__nowrap">{auditActionLabel(item.acao)}</td>
                       <td>
                         {!hasDetails(item) ? (
                           '—'
