@@ -278,7 +278,7 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
         );
         const extra = config.slots?.rowActions?.(row);
         return extra ? (
-          <span style={{ display: 'inline-flex', gap: '0.25rem', justifyContent: 'flex-end', whiteSpace: 'nowrap' }}>
+          <span style={{ display: 'inline-flex', gap: '0.25rem', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             {extra}
             {link}
           </span>
