@@ -303,7 +303,7 @@ process.once('SIGTERM', () => {
     baseUrl = await phase('start', () => server.url);
     const health = await fetch(`${baseUrl}/api/health`);
     assert.equal(health.status, 200, await health.text());
-    assert.match(server.log(), new RegExp(`migration applied: ${PLUGIN.name.replace('@app/', '')}/`), 'the plugin shipped its migrations');
+    assert.match(server.log(), new RegExp(`migração aplicada: ${PLUGIN.name.replace('@app/', '')}/`), 'the plugin shipped its migrations');
     const anonymous = await fetch(`${baseUrl}${PLUGIN.api}`);
     assert.equal(anonymous.status, 401, 'the plugin API asks for a session');
   });
