@@ -1,0 +1,3 @@
+import { packageVitestConfig } from '../../vitest.shared.ts';
+
+export default packageVitestConfig(new URL('.', import.meta.url));
