@@ -13,6 +13,20 @@ export {
   type PluginTag,
 } from './platform/plugin.js';
 export {
+  defineJob,
+  JobFailed,
+  type JobDefinition,
+  type JobContext,
+  type JobRun,
+  type JobOutput,
+  type JobInfo,
+  type JobPolicy,
+  type JobQueueOptions,
+  type JobsOptions,
+  type PluginJobs,
+  type SendJobOptions,
+} from './platform/jobs.js';
+export {
   contribute,
   extensionPoint,
   type Contribution,

@@ -1,6 +1,7 @@
 import type { AuditFn } from './audit.js';
 import type { ContributionsOf } from './contributions.js';
 import type { DatabaseEngine, Db, Tx } from './db/types.js';
+import type { PluginJobs } from './jobs.js';
 import type { Logger } from './logger.js';
 import type { ServerPluginInfo } from './plugin-info.js';
 
@@ -21,6 +22,11 @@ export interface PluginContext {
   coreVersion: string;
   buildId: string;
   logger: Logger;
+  /**
+   * The plugin's durable job queues (its `jobs`): `ctx.jobs.send(tx, 'publicar', { id })` inside
+   * ctx.mutate enqueues in the same transaction; also get/list/cancel/retry for a progress screen.
+   */
+  jobs: PluginJobs;
 }
 
 export interface SessionUser {
@@ -102,7 +108,7 @@ export type AppEnv = {
 };
 
 /** Given to a plugin's `seed(ctx)`: the demo entidades and users, and an audited transaction. */
-export interface SeedContext extends PluginContext {
+export interface SeedContext extends Omit<PluginContext, 'jobs'> {
   entidades: { prefeitura: { id: string; nome: string }; camara: { id: string; nome: string } };
   usuarios: { admin: { id: string }; consulta: { id: string } };
   /** Audited as done by the system (no user); pass `entidadeId` in each audit entry. */

@@ -1,6 +1,7 @@
 import { satisfies, validate } from 'compare-versions';
 import type { PluginContext, SeedContext } from './context.js';
 import { type PluginContribution, isPluginContribution } from './contributions.js';
+import { type JobDefinition, checkJobsDeclaration } from './jobs.js';
 import type { PluginTag, ServerPluginInfo } from './plugin-info.js';
 import type { PluginRouter } from './router.js';
 import { SERVER_CORE_VERSION } from './version.js';
@@ -29,6 +30,13 @@ export interface ServerPluginDefinition {
    * on that server).
    */
   contributes?: readonly PluginContribution[];
+  /**
+   * Durable job queues (pg-boss), each made by `defineJob({ schema, handler, options })`, named
+   * `<id>.<queue>` in the database. Enqueue with `ctx.jobs.send(tx, queue, { id })` inside ctx.mutate.
+   * Payloads carry ids only, never secrets.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: each queue has its own payload type
+  jobs?: Readonly<Record<string, JobDefinition<any, any>>>;
   /** Declares the plugin's routes (mounted at /api/<id>). */
   routes(router: PluginRouter, ctx: PluginContext): void;
   /** Demo data for the embedded default; runs once, after the core demo seed. */
@@ -38,6 +46,8 @@ export interface ServerPluginDefinition {
 export interface ServerPlugin extends Readonly<ServerPluginDefinition> {
   readonly dependsOn: string[];
   readonly contributes: readonly PluginContribution[];
+  // biome-ignore lint/suspicious/noExplicitAny: each queue has its own payload type
+  readonly jobs: Readonly<Record<string, JobDefinition<any, any>>>;
   readonly kind: 'compras-server-plugin';
 }
 
@@ -63,8 +73,10 @@ export function defineServerPlugin(definition: ServerPluginDefinition): ServerPl
   for (const c of definition.contributes ?? []) {
     if (!isPluginContribution(c)) throw new Error(`${name}: every entry of contributes must be made by contribute(point, value).`);
   }
+  checkJobsDeclaration(definition.id, definition.jobs);
   return Object.freeze({
     ...definition,
+    jobs: Object.freeze({ ...definition.jobs }),
     tags: [...(definition.tags ?? [])],
     contributes: Object.freeze([...(definition.contributes ?? [])]),
     dependsOn: [...(definition.dependsOn ?? [])],

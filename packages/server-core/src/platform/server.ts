@@ -16,11 +16,12 @@ import { type OpenDatabaseOptions, openDatabase } from './db/open.js';
 import { appConfig } from './db/schema.js';
 import type { Database, Db } from './db/types.js';
 import { AppError, toErrorResponse } from './errors.js';
+import { type JobsOptions, type JobsService, createJobsService } from './jobs.js';
 import { type Logger, consoleLogger } from './logger.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail.js';
 import { type HashQueue, sharedHashQueue } from './passwords.js';
 import { type ServerPlugin, type ServerPluginInfo, composePlugins, pluginInfo } from './plugin.js';
-import { type RouteBodyLimits, assertUniqueOperationIds, createPluginRouter } from './router.js';
+import { type RouteBodyLimits, assertUniqueOperationIds, createMutate, createPluginRouter } from './router.js';
 import type { Runtime } from './runtime.js';
 import { seedDemo } from './seed.js';
 import { liveBuildId, mountSpa } from './static.js';
@@ -92,6 +93,12 @@ export interface CreateServerOptions {
   /** Trust X-Forwarded-* headers (default env TRUST_PROXY=1/true). */
   trustProxy?: boolean | undefined;
   logger?: Logger | undefined;
+  /**
+   * Durable jobs of the plugins (pg-boss, started only when a plugin declares `jobs`). Env JOBS=off:
+   * this instance enqueues but runs no job (e.g. a server that only answers requests while others work
+   * the queues); env JOBS_POLLING_SECONDS: how often an idle worker looks for jobs (default 2).
+   */
+  jobs?: JobsOptions | undefined;
 }
 
 export interface ComposedServer {
@@ -180,6 +187,7 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
     logger,
   };
   const database = options.database ?? (await openDatabase(openOptions));
+  let stopJobs: () => Promise<void> = async () => undefined;
   try {
     await runMigrations(database, plugins, logger, {
       migrationDatabaseUrl: options.migrationDatabaseUrl ?? process.env.MIGRATION_DATABASE_URL,
@@ -227,7 +235,19 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
       trustProxy: options.trustProxy ?? /^(1|true|yes)$/i.test(process.env.TRUST_PROXY ?? ''),
       logger,
     };
-    const app = buildApp(runtime, plugins, options.webDist);
+    const jobs = createJobsService({
+      database,
+      plugins,
+      logger,
+      clock,
+      systemMutate: (plugin) => createMutate(runtime, { plugin, usuarioId: null, entidadeId: null, ip: null }),
+      options: options.jobs,
+    });
+    const app = buildApp(runtime, plugins, options.webDist, jobs);
+    const started = Date.now();
+    await jobs.start();
+    if (jobs.enabled) logger.info(`tarefas em segundo plano iniciadas em ${Date.now() - started} ms`);
+    stopJobs = () => jobs.stop();
     const checkpoints = startAuditCheckpoints(database, auditAnchor ?? null, options.auditCheckpointMinutes, logger);
     await checkpoints.now();
     return {
@@ -239,11 +259,13 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
       close: async () => {
         // e-mails still being sent finish first (they may fall back to the outbox table)
         await Promise.allSettled([...pending]);
+        await jobs.stop();
         await checkpoints.stop();
         await database.close();
       },
     };
   } catch (err) {
+    await stopJobs().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;
   }
@@ -287,7 +309,7 @@ function startAuditCheckpoints(database: Database, anchor: AuditAnchor | null, m
   };
 }
 
-function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: string | undefined): Hono<AppEnv> {
+function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: string | undefined, jobs: JobsService): Hono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
   const baseCtx = (id: string, version: string): PluginContext => ({
     db: runtime.database.db,
@@ -298,6 +320,7 @@ function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: s
     coreVersion: runtime.coreVersion,
     buildId: runtime.buildId,
     logger: runtime.logger,
+    jobs: jobs.forPlugin(id),
   });
 
   app.use(
