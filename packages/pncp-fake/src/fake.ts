@@ -59,7 +59,12 @@ type Ctx = Context<Env>;
  * BigDecimal serialisation does): `{"valorUnitario":10.5000}`.
  */
 class RawNumber {
-  constructor(readonly text: string) {}
+  readonly text: string;
+  constructor(decimal: string) {
+    // A JSON number literal has no leading zeros: '007.50' is written 7.50.
+    const [int = '0', frac] = decimal.split('.');
+    this.text = frac === undefined ? String(BigInt(int)) : `${BigInt(int)}.${frac}`;
+  }
   toJSON(): string {
     return `\u0000RAW:${this.text}\u0000`;
   }
@@ -835,6 +840,15 @@ export async function startFakePncp(options: FakePncpOptions = {}): Promise<Fake
         }));
     },
     addContratacao(c) {
+      for (const item of c.itens) {
+        const decimals = [
+          item.quantidade,
+          item.valorUnitarioEstimado,
+          ...item.resultados.flatMap((r) => [r.valorUnitarioHomologado, r.quantidadeHomologada, r.percentualDesconto]),
+        ];
+        const bad = decimals.find((d) => d !== undefined && decimalText(d) === undefined);
+        if (bad !== undefined) throw new Error(`addContratacao: '${bad}' (item ${item.numeroItem}) is not a decimal text like '12.3456'`);
+      }
       contratacoes.push(structuredClone(c));
     },
     async close() {

@@ -76,11 +76,12 @@ describe('insert and read back', () => {
   });
 
   it('reads items back with the PNCP read-back fields and exact decimals', async () => {
-    await createPlan(fake, token, [item(1, { valorUnitario: '10.5000', quantidade: '2', valorTotal: '21.0000', categoriaItemPca: 2 })]);
+    await createPlan(fake, token, [item(1, { valorUnitario: '10.5000', quantidade: '002', valorTotal: '21.0000', categoriaItemPca: 2 })]);
     const res = await call(fake, 'GET', `${plan}/itens?pagina=1&tamanhoPagina=10`);
     const raw = await res.text();
     expect(raw).toContain('"valorUnitario":10.5000');
     expect(raw).toContain('"valorTotal":21.0000');
+    expect(raw).toContain('"quantidade":2,'); // '002' as received is stored; the JSON number has no leading zeros
     const [read] = JSON.parse(raw) as Record<string, unknown>[];
     expect(read).toMatchObject({
       numeroItem: 1,
