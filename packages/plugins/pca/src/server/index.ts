@@ -2,6 +2,7 @@
 //   GET/POST /planos, GET/PUT/DELETE /planos/:id (DELETE: 409, numbered), GET /planos.csv|.xlsx,
 //   POST /planos/:id/enviar|aprovar|devolver|publicar|cancelar, GET /planos/:id/historico, GET /planos/{id}.pdf;
 //   GET /planos/:id/demandas (the accepted DFDs of the plan's year, for the consolidation); GET /centros-custo.
+// publicar hands the plan to the plugins contributing to PCA_PUBLICACAO (@app/pncp) in the same transaction.
 // The DFDs are the kit's many → one link (memorandoIds): locked, scoped, eligible, one live plan each,
 // audited on each DFD, released on cancel, a DFD's arquivar/cancelar refused while in a plan.
 import { today } from '@app/br';
@@ -24,6 +25,7 @@ import { PCA_APROVAR_TAG, PCA_APROVAR_TAG_NOME, PCA_PATH, PCA_TAG, PCA_TAG_NOME,
 import { PCA_KIND, consolidar, memorandosDoPlano } from './consolidar.js';
 import { lerItens, lerMemorandos } from './leitura.js';
 import { planoPdf } from './pdf.js';
+import { PCA_PUBLICACAO } from './publicacao.js';
 import { seedPca } from './seed.js';
 import { pcaPlanos } from './tables.js';
 
@@ -45,6 +47,8 @@ const dfd: DocumentSource = {
 
 const vinculado = sql`(SELECT json_build_object('id', t.id, 'numero', t.numero, 'ano', t.ano) FROM documento_vinculos v JOIN pca_planos t ON t.id = v.destino_id
   WHERE v.fonte_id = "memorandos"."id" AND v.destino_tipo = ${PCA_KIND} AND v.liberado_em IS NULL LIMIT 1)`;
+
+export { PCA_PUBLICACAO, type ItemPublicavel, type PcaPublicador, type PlanoPublicado, itensPublicaveis } from './publicacao.js';
 
 export default defineServerPlugin({
   id: 'pca',
@@ -112,6 +116,19 @@ export default defineServerPlugin({
         if (!fora) return undefined;
         const de = fora.anoPca ? `é do PCA de ${fora.anoPca}` : 'não indica o ano do PCA';
         return { memorandoIds: `O Memorando ${formatNumero(fora.numero, fora.ano)} ${de}, não de ${data.anoPca}.` };
+      },
+      // publicar: every publisher (the PNCP integration) takes the plan in this transaction
+      onTransition: async (tx, name, before, _body, ctx, { audit }) => {
+        if (name !== 'publicar') return;
+        const plano = {
+          id: String(before.id),
+          entidadeId: String(before.entidadeId),
+          numero: Number(before.numero),
+          ano: Number(before.ano),
+          anoPca: Number(before.anoPca),
+          codigoUnidade: String(before.codigoUnidade),
+        };
+        for (const { value } of ctx.contributions(PCA_PUBLICACAO)) await value.publicar(tx, plano, ctx, audit);
       },
       // the plan's items, from the DFDs linked now (the kit saved the links just before)
       afterSave: (tx, id, _data, write) => consolidar(tx, id, write.entidadeId),

@@ -1,0 +1,71 @@
+// The PCA's publication: `publicar` (aprovado → publicado) asks every plugin that contributes to
+// PCA_PUBLICACAO to take the plan, in the same transaction (the PNCP integration enqueues its job there,
+// so a refused or rolled-back publication leaves nothing behind). Without a contributor the plan is
+// marked published here only (a body that publishes on the PNCP's portal by hand).
+import { type AuditFn, type DbOrTx, type RequestContext, type Tx, extensionPoint } from '@app/server-core';
+import { asc, eq } from '@app/server-core/orm';
+import { pcaItens } from './tables.js';
+
+/** What a publisher receives: the plan as approved (its items are frozen from then on). */
+export interface PlanoPublicado {
+  id: string;
+  entidadeId: string;
+  numero: number;
+  ano: number;
+  anoPca: number;
+  codigoUnidade: string;
+}
+
+export interface PcaPublicador {
+  /** Runs inside the `publicar` transaction, after the state changed; throw an AppError to refuse it. */
+  publicar(tx: Tx, plano: PlanoPublicado, ctx: RequestContext, audit: AuditFn): Promise<void>;
+}
+
+/** Extension point 'pca.publicacao': who takes an approved plan when the setor publishes it. */
+export const PCA_PUBLICACAO = extensionPoint<PcaPublicador>('pca.publicacao');
+
+/** A plan item as the PNCP takes it (§1.4 of the PCA insert), money and quantities as exact decimal strings. */
+export interface ItemPublicavel {
+  numeroItem: number;
+  categoriaItemPca: number;
+  catalogo: number;
+  classificacaoCatalogo: number;
+  classificacaoSuperiorCodigo: string | null;
+  classificacaoSuperiorNome: string | null;
+  pdmCodigo: string | null;
+  pdmDescricao: string | null;
+  codigoItem: string | null;
+  descricao: string;
+  unidadeFornecimento: string | null;
+  quantidade: string;
+  valorUnitario: string;
+  valorTotal: string;
+  dataDesejada: string | null;
+  unidadeRequisitante: string | null;
+}
+
+/** The items of a plan in numeroItem order (read only; for the publishers). */
+export function itensPublicaveis(db: DbOrTx, planoId: string): Promise<ItemPublicavel[]> {
+  return db
+    .select({
+      numeroItem: pcaItens.numeroItem,
+      categoriaItemPca: pcaItens.categoriaItemPca,
+      catalogo: pcaItens.catalogo,
+      classificacaoCatalogo: pcaItens.classificacaoCatalogo,
+      classificacaoSuperiorCodigo: pcaItens.classificacaoSuperiorCodigo,
+      classificacaoSuperiorNome: pcaItens.classificacaoSuperiorNome,
+      pdmCodigo: pcaItens.pdmCodigo,
+      pdmDescricao: pcaItens.pdmDescricao,
+      codigoItem: pcaItens.codigoItem,
+      descricao: pcaItens.descricao,
+      unidadeFornecimento: pcaItens.unidadeFornecimento,
+      quantidade: pcaItens.quantidade,
+      valorUnitario: pcaItens.valorUnitario,
+      valorTotal: pcaItens.valorTotal,
+      dataDesejada: pcaItens.dataDesejada,
+      unidadeRequisitante: pcaItens.unidadeRequisitante,
+    })
+    .from(pcaItens)
+    .where(eq(pcaItens.planoId, planoId))
+    .orderBy(asc(pcaItens.numeroItem));
+}
