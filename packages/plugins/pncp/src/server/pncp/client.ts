@@ -126,6 +126,45 @@ interface Resposta {
   texto: string;
 }
 
+/** What a reader returns for an unreadable success answer. */
+const ILEGIVEL: unique symbol = Symbol('ilegivel');
+
+/** Empty body, or JSON: the answer of a PATCH/DELETE (an HTML page from a proxy is not a success). */
+const vazioOuJson = (r: Resposta): true | typeof ILEGIVEL => (r.texto.trim() === '' || lerJsonDecimais(r.texto) !== ILEGIVEL ? true : ILEGIVEL);
+
+/**
+ * JSON.parse that keeps every non-integer number as its exact text ("12.3400" stays "12.3400"): the PNCP serialises
+ * decimals as JSON numbers (Java BigDecimal), which a double would round. ILEGIVEL when the text is not JSON.
+ */
+export function lerJsonDecimais(texto: string): unknown {
+  let saida = '';
+  let i = 0;
+  const n = texto.length;
+  while (i < n) {
+    const c = texto[i]!;
+    if (c === '"') {
+      // Copy a string literal as is (escapes included).
+      let j = i + 1;
+      while (j < n && texto[j] !== '"') j += texto[j] === '\\' ? 2 : 1;
+      saida += texto.slice(i, j + 1);
+      i = j + 1;
+    } else if (c === '-' || (c >= '0' && c <= '9')) {
+      const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(texto.slice(i, i + 64));
+      const numero = m?.[0] ?? c;
+      saida += m && (m[1] || m[2]) ? `"${numero}"` : numero;
+      i += numero.length;
+    } else {
+      saida += c;
+      i++;
+    }
+  }
+  try {
+    return JSON.parse(saida);
+  } catch {
+    return ILEGIVEL;
+  }
+}
+
 const MARGEM_PADRAO_MS = 5 * 60_000;
 const TTL_PADRAO_MS = 3_600_000;
 /** Connection errors where the request never reached the server. */
@@ -238,8 +277,7 @@ export function createPncpClient(opcoes: PncpClientOpcoes): PncpClient {
   let ultimaEscrita = Number.NEGATIVE_INFINITY;
 
   const chave = (login: string) => `${baseUrl}\u0000${login}`;
-  const valido = (e: { token?: string; expiraEm: number } | undefined): e is { token: string; expiraEm: number } =>
-    !!e?.token && now() < e.expiraEm;
+  const valido = (e: { token?: string; expiraEm: number } | undefined): e is { token: string; expiraEm: number } => !!e?.token && now() < e.expiraEm;
 
   async function obterToken(): Promise<string> {
     if (loginConhecido !== undefined) {
@@ -281,21 +319,24 @@ export function createPncpClient(opcoes: PncpClientOpcoes): PncpClient {
 
   async function login(cred: PncpCredenciais): Promise<{ token: string; validadeMs: number; inicio: number }> {
     const inicio = now();
-    const resposta = await executar({
-      operacao: 'login',
-      metodo: 'POST',
-      caminho: '/v1/usuarios/login',
-      corpo: { login: cred.login, senha: cred.senha },
-      autenticado: false,
-      repeticao: 'sempre',
-    });
-    const autorizacao = resposta.headers.get('authorization')?.trim() ?? '';
-    const token = autorizacao.replace(/^Bearer\s+/i, '').trim();
-    if (!token) throw new PncpErroResposta('o login não devolveu o cabeçalho authorization', { operacao: 'login', status: resposta.status });
-    const expires = Number(resposta.headers.get('expires'));
-    const validadeMs = Number.isFinite(expires) && expires > 0 ? expires : TTL_PADRAO_MS;
-    log?.info?.('PNCP: login realizado', { validadeMs });
-    return { token, validadeMs, inicio };
+    const lido = await executar(
+      {
+        operacao: 'login',
+        metodo: 'POST',
+        caminho: '/v1/usuarios/login',
+        corpo: { login: cred.login, senha: cred.senha },
+        autenticado: false,
+        repeticao: 'sempre',
+      },
+      (r) => {
+        const token = (r.headers.get('authorization') ?? '').replace(/^\s*Bearer\s+/i, '').trim();
+        if (!token) return ILEGIVEL;
+        const expires = Number(r.headers.get('expires'));
+        return { token, validadeMs: Number.isFinite(expires) && expires > 0 ? expires : TTL_PADRAO_MS };
+      },
+    );
+    log?.info?.('PNCP: login realizado', { validadeMs: lido.validadeMs });
+    return { ...lido, inicio };
   }
 
   function espera(tentativa: number, retryAfterMs: number | undefined): number {
@@ -349,8 +390,11 @@ export function createPncpClient(opcoes: PncpClientOpcoes): PncpClient {
     }
   }
 
-  /** One call with the retry policy; resolves with a 2xx answer, or throws a PncpErro. 404 → PncpErroNaoEncontrado. */
-  async function executar(pedido: Pedido): Promise<Resposta> {
+  /**
+   * One call with the retry policy; resolves with what `ler` makes of the 2xx answer, or throws a PncpErro.
+   * 404 → PncpErroNaoEncontrado. `ler` returns ILEGIVEL for an unreadable success answer (retried like a 5xx).
+   */
+  async function executar<T>(pedido: Pedido, ler: (r: Resposta) => T | typeof ILEGIVEL): Promise<T> {
     let autenticado = pedido.autenticado;
     let renovou = false;
     let tentativa = 0;
@@ -360,9 +404,18 @@ export function createPncpClient(opcoes: PncpClientOpcoes): PncpClient {
       let erro: PncpErroTemporario | PncpErroResposta;
       try {
         const r = await umaChamada(pedido, token);
-        if (r.status >= 200 && r.status < 300) return r;
+        if (r.status >= 200 && r.status < 300) {
+          const lido = ler(r);
+          if (lido !== ILEGIVEL) return lido;
+          log?.warn?.('PNCP: resposta de sucesso ilegível', { operacao: pedido.operacao, status: r.status });
+          throw new PncpErroResposta(
+            pedido.operacao === 'inserirPlano' ? 'a inclusão não devolveu o cabeçalho location com o sequencial do plano' : 'corpo ilegível',
+            { operacao: pedido.operacao, status: r.status, incerto: pedido.repeticao === 'seguro' },
+          );
+        }
         if (r.status === 401) {
-          if (pedido.operacao === 'login') throw new PncpErroAutenticacao('Usuário ou senha do PNCP recusados: confira em Configuração.', { operacao: 'login', status: 401 });
+          if (pedido.operacao === 'login')
+            throw new PncpErroAutenticacao('Usuário ou senha do PNCP recusados: confira em Configuração.', { operacao: 'login', status: 401 });
           if (!autenticado) {
             // A read the PNCP wants authenticated after all: repeat it once with the token.
             autenticado = true;
@@ -432,29 +485,9 @@ export function createPncpClient(opcoes: PncpClientOpcoes): PncpClient {
     return vez;
   }
 
-  /** Parses a JSON success body; an unreadable one on a read is retried, then PncpErroResposta. */
-  async function lerJson(pedido: Pedido, validar: (corpo: unknown) => boolean): Promise<{ corpo: unknown; status: number }> {
-    let tentativa = 0;
-    for (;;) {
-      tentativa++;
-      const r = await executar(pedido);
-      let corpo: unknown;
-      let ok = false;
-      try {
-        corpo = r.texto.trim() === '' ? undefined : JSON.parse(r.texto);
-        ok = validar(corpo);
-      } catch {
-        ok = false;
-      }
-      if (ok) return { corpo, status: r.status };
-      if (tentativa >= maxTentativas) throw new PncpErroResposta('corpo ilegível', { operacao: pedido.operacao, status: r.status });
-      log?.warn?.('PNCP: corpo ilegível; nova tentativa', { operacao: pedido.operacao, status: r.status });
-      await sleep(espera(tentativa, undefined));
-    }
-  }
-
   const pca = (cnpj: string) => `/v1/orgaos/${cnpjDigitos(cnpj)}/pca`;
   const plano = (cnpj: string, ano: number, sequencial: number) => `${pca(cnpj)}/${ano}/${sequencial}`;
+  const escritaSimples = (pedido: Pedido) => escrever(() => executar(pedido, vazioOuJson)).then(() => undefined);
 
   return {
     baseUrl,
@@ -469,19 +502,18 @@ export function createPncpClient(opcoes: PncpClientOpcoes): PncpClient {
         autenticado: true,
         repeticao: 'seguro',
       };
-      return escrever(async () => {
-        const r = await executar(pedido);
-        const location = r.headers.get('location') ?? '';
-        const ultimo = location.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() ?? '';
-        if (!/^\d+$/.test(ultimo)) {
-          throw new PncpErroResposta('a inclusão não devolveu o cabeçalho location com o sequencial do plano', {
-            operacao: 'inserirPlano',
-            status: r.status,
-            incerto: true,
-          });
-        }
-        return { sequencial: Number(ultimo) };
-      });
+      return escrever(() =>
+        executar(pedido, (r) => {
+          const location = r.headers.get('location') ?? '';
+          const ultimo =
+            location
+              .replace(/[?#].*$/, '')
+              .replace(/\/+$/, '')
+              .split('/')
+              .pop() ?? '';
+          return /^\d+$/.test(ultimo) ? { sequencial: Number(ultimo) } : ILEGIVEL;
+        }),
+      );
     },
 
     async sequenciaisPlano(cnpj, codigoUnidade, ano) {
@@ -493,19 +525,19 @@ export function createPncpClient(opcoes: PncpClientOpcoes): PncpClient {
         repeticao: 'sempre',
       };
       try {
-        const { corpo, status } = await lerJson(
-          pedido,
-          (c) => c === undefined || (typeof c === 'object' && c !== null && !Array.isArray(c) && 'sequencialPlano' in c),
-        );
-        if (status === 204 || corpo === undefined) return null;
-        const o = corpo as { sequencialPlano?: unknown; sequencialUltimoItemInserido?: unknown };
-        const seq = Number(o.sequencialPlano);
-        if (o.sequencialPlano === null || !Number.isInteger(seq) || seq <= 0) return null;
-        const ultimo = Number(o.sequencialUltimoItemInserido);
-        return {
-          sequencialPlano: seq,
-          sequencialUltimoItemInserido: o.sequencialUltimoItemInserido == null || !Number.isFinite(ultimo) ? null : ultimo,
-        };
+        return await executar(pedido, (r): SequenciaisPlano | null | typeof ILEGIVEL => {
+          if (r.status === 204 || r.texto.trim() === '') return null;
+          const corpo = lerJsonDecimais(r.texto);
+          if (!corpo || typeof corpo !== 'object' || Array.isArray(corpo) || !('sequencialPlano' in corpo)) return ILEGIVEL;
+          const o = corpo as { sequencialPlano?: unknown; sequencialUltimoItemInserido?: unknown };
+          const seq = Number(o.sequencialPlano);
+          if (o.sequencialPlano === null || !Number.isInteger(seq) || seq <= 0) return null;
+          const ultimo = Number(o.sequencialUltimoItemInserido);
+          return {
+            sequencialPlano: seq,
+            sequencialUltimoItemInserido: o.sequencialUltimoItemInserido == null || !Number.isInteger(ultimo) ? null : ultimo,
+          };
+        });
       } catch (e) {
         if (e instanceof PncpErroNaoEncontrado) return null;
         throw e;
@@ -513,6 +545,7 @@ export function createPncpClient(opcoes: PncpClientOpcoes): PncpClient {
     },
 
     inserirItens(cnpj, ano, sequencial, itens) {
+      // Success = 2xx with a JSON array (the new items' URLs) or an empty body; an HTML page is not a success.
       const pedido: Pedido = {
         operacao: 'inserirItens',
         metodo: 'POST',
@@ -521,62 +554,52 @@ export function createPncpClient(opcoes: PncpClientOpcoes): PncpClient {
         autenticado: true,
         repeticao: 'seguro',
       };
-      // The answer's body (the items' URLs) is not needed: a success status is enough.
-      return escrever(async () => {
-        await executar(pedido);
-      });
+      return escrever(() => executar(pedido, (r) => (r.texto.trim() === '' || Array.isArray(lerJsonDecimais(r.texto)) ? true : ILEGIVEL))).then(
+        () => undefined,
+      );
     },
 
     retificarItens(cnpj, ano, sequencial, lista, justificativa) {
-      const pedido: Pedido = {
+      return escritaSimples({
         operacao: 'retificarItens',
         metodo: 'PATCH',
         caminho: `${plano(cnpj, ano, sequencial)}/itens`,
         corpo: { lista: lista.map(corpoItem), justificativa },
         autenticado: true,
         repeticao: 'sempre',
-      };
-      return escrever(async () => {
-        await executar(pedido);
       });
     },
 
     excluirItens(cnpj, ano, sequencial, numeros, justificativa) {
-      const pedido: Pedido = {
+      return escritaSimples({
         operacao: 'excluirItens',
         metodo: 'DELETE',
         caminho: `${plano(cnpj, ano, sequencial)}/itens`,
         corpo: { listaNumerosItens: numeros, justificativa },
         autenticado: true,
         repeticao: 'sempre',
-      };
-      return escrever(async () => {
-        await executar(pedido);
       });
     },
 
-    excluirPlano(cnpj, ano, sequencial, justificativa) {
-      const pedido: Pedido = {
-        operacao: 'excluirPlano',
-        metodo: 'DELETE',
-        caminho: plano(cnpj, ano, sequencial),
-        corpo: { justificativa },
-        autenticado: true,
-        repeticao: 'sempre',
-      };
-      return escrever(async () => {
-        try {
-          await executar(pedido);
-          return { jaExcluido: false };
-        } catch (e) {
-          if (e instanceof PncpErroNaoEncontrado) return { jaExcluido: true };
-          throw e;
-        }
-      });
+    async excluirPlano(cnpj, ano, sequencial, justificativa) {
+      try {
+        await escritaSimples({
+          operacao: 'excluirPlano',
+          metodo: 'DELETE',
+          caminho: plano(cnpj, ano, sequencial),
+          corpo: { justificativa },
+          autenticado: true,
+          repeticao: 'sempre',
+        });
+        return { jaExcluido: false };
+      } catch (e) {
+        if (e instanceof PncpErroNaoEncontrado) return { jaExcluido: true };
+        throw e;
+      }
     },
 
-    async listarItens(cnpj, ano, sequencial, pagina, tamanho) {
-      const { corpo } = await lerJson(
+    listarItens(cnpj, ano, sequencial, pagina, tamanho) {
+      return executar(
         {
           operacao: 'listarItens',
           metodo: 'GET',
@@ -584,14 +607,23 @@ export function createPncpClient(opcoes: PncpClientOpcoes): PncpClient {
           autenticado: false,
           repeticao: 'sempre',
         },
-        (c) => c === undefined || (Array.isArray(c) && c.every((i) => i && typeof i === 'object' && Number.isInteger(Number((i as { numeroItem?: unknown }).numeroItem)))),
+        (r): ItemPncpLido[] | typeof ILEGIVEL => {
+          if (r.status === 204 || r.texto.trim() === '') return [];
+          const corpo = lerJsonDecimais(r.texto);
+          if (!Array.isArray(corpo)) return ILEGIVEL;
+          const itens: ItemPncpLido[] = [];
+          for (const i of corpo) {
+            const numero = Number((i as { numeroItem?: unknown } | null)?.numeroItem);
+            if (!i || typeof i !== 'object' || !Number.isInteger(numero)) return ILEGIVEL;
+            itens.push({ ...(i as Record<string, unknown>), numeroItem: numero });
+          }
+          return itens;
+        },
       );
-      if (corpo === undefined) return [];
-      return (corpo as Record<string, unknown>[]).map((i) => ({ ...i, numeroItem: Number(i.numeroItem) }));
     },
 
-    async quantidadeItens(cnpj, ano, sequencial) {
-      const { corpo } = await lerJson(
+    quantidadeItens(cnpj, ano, sequencial) {
+      return executar(
         {
           operacao: 'quantidadeItens',
           metodo: 'GET',
@@ -599,9 +631,11 @@ export function createPncpClient(opcoes: PncpClientOpcoes): PncpClient {
           autenticado: false,
           repeticao: 'sempre',
         },
-        (c) => Number.isInteger(Number(c)) && (typeof c === 'number' || typeof c === 'string'),
+        (r) => {
+          const t = r.texto.trim();
+          return /^"?\d+"?$/.test(t) ? Number(t.replace(/"/g, '')) : ILEGIVEL;
+        },
       );
-      return Number(corpo);
     },
   };
 }

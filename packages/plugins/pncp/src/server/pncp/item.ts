@@ -3,9 +3,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
-const decimal = z
-  .string()
-  .regex(/^\d{1,13}(\.\d{1,4})?$/, 'deve ser um decimal não negativo com até 4 casas, com ponto (ex.: "12.3400")');
+const decimal = z.string().regex(/^\d{1,13}(\.\d{1,4})?$/, 'deve ser um decimal não negativo com até 4 casas, com ponto (ex.: "12.3400")');
 const codigo = z.string().regex(/^\d{1,9}$/, 'deve ser um código numérico (ex.: "1")');
 const texto = (max: number) => z.string().trim().min(1, 'é obrigatório').max(max, `deve ter até ${max} caracteres`);
 const opcional = (max: number) => z.string().max(max, `deve ter até ${max} caracteres`).nullish();

@@ -142,7 +142,12 @@ function excluidoNaPncp(item: ItemPncpLido): boolean {
   return item.excluido === true || item.itemExcluido === true;
 }
 
-export async function sincronizarPlano(client: PncpClient, planoEntrada: PlanoPca, store: PncpSyncStore, opcoes: SincronizarOpcoes = {}): Promise<ResultadoSync> {
+export async function sincronizarPlano(
+  client: PncpClient,
+  planoEntrada: PlanoPca,
+  store: PncpSyncStore,
+  opcoes: SincronizarOpcoes = {},
+): Promise<ResultadoSync> {
   const plano = validarPlano(planoEntrada);
   const cnpj = cnpjDigitos(plano.cnpj);
   const ano = plano.anoPca;
@@ -163,7 +168,9 @@ export async function sincronizarPlano(client: PncpClient, planoEntrada: PlanoPc
 
   // A revision already known from the store needs the justificativa before anything is sent.
   const precisaJustificativa = () =>
-    [...enviados].some(([n, fp]) => !locais.has(n) || fps.get(n) !== fp) ? validarJustificativa(opcoes.justificativa, 'retificar ou excluir itens publicados') : undefined;
+    [...enviados].some(([n, fp]) => !locais.has(n) || fps.get(n) !== fp)
+      ? validarJustificativa(opcoes.justificativa, 'retificar ou excluir itens publicados')
+      : undefined;
   precisaJustificativa();
 
   /** Lists every item the PNCP holds in the plan (pages until a short page). */
@@ -221,7 +228,10 @@ export async function sincronizarPlano(client: PncpClient, planoEntrada: PlanoPc
 
   if (sequencial === null) {
     if (itens.length === 0) {
-      throw new PncpErroDados([{ campo: 'itens', mensagem: 'o plano não tem itens' }], { operacao: 'sincronizar', mensagem: 'O plano não tem itens para publicar.' });
+      throw new PncpErroDados([{ campo: 'itens', mensagem: 'o plano não tem itens' }], {
+        operacao: 'sincronizar',
+        mensagem: 'O plano não tem itens para publicar.',
+      });
     }
     const primeiro = itens.slice(0, lote);
     await progresso('plano', 0, total);
@@ -235,7 +245,10 @@ export async function sincronizarPlano(client: PncpClient, planoEntrada: PlanoPc
         if (existente) {
           await adotarPlano(existente.sequencialPlano);
         } else {
-          throw errosDoLote(erro, primeiro.map((i) => i.numeroItem));
+          throw errosDoLote(
+            erro,
+            primeiro.map((i) => i.numeroItem),
+          );
         }
       } else {
         throw erro;
@@ -265,7 +278,10 @@ export async function sincronizarPlano(client: PncpClient, planoEntrada: PlanoPc
       try {
         await client.retificarItens(cnpj, ano, seq, grupo, justificativa);
       } catch (erro) {
-        throw errosDoLote(erro, grupo.map((i) => i.numeroItem));
+        throw errosDoLote(
+          erro,
+          grupo.map((i) => i.numeroItem),
+        );
       }
       const registro = grupo.map((i) => ({ numeroItem: i.numeroItem, fingerprint: fps.get(i.numeroItem)! }));
       await store.registrarEnviados(registro);
@@ -307,7 +323,10 @@ export async function sincronizarPlano(client: PncpClient, planoEntrada: PlanoPc
         await reconciliar(seq);
         if (grupo.every((i) => enviados.has(i.numeroItem))) continue;
       }
-      throw errosDoLote(erro, grupo.map((i) => i.numeroItem));
+      throw errosDoLote(
+        erro,
+        grupo.map((i) => i.numeroItem),
+      );
     }
     const registro = grupo.map((i) => ({ numeroItem: i.numeroItem, fingerprint: fps.get(i.numeroItem)! }));
     await store.registrarEnviados(registro);
@@ -324,7 +343,10 @@ export async function sincronizarPlano(client: PncpClient, planoEntrada: PlanoPc
       try {
         await client.retificarItens(cnpj, ano, seq, grupo, justificativa);
       } catch (erro) {
-        throw errosDoLote(erro, grupo.map((i) => i.numeroItem));
+        throw errosDoLote(
+          erro,
+          grupo.map((i) => i.numeroItem),
+        );
       }
       const registro = grupo.map((i) => ({ numeroItem: i.numeroItem, fingerprint: fps.get(i.numeroItem)! }));
       await store.registrarEnviados(registro);
