@@ -109,3 +109,28 @@ describeEachDatabase('durable jobs', { plugins: [plugin], jobs: JOBS }, (t) => {
     expect(jctx.signal).toBeInstanceOf(AbortSignal);
   });
 });
+
+describeEachDatabase('durable jobs and the embedded single connection', { plugins: [plugin], jobs: JOBS }, (t) => {
+  it('ctx.jobs.send without the tx inside a transaction: fails at once on PGlite (no deadlock), outside the transaction on PostgreSQL', async () => {
+    const ctx = state.ctx!;
+    const attempt = ctx.db.transaction(async () => ctx.jobs.send('processar', { id: `reentrada-${t.engine}` }));
+    if (t.engine === 'pglite') await expect(attempt).rejects.toThrow(/re-entrance/);
+    else await expect(attempt).resolves.toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('jobs wait for a long transaction and run after it; the transaction is not disturbed', async () => {
+    const ctx = state.ctx!;
+    const id = `espera-${t.engine}`;
+    let jobId: string | null = null;
+    const started = Date.now();
+    await ctx.db.transaction(async (tx) => {
+      jobId = await ctx.jobs.send(tx, 'processar', { id });
+      await new Promise((r) => setTimeout(r, 1_500));
+      // the transaction still sees only its own state: nothing ran inside it
+      expect(state.runs.some((r) => r.id === id)).toBe(false);
+    });
+    await until(async () => (await ctx.jobs.get('processar', jobId!))?.state === 'completed', 15_000, 'job after the transaction');
+    const run = state.runs.find((r) => r.id === id)!;
+    expect(run.at - started).toBeGreaterThanOrEqual(1_500);
+  });
+});

@@ -312,7 +312,19 @@ export function createJobsService(config: CreateJobsServiceOptions): JobsService
   const pollingIntervalSeconds = config.options?.pollingIntervalSeconds ?? envPolling();
   const superviseIntervalSeconds = config.options?.superviseIntervalSeconds ?? 60;
   let boss: PgBoss | undefined;
+  // the started instance, also while start() creates the queues
+  let working: PgBoss | undefined;
   let stopping = false;
+  // the worker of each queue on this instance (pg-boss queue name → worker id)
+  const workers = new Map<string, string>();
+  // Wakes this instance's worker of a queue: it fetches now instead of at its next poll. After a send
+  // (on PGlite the fetch waits in the SerialQueue for the sending transaction to end, so it finds the
+  // job; on PostgreSQL a job sent in a transaction still open waits for the next poll, or another
+  // instance's) and after each job run (a backlog is drained one job after another, not one per poll).
+  const wake = (name: string) => {
+    const worker = workers.get(name);
+    if (worker) working?.notifyWorker(worker);
+  };
 
   const running = (): PgBoss => {
     if (!boss) throw new Error('Jobs are not running on this server (no plugin declares jobs, or the server is closed).');
@@ -335,11 +347,13 @@ export function createJobsService(config: CreateJobsServiceOptions): JobsService
         throw new Error(`Job '${fullName(pluginId, queue)}': invalid payload (${issues}).`);
       }
       const { startAfter, ...rest } = options;
-      return running().send(fullName(pluginId, queue), (parsed.data ?? {}) as object, {
+      const id = await running().send(fullName(pluginId, queue), (parsed.data ?? {}) as object, {
         ...rest,
         ...(startAfter === undefined ? {} : { startAfter }),
         ...(tx ? { db: fromDrizzle(tx as never, sql as never) } : {}),
       });
+      if (id && startAfter === undefined) wake(fullName(pluginId, queue));
+      return id;
     };
     return {
       send: send as PluginJobs['send'],
@@ -423,6 +437,7 @@ export function createJobsService(config: CreateJobsServiceOptions): JobsService
         if (!stopping) logger.error('pg-boss', err);
       });
       await instance.start();
+      working = instance;
       try {
         for (const plugin of config.plugins) {
           for (const [queue, definition] of Object.entries(plugin.jobs)) {
@@ -446,15 +461,22 @@ export function createJobsService(config: CreateJobsServiceOptions): JobsService
               });
             }
             if (!work) continue;
-            await instance.work<unknown, unknown, { batchSize: 1; includeMetadata: true; perJobResults: true; pollingIntervalSeconds: number }>(
+            const worker = await instance.work<unknown, unknown, { batchSize: 1; includeMetadata: true; perJobResults: true; pollingIntervalSeconds: number }>(
               name,
               { batchSize: 1, includeMetadata: true, perJobResults: true, pollingIntervalSeconds },
-              async ([job]) => (job ? [await runJob(plugin, queue, definition, job)] : []),
+              async ([job]) => {
+                if (!job) return [];
+                const result = await runJob(plugin, queue, definition, job);
+                wake(name);
+                return [result];
+              },
             );
+            workers.set(name, worker);
           }
         }
       } catch (err) {
         stopping = true;
+        working = undefined;
         await instance.stop({ graceful: false }).catch(() => undefined);
         throw err;
       }
@@ -464,9 +486,11 @@ export function createJobsService(config: CreateJobsServiceOptions): JobsService
       const instance = boss;
       if (!instance) return;
       stopping = true;
-      boss = undefined;
-      // running handlers get 10 s to finish; jobs still running then are failed (and retried later)
+      working = undefined;
+      workers.clear();
+      // running handlers get 10 s to finish (they may still enqueue); jobs still running then are failed (and retried later)
       await instance.stop({ graceful: true, timeout: 10_000 }).catch((err: unknown) => logger.warn(`pg-boss stop: ${(err as Error).message}`));
+      boss = undefined;
     },
   };
 }
