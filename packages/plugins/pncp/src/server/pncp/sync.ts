@@ -7,7 +7,8 @@
 // 2. sequencial known but items still unsent → count the PNCP's items; if the count differs from what the store knows,
 //    list them and mark the ones already there (a lost answer of POST /itens), so nothing is sent twice.
 // 3. items whose fingerprint changed → PATCH list (justificativa); items sent but gone from the plan → DELETE list.
-// 4. remaining items → POST /itens in batches; the store learns each batch right after its success.
+// 4. remaining items → POST /itens in batches; the store learns each batch right after its success. A 400/422 on a
+//    batch first lists the PNCP's items (a lost earlier request may have inserted some) and re-sends only the rest, once.
 // An insert whose answer was lost (timeout, dropped connection, 5xx, unreadable success) ends the run with a retryable
 // error and is never repeated blindly: the next run (the job's retry, after its delay) checks the PNCP first.
 import { z } from 'zod';
@@ -314,20 +315,31 @@ export async function sincronizarPlano(
   // 4. The items not yet on the PNCP.
   const pendentes = itens.filter((i) => !enviados.has(i.numeroItem));
   await progresso('itens', enviadosDoPlano(), total);
-  for (const grupo of lotes(pendentes, lote)) {
-    try {
-      await client.inserirItens(cnpj, ano, seq, grupo);
-    } catch (erro) {
-      if (erro instanceof PncpErroDados) {
-        // A refusal may come from items an earlier, lost request already inserted (numeroItem unique): look first.
+  for (const lote0 of lotes(pendentes, lote)) {
+    let grupo = lote0;
+    for (let volta = 0; grupo.length > 0; volta++) {
+      try {
+        await client.inserirItens(cnpj, ano, seq, grupo);
+        break;
+      } catch (erro) {
+        // A refusal may come from items an earlier, lost request already inserted (numeroItem is unique): look first,
+        // then send once more only the items the PNCP does not hold.
+        if (!(erro instanceof PncpErroDados) || volta > 0)
+          throw errosDoLote(
+            erro,
+            grupo.map((i) => i.numeroItem),
+          );
         await reconciliar(seq);
-        if (grupo.every((i) => enviados.has(i.numeroItem))) continue;
+        const restantes = grupo.filter((i) => !enviados.has(i.numeroItem));
+        if (restantes.length === grupo.length)
+          throw errosDoLote(
+            erro,
+            grupo.map((i) => i.numeroItem),
+          );
+        grupo = restantes;
       }
-      throw errosDoLote(
-        erro,
-        grupo.map((i) => i.numeroItem),
-      );
     }
+    if (grupo.length === 0) continue;
     const registro = grupo.map((i) => ({ numeroItem: i.numeroItem, fingerprint: fps.get(i.numeroItem)! }));
     await store.registrarEnviados(registro);
     for (const r of registro) enviados.set(r.numeroItem, r.fingerprint);
