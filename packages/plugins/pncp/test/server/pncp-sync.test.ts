@@ -410,6 +410,25 @@ describe('falhas do PNCP: termina com exatamente um plano igual ao local', () =>
   });
 });
 
+describe('plano que o PNCP já tem', () => {
+  it('adota o plano criado antes (resposta perdida) e retifica, com justificativa, os itens com outros valores', async () => {
+    const { client } = cliente();
+    const outro = memoria();
+    // An earlier attempt created the plan with items 1..4, item 2 then with another price; its answer never arrived.
+    await sincronizarPlano(client, plano([item(1), item(2, { valorUnitario: '9.9900' }), item(3), item(4)]), outro.store);
+    const { estado, store } = memoria();
+    const lista = itens(1, 6);
+    const sem = (await falha(sincronizarPlano(client, plano(lista), store))) as PncpErroDados;
+    expect(sem.mensagem).toBe('Informe a justificativa (até 255 caracteres) para retificar ou excluir itens publicados.');
+    expect(estado.sequencial).toBe(outro.estado.sequencial);
+    const r = await sincronizarPlano(client, plano(lista), store, { justificativa: JUSTIFICATIVA });
+    expect(r).toMatchObject({ planoCriado: false, retificados: 1, inseridos: 2 });
+    const pncp = conferirUnicoPlano(lista);
+    expect(pncp.itens.filter((i) => i.retificacoes.length > 0).map((i) => i.numeroItem)).toEqual([2]);
+    expect(chamadas('POST', /\/pca$/)).toHaveLength(1);
+  });
+});
+
 describe('token', () => {
   it('um login para muitas chamadas na mesma hora; outro depois de clock.advance(3 600 000)', async () => {
     const { client } = cliente();
