@@ -317,28 +317,34 @@ describe('falhas do PNCP: termina com exatamente um plano igual ao local', () =>
   });
 
   it('resposta atrasada além do timeout no POST /pca: adota o plano que o PNCP criou', async () => {
+    // Small batches so that normal answers stay far below the 200 ms timeout on a busy machine.
+    const pequeno = itens(1, 30);
     const { client } = cliente({ timeoutMs: 200 });
     const { store } = memoria();
-    fake.fault({ route: 'POST /pca', kind: 'delay', delayMs: 600 });
-    const { resultado, erros } = await publicar(client, plano(lista), store);
+    fake.fault({ route: 'POST /pca', kind: 'delay', delayMs: 1000 });
+    const { resultado, erros } = await publicar(client, plano(pequeno), store, { lote: 10 });
     expect(erros).toEqual([]);
     expect(resultado.planoCriado).toBe(false);
-    expect(resultado.adotados).toBe(1001);
+    expect(resultado.adotados).toBe(11);
     expect(chamadas('POST', /\/pca$/)).toHaveLength(1);
-    conferirUnicoPlano(lista);
+    conferirUnicoPlano(pequeno);
   });
 
   it('resposta atrasada além do timeout no POST /itens: a próxima execução conta e não reenvia', async () => {
+    const pequeno = itens(1, 30);
     const { client } = cliente({ timeoutMs: 200 });
     const { store } = memoria();
-    fake.fault({ route: 'POST /itens', kind: 'delay', delayMs: 600 });
-    const { erros } = await publicar(client, plano(lista), store);
+    fake.fault({ route: 'POST /itens', kind: 'delay', delayMs: 1000 });
+    const { resultado, erros } = await publicar(client, plano(pequeno), store, { lote: 10 });
     expect(erros).toHaveLength(1);
     const e = erros[0] as PncpErroTemporario;
     expect(e.motivo).toBe('tempo');
+    expect(e.incerto).toBe(true);
     expect(e.mensagem).toBe('O PNCP não respondeu em 0,2 s; nova tentativa automática.');
+    // The delayed batch (11..20) was carried out: adopted, not sent again; 21..30 sent.
+    expect(resultado.adotados).toBe(10);
     expect(chamadas('POST', /\/itens$/)).toHaveLength(2);
-    conferirUnicoPlano(lista);
+    conferirUnicoPlano(pequeno);
   });
 
   it('401 no meio dos lotes: um novo login e a mesma chamada repetida uma vez', async () => {
