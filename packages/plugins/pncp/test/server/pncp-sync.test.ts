@@ -584,6 +584,18 @@ describe('retificação e exclusão', () => {
     expect(fake.plans(CNPJ)[0]).toMatchObject({ excluido: true, justificativaExclusao: JUSTIFICATIVA });
     expect(await excluirPlanoPncp(client, ref, JUSTIFICATIVA)).toEqual({ jaExcluido: true });
   });
+
+  it('resposta perdida na exclusão do plano: a repetição recebe 404 e conta como excluído', async () => {
+    const { client, esperas } = cliente();
+    const { estado, store } = memoria();
+    await sincronizarPlano(client, plano(itens(1, 3)), store);
+    fake.fault({ route: 'DELETE /pca', kind: 'commit-drop' });
+    const ref = { cnpj: CNPJ, anoPca: ANO, sequencial: estado.sequencial! };
+    expect(await excluirPlanoPncp(client, ref, JUSTIFICATIVA)).toEqual({ jaExcluido: true });
+    expect(chamadas('DELETE', /\/pca\/\d+\/\d+$/).map((c) => c.status)).toEqual([0, 404]);
+    expect(esperas).toEqual([250]);
+    expect(fake.plans(CNPJ)[0]).toMatchObject({ excluido: true, justificativaExclusao: JUSTIFICATIVA });
+  });
 });
 
 describe('leitura de JSON com decimais exatos', () => {
