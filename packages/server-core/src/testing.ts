@@ -182,7 +182,10 @@ export async function createTestServer(plugins: readonly ServerPlugin[] = [], op
   }
   let server: ComposedServer;
   try {
-    server = await createServer({ ...options, plugins, database, jwtSecret, logger, seed: options.seed ?? true });
+    // durable jobs: an idle worker polls every 0.5 s and dead workers' jobs are found every second, so
+    // retries and expiries happen within a test's patience
+    const jobs = { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, ...options.jobs };
+    server = await createServer({ ...options, plugins, database, jwtSecret, logger, seed: options.seed ?? true, jobs });
   } catch (err) {
     await drop?.();
     throw err;

@@ -134,3 +134,14 @@ describeEachDatabase('durable jobs and the embedded single connection', { plugin
     expect(run.at - started).toBeGreaterThanOrEqual(1_500);
   });
 });
+
+const idle = jobsPlugin('tarefas-paradas');
+describeEachDatabase('durable jobs on an instance that does not work them (JOBS=off)', { plugins: [idle.plugin], jobs: { ...JOBS, work: false } }, (t) => {
+  it('enqueues and reads, runs nothing', async () => {
+    const ctx = idle.state.ctx!;
+    const jobId = (await ctx.jobs.send('processar', { id: `parado-${t.engine}` }))!;
+    await new Promise((r) => setTimeout(r, 2_000));
+    expect((await ctx.jobs.get('processar', jobId))?.state).toBe('created');
+    expect(idle.state.runs).toEqual([]);
+  });
+});

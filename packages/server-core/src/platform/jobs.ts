@@ -18,6 +18,7 @@ import { type Db as BossDb, type JobWithMetadata, PgBoss, fromDrizzle } from 'pg
 import type { z } from 'zod';
 import type { Clock } from './clock.js';
 import type { MutateFn } from './context.js';
+import { openDatabase } from './db/open.js';
 import type { Database, DatabaseEngine, Db, Tx } from './db/types.js';
 import type { Logger } from './logger.js';
 
@@ -301,6 +302,25 @@ export interface CreateJobsServiceOptions {
   /** ctx.mutate audited as the system (no user, no ip) for the plugin. */
   systemMutate(pluginId: string): MutateFn;
   options?: JobsOptions | undefined;
+  /**
+   * PostgreSQL with two roles (MIGRATION_DATABASE_URL): the owner creates the schema `pgboss` and lets
+   * the app role create pg-boss's tables in it (the app role may not create schemas).
+   */
+  migrationDatabaseUrl?: string | undefined;
+}
+
+const SCHEMA = 'pgboss';
+
+/** The owner role creates the schema of the queue and gives the app role USAGE and CREATE on it. */
+async function prepareSchemaAsOwner(database: Database, ownerUrl: string, logger: Logger): Promise<void> {
+  const [me] = await database.withRawClient((raw) => raw.query<{ role: string }>('SELECT current_user AS role'));
+  const role = `"${me!.role.replace(/"/g, '""')}"`;
+  const owner = await openDatabase({ databaseUrl: ownerUrl, poolMax: 1, logger });
+  try {
+    await owner.withRawClient((raw) => raw.exec(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}; GRANT USAGE, CREATE ON SCHEMA ${SCHEMA} TO ${role};`));
+  } finally {
+    await owner.close();
+  }
 }
 
 /** Builds the jobs of a server: `forPlugin(id)` is `ctx.jobs`; start() after the migrations, stop() at close. */
@@ -423,10 +443,14 @@ export function createJobsService(config: CreateJobsServiceOptions): JobsService
     forPlugin,
     start: async () => {
       if (!enabled || boss) return;
+      const ownerUrl = database.engine === 'postgres' ? config.migrationDatabaseUrl : undefined;
+      if (ownerUrl) await prepareSchemaAsOwner(database, ownerUrl, logger);
       const instance = new PgBoss({
         db: bossDatabase(database),
         ...(database.engine === 'pglite' ? { backend: 'pglite' as const } : {}),
-        schema: 'pgboss',
+        schema: SCHEMA,
+        // prepared by the owner role: the app role may not run CREATE SCHEMA, even IF NOT EXISTS
+        createSchema: !ownerUrl,
         // an instance that does not work jobs leaves supervision (expiry of dead workers' jobs) to those that do
         supervise: work,
         schedule: false,

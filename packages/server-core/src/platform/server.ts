@@ -242,6 +242,7 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
       clock,
       systemMutate: (plugin) => createMutate(runtime, { plugin, usuarioId: null, entidadeId: null, ip: null }),
       options: options.jobs,
+      migrationDatabaseUrl: options.migrationDatabaseUrl ?? process.env.MIGRATION_DATABASE_URL,
     });
     const app = buildApp(runtime, plugins, options.webDist, jobs);
     const started = Date.now();
