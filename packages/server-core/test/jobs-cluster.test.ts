@@ -93,9 +93,23 @@ describe.runIf(testEngines().includes('postgres'))('durable jobs on PostgreSQL w
     cleanup.push(db.drop);
     const one = jobsPlugin();
     const two = jobsPlugin();
-    const a = await createServer({ plugins: [one.plugin], database: await openDatabase({ databaseUrl: db.url, logger }), jwtSecret, logger, seed: false, jobs: JOBS });
+    const a = await createServer({
+      plugins: [one.plugin],
+      database: await openDatabase({ databaseUrl: db.url, logger }),
+      jwtSecret,
+      logger,
+      seed: false,
+      jobs: JOBS,
+    });
     cleanup.push(() => a.close());
-    const b = await createServer({ plugins: [two.plugin], database: await openDatabase({ databaseUrl: db.url, logger }), jwtSecret, logger, seed: false, jobs: JOBS });
+    const b = await createServer({
+      plugins: [two.plugin],
+      database: await openDatabase({ databaseUrl: db.url, logger }),
+      jwtSecret,
+      logger,
+      seed: false,
+      jobs: JOBS,
+    });
     cleanup.push(() => b.close());
     const ids = Array.from({ length: 50 }, (_, i) => `job-${i}`);
     // sent from both instances, inside transactions and outside
@@ -187,7 +201,16 @@ describe.runIf(testEngines().includes('postgres'))('durable jobs on PostgreSQL w
     expect(schema).toEqual({ owner, job: appRole });
     await server.close();
     // a second start finds everything in place
-    const again = await createServer({ plugins: [plugin], databaseUrl: urlOf(appRole), migrationDatabaseUrl: urlOf(owner), auditAnchor: null, jwtSecret, logger, seed: false, jobs: JOBS });
+    const again = await createServer({
+      plugins: [plugin],
+      databaseUrl: urlOf(appRole),
+      migrationDatabaseUrl: urlOf(owner),
+      auditAnchor: null,
+      jwtSecret,
+      logger,
+      seed: false,
+      jobs: JOBS,
+    });
     await again.close();
   });
 });

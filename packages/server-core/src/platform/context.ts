@@ -1,7 +1,7 @@
 import type { AuditFn } from './audit.js';
 import type { ContributionsOf } from './contributions.js';
 import type { DatabaseEngine, Db, Tx } from './db/types.js';
-import type { PluginJobs } from './jobs.js';
+import type { PluginJobs } from './jobs-api.js';
 import type { Logger } from './logger.js';
 import type { ServerPluginInfo } from './plugin-info.js';
 

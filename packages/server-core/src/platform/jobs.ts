@@ -20,7 +20,10 @@ import type { Clock } from './clock.js';
 import type { MutateFn } from './context.js';
 import { openDatabase } from './db/open.js';
 import type { Database, DatabaseEngine, Db, Tx } from './db/types.js';
+import type { JobInfo, PluginJobs, SendJobOptions } from './jobs-api.js';
 import type { Logger } from './logger.js';
+
+export type { JobInfo, PluginJobs, SendJobOptions } from './jobs-api.js';
 
 /** Queue policies of pg-boss (see its docs, "Queues"): how many jobs of a queue (or of a singletonKey) may wait or run. */
 export type JobPolicy = 'standard' | 'short' | 'singleton' | 'stately' | 'exclusive' | 'key_strict_fifo';
@@ -82,12 +85,12 @@ export interface JobContext {
 }
 
 /** What a handler may return: kept as the job's output (JSON). */
-export type JobOutput = Record<string, unknown> | undefined | void;
+export type JobOutput = Record<string, unknown> | undefined;
 
 export interface JobDefinition<TInput = unknown, TData = unknown> {
   readonly kind: 'compras-job';
   readonly schema: z.ZodType<TData, TInput>;
-  readonly handler: (job: JobRun<TData>, ctx: JobContext) => Promise<JobOutput>;
+  readonly handler: (job: JobRun<TData>, ctx: JobContext) => Promise<JobOutput> | Promise<void>;
   readonly options: Readonly<JobQueueOptions>;
 }
 
@@ -102,7 +105,7 @@ export interface JobDefinition<TInput = unknown, TData = unknown> {
  */
 export function defineJob<S extends z.ZodType>(definition: {
   schema: S;
-  handler: (job: JobRun<z.output<S>>, ctx: JobContext) => Promise<JobOutput>;
+  handler: (job: JobRun<z.output<S>>, ctx: JobContext) => Promise<JobOutput> | Promise<void>;
   options?: JobQueueOptions;
 }): JobDefinition<z.input<S>, z.output<S>> {
   if (!definition.schema || typeof definition.schema.safeParse !== 'function') throw new Error('defineJob: schema (a zod schema) is required.');
@@ -132,53 +135,6 @@ export class JobFailed extends Error {
     super(message);
     this.output = output;
   }
-}
-
-/** A job's row, as a progress screen needs it. */
-export interface JobInfo {
-  id: string;
-  /** Queue name inside the plugin. */
-  queue: string;
-  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
-  data: unknown;
-  /** Retries so far (0 while the first attempt waits or runs). */
-  retryCount: number;
-  retryLimit: number;
-  singletonKey: string | null;
-  /** Not run before this time (the next retry's time while in 'retry'). */
-  startAfter: Date;
-  startedOn: Date | null;
-  createdOn: Date;
-  completedOn: Date | null;
-  /** What the handler returned, or `{ message }` of its last error. */
-  output: unknown;
-}
-
-export interface SendJobOptions {
-  /** With policy singleton/stately/exclusive/key_strict_fifo: jobs of the same key are deduplicated or serialised. */
-  singletonKey?: string;
-  /** Run no sooner than this date, or this many seconds from now. */
-  startAfter?: Date | number;
-  /** Higher runs first (default 0). */
-  priority?: number;
-}
-
-/** `ctx.jobs`: the plugin's own queues, by the name declared in `jobs`. */
-export interface PluginJobs {
-  /**
-   * Enqueues a job in the transaction `tx` (a ctx.mutate's): it exists only if the transaction commits.
-   * Answers the job's id, or null when the queue's policy refused a duplicate (same singletonKey).
-   */
-  send(tx: Tx, queue: string, data: unknown, options?: SendJobOptions): Promise<string | null>;
-  /** Enqueues a job now, outside any transaction (never inside ctx.mutate's callback: pass its tx). */
-  send(queue: string, data: unknown, options?: SendJobOptions): Promise<string | null>;
-  get(queue: string, id: string): Promise<JobInfo | null>;
-  /** The queue's jobs still kept (oldest first, at most `limit`, default 100), optionally of one singletonKey. */
-  list(queue: string, options?: { key?: string; limit?: number; after?: string }): Promise<JobInfo[]>;
-  /** Cancels a job that has not finished (a running attempt is not interrupted; its result is ignored). */
-  cancel(queue: string, id: string): Promise<void>;
-  /** Runs a failed or cancelled job again. */
-  retry(queue: string, id: string): Promise<void>;
 }
 
 export interface JobsOptions {
@@ -433,7 +389,9 @@ export function createJobsService(config: CreateJobsServiceOptions): JobsService
         return { id: job.id, status: 'deadletter' as const, output: errorOutput(err) };
       }
       const last = job.retryCount >= job.retryLimit;
-      logger.warn(`job ${name} ${job.id} failed (attempt ${attempt} of ${job.retryLimit + 1}${last ? '' : ', will retry'}): ${(err as Error)?.message ?? String(err)}`);
+      logger.warn(
+        `job ${name} ${job.id} failed (attempt ${attempt} of ${job.retryLimit + 1}${last ? '' : ', will retry'}): ${(err as Error)?.message ?? String(err)}`,
+      );
       return { id: job.id, status: 'failed' as const, output: errorOutput(err) };
     }
   };
