@@ -122,7 +122,7 @@ export default defineServerPlugin({
         if (name !== 'publicar') return;
         const plano = {
           id: String(before.id),
-          entidadeId: String(before.entidadeId),
+          entidadeId: ctx.entidadeId,
           numero: Number(before.numero),
           ano: Number(before.ano),
           anoPca: Number(before.anoPca),

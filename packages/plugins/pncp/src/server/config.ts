@@ -15,8 +15,10 @@ export interface PncpConfig {
   chave?: string;
   /** Items per POST (≤ 1000, PNCP's limit). */
   lote?: number;
-  /** Per-call timeout of writes (ms). */
+  /** Per-call timeout (ms; the client's defaults: writes 120 s, reads 60 s). */
   timeoutMs?: number;
+  /** First delay before a publication is tried again (s, doubling up to 10 min; default 5). */
+  retentativaSegundos?: number;
 }
 
 export const PNCP_API_URL_PADRAO = 'https://treina.pncp.gov.br/api/pncp';

@@ -1,16 +1,43 @@
-// @app/pncp/server: the PNCP integration under /api/pncp (tags 103, 104).
-import { defineServerPlugin } from '@app/server-core';
+// @app/pncp/server: the PNCP integration under /api/pncp.
+//   GET/PUT /credenciais (tag 104): the entidade's PNCP system user, the password encrypted (config.ts);
+//   GET /publicacoes, POST /publicacoes/:id/tentar-novamente|cancelar, POST /planos/:id/excluir (tag 103);
+//   PCA_PUBLICACAO (@app/pca): an approved plan's `publicar` records a publication and enqueues the
+//   job pncp.publicar in the same transaction; the job brings the PNCP to the plan (publicacoes.ts).
+import { PCA_PUBLICACAO } from '@app/pca/server';
+import { type PluginJobs, contribute, defineServerPlugin } from '@app/server-core';
 import { PNCP_CONFIG_TAG, PNCP_CONFIG_TAG_NOME, PNCP_TAG, PNCP_TAG_NOME } from '../shared/index.js';
+import { type PncpConfig, configDoAmbiente, validarConfig } from './config.js';
+import { registrarCredenciais } from './credenciais.js';
+import { jobPublicar, publicador, registrarPublicacoes } from './publicacoes.js';
 
-export default defineServerPlugin({
-  id: 'pncp',
-  version: __PKG_VERSION__,
-  core: '^1.0.0',
-  dependsOn: ['pca'],
-  tags: [
-    { tag: PNCP_TAG, nome: PNCP_TAG_NOME },
-    { tag: PNCP_CONFIG_TAG, nome: PNCP_CONFIG_TAG_NOME },
-  ],
-  migrations: new URL('../../migrations/', import.meta.url),
-  routes() {},
-});
+export type { PncpConfig } from './config.js';
+
+/** The plugin with its configuration (tests, or a server that does not read the environment). */
+export function definePncpPlugin(config: PncpConfig = configDoAmbiente()) {
+  validarConfig(config);
+  let jobs: PluginJobs | undefined;
+  const filas = () => {
+    if (!jobs) throw new Error('@app/pncp: the plugin routes were not set up (no job queues yet).');
+    return jobs;
+  };
+  return defineServerPlugin({
+    id: 'pncp',
+    version: __PKG_VERSION__,
+    core: '^1.0.0',
+    dependsOn: ['pca'],
+    tags: [
+      { tag: PNCP_TAG, nome: PNCP_TAG_NOME },
+      { tag: PNCP_CONFIG_TAG, nome: PNCP_CONFIG_TAG_NOME },
+    ],
+    migrations: new URL('../../migrations/', import.meta.url),
+    contributes: [contribute(PCA_PUBLICACAO, publicador(config, filas))],
+    jobs: { publicar: jobPublicar(config) },
+    routes(router, ctx) {
+      jobs = ctx.jobs;
+      registrarCredenciais(router, config, () => undefined);
+      registrarPublicacoes(router, filas);
+    },
+  });
+}
+
+export default definePncpPlugin();

@@ -1,0 +1,439 @@
+// Publishing a PCA on the PNCP as durable work:
+// - the publisher (PCA_PUBLICACAO) runs inside the PCA's `publicar` transaction: it checks what the PNCP
+//   needs (credentials, CNPJ, every item complete), records the publication and enqueues the job there,
+//   so a refused or rolled-back publication leaves no job;
+// - the job (queue pncp.publicar) brings the PNCP to the plan with sincronizarPlano, each step its own
+//   short transaction (no transaction is held while the PNCP answers), progress kept on the publication;
+// - 400/422 and refused credentials fail at once with the PNCP's messages; 429, 5xx, timeouts and lost
+//   answers retry with back-off (the synchronisation looks at the PNCP's state before inserting again).
+import { itensPublicaveis, type PlanoPublicado } from '@app/pca/server';
+import { AppError, type AuditFn, type JobContext, JobFailed, type PluginJobs, type PluginRouter, type Tx, defineJob, entidades } from '@app/server-core';
+import { and, desc, eq, inArray, sql } from '@app/server-core/orm';
+import { z } from 'zod';
+import { PNCP_TAG, justificativaSchema } from '../shared/index.js';
+import type { PncpConfig } from './config.js';
+import { credenciaisDaEntidade } from './credenciais.js';
+import {
+  type ItemPca,
+  type PncpSyncStore,
+  PncpErroDados,
+  createPncpClient,
+  excluirPlanoPncp,
+  mensagemPncp,
+  pncpErroRetentavel,
+  sincronizarPlano,
+} from './pncp/index.js';
+import { pncpPlanoItens, pncpPlanos, pncpPublicacoes } from './tables.js';
+
+export const FILA_PUBLICAR = 'publicar';
+/** Retries after the first attempt, with back-off 5 s · 2ⁿ up to 10 min (about 40 minutes in all). */
+const RETRY_LIMIT = 8;
+
+export const numeroControle = (cnpj: string, sequencial: number, ano: number) => `${cnpj}-0-${String(sequencial).padStart(6, '0')}/${ano}`;
+
+const documentoDe = (p: PlanoPublicado) => `PCA ${p.numero}/${p.ano} — plano de ${p.anoPca}, unidade ${p.codigoUnidade}`;
+
+/** The plan's items as the PNCP takes them; the ones the PNCP would refuse named in pt-BR. */
+async function itensDoPlano(db: Parameters<typeof itensPublicaveis>[0], planoId: string): Promise<{ itens: ItemPca[]; faltas: string[] }> {
+  const linhas = await itensPublicaveis(db, planoId);
+  const faltas: string[] = [];
+  const itens = linhas.map((l): ItemPca => {
+    const falta = [
+      ...(l.classificacaoSuperiorCodigo && l.classificacaoSuperiorNome ? [] : ['a Classe/Grupo do catálogo']),
+      ...(l.unidadeFornecimento ? [] : ['a unidade de fornecimento']),
+      ...(l.dataDesejada ? [] : ['a data desejada']),
+    ];
+    if (falta.length) faltas.push(`item ${l.numeroItem} (${l.descricao}): falta ${falta.join(', ')}`);
+    return {
+      numeroItem: l.numeroItem,
+      categoriaItemPca: String(l.categoriaItemPca),
+      catalogo: String(l.catalogo),
+      classificacaoCatalogo: String(l.classificacaoCatalogo),
+      classificacaoSuperiorCodigo: l.classificacaoSuperiorCodigo ?? '',
+      classificacaoSuperiorNome: l.classificacaoSuperiorNome ?? '',
+      pdmCodigo: l.pdmCodigo,
+      pdmDescricao: l.pdmDescricao,
+      codigoItem: l.codigoItem,
+      descricao: l.descricao,
+      unidadeFornecimento: l.unidadeFornecimento ?? '',
+      quantidade: l.quantidade,
+      valorUnitario: l.valorUnitario,
+      valorTotal: l.valorTotal,
+      // the whole value is budgeted in the plan's year (a PCA item is for that year)
+      valorOrcamentoExercicio: l.valorTotal,
+      dataDesejada: l.dataDesejada ?? '',
+      unidadeRequisitante: l.unidadeRequisitante,
+    };
+  });
+  return { itens, faltas };
+}
+
+/** Records a publication and enqueues its job in `tx` (the caller's transaction). */
+async function enfileirar(
+  tx: Tx,
+  jobs: PluginJobs,
+  audit: AuditFn,
+  pub: { entidadeId: string; planoId: string; documento: string; operacao: 'publicar' | 'excluir'; justificativa?: string; total: number },
+  quem: { id: string; nome: string },
+): Promise<string> {
+  const [ativa] = await tx
+    .select({ id: pncpPublicacoes.id })
+    .from(pncpPublicacoes)
+    .where(and(eq(pncpPublicacoes.planoId, pub.planoId), inArray(pncpPublicacoes.estado, ['aguardando', 'enviando'])))
+    .limit(1);
+  if (ativa) throw new AppError(409, 'pncp_em_andamento', 'Este plano já tem uma publicação no PNCP em andamento: acompanhe-a em Publicações no PNCP.');
+  const [row] = await tx
+    .insert(pncpPublicacoes)
+    .values({ ...pub, justificativa: pub.justificativa ?? null, solicitadoPor: quem.id, solicitadoPorNome: quem.nome })
+    .returning({ id: pncpPublicacoes.id });
+  const id = row!.id;
+  const jobId = await jobs.send(tx, FILA_PUBLICAR, { publicacaoId: id });
+  await tx.update(pncpPublicacoes).set({ jobId }).where(eq(pncpPublicacoes.id, id));
+  audit({
+    plugin: 'pncp',
+    registro: id,
+    acao: 'criar',
+    entidadeId: pub.entidadeId,
+    depois: { documento: pub.documento, operacao: pub.operacao, justificativa: pub.justificativa },
+  });
+  return id;
+}
+
+/** PCA_PUBLICACAO: the approved plan goes to the PNCP. */
+export function publicador(config: PncpConfig, jobs: () => PluginJobs) {
+  return {
+    async publicar(tx: Tx, plano: PlanoPublicado, ctx: { user: { id: string; nome: string }; hasTag(tag: number): boolean }, audit: AuditFn) {
+      if (!ctx.hasTag(PNCP_TAG)) throw new AppError(403, 'forbidden', "Publicar no PNCP exige a permissão 'Publicar no PNCP'.");
+      await credenciaisDaEntidade(tx, plano.entidadeId, config);
+      const [ent] = await tx.select({ cnpj: entidades.cnpj }).from(entidades).where(eq(entidades.id, plano.entidadeId));
+      const cnpj = ent!.cnpj;
+      const { itens, faltas } = await itensDoPlano(tx, plano.id);
+      if (itens.length === 0) throw new AppError(409, 'pncp_sem_itens', 'O plano não tem itens para publicar no PNCP.');
+      if (faltas.length) {
+        throw new AppError(
+          409,
+          'pncp_itens_incompletos',
+          `O PNCP recusaria ${faltas.length === 1 ? 'um item' : `${faltas.length} itens`}: ${faltas.slice(0, 5).join('; ')}${faltas.length > 5 ? '; …' : ''}. Complete o catálogo e refaça a consolidação.`,
+        );
+      }
+      await tx
+        .insert(pncpPlanos)
+        .values({ planoId: plano.id, entidadeId: plano.entidadeId, cnpj, codigoUnidade: plano.codigoUnidade, anoPca: plano.anoPca })
+        .onConflictDoNothing();
+      await enfileirar(
+        tx,
+        jobs(),
+        audit,
+        { entidadeId: plano.entidadeId, planoId: plano.id, documento: documentoDe(plano), operacao: 'publicar', total: itens.length },
+        ctx.user,
+      );
+    },
+  };
+}
+
+/** The database half of the synchronisation: each call its own short transaction. */
+function storeDe(jctx: JobContext, planoId: string, publicacaoId: string): PncpSyncStore {
+  return {
+    async carregar() {
+      const [p] = await jctx.db.select({ sequencial: pncpPlanos.sequencial }).from(pncpPlanos).where(eq(pncpPlanos.planoId, planoId));
+      const itens = await jctx.db
+        .select({ numeroItem: pncpPlanoItens.numeroItem, fingerprint: pncpPlanoItens.fingerprint })
+        .from(pncpPlanoItens)
+        .where(eq(pncpPlanoItens.planoId, planoId));
+      return { sequencial: p?.sequencial ?? null, enviados: new Map(itens.map((i) => [i.numeroItem, i.fingerprint])) };
+    },
+    async registrarPlano(sequencial) {
+      await jctx.mutate(async (tx) => {
+        const [p] = await tx.select({ cnpj: pncpPlanos.cnpj, anoPca: pncpPlanos.anoPca }).from(pncpPlanos).where(eq(pncpPlanos.planoId, planoId));
+        await tx
+          .update(pncpPlanos)
+          .set({ sequencial, numeroControle: numeroControle(p!.cnpj, sequencial, p!.anoPca), excluidoEm: null })
+          .where(eq(pncpPlanos.planoId, planoId));
+      });
+    },
+    async registrarEnviados(itens) {
+      if (itens.length === 0) return;
+      await jctx.mutate(async (tx) => {
+        await tx
+          .insert(pncpPlanoItens)
+          .values(itens.map((i) => ({ planoId, numeroItem: i.numeroItem, fingerprint: i.fingerprint })))
+          .onConflictDoUpdate({
+            target: [pncpPlanoItens.planoId, pncpPlanoItens.numeroItem],
+            set: { fingerprint: sql`excluded.fingerprint`, enviadoEm: sql`now()` },
+          });
+      });
+    },
+    async registrarExcluidos(numeros) {
+      if (numeros.length === 0) return;
+      await jctx.mutate(async (tx) => {
+        await tx.delete(pncpPlanoItens).where(and(eq(pncpPlanoItens.planoId, planoId), inArray(pncpPlanoItens.numeroItem, numeros)));
+      });
+    },
+    async progresso({ etapa, feitos, total }) {
+      await jctx.db.update(pncpPublicacoes).set({ etapa, feitos, total, updatedAt: sql`now()` }).where(eq(pncpPublicacoes.id, publicacaoId));
+    },
+  };
+}
+
+const payloadSchema = z.object({ publicacaoId: z.uuid() });
+
+export function jobPublicar(config: PncpConfig) {
+  return defineJob({
+    schema: payloadSchema,
+    options: {
+      retryLimit: RETRY_LIMIT,
+      retryDelay: config.retentativaSegundos ?? 5,
+      retryBackoff: true,
+      retryDelayMax: 600,
+      expireInSeconds: 900,
+      heartbeatSeconds: 30,
+    },
+    handler: async (job, jctx) => {
+      const { publicacaoId } = job.data;
+      const [pub] = await jctx.db.select().from(pncpPublicacoes).where(eq(pncpPublicacoes.id, publicacaoId));
+      if (!pub || pub.estado === 'cancelado' || pub.estado === 'concluido') return { ignorado: pub?.estado ?? 'inexistente' };
+      await jctx.db
+        .update(pncpPublicacoes)
+        .set({ estado: 'enviando', tentativas: job.attempt, proximaTentativa: null, updatedAt: sql`now()` })
+        .where(eq(pncpPublicacoes.id, publicacaoId));
+      const [plano] = await jctx.db.select().from(pncpPlanos).where(eq(pncpPlanos.planoId, pub.planoId));
+      const client = createPncpClient({
+        baseUrl: config.apiUrl,
+        consultaUrl: config.consultaUrl,
+        credenciais: () => credenciaisDaEntidade(jctx.db, pub.entidadeId, config),
+        ...(config.timeoutMs ? { timeoutMs: config.timeoutMs } : {}),
+        logger: { warn: (m) => jctx.logger.warn(m), info: (m) => jctx.logger.info(m) },
+      });
+      try {
+        if (pub.operacao === 'publicar') {
+          const { itens } = await itensDoPlano(jctx.db, pub.planoId);
+          const r = await sincronizarPlano(
+            client,
+            { cnpj: plano!.cnpj, codigoUnidade: plano!.codigoUnidade, anoPca: plano!.anoPca, itens },
+            storeDe(jctx, pub.planoId, publicacaoId),
+            { ...(config.lote ? { lote: config.lote } : {}), ...(pub.justificativa ? { justificativa: pub.justificativa } : {}) },
+          );
+          await concluir(jctx, pub, { publicadoEm: true });
+          return { sequencial: r.sequencial, inseridos: r.inseridos, adotados: r.adotados, retificados: r.retificados, excluidos: r.excluidos };
+        }
+        if (plano?.sequencial)
+          await excluirPlanoPncp(client, { cnpj: plano.cnpj, anoPca: plano.anoPca, sequencial: plano.sequencial }, pub.justificativa ?? '');
+        await concluir(jctx, pub, { publicadoEm: false });
+        return { excluido: true };
+      } catch (erro) {
+        const mensagem = erro instanceof AppError ? erro.message : mensagemPncp(erro);
+        const ultima = job.attempt > jctx.retryLimit;
+        const retentavel = !(erro instanceof AppError) && pncpErroRetentavel(erro);
+        const erros = erro instanceof PncpErroDados ? erro.erros.slice(0, 200) : [];
+        const proxima =
+          retentavel && !ultima ? new Date(jctx.clock.now() + Math.min(600, (config.retentativaSegundos ?? 5) * 2 ** (job.attempt - 1)) * 1000) : null;
+        await jctx.mutate(async (tx, audit) => {
+          await tx
+            .update(pncpPublicacoes)
+            .set({ estado: proxima ? 'aguardando' : 'erro', ultimoErro: mensagem, erros, proximaTentativa: proxima, updatedAt: sql`now()` })
+            .where(eq(pncpPublicacoes.id, publicacaoId));
+          if (!proxima) audit({ registro: publicacaoId, acao: 'pncp_erro', entidadeId: pub.entidadeId, depois: { documento: pub.documento, erro: mensagem } });
+        });
+        if (retentavel && !ultima) throw new Error(mensagem);
+        throw new JobFailed(mensagem, { erros });
+      }
+    },
+  });
+}
+
+async function concluir(jctx: JobContext, pub: typeof pncpPublicacoes.$inferSelect, o: { publicadoEm: boolean }) {
+  await jctx.mutate(async (tx, audit) => {
+    await tx
+      .update(pncpPublicacoes)
+      .set({ estado: 'concluido', ultimoErro: null, erros: [], proximaTentativa: null, concluidoEm: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(pncpPublicacoes.id, pub.id));
+    await tx
+      .update(pncpPlanos)
+      .set(o.publicadoEm ? { publicadoEm: sql`now()` } : { excluidoEm: sql`now()`, sequencial: null, numeroControle: null })
+      .where(eq(pncpPlanos.planoId, pub.planoId));
+    if (!o.publicadoEm) await tx.delete(pncpPlanoItens).where(eq(pncpPlanoItens.planoId, pub.planoId));
+    const [p] = await tx.select({ numeroControle: pncpPlanos.numeroControle }).from(pncpPlanos).where(eq(pncpPlanos.planoId, pub.planoId));
+    audit({
+      registro: pub.id,
+      acao: 'pncp_concluido',
+      entidadeId: pub.entidadeId,
+      depois: { documento: pub.documento, operacao: pub.operacao, numeroControle: p?.numeroControle ?? null },
+    });
+  });
+}
+
+export const publicacaoSchema = z.object({
+  id: z.string(),
+  planoId: z.string(),
+  documento: z.string(),
+  operacao: z.enum(['publicar', 'excluir']),
+  estado: z.enum(['aguardando', 'enviando', 'concluido', 'erro', 'cancelado']),
+  etapa: z.string().nullable(),
+  feitos: z.number(),
+  total: z.number(),
+  tentativas: z.number(),
+  proximaTentativa: z.string().nullable(),
+  ultimoErro: z.string().nullable(),
+  erros: z.array(z.object({ numeroItem: z.number().optional(), campo: z.string().optional(), mensagem: z.string() })),
+  solicitadoPorNome: z.string(),
+  createdAt: z.string(),
+  concluidoEm: z.string().nullable(),
+  numeroControle: z.string().nullable(),
+});
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+async function lerPublicacoes(db: JobContext['db'], entidadeId: string, id?: string) {
+  const rows = await db
+    .select({
+      id: pncpPublicacoes.id,
+      planoId: pncpPublicacoes.planoId,
+      documento: pncpPublicacoes.documento,
+      operacao: pncpPublicacoes.operacao,
+      estado: pncpPublicacoes.estado,
+      etapa: pncpPublicacoes.etapa,
+      feitos: pncpPublicacoes.feitos,
+      total: pncpPublicacoes.total,
+      tentativas: pncpPublicacoes.tentativas,
+      proximaTentativa: pncpPublicacoes.proximaTentativa,
+      ultimoErro: pncpPublicacoes.ultimoErro,
+      erros: pncpPublicacoes.erros,
+      solicitadoPorNome: pncpPublicacoes.solicitadoPorNome,
+      createdAt: pncpPublicacoes.createdAt,
+      concluidoEm: pncpPublicacoes.concluidoEm,
+      numeroControle: pncpPlanos.numeroControle,
+      jobId: pncpPublicacoes.jobId,
+    })
+    .from(pncpPublicacoes)
+    .innerJoin(pncpPlanos, eq(pncpPlanos.planoId, pncpPublicacoes.planoId))
+    .where(and(eq(pncpPublicacoes.entidadeId, entidadeId), id ? eq(pncpPublicacoes.id, id) : undefined))
+    .orderBy(desc(pncpPublicacoes.createdAt))
+    .limit(200);
+  return rows.map((r) => ({ ...r, proximaTentativa: iso(r.proximaTentativa), createdAt: iso(r.createdAt)!, concluidoEm: iso(r.concluidoEm) }));
+}
+
+const semJob = ({ jobId: _j, ...r }: Awaited<ReturnType<typeof lerPublicacoes>>[number]) => r;
+
+export function registrarPublicacoes(router: PluginRouter, jobs: () => PluginJobs): void {
+  const params = z.object({ id: z.uuid() });
+  const umaDaEntidade = async (db: JobContext['db'], entidadeId: string, id: string) => {
+    const [pub] = await lerPublicacoes(db, entidadeId, id);
+    if (!pub) throw new AppError(404, 'not_found', 'Publicação não encontrada.');
+    return pub;
+  };
+
+  router.route({
+    method: 'get',
+    path: '/publicacoes',
+    tag: PNCP_TAG,
+    summary: 'Publicações no PNCP da entidade',
+    description:
+      'As 200 mais recentes: documento, operação, estado (aguardando, enviando n de m, concluído, erro, cancelado), tentativas, próxima tentativa, último erro e quem pediu.',
+    responses: { 200: z.object({ items: z.array(publicacaoSchema) }) },
+    handler: async (c, ctx) => c.json({ items: (await lerPublicacoes(ctx.db, ctx.entidadeId)).map(semJob) }, 200),
+  });
+
+  router.route({
+    method: 'post',
+    path: '/publicacoes/:id/tentar-novamente',
+    tag: PNCP_TAG,
+    summary: 'Tentar de novo uma publicação com erro ou cancelada',
+    description: 'A publicação volta à fila (a mesma tarefa); a sincronização confere o que o PNCP já tem antes de enviar. Auditado.',
+    request: { params },
+    responses: { 200: publicacaoSchema, 404: { description: 'Não encontrada' }, 409: { description: 'Não está com erro nem cancelada' } },
+    handler: async (c, ctx) => {
+      const { id } = c.req.valid('param');
+      await ctx.mutate(async (tx, audit) => {
+        const [pub] = await tx
+          .select()
+          .from(pncpPublicacoes)
+          .where(and(eq(pncpPublicacoes.id, id), eq(pncpPublicacoes.entidadeId, ctx.entidadeId)))
+          .for('update');
+        if (!pub) throw new AppError(404, 'not_found', 'Publicação não encontrada.');
+        if (pub.estado !== 'erro' && pub.estado !== 'cancelado')
+          throw new AppError(409, 'invalid_transition', 'Só uma publicação com erro ou cancelada pode ser tentada de novo.');
+        const [outra] = await tx
+          .select({ id: pncpPublicacoes.id })
+          .from(pncpPublicacoes)
+          .where(and(eq(pncpPublicacoes.planoId, pub.planoId), inArray(pncpPublicacoes.estado, ['aguardando', 'enviando'])))
+          .limit(1);
+        if (outra) throw new AppError(409, 'pncp_em_andamento', 'Este plano já tem uma publicação no PNCP em andamento.');
+        // a new job (in this transaction) rather than pg-boss's retry: the old one may be past its retries
+        const jobId = await jobs().send(tx, FILA_PUBLICAR, { publicacaoId: id });
+        await tx
+          .update(pncpPublicacoes)
+          .set({ estado: 'aguardando', jobId, tentativas: 0, ultimoErro: null, erros: [], proximaTentativa: null, updatedAt: sql`now()` })
+          .where(eq(pncpPublicacoes.id, id));
+        audit({ registro: id, acao: 'pncp_tentar_novamente', antes: { estado: pub.estado }, depois: { estado: 'aguardando', documento: pub.documento } });
+      });
+      return c.json(semJob(await umaDaEntidade(ctx.db, ctx.entidadeId, id)), 200);
+    },
+  });
+
+  router.route({
+    method: 'post',
+    path: '/publicacoes/:id/cancelar',
+    tag: PNCP_TAG,
+    summary: 'Cancelar uma publicação que aguarda ou deu erro',
+    description: 'A tarefa é cancelada; o que o PNCP já recebeu fica lá (uma nova tentativa continua de onde parou). Auditado.',
+    request: { params },
+    responses: { 200: publicacaoSchema, 404: { description: 'Não encontrada' }, 409: { description: 'Já concluída, cancelada ou enviando agora' } },
+    handler: async (c, ctx) => {
+      const { id } = c.req.valid('param');
+      const jobId = await ctx.mutate(async (tx, audit) => {
+        const [pub] = await tx
+          .select()
+          .from(pncpPublicacoes)
+          .where(and(eq(pncpPublicacoes.id, id), eq(pncpPublicacoes.entidadeId, ctx.entidadeId)))
+          .for('update');
+        if (!pub) throw new AppError(404, 'not_found', 'Publicação não encontrada.');
+        if (pub.estado !== 'aguardando' && pub.estado !== 'erro')
+          throw new AppError(409, 'invalid_transition', 'Só uma publicação que aguarda ou deu erro pode ser cancelada.');
+        await tx.update(pncpPublicacoes).set({ estado: 'cancelado', proximaTentativa: null, updatedAt: sql`now()` }).where(eq(pncpPublicacoes.id, id));
+        audit({ registro: id, acao: 'pncp_cancelar', antes: { estado: pub.estado }, depois: { estado: 'cancelado', documento: pub.documento } });
+        return pub.jobId;
+      });
+      if (jobId)
+        await jobs()
+          .cancel(FILA_PUBLICAR, jobId)
+          .catch(() => undefined);
+      return c.json(semJob(await umaDaEntidade(ctx.db, ctx.entidadeId, id)), 200);
+    },
+  });
+
+  router.route({
+    method: 'post',
+    path: '/planos/:id/excluir',
+    tag: PNCP_TAG,
+    summary: 'Excluir do PNCP um plano publicado',
+    description: 'Com a justificativa (até 255 caracteres) que o PNCP exige; vira uma publicação (operação excluir) acompanhada como as outras. Auditado.',
+    request: { params, body: z.object({ justificativa: justificativaSchema }) },
+    responses: { 200: publicacaoSchema, 404: { description: 'Plano não publicado no PNCP' }, 409: { description: 'Outra publicação em andamento' } },
+    handler: async (c, ctx) => {
+      const { id } = c.req.valid('param');
+      const { justificativa } = c.req.valid('json');
+      const pubId = await ctx.mutate(async (tx, audit) => {
+        const [plano] = await tx
+          .select()
+          .from(pncpPlanos)
+          .where(and(eq(pncpPlanos.planoId, id), eq(pncpPlanos.entidadeId, ctx.entidadeId)))
+          .for('update');
+        if (!plano?.sequencial) throw new AppError(404, 'not_found', 'Este plano não está publicado no PNCP.');
+        const [ultima] = await tx
+          .select({ documento: pncpPublicacoes.documento })
+          .from(pncpPublicacoes)
+          .where(eq(pncpPublicacoes.planoId, id))
+          .orderBy(desc(pncpPublicacoes.createdAt))
+          .limit(1);
+        return enfileirar(
+          tx,
+          jobs(),
+          audit,
+          { entidadeId: ctx.entidadeId, planoId: id, documento: ultima?.documento ?? 'PCA', operacao: 'excluir', justificativa, total: 1 },
+          ctx.user,
+        );
+      });
+      return c.json(semJob(await umaDaEntidade(ctx.db, ctx.entidadeId, pubId)), 200);
+    },
+  });
+}

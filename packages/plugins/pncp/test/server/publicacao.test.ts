@@ -1,0 +1,294 @@
+// Publishing an approved PCA on a PNCP that behaves like the real one (@app/pncp-fake), through the durable
+// job (pg-boss) on a real database (PGlite; PostgreSQL too with TEST_DATABASE_URL): credentials kept encrypted
+// and never shown; the job enqueued in the publicar transaction (a refused publicar leaves nothing); the PNCP
+// holding exactly the plan after faults (503, a POST /pca whose answer was lost); a refusal by the PNCP shown
+// in pt-BR, cancelled and tried again; no password or token in the database, the audit or the job rows.
+import memorandosPlugin from '@app/memorandos/server';
+import pcaPlugin from '@app/pca/server';
+import { type FakePncp, startFakePncp } from '@app/pncp-fake';
+import produtosPlugin from '@app/produtos/server';
+import registrosPlugin from '@app/registros/server';
+import { type ErrorBody, describeEachDatabase, withoutSeed } from '@app/server-core/testing';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { definePncpPlugin } from '../../src/server/index.js';
+import { PNCP_CONFIG_TAG, PNCP_TAG } from '../../src/shared/index.js';
+
+const PCA_TAG = 101;
+const PCA_APROVAR_TAG = 102;
+const MEMORANDOS_TAG = 29;
+const LOGIN = 'compras-treina';
+const SENHA = 'Senha-Forte-Treina-2026';
+const CHAVE = 'chave-de-teste-das-credenciais-do-pncp-0123456789';
+
+type User = { token: string; id: string };
+type Plano = {
+  id: string;
+  version: number;
+  status: string;
+  codigoUnidade: string;
+  itens: { numeroItem: number; quantidade: string; valorUnitario: string; valorTotal: string }[];
+};
+type Publicacao = {
+  id: string;
+  estado: string;
+  etapa: string | null;
+  feitos: number;
+  total: number;
+  tentativas: number;
+  ultimoErro: string | null;
+  erros: { mensagem: string }[];
+  numeroControle: string | null;
+  planoId: string;
+};
+
+let fake: FakePncp;
+/** PNCP units: one per plan, across both engines (the fake lives for the whole file). */
+let unidade = 0;
+const fakeReady = startFakePncp({ orgaos: [{ cnpj: '46358021000184', unidades: Array.from({ length: 30 }, (_, i) => String(i + 1)) }] }).then((f) => {
+  fake = f;
+  return f;
+});
+const pncp = definePncpPlugin({
+  // the fake's URL is known only once it listens: the client reads it per call
+  get apiUrl() {
+    return fake ? `${fake.url}/api/pncp` : 'http://127.0.0.1:9/api/pncp';
+  },
+  get consultaUrl() {
+    return fake ? `${fake.url}/api/consulta` : 'http://127.0.0.1:9/api/consulta';
+  },
+  chave: CHAVE,
+  timeoutMs: 2_000,
+  retentativaSegundos: 1,
+});
+
+async function until(check: () => Promise<boolean>, ms = 30_000, what = 'condition') {
+  const fim = Date.now() + ms;
+  while (Date.now() < fim) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describeEachDatabase(
+  '@app/pncp: publishing the PCA',
+  {
+    plugins: [withoutSeed(registrosPlugin), withoutSeed(produtosPlugin), withoutSeed(memorandosPlugin), withoutSeed(pcaPlugin), pncp],
+    jobs: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 },
+  },
+  (t) => {
+    let compras: string;
+    let educacao: string;
+    let produtos: string[];
+    let edu: User;
+    let aceitante: User;
+    let setor: User;
+    let setorSemPncp: User;
+    let autoridade: User;
+    let admin: User;
+
+    const json = async <R>(res: Response, status: number): Promise<R> => {
+      const text = await res.text();
+      if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${text}`);
+      return (text ? JSON.parse(text) : null) as R;
+    };
+    const req = (path: string, u: User, init: { method?: string; json?: unknown } = {}) => t.server.request(path, { token: u.token, ...init });
+    const agir = (d: { id: string; version: number }, acao: string, u: User) => req(`/api/pca/planos/${d.id}/${acao}`, u, { json: { version: d.version } });
+    const publicacoes = async () => (await json<{ items: Publicacao[] }>(await req('/api/pncp/publicacoes', setor), 200)).items;
+    const publicacaoDe = async (planoId: string) => (await publicacoes()).find((p) => p.planoId === planoId);
+
+    /** An approved plan of `n` DFD lines (one product each) for a fresh PNCP unit. */
+    const planoAprovado = async (n = 3, codigoUnidade?: string): Promise<Plano> => {
+      unidade += 1;
+      let m = await json<{ id: string; version: number }>(
+        await req('/api/memorandos/memorandos', edu, {
+          json: {
+            origemId: educacao,
+            destinoId: compras,
+            assunto: 'Demanda para o PCA',
+            justificativa: 'Necessidade do próximo exercício.',
+            prioridade: 'media',
+            dataDesejada: '2027-03-15',
+            anoPca: 2027,
+            itens: produtos.slice(0, n).map((produtoId, i) => ({ produtoId, quantidade: `${i + 1},5`, valorUnitario: '10,3333' })),
+          },
+        }),
+        201,
+      );
+      m = await json(await req(`/api/memorandos/memorandos/${m.id}/enviar`, edu, { json: { version: m.version } }), 200);
+      m = await json(await req(`/api/memorandos/memorandos/${m.id}/aceitar`, aceitante, { json: { version: m.version } }), 200);
+      let plano = await json<Plano>(
+        await req('/api/pca/planos', setor, { json: { anoPca: 2027, codigoUnidade: codigoUnidade ?? String(unidade), centroCustoId: compras } }),
+        201,
+      );
+      plano = await json<Plano>(
+        await req(`/api/pca/planos/${plano.id}`, setor, {
+          method: 'PUT',
+          json: { version: plano.version, anoPca: 2027, codigoUnidade: plano.codigoUnidade, centroCustoId: compras, memorandoIds: [m.id] },
+        }),
+        200,
+      );
+      plano = await json<Plano>(await agir(plano, 'enviar', setor), 200);
+      return json<Plano>(await agir(plano, 'aprovar', autoridade), 200);
+    };
+
+    beforeAll(async () => {
+      await fakeReady;
+      const { prefeitura: entidade_id } = await t.server.demoEntidades();
+      const ins = (table: string, values: Record<string, unknown>) => t.server.insert(table, { entidade_id, ...values });
+      const grupo = await ins('registros_grupos', { codigo: '7510', nome: 'Artigos de expediente' });
+      const un = await ins('registros_unidades', { sigla: 'UN', descricao: 'Unidade' });
+      produtos = [];
+      for (let i = 1; i <= 4; i++) {
+        produtos.push(
+          await ins('produtos', {
+            codigo: `00000${i}`,
+            descricao: `Material de expediente ${i}`,
+            tipo: 'material',
+            grupo_id: grupo,
+            unidade_id: un,
+            codigo_catalogo: `46199${i}`,
+          }),
+        );
+      }
+      educacao = await ins('registros_centros_custo', { codigo: '02', nome: 'Secretaria de Educação' });
+      compras = await ins('registros_centros_custo', { codigo: '01', nome: 'Compras e Licitações' });
+      edu = await t.server.createUser({ login: 'edu', tags: [MEMORANDOS_TAG], centros: [educacao] });
+      aceitante = await t.server.createUser({ login: 'aceitante', tags: [MEMORANDOS_TAG], centros: [compras] });
+      setor = await t.server.createUser({ login: 'setor', tags: [PCA_TAG, PNCP_TAG], centros: [compras] });
+      setorSemPncp = await t.server.createUser({ login: 'setor2', tags: [PCA_TAG], centros: [compras] });
+      autoridade = await t.server.createUser({ login: 'prefeito', tags: [PCA_TAG, PCA_APROVAR_TAG] });
+      admin = await t.server.createUser({ login: 'ti', tags: [PNCP_CONFIG_TAG] });
+    });
+    afterAll(() => undefined);
+
+    it('refuses to publish without the PNCP user configured, or without the tag: the plan stays approved and nothing is enqueued', async () => {
+      const plano = await planoAprovado();
+      const sem = await json<ErrorBody>(await agir(plano, 'publicar', setor), 409);
+      expect(sem.error.message).toBe('O usuário do PNCP desta entidade não está configurado: informe-o em Publicações no PNCP → Configuração.');
+      // the credentials: tag 104 only; stored encrypted, never answered
+      expect((await req('/api/pncp/credenciais', setor, { method: 'PUT', json: { login: LOGIN, senha: SENHA } })).status).toBe(403);
+      const semSenha = await json<ErrorBody>(await req('/api/pncp/credenciais', admin, { method: 'PUT', json: { login: LOGIN } }), 400);
+      expect(semSenha.error.fields).toEqual({ senha: 'Informe a senha do usuário do PNCP.' });
+      const lido = await json<Record<string, unknown>>(await req('/api/pncp/credenciais', admin, { method: 'PUT', json: { login: LOGIN, senha: SENHA } }), 200);
+      expect(lido).toMatchObject({ configurado: true, login: LOGIN, chaveDefinida: true });
+      expect(JSON.stringify(lido)).not.toContain(SENHA);
+      const [row] = await t.server.sql<{ senha_cifrada: string }>('SELECT senha_cifrada FROM pncp_credenciais');
+      expect(row!.senha_cifrada).toMatch(/^v1:/);
+      expect(row!.senha_cifrada).not.toContain(SENHA);
+      // without tag 103 the publicar is refused and rolled back
+      expect((await json<ErrorBody>(await agir(plano, 'publicar', setorSemPncp), 403)).error.message).toBe(
+        "Publicar no PNCP exige a permissão 'Publicar no PNCP'.",
+      );
+      const [{ n }] = (await t.server.sql<{ n: number }>('SELECT count(*)::int AS n FROM pncp_publicacoes')) as [{ n: number }];
+      expect(n).toBe(0);
+      const jobs = await t.server.sql<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'pncp.publicar'");
+      expect(jobs[0]!.n).toBe(0);
+      const depois = await json<Plano>(await req(`/api/pca/planos/${plano.id}`, setor), 200);
+      expect(depois.status).toBe('aprovado');
+    });
+
+    it('publishes an approved plan: the job brings the PNCP to exactly the plan, with its control number', async () => {
+      const plano = await planoAprovado(4);
+      expect((await json<Plano>(await agir(plano, 'publicar', setor), 200)).status).toBe('publicado');
+      const publicado = await json<Plano>(await req(`/api/pca/planos/${plano.id}`, setor), 200);
+      await until(async () => (await publicacaoDe(plano.id))?.estado === 'concluido', 30_000, 'publication done');
+      const pub = (await publicacaoDe(plano.id))!;
+      const planos = fake.plans('46358021000184').filter((p) => p.codigoUnidade === plano.codigoUnidade && !p.excluido);
+      expect(planos).toHaveLength(1);
+      expect(pub).toMatchObject({
+        estado: 'concluido',
+        feitos: 4,
+        total: 4,
+        numeroControle: `46358021000184-0-${String(planos[0]!.sequencial).padStart(6, '0')}/2027`,
+      });
+      const itens = planos[0]!.itens.filter((i) => !i.excluido);
+      expect(itens.map((i) => i.numeroItem)).toEqual(publicado.itens.map((i) => i.numeroItem));
+      for (const [k, item] of publicado.itens.entries()) {
+        expect(itens[k]!.body).toMatchObject({
+          quantidade: item.quantidade,
+          valorUnitario: item.valorUnitario,
+          valorTotal: item.valorTotal,
+          valorOrcamentoExercicio: item.valorTotal,
+        });
+        expect(itens[k]!.decimalsSentAsNumbers).toEqual([]);
+      }
+      const acoes = await t.server.sql<{ acao: string; usuario_id: string | null }>(
+        "SELECT acao, usuario_id FROM audit_log WHERE plugin = 'pncp' AND registro = $1 ORDER BY id",
+        [pub.id],
+      );
+      expect(acoes.map((a) => a.acao)).toEqual(['criar', 'pncp_concluido']);
+      expect(acoes[1]!.usuario_id).toBeNull();
+      // a second publication of the same plan is refused by the PCA's flow (already published)
+      expect((await agir(publicado, 'publicar', setor)).status).toBe(409);
+    });
+
+    it('after 503s and a POST /pca whose answer was lost (committed, connection dropped) the PNCP holds exactly one plan', async () => {
+      const plano = await planoAprovado(3);
+      const antes = fake.calls.length;
+      fake.fault({ route: 'POST /pca', kind: '503', times: 2 });
+      fake.fault({ route: 'POST /pca', kind: 'commit-drop', after: 2 });
+      await json(await agir(plano, 'publicar', setor), 200);
+      await until(async () => (await publicacaoDe(plano.id))?.estado === 'concluido', 45_000, 'publication done after faults');
+      fake.clearFaults();
+      const planos = fake.plans('46358021000184').filter((p) => p.codigoUnidade === plano.codigoUnidade && !p.excluido);
+      expect(planos).toHaveLength(1);
+      expect(planos[0]!.itens.filter((i) => !i.excluido).map((i) => i.numeroItem)).toEqual([1, 2, 3]);
+      // the faults happened (two 503s retried inside the call, then the dropped answer); the plan found by sequenciaisplano, not sent twice
+      const posts = fake.calls.slice(antes).filter((c) => c.method === 'POST' && /\/pca$/.test(c.path));
+      expect(posts.map((c) => c.status)).toEqual([503, 503, 0]);
+    });
+
+    it('a refusal by the PNCP (unit not registered) is an error in pt-BR at once; cancelled, then tried again', async () => {
+      const plano = await planoAprovado(2, 'NAO-CADASTRADA');
+      await json(await agir(plano, 'publicar', setor), 200);
+      await until(async () => (await publicacaoDe(plano.id))?.estado === 'erro', 30_000, 'publication error');
+      const pub = (await publicacaoDe(plano.id))!;
+      expect(pub.tentativas).toBe(1);
+      expect(pub.ultimoErro).toMatch(/PNCP/);
+      expect(pub.ultimoErro).toMatch(/Unidade não cadastrada/);
+      const cancelada = await json<Publicacao>(await req(`/api/pncp/publicacoes/${pub.id}/cancelar`, setor, { method: 'POST' }), 200);
+      expect(cancelada.estado).toBe('cancelado');
+      expect((await req(`/api/pncp/publicacoes/${pub.id}/cancelar`, setor, { method: 'POST' })).status).toBe(409);
+      const de_novo = await json<Publicacao>(await req(`/api/pncp/publicacoes/${pub.id}/tentar-novamente`, setor, { method: 'POST' }), 200);
+      expect(de_novo.estado).toBe('aguardando');
+      await until(async () => (await publicacaoDe(plano.id))?.estado === 'erro', 30_000, 'error again');
+      // without tag 103: no action
+      expect((await req(`/api/pncp/publicacoes/${pub.id}/cancelar`, edu, { method: 'POST' })).status).toBe(403);
+    });
+
+    it('deletes the plan on the PNCP with a justificativa', async () => {
+      const plano = await planoAprovado(1);
+      await json(await agir(plano, 'publicar', setor), 200);
+      await until(async () => (await publicacaoDe(plano.id))?.estado === 'concluido', 30_000, 'published');
+      const sem = await json<ErrorBody>(await req(`/api/pncp/planos/${plano.id}/excluir`, setor, { json: { justificativa: ' ' } }), 400);
+      expect(sem.error.fields).toEqual({ justificativa: 'Informe a justificativa que o PNCP exige.' });
+      await json(await req(`/api/pncp/planos/${plano.id}/excluir`, setor, { json: { justificativa: 'Plano publicado por engano.' } }), 200);
+      await until(
+        async () => (await publicacoes()).some((p) => p.planoId === plano.id && p.estado === 'concluido' && p.numeroControle === null),
+        30_000,
+        'deleted',
+      );
+      const planos = fake.plans('46358021000184').filter((p) => p.codigoUnidade === plano.codigoUnidade);
+      expect(planos.map((p) => [p.excluido, p.justificativaExclusao])).toEqual([[true, 'Plano publicado por engano.']]);
+    });
+
+    it('no password or token anywhere: credentials table aside, audit rows, publications and job rows are clean', async () => {
+      const tokens = fake.calls.length;
+      expect(tokens).toBeGreaterThan(0);
+      const tudo = JSON.stringify([
+        await t.server.sql('SELECT * FROM audit_log'),
+        await t.server.sql('SELECT * FROM pncp_publicacoes'),
+        await t.server.sql('SELECT * FROM pncp_planos'),
+        await t.server.sql("SELECT data, output FROM pgboss.job WHERE name LIKE 'pncp.%'"),
+      ]);
+      expect(tudo).not.toContain(SENHA);
+      expect(tudo).not.toMatch(/Bearer/i);
+      expect(JSON.stringify(fake.calls)).not.toContain(SENHA);
+    });
+  },
+);
+
+afterAll(async () => {
+  await fake?.close();
+});
