@@ -10,6 +10,7 @@ import memorandos from '@app/memorandos/server';
 import requisicoes from '@app/requisicoes/server';
 import cotacoes from '@app/cotacoes/server';
 import pca from '@app/pca/server';
+import pncp from '@app/pncp/server';
 import type { ServerPlugin } from '@app/server-core';
 
 export const serverPlugins: readonly ServerPlugin[] = [
@@ -23,5 +24,6 @@ export const serverPlugins: readonly ServerPlugin[] = [
   requisicoes,
   cotacoes,
   pca,
+  pncp,
   about,
 ];

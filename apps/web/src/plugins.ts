@@ -11,6 +11,7 @@ import memorandos from '@app/memorandos';
 import requisicoes from '@app/requisicoes';
 import cotacoes from '@app/cotacoes';
 import pca from '@app/pca';
+import pncp from '@app/pncp';
 import type { PluginManifest } from '@app/core';
 
-export const plugins: PluginManifest[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, requisicoes, cotacoes, pca, about];
+export const plugins: PluginManifest[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, requisicoes, cotacoes, pca, pncp, about];

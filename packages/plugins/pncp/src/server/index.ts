@@ -35,7 +35,7 @@ export function definePncpPlugin(config: PncpConfig = configDoAmbiente()) {
     routes(router, ctx) {
       jobs = ctx.jobs;
       registrarCredenciais(router, config, () => undefined);
-      registrarPublicacoes(router, filas);
+      registrarPublicacoes(router, config, filas);
     },
   });
 }

@@ -10,7 +10,7 @@ import { itensPublicaveis, type PlanoPublicado } from '@app/pca/server';
 import { AppError, type AuditFn, type JobContext, JobFailed, type PluginJobs, type PluginRouter, type Tx, defineJob, entidades } from '@app/server-core';
 import { and, desc, eq, inArray, sql } from '@app/server-core/orm';
 import { z } from 'zod';
-import { PNCP_TAG, justificativaSchema } from '../shared/index.js';
+import { PNCP_TAG, justificativaSchema, publicacaoSchema } from '../shared/index.js';
 import type { PncpConfig } from './config.js';
 import { credenciaisDaEntidade } from './credenciais.js';
 import {
@@ -262,24 +262,6 @@ async function concluir(jctx: JobContext, pub: typeof pncpPublicacoes.$inferSele
   });
 }
 
-export const publicacaoSchema = z.object({
-  id: z.string(),
-  planoId: z.string(),
-  documento: z.string(),
-  operacao: z.enum(['publicar', 'excluir']),
-  estado: z.enum(['aguardando', 'enviando', 'concluido', 'erro', 'cancelado']),
-  etapa: z.string().nullable(),
-  feitos: z.number(),
-  total: z.number(),
-  tentativas: z.number(),
-  proximaTentativa: z.string().nullable(),
-  ultimoErro: z.string().nullable(),
-  erros: z.array(z.object({ numeroItem: z.number().optional(), campo: z.string().optional(), mensagem: z.string() })),
-  solicitadoPorNome: z.string(),
-  createdAt: z.string(),
-  concluidoEm: z.string().nullable(),
-  numeroControle: z.string().nullable(),
-});
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
@@ -312,9 +294,11 @@ async function lerPublicacoes(db: JobContext['db'], entidadeId: string, id?: str
   return rows.map((r) => ({ ...r, proximaTentativa: iso(r.proximaTentativa), createdAt: iso(r.createdAt)!, concluidoEm: iso(r.concluidoEm) }));
 }
 
-const semJob = ({ jobId: _j, ...r }: Awaited<ReturnType<typeof lerPublicacoes>>[number]) => r;
+/** The portal of the environment published to: 'https://treina.pncp.gov.br/app/pca/<CNPJ>-0-<SEQ>/<ANO>'. */
+const linkDe = (config: PncpConfig, numero: string | null) => (numero ? `${new URL(config.apiUrl).origin}/app/pca/${numero}` : null);
 
-export function registrarPublicacoes(router: PluginRouter, jobs: () => PluginJobs): void {
+export function registrarPublicacoes(router: PluginRouter, config: PncpConfig, jobs: () => PluginJobs): void {
+  const semJob = ({ jobId: _j, ...r }: Awaited<ReturnType<typeof lerPublicacoes>>[number]) => ({ ...r, link: linkDe(config, r.numeroControle) });
   const params = z.object({ id: z.uuid() });
   const umaDaEntidade = async (db: JobContext['db'], entidadeId: string, id: string) => {
     const [pub] = await lerPublicacoes(db, entidadeId, id);

@@ -21,3 +21,26 @@ export type CredenciaisInput = z.input<typeof credenciaisInputSchema>;
 
 /** What the PNCP requires to rectify or delete (1 to 255 characters). */
 export const justificativaSchema = z.string().trim().min(1, 'Informe a justificativa que o PNCP exige.').max(255, 'No máximo 255 caracteres (limite do PNCP).');
+
+/** A publication as GET /publicacoes lists it. */
+export const publicacaoSchema = z.object({
+  id: z.string(),
+  planoId: z.string(),
+  documento: z.string(),
+  operacao: z.enum(['publicar', 'excluir']),
+  estado: z.enum(['aguardando', 'enviando', 'concluido', 'erro', 'cancelado']),
+  etapa: z.string().nullable(),
+  feitos: z.number(),
+  total: z.number(),
+  tentativas: z.number(),
+  proximaTentativa: z.string().nullable(),
+  ultimoErro: z.string().nullable(),
+  erros: z.array(z.object({ numeroItem: z.number().optional(), campo: z.string().optional(), mensagem: z.string() })),
+  solicitadoPorNome: z.string(),
+  createdAt: z.string(),
+  concluidoEm: z.string().nullable(),
+  numeroControle: z.string().nullable(),
+  /** The plan on the PNCP's portal (of the environment the server publishes to). */
+  link: z.string().nullable(),
+});
+export type Publicacao = z.infer<typeof publicacaoSchema>;
