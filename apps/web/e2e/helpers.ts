@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Page, expect } from '@playwright/test';
 
-export const state = (): { webDist: string; dataDir: string } => JSON.parse(readFileSync(join(import.meta.dirname, '.state.json'), 'utf8'));
+export const state = (): { webDist: string; dataDir: string; pncpControl: string } =>
+  JSON.parse(readFileSync(join(import.meta.dirname, '.state.json'), 'utf8'));
 
 /**
  * Fills and submits the sign-in form. A user of several entidades is then asked which one to work

@@ -1,10 +1,12 @@
 // Starts the built product for the browser tests: a fresh embedded database and a private copy of
 // the built SPA (so the update-notice test can ship a "new build" without touching apps/web/dist).
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:http';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakePncp } from '@app/pncp-fake';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
@@ -13,7 +15,22 @@ rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const webDist = join(work, 'web');
 cpSync(join(root, 'apps', 'web', 'dist'), webDist, { recursive: true });
-writeFileSync(join(here, '.state.json'), JSON.stringify({ webDist, dataDir: join(work, 'data') }));
+// A PNCP that behaves like the real one (@app/pncp-fake), for the publication tests; its faults are
+// queued by the tests through a small control endpoint (POST /fault with a FakeFault as JSON).
+const pncp = await startFakePncp();
+const control = createServer((req, res) => {
+  let body = '';
+  req.on('data', (chunk) => {
+    body += chunk;
+  });
+  req.on('end', () => {
+    if (req.method === 'POST' && req.url === '/fault') pncp.fault(JSON.parse(body));
+    res.end('ok');
+  });
+}).listen(0, '127.0.0.1');
+await new Promise((resolve) => control.once('listening', resolve));
+const pncpControl = `http://127.0.0.1:${control.address().port}`;
+writeFileSync(join(here, '.state.json'), JSON.stringify({ webDist, dataDir: join(work, 'data'), pncpControl }));
 
 const child = spawn(process.execPath, [join(root, 'apps', 'server', 'dist', 'cli.js'), 'start'], {
   stdio: 'inherit',
@@ -23,12 +40,17 @@ const child = spawn(process.execPath, [join(root, 'apps', 'server', 'dist', 'cli
     DATA_DIR: join(work, 'data'),
     WEB_DIST: webDist,
     DATABASE_URL: '',
+    PNCP_API_URL: `${pncp.url}/api/pncp`,
+    PNCP_CONSULTA_URL: `${pncp.url}/api/consulta`,
+    PNCP_CREDENCIAIS_KEY: 'chave-das-credenciais-do-pncp-nos-testes-e2e',
   },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => {
+  control.close();
+  void pncp.close();
   rmSync(work, { recursive: true, force: true });
   process.exit(code ?? 0);
 });

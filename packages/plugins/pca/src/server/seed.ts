@@ -4,13 +4,15 @@
 import { formatNumero } from '@app/documents';
 import { memorandos } from '@app/memorandos/server';
 import { centrosCusto } from '@app/registros/server';
-import { type SeedContext, documentoVinculos, nextDocumentNumber, recordDocumentAuthor } from '@app/server-core';
+import { type SeedContext, documentoVinculos, nextDocumentNumber, perfis, recordDocumentAuthor } from '@app/server-core';
 import { and, eq } from '@app/server-core/orm';
 import { today } from '@app/br';
+import { PCA_APROVAR_TAG, PCA_TAG } from '../shared/index.js';
 import { PCA_KIND, consolidar } from './consolidar.js';
 import { pcaPlanos } from './tables.js';
 
 export async function seedPca(ctx: SeedContext): Promise<void> {
+  await seedAutoridadePca(ctx);
   const entidadeId = ctx.entidades.prefeitura.id;
   const admin = ctx.usuarios.admin;
   const anoPca = Number(today().slice(0, 4)) + 1;
@@ -48,5 +50,24 @@ export async function seedPca(ctx: SeedContext): Promise<void> {
         depois: { documento: `Plano de Contratações Anual ${formatNumero(numero, ano)}` },
       });
     }
+  });
+}
+
+/**
+ * The demo autoridade competente (perfil 'Autoridade competente' of the Prefeitura, when the demo has
+ * it) approves the PCA too: tags 101 and 102 — the plan is approved by someone who did not consolidate it.
+ */
+export async function seedAutoridadePca(ctx: SeedContext): Promise<void> {
+  const entidadeId = ctx.entidades.prefeitura.id;
+  await ctx.mutate(async (tx, audit) => {
+    const [perfil] = await tx
+      .select({ id: perfis.id, tags: perfis.tags })
+      .from(perfis)
+      .where(and(eq(perfis.entidadeId, entidadeId), eq(perfis.nome, 'Autoridade competente')));
+    if (!perfil) return;
+    const tags = [...new Set([...perfil.tags, PCA_TAG, PCA_APROVAR_TAG])].sort((a, b) => a - b);
+    if (tags.length === perfil.tags.length) return;
+    await tx.update(perfis).set({ tags }).where(eq(perfis.id, perfil.id));
+    audit({ plugin: 'usuarios', registro: perfil.id, acao: 'alterar', antes: { tags: perfil.tags }, depois: { tags }, entidadeId });
   });
 }
