@@ -14,4 +14,17 @@ import pca from '@app/pca';
 import pncp from '@app/pncp';
 import type { PluginManifest } from '@app/core';
 
-export const plugins: PluginManifest[] = [dashboard, usuarios, auditoria, registros, produtos, fornecedores, memorandos, requisicoes, cotacoes, pca, pncp, about];
+export const plugins: PluginManifest[] = [
+  dashboard,
+  usuarios,
+  auditoria,
+  registros,
+  produtos,
+  fornecedores,
+  memorandos,
+  requisicoes,
+  cotacoes,
+  pca,
+  pncp,
+  about,
+];

@@ -48,7 +48,7 @@ const dfd: DocumentSource = {
 const vinculado = sql`(SELECT json_build_object('id', t.id, 'numero', t.numero, 'ano', t.ano) FROM documento_vinculos v JOIN pca_planos t ON t.id = v.destino_id
   WHERE v.fonte_id = "memorandos"."id" AND v.destino_tipo = ${PCA_KIND} AND v.liberado_em IS NULL LIMIT 1)`;
 
-export { PCA_PUBLICACAO, type ItemPublicavel, type PcaPublicador, type PlanoPublicado, itensPublicaveis } from './publicacao.js';
+export { PCA_PUBLICACAO, type PlanoPublicado, itensPublicaveis } from './publicacao.js';
 
 export default defineServerPlugin({
   id: 'pca',

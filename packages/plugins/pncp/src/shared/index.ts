@@ -17,7 +17,6 @@ export const credenciaisInputSchema = z.object({
     .optional()
     .transform((s) => (s ? s.trim() || undefined : undefined)),
 });
-export type CredenciaisInput = z.input<typeof credenciaisInputSchema>;
 
 /** What the PNCP requires to rectify or delete (1 to 255 characters). */
 export const justificativaSchema = z.string().trim().min(1, 'Informe a justificativa que o PNCP exige.').max(255, 'No máximo 255 caracteres (limite do PNCP).');
