@@ -262,7 +262,6 @@ async function concluir(jctx: JobContext, pub: typeof pncpPublicacoes.$inferSele
   });
 }
 
-
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 async function lerPublicacoes(db: JobContext['db'], entidadeId: string, id?: string) {

@@ -27,7 +27,9 @@ export function situacao(p: Publicacao): string {
     case 'aguardando':
       return p.proximaTentativa ? `Aguardando nova tentativa (${formatDateTime(p.proximaTentativa)})` : 'Aguardando a vez na fila';
     case 'enviando':
-      return p.total > 0 ? `Enviando: ${p.feitos.toLocaleString('pt-BR')} de ${p.total.toLocaleString('pt-BR')} itens${p.etapa ? ` (${ETAPA[p.etapa] ?? p.etapa})` : ''}` : 'Enviando';
+      return p.total > 0
+        ? `Enviando: ${p.feitos.toLocaleString('pt-BR')} de ${p.total.toLocaleString('pt-BR')} itens${p.etapa ? ` (${ETAPA[p.etapa] ?? p.etapa})` : ''}`
+        : 'Enviando';
     case 'concluido':
       return p.concluidoEm ? `Concluída em ${formatDateTime(p.concluidoEm)}` : 'Concluída';
     case 'erro':
@@ -86,7 +88,13 @@ function Publicacoes() {
       render: (p) => (
         <div className="row-actions">
           {p.estado === 'erro' || p.estado === 'cancelado' ? (
-            <Button size="sm" variant="secondary" loading={agindo === p.id} onClick={() => void agir(p, 'tentar-novamente')} aria-label={`Tentar novamente: ${p.documento}`}>
+            <Button
+              size="sm"
+              variant="secondary"
+              loading={agindo === p.id}
+              onClick={() => void agir(p, 'tentar-novamente')}
+              aria-label={`Tentar novamente: ${p.documento}`}
+            >
               Tentar novamente
             </Button>
           ) : null}
@@ -203,7 +211,10 @@ export default function PncpPage() {
   const podeConfigurar = useHasTag(PNCP_CONFIG_TAG);
   const podePublicar = useHasTag(PNCP_TAG);
   const [aba, setAba] = useState<'publicacoes' | 'configuracao'>(podePublicar ? 'publicacoes' : 'configuracao');
-  const abas = [...(podePublicar ? [{ id: 'publicacoes' as const, label: 'Publicações' }] : []), ...(podeConfigurar ? [{ id: 'configuracao' as const, label: 'Configuração' }] : [])];
+  const abas = [
+    ...(podePublicar ? [{ id: 'publicacoes' as const, label: 'Publicações' }] : []),
+    ...(podeConfigurar ? [{ id: 'configuracao' as const, label: 'Configuração' }] : []),
+  ];
   return (
     <>
       <PageHeader
