@@ -17,6 +17,7 @@ import {
   type ItemPca,
   type PncpSyncStore,
   PncpErroDados,
+  PncpErroTemporario,
   createPncpClient,
   excluirPlanoPncp,
   mensagemPncp,
@@ -177,6 +178,16 @@ function storeDe(jctx: JobContext, planoId: string, publicacaoId: string): PncpS
 
 const payloadSchema = z.object({ publicacaoId: z.uuid() });
 
+/** Waits `ms`, or less when the server stops (the job is then retried anyway). */
+const esperar = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 export function jobPublicar(config: PncpConfig) {
   return defineJob({
     schema: payloadSchema,
@@ -225,8 +236,10 @@ export function jobPublicar(config: PncpConfig) {
         const ultima = job.attempt > jctx.retryLimit;
         const retentavel = !(erro instanceof AppError) && pncpErroRetentavel(erro);
         const erros = erro instanceof PncpErroDados ? erro.erros.slice(0, 200) : [];
-        const proxima =
-          retentavel && !ultima ? new Date(jctx.clock.now() + Math.min(600, (config.retentativaSegundos ?? 5) * 2 ** (job.attempt - 1)) * 1000) : null;
+        // the queue's back-off, or the PNCP's Retry-After when longer (waited here before the retry is scheduled)
+        const backoffMs = Math.min(600, (config.retentativaSegundos ?? 5) * 2 ** (job.attempt - 1)) * 1000;
+        const pedidoMs = erro instanceof PncpErroTemporario && erro.retryAfterMs ? Math.min(erro.retryAfterMs, 600_000) : 0;
+        const proxima = retentavel && !ultima ? new Date(jctx.clock.now() + Math.max(backoffMs, pedidoMs)) : null;
         await jctx.mutate(async (tx, audit) => {
           await tx
             .update(pncpPublicacoes)
@@ -234,7 +247,10 @@ export function jobPublicar(config: PncpConfig) {
             .where(eq(pncpPublicacoes.id, publicacaoId));
           if (!proxima) audit({ registro: publicacaoId, acao: 'pncp_erro', entidadeId: pub.entidadeId, depois: { documento: pub.documento, erro: mensagem } });
         });
-        if (retentavel && !ultima) throw new Error(mensagem);
+        if (retentavel && !ultima) {
+          if (pedidoMs > backoffMs) await esperar(pedidoMs - backoffMs, job.signal);
+          throw new Error(mensagem);
+        }
         throw new JobFailed(mensagem, { erros });
       }
     },
