@@ -57,6 +57,7 @@ test('the demo plan is sent, approved by the autoridade competente and published
   await fault({ route: 'login', kind: '401', times: 1 });
   await setor.reload();
   await agir(setor, 'Publicar');
+  const planoUrl = setor.url();
   await setor.goto('/pncp');
   const linha = setor.getByRole('row').filter({ hasText: 'plano de' });
   await expect(linha.first()).toContainText('Publicar o plano');
@@ -71,6 +72,10 @@ test('the demo plan is sent, approved by the autoridade competente and published
   await expect(setor.getByText(/de volta à fila\.$/)).toBeVisible();
   await expect(linha.first()).toContainText('Concluída em', { timeout: 30_000 });
   await expect(linha.first().getByRole('link', { name: /^46358021000184-0-\d{6}\/\d{4}$/ })).toBeVisible();
+  // the plan says so too, with the portal's link
+  await setor.goto(planoUrl);
+  await expect(setor.getByText(/^Publicado no PNCP: 46358021000184-0-\d{6}\/\d{4}$/)).toBeVisible();
+  await expect(setor.getByRole('link', { name: 'Ver no portal do PNCP' })).toBeVisible();
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -140,7 +140,14 @@ describe('logs page', () => {
     expect(Object.fromEntries(csv.search)).toEqual({ acao: 'alterar' });
     const blob = createObjectURL.mock.calls[0]![0];
     expect(blob.type).toMatch(/^text\/csv/);
-    expect([...new Uint8Array(await blob.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM is kept
+    // FileReader: jsdom's Blob has no arrayBuffer() on every Node (Node 24 with jsdom 26)
+    const bytes = await new Promise<Uint8Array>((resolve, reject) => {
+      const reader = new FileReader();
+      reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+      reader.onerror = () => reject(reader.error);
+      reader.readAsArrayBuffer(blob);
+    });
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM is kept
     const anchor = click.mock.contexts[0] as HTMLAnchorElement;
     expect(anchor.download).toBe('logs-auditoria-20240101-1200.csv');
     expect(anchor.href).toBe('blob:logs');

@@ -48,7 +48,7 @@ const dfd: DocumentSource = {
 const vinculado = sql`(SELECT json_build_object('id', t.id, 'numero', t.numero, 'ano', t.ano) FROM documento_vinculos v JOIN pca_planos t ON t.id = v.destino_id
   WHERE v.fonte_id = "memorandos"."id" AND v.destino_tipo = ${PCA_KIND} AND v.liberado_em IS NULL LIMIT 1)`;
 
-export { PCA_PUBLICACAO, type PlanoPublicado, itensPublicaveis } from './publicacao.js';
+export { PCA_PUBLICACAO, type PlanoPublicado, type SituacaoPublicacao, itensPublicaveis } from './publicacao.js';
 
 export default defineServerPlugin({
   id: 'pca',
@@ -57,7 +57,7 @@ export default defineServerPlugin({
   dependsOn: ['registros', 'produtos', 'memorandos'],
   tags: [{ tag: PCA_TAG, nome: PCA_TAG_NOME }, { tag: PCA_APROVAR_TAG, nome: PCA_APROVAR_TAG_NOME }, RASCUNHOS_ALHEIOS_TAG_INFO],
   migrations: new URL('../../migrations/', import.meta.url),
-  routes(router) {
+  routes(router, plugin) {
     defineLookup(router, centrosCustoLookup(PCA_TAG, 'origem'));
     const plano = defineDocumentResource(router, {
       path: PCA_PATH,
@@ -132,8 +132,16 @@ export default defineServerPlugin({
       },
       // the plan's items, from the DFDs linked now (the kit saved the links just before)
       afterSave: (tx, id, _data, write) => consolidar(tx, id, write.entidadeId),
-      expandOne: async (db, row) => ({ ...row, itens: await lerItens(db, String(row.id)), memorandos: await lerMemorandos(db, String(row.id)) }),
-      oneShape: { itens: z.array(z.object({}).loose()), memorandos: z.array(z.object({}).loose()) },
+      expandOne: async (db, row, ctx) => ({
+        ...row,
+        itens: await lerItens(db, String(row.id)),
+        memorandos: await lerMemorandos(db, String(row.id)),
+        // what the publishers (the PNCP) say of the plan
+        publicacoes: (
+          await Promise.all(plugin.contributions(PCA_PUBLICACAO).map(({ value }) => value.situacao?.(db, String(row.id), ctx.entidadeId) ?? null))
+        ).filter((s) => s !== null),
+      }),
+      oneShape: { itens: z.array(z.object({}).loose()), memorandos: z.array(z.object({}).loose()), publicacoes: z.array(z.object({}).loose()) },
       duplicate: false,
       pdf: planoPdf,
       history: {

@@ -16,9 +16,18 @@ export interface PlanoPublicado {
   codigoUnidade: string;
 }
 
+/** How the plan stands with a publisher, shown on the plan ('Publicado no PNCP: …', with a link). */
+export interface SituacaoPublicacao {
+  texto: string;
+  tom: 'info' | 'success' | 'warning' | 'danger';
+  link: { href: string; texto: string } | null;
+}
+
 export interface PcaPublicador {
   /** Runs inside the `publicar` transaction, after the state changed; throw an AppError to refuse it. */
   publicar(tx: Tx, plano: PlanoPublicado, ctx: RequestContext, audit: AuditFn): Promise<void>;
+  /** The plan's publication as the publisher knows it (null: it never took the plan). */
+  situacao?(db: DbOrTx, planoId: string, entidadeId: string): Promise<SituacaoPublicacao | null>;
 }
 
 /** Extension point 'pca.publicacao': who takes an approved plan when the setor publishes it. */

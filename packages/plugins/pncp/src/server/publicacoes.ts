@@ -6,8 +6,19 @@
 //   short transaction (no transaction is held while the PNCP answers), progress kept on the publication;
 // - 400/422 and refused credentials fail at once with the PNCP's messages; 429, 5xx, timeouts and lost
 //   answers retry with back-off (the synchronisation looks at the PNCP's state before inserting again).
-import { itensPublicaveis, type PlanoPublicado } from '@app/pca/server';
-import { AppError, type AuditFn, type JobContext, JobFailed, type PluginJobs, type PluginRouter, type Tx, defineJob, entidades } from '@app/server-core';
+import { itensPublicaveis, type PlanoPublicado, type SituacaoPublicacao } from '@app/pca/server';
+import {
+  AppError,
+  type AuditFn,
+  type DbOrTx,
+  type JobContext,
+  JobFailed,
+  type PluginJobs,
+  type PluginRouter,
+  type Tx,
+  defineJob,
+  entidades,
+} from '@app/server-core';
 import { and, desc, eq, inArray, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import { PNCP_TAG, justificativaSchema, publicacaoSchema } from '../shared/index.js';
@@ -100,9 +111,43 @@ async function enfileirar(
   return id;
 }
 
-/** PCA_PUBLICACAO: the approved plan goes to the PNCP. */
+/** The portal of the environment published to: 'https://treina.pncp.gov.br/app/pca/<CNPJ>-0-<SEQ>/<ANO>'. */
+const linkDe = (config: PncpConfig, numero: string | null) => (numero ? `${new URL(config.apiUrl).origin}/app/pca/${numero}` : null);
+
+/** PCA_PUBLICACAO: the approved plan goes to the PNCP; the plan shows how it stands there. */
 export function publicador(config: PncpConfig, jobs: () => PluginJobs) {
   return {
+    async situacao(db: DbOrTx, planoId: string, entidadeId: string): Promise<SituacaoPublicacao | null> {
+      const [pub] = await db
+        .select({
+          estado: pncpPublicacoes.estado,
+          operacao: pncpPublicacoes.operacao,
+          feitos: pncpPublicacoes.feitos,
+          total: pncpPublicacoes.total,
+          ultimoErro: pncpPublicacoes.ultimoErro,
+          numeroControle: pncpPlanos.numeroControle,
+        })
+        .from(pncpPublicacoes)
+        .innerJoin(pncpPlanos, eq(pncpPlanos.planoId, pncpPublicacoes.planoId))
+        .where(and(eq(pncpPublicacoes.planoId, planoId), eq(pncpPublicacoes.entidadeId, entidadeId)))
+        .orderBy(desc(pncpPublicacoes.createdAt))
+        .limit(1);
+      if (!pub) return null;
+      const acompanhar = { href: '/pncp', texto: 'Acompanhar em Publicações no PNCP' };
+      if (pub.estado === 'concluido') {
+        return pub.operacao === 'excluir'
+          ? { texto: 'Plano excluído do PNCP.', tom: 'warning', link: acompanhar }
+          : {
+              texto: `Publicado no PNCP: ${pub.numeroControle ?? ''}`,
+              tom: 'success',
+              link: pub.numeroControle ? { href: linkDe(config, pub.numeroControle)!, texto: 'Ver no portal do PNCP' } : null,
+            };
+      }
+      if (pub.estado === 'erro') return { texto: `A publicação no PNCP deu erro: ${pub.ultimoErro ?? 'sem detalhe'}`, tom: 'danger', link: acompanhar };
+      if (pub.estado === 'cancelado') return { texto: 'A publicação no PNCP foi cancelada.', tom: 'warning', link: acompanhar };
+      const progresso = pub.total > 0 ? ` (${pub.feitos.toLocaleString('pt-BR')} de ${pub.total.toLocaleString('pt-BR')} itens)` : '';
+      return { texto: `Publicação no PNCP em andamento${progresso}.`, tom: 'info', link: acompanhar };
+    },
     async publicar(tx: Tx, plano: PlanoPublicado, ctx: { user: { id: string; nome: string }; hasTag(tag: number): boolean }, audit: AuditFn) {
       if (!ctx.hasTag(PNCP_TAG)) throw new AppError(403, 'forbidden', "Publicar no PNCP exige a permissão 'Publicar no PNCP'.");
       await credenciaisDaEntidade(tx, plano.entidadeId, config);
@@ -308,9 +353,6 @@ async function lerPublicacoes(db: JobContext['db'], entidadeId: string, id?: str
     .limit(200);
   return rows.map((r) => ({ ...r, proximaTentativa: iso(r.proximaTentativa), createdAt: iso(r.createdAt)!, concluidoEm: iso(r.concluidoEm) }));
 }
-
-/** The portal of the environment published to: 'https://treina.pncp.gov.br/app/pca/<CNPJ>-0-<SEQ>/<ANO>'. */
-const linkDe = (config: PncpConfig, numero: string | null) => (numero ? `${new URL(config.apiUrl).origin}/app/pca/${numero}` : null);
 
 export function registrarPublicacoes(router: PluginRouter, config: PncpConfig, jobs: () => PluginJobs): void {
   const semJob = ({ jobId: _j, ...r }: Awaited<ReturnType<typeof lerPublicacoes>>[number]) => ({ ...r, link: linkDe(config, r.numeroControle) });

@@ -213,6 +213,15 @@ describeEachDatabase(
         });
         expect(itens[k]!.decimalsSentAsNumbers).toEqual([]);
       }
+      // the plan says where it stands on the PNCP, with the portal's link
+      const lido = await json<{ publicacoes: unknown[] }>(await req(`/api/pca/planos/${plano.id}`, setor), 200);
+      expect(lido.publicacoes).toEqual([
+        {
+          texto: `Publicado no PNCP: ${pub.numeroControle}`,
+          tom: 'success',
+          link: { href: `${fake.url}/app/pca/${pub.numeroControle}`, texto: 'Ver no portal do PNCP' },
+        },
+      ]);
       const acoes = await t.server.sql<{ acao: string; usuario_id: string | null }>(
         "SELECT acao, usuario_id FROM audit_log WHERE plugin = 'pncp' AND registro = $1 ORDER BY id",
         [pub.id],

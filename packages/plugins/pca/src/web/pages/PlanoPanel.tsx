@@ -20,6 +20,10 @@ type Demanda = {
   plano: { id: string; numero: number; ano: number } | null;
 };
 
+/** What a publisher (the PNCP) says of the plan (GET /planos/:id `publicacoes`). */
+type Publicacao = { texto: string; tom: 'info' | 'success' | 'warning' | 'danger'; link: { href: string; texto: string } | null };
+const ALERTA = { info: 'info', success: 'success', warning: 'warning', danger: 'error' } as const;
+
 const numero = (d: { numero: number; ano: number }) => `${d.numero}/${d.ano}`;
 const data = (iso: unknown) => (typeof iso === 'string' && iso ? formatDate(iso) : '—');
 
@@ -173,8 +177,18 @@ function Consolidacao({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row
 export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row> }) {
   if (!record.id) return null;
   const itens = (record.itens as Item[] | undefined) ?? [];
+  const publicacoes = (record.publicacoes as Publicacao[] | undefined) ?? [];
   return (
     <>
+      {publicacoes.map((p) => (
+        <Alert key={p.texto} variant={ALERTA[p.tom]} title={p.texto}>
+          {p.link ? (
+            <a href={p.link.href} {...(/^https?:/.test(p.link.href) ? { target: '_blank', rel: 'noreferrer' } : {})}>
+              {p.link.texto}
+            </a>
+          ) : null}
+        </Alert>
+      ))}
       <Card title={`Itens do plano (${itens.length}) – ${formatMoney(String(record.valorTotal ?? '0'), 4)}`} headingLevel={2}>
         <Itens itens={itens} />
       </Card>
