@@ -11,7 +11,10 @@ import { registrarCredenciais } from './credenciais.js';
 import { jobPublicar, publicador, registrarPublicacoes } from './publicacoes.js';
 
 export type { PncpConfig } from './config.js';
-// the PNCP client and the plan's synchronisation (the job's engine; also for `pnpm bench`)
+/**
+ * The PNCP client and the plan's synchronisation (the job's engine; `pnpm bench` drives them).
+ * @public
+ */
 export { createPncpClient, criarCacheTokens, pncpErroRetentavel, sincronizarPlano } from './pncp/index.js';
 
 /** The plugin with its configuration (tests, or a server that does not read the environment). */
