@@ -241,6 +241,8 @@ describeEachDatabase('requisicoes: concurrency and scope of body ids', { plugins
         solicitante_nome: 'Rita Requisitante',
         justificativa: 'Pré-requisição de uma corrida antiga.',
         memorando_id: m,
+        // explicit creation order: two inserts may share a timestamp (the embedded clock's resolution)
+        created_at: `2020-03-02T10:00:0${numero}Z`,
       });
     const ids = [await pre(1, 'enviada'), await pre(2, 'parcialmente_atendida'), await pre(3, 'cancelada'), await pre(4, 'rascunho')];
     const sql = readFileSync(new URL('../../migrations/0003_um_vivo_por_fonte.sql', import.meta.url), 'utf8');
