@@ -75,6 +75,7 @@ export async function carregarCotacao(db: DbOrTx, ctx: RequestContext, id: strin
       quantidade: sql<string>`${cotacaoItens.quantidade}::text`,
       valorReferencia: sql<string>`${cotacaoItens.valorUnitario}::text`,
       requisicaoItemId: cotacaoItens.requisicaoItemId,
+      codigoCatalogo: produtos.codigoCatalogo,
     })
     .from(cotacaoItens)
     .innerJoin(produtos, eq(produtos.id, cotacaoItens.produtoId))

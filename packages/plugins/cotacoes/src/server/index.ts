@@ -7,6 +7,7 @@
 //     the justification (decisoes.ts), forms, import and memória de cálculo (documentos.ts);
 //   pickers: GET /centros-custo, /produtos, /fornecedores, /requisicoes-aprovadas;
 //   GET/PUT /configuracao (the entidade's default method; PUT with tag 3).
+//   external price sources contributed to COTACAO_FONTES_EXTERNAS (fontes-externas.ts: "Buscar no PNCP").
 import { formatDateTime, today } from '@app/br';
 import { formatDecimal } from '@app/documents';
 import { fornecedores } from '@app/fornecedores/server';
@@ -35,12 +36,20 @@ import { registrarConfiguracao } from './configuracao.js';
 import { registrarDecisoes } from './decisoes.js';
 import { arquivosDaCotacao, registrarDocumentos } from './documentos.js';
 import { registrarConvites } from './fornecedores.js';
+import { registrarFontesExternas } from './fontes-externas.js';
 import { apagarEvidenciasSoltas, registrarPrecos } from './precos.js';
 import { deRequisicao } from './requisicoes.js';
 import { seedCotacoes } from './seed.js';
 import { cotacaoItens, cotacaoPrecos, cotacoes } from './tables.js';
 
 export * from './tables.js';
+export {
+  COTACAO_FONTES_EXTERNAS,
+  type ConsultaPrecosExternos,
+  type FontePrecosExterna,
+  type PaginaDaFonte,
+  type PrecoDaFonte,
+} from './fontes-externas.js';
 
 const centro = alias(centrosCusto, 'centro');
 const unidade = alias(unidades, 'unidade');
@@ -258,7 +267,7 @@ export default defineServerPlugin({
     });
 
     const convites = registrarConvites(router, doc);
-    registrarPrecos(router, doc);
+    registrarFontesExternas(router, doc, registrarPrecos(router, doc));
     registrarDecisoes(router, doc);
     registrarDocumentos(router, convites);
   },

@@ -3,7 +3,9 @@
 // decisions on any price: include one left out by age or validity, exclude one, restore.
 import {
   AppError,
+  type DocumentAttachments,
   type DocumentAttachmentsDefinition,
+  type DocumentChildren,
   type DocumentChildAction,
   type DocumentChildContext,
   type DocumentResource,
@@ -97,9 +99,9 @@ const naoDeFornecedor = async (_tx: Tx, c: { locked: Record<string, unknown> | u
 type Preco = PrecoListado & Record<string, unknown>;
 const auditado = (p: Record<string, unknown> | undefined) => precoAuditado(p as Preco);
 
-export function registrarPrecos(router: PluginRouter, cotacao: DocumentResource): void {
+export function registrarPrecos(router: PluginRouter, cotacao: DocumentResource): { precos: DocumentChildren; evidencias: DocumentAttachments } {
   // ---- evidence: POST /cotacoes/:id/evidencias, GET /cotacoes/:id/evidencias/:evidenciaId
-  defineDocumentAttachments(router, { ...evidencias, parent: documentAttachmentParent(cotacao, { states: COTACAO_ABERTA }) });
+  const anexos = defineDocumentAttachments(router, { ...evidencias, parent: documentAttachmentParent(cotacao, { states: COTACAO_ABERTA }) });
 
   // ---- prices of the other sources, and a person's decisions on any price: children of the cotação
   const conferir = (tx: Tx, c: { ctx: RequestContext; parentId: string; audit: DocumentChildContext['audit'] }) =>
@@ -146,7 +148,7 @@ export function registrarPrecos(router: PluginRouter, cotacao: DocumentResource)
     afterWrite: conferir,
   });
 
-  defineDocumentChildren(router, cotacao, {
+  const precos = defineDocumentChildren(router, cotacao, {
     path: 'precos',
     param: 'precoId',
     table: cotacaoPrecos,
@@ -198,4 +200,5 @@ export function registrarPrecos(router: PluginRouter, cotacao: DocumentResource)
     },
     actions: { incluir: decisao('incluir'), excluir: decisao('excluir'), restaurar: decisao('restaurar') },
   });
+  return { precos, evidencias: anexos };
 }

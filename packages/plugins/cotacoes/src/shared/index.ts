@@ -256,6 +256,99 @@ export const precoInputSchema = z
   .refine((v) => v.fonte !== 'midia' || v.link, { path: ['link'], message: 'Informe o endereço do sítio consultado.' });
 export type PrecoInput = z.output<typeof precoInputSchema>;
 
+// ---------------------------------------------------------------------------------------------
+// External price sources (a plugin contributes one to COTACAO_FONTES_EXTERNAS: @app/pncp, "Buscar no PNCP")
+
+/** GET /api/cotacoes/fontes-externas: the sources the enabled plugins contribute. */
+export const fonteExternaSchema = z.object({
+  id: z.string(),
+  /** 'PNCP'. */
+  nome: z.string(),
+  /** The button: 'Buscar no PNCP'. */
+  acao: z.string(),
+  /** What it searches, for the dialog. */
+  descricao: z.string(),
+  fonte: z.enum(FONTES),
+});
+export type FonteExterna = z.infer<typeof fonteExternaSchema>;
+
+/** What is searched: a catalogue code (CATMAT/CATSER) or words of the description, one page. */
+const consultaExternaCampos = z.object({
+  produtoId: uuid('Escolha o item.'),
+  codigo: z
+    .string()
+    .trim()
+    .max(20, 'Use no máximo 20 caracteres.')
+    .regex(/^\d*$/, 'O código do catálogo tem só algarismos.')
+    .optional()
+    .transform((v) => v || null),
+  descricao: z
+    .string()
+    .trim()
+    .max(200, 'Use no máximo 200 caracteres.')
+    .optional()
+    .transform((v) => v || null),
+  pagina: z.coerce.number({ error: 'Página inválida.' }).int('Página inválida.').min(1, 'Página inválida.').max(1000, 'Página inválida.').default(1),
+});
+const algoParaBuscar = {
+  check: (v: { codigo: string | null; descricao: string | null }) => Boolean(v.codigo || (v.descricao && v.descricao.length >= 3)),
+  params: { path: ['descricao'], message: 'Informe o código do catálogo ou ao menos 3 letras da descrição.' },
+};
+export const consultaExternaSchema = consultaExternaCampos.refine(algoParaBuscar.check, algoParaBuscar.params);
+export type ConsultaExterna = z.output<typeof consultaExternaSchema>;
+
+/** One price a source found (a homologated result of a similar contratação, for the PNCP). */
+export const precoExternoSchema = z.object({
+  /** The source's key of the row (PNCP: control number, item and result). */
+  ref: z.string(),
+  descricao: z.string(),
+  unidade: z.string(),
+  /** The unit differs from the item's: compare before using the price. */
+  unidadeDiferente: z.boolean(),
+  quantidade: z.string().nullable(),
+  valorUnitario: z.string(),
+  fornecedor: z.string().nullable(),
+  orgao: z.string(),
+  /** 'Município/UF'. */
+  local: z.string().nullable(),
+  /** AAAA-MM-DD (the result's date: its age counts from it). */
+  data: z.string(),
+  link: z.string().nullable(),
+  /** The price's "fonte" text once included. */
+  fonteDescricao: z.string(),
+  /** Already a price of this item in the cotação. */
+  jaIncluido: z.boolean(),
+});
+export type PrecoExterno = z.infer<typeof precoExternoSchema>;
+
+/** GET /cotacoes/:id/fontes-externas/:fonte?produtoId&codigo&descricao&pagina. */
+export const buscaExternaSchema = z.object({
+  itens: z.array(precoExternoSchema),
+  pagina: z.number().int(),
+  tamanhoPagina: z.number().int(),
+  totalPaginas: z.number().int(),
+  total: z.number().int(),
+  /** The period searched (a year up to the cotação's reference date), AAAA-MM-DD. */
+  dataInicial: z.string(),
+  dataFinal: z.string(),
+  codigo: z.string().nullable(),
+  descricao: z.string().nullable(),
+  consultadoEm: z.string(),
+});
+export type BuscaExterna = z.infer<typeof buscaExternaSchema>;
+
+/** Body of POST /cotacoes/:id/fontes-externas/:fonte: the same search, and the rows chosen. */
+export const incluirExternosInputSchema = consultaExternaCampos
+  .extend({
+    refs: z
+      .array(z.string().min(1).max(200), { error: 'Escolha os preços a incluir.' })
+      .min(1, 'Escolha ao menos um preço.')
+      .max(20, 'Escolha no máximo 20 preços de uma vez.')
+      .refine((r) => new Set(r).size === r.length, 'Um preço foi escolhido duas vezes.'),
+  })
+  .refine(algoParaBuscar.check, algoParaBuscar.params);
+export type IncluirExternosInput = z.output<typeof incluirExternosInputSchema>;
+
 /** Body of POST /cotacoes/:id/precos/:precoId/incluir | excluir: a person's decision, with the reason. */
 export const decisaoPrecoInputSchema = z.object({ motivo: motivo(MOTIVO_MIN) });
 /** Body of PUT /cotacoes/:id/vencedores/:produtoId: another winner than the lowest valid price. */
@@ -379,6 +472,8 @@ export interface ItemCotacao {
   quantidade: string;
   valorReferencia: string;
   requisicaoItemId: string | null;
+  /** The product's CATMAT/CATSER code (searches of external sources start from it). */
+  codigoCatalogo: string | null;
 }
 
 export interface VencedorRegistrado {

@@ -120,6 +120,7 @@ export function mapaDeExemplo(over: { cotacao?: Partial<CotacaoCabecalho>; podeE
         quantidade: '100',
         valorReferencia: '30.0000',
         requisicaoItemId: null,
+        codigoCatalogo: null,
       },
       {
         id: 'i2',
@@ -131,6 +132,7 @@ export function mapaDeExemplo(over: { cotacao?: Partial<CotacaoCabecalho>; podeE
         quantidade: '500',
         valorReferencia: '0',
         requisicaoItemId: null,
+        codigoCatalogo: null,
       },
       {
         id: 'i3',
@@ -142,6 +144,7 @@ export function mapaDeExemplo(over: { cotacao?: Partial<CotacaoCabecalho>; podeE
         quantidade: '10',
         valorReferencia: '0',
         requisicaoItemId: null,
+        codigoCatalogo: null,
       },
     ],
     convites: [

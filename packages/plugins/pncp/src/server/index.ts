@@ -2,12 +2,15 @@
 //   GET/PUT /credenciais (tag 104): the entidade's PNCP system user, the password encrypted (config.ts);
 //   GET /publicacoes, POST /publicacoes/:id/tentar-novamente|cancelar, POST /planos/:id/excluir (tag 103);
 //   PCA_PUBLICACAO (@app/pca): an approved plan's `publicar` records a publication and enqueues the
-//   job pncp.publicar in the same transaction; the job brings the PNCP to the plan (publicacoes.ts).
+//   job pncp.publicar in the same transaction; the job brings the PNCP to the plan (publicacoes.ts);
+//   COTACAO_FONTES_EXTERNAS (@app/cotacoes): "Buscar no PNCP", homologated prices of similar contratações (precos.ts).
+import { COTACAO_FONTES_EXTERNAS } from '@app/cotacoes/server';
 import { PCA_PUBLICACAO } from '@app/pca/server';
 import { type PluginJobs, contribute, defineServerPlugin } from '@app/server-core';
 import { PNCP_CONFIG_TAG, PNCP_CONFIG_TAG_NOME, PNCP_TAG, PNCP_TAG_NOME } from '../shared/index.js';
 import { type PncpConfig, configDoAmbiente, validarConfig } from './config.js';
 import { registrarCredenciais } from './credenciais.js';
+import { fontePncp } from './precos.js';
 import { jobPublicar, publicador, registrarPublicacoes } from './publicacoes.js';
 
 export type { PncpConfig } from './config.js';
@@ -35,7 +38,10 @@ export function definePncpPlugin(config: PncpConfig = configDoAmbiente()) {
       { tag: PNCP_CONFIG_TAG, nome: PNCP_CONFIG_TAG_NOME },
     ],
     migrations: new URL('../../migrations/', import.meta.url),
-    contributes: [contribute(PCA_PUBLICACAO, publicador(config, filas))],
+    contributes: [
+      contribute(PCA_PUBLICACAO, publicador(config, filas)),
+      contribute(COTACAO_FONTES_EXTERNAS, fontePncp(config, config.timeoutMs ? { timeoutMs: config.timeoutMs } : {})),
+    ],
     jobs: { publicar: jobPublicar(config) },
     routes(router, ctx) {
       jobs = ctx.jobs;

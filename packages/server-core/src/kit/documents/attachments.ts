@@ -13,6 +13,7 @@ import { z } from '@hono/zod-openapi';
 import { type SQL, and, asc, eq, getTableColumns, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../platform/context.js';
+import type { AuditFn } from '../../platform/audit.js';
 import type { DbOrTx, Tx } from '../../platform/db/types.js';
 import { AppError, badRequest, notFound } from '../../platform/errors.js';
 import type { PluginRouter } from '../../platform/router.js';
@@ -128,6 +129,19 @@ export interface DocumentAttachments {
   belongsTo(db: DbOrTx, parentId: string, id: string, childId?: string): Promise<boolean>;
   /** Deletes, among `ids`, the attachments no `referencedBy` record points at any more; returns those deleted. Audit them yourself if needed. */
   removeUnreferenced(tx: Tx, ids: readonly (string | null | undefined)[]): Promise<Attachment[]>;
+  /**
+   * Stores a file the server itself produced (e.g. the JSON a price source answered, kept as evidence) under a
+   * document the caller has locked in `tx`: SHA-256 computed, audited as an upload. The declared types and the
+   * size limit bind what people send, not this.
+   */
+  save(
+    tx: Tx,
+    ctx: RequestContext,
+    audit: AuditFn,
+    parentId: string,
+    file: { nome: string; tipo: string; bytes: Uint8Array },
+    childId?: string,
+  ): Promise<Attachment>;
 }
 
 /** '5 MB', '512 KB'. */
@@ -243,6 +257,30 @@ export function defineDocumentAttachments(router: PluginRouter, definition: Docu
     return rows.map(present);
   };
 
+  /** The one insert of a file (the upload route's, and the plugin's own files). */
+  const save: DocumentAttachments['save'] = async (tx, ctx, audit, parentId, file, childId) => {
+    const sha256 = createHash('sha256').update(file.bytes).digest('hex');
+    const values: Record<string, unknown> = {
+      [keys.entidadeId]: ctx.entidadeId,
+      [keys.parent]: parentId,
+      [keys.nome]: file.nome,
+      [keys.tipo]: file.tipo,
+      [keys.tamanho]: file.bytes.length,
+      [keys.sha256]: sha256,
+      [keys.conteudo]: file.bytes,
+      [keys.enviadoPor]: ctx.user.id,
+      [keys.enviadoPorNome]: ctx.user.nome,
+    };
+    if (keys.child && childId) values[keys.child] = childId;
+    const [row] = (await tx
+      .insert(table)
+      .values(values as never)
+      .returning({ id: col.id })) as { id: string }[];
+    const out: Attachment = { id: row!.id, nome: file.nome, tipo: file.tipo, tamanho: file.bytes.length, sha256 };
+    audit({ registro: parentId, acao: uploadAction, depois: auditRecord(out, childId) });
+    return out;
+  };
+
   // ---- upload
 
   router.route({
@@ -291,28 +329,9 @@ export function defineDocumentAttachments(router: PluginRouter, definition: Docu
         const message = 'O conteúdo do arquivo não corresponde ao tipo informado: envie o arquivo original.';
         throw badRequest(message, { [field]: message });
       }
-      const sha256 = createHash('sha256').update(bytes).digest('hex');
       const attachment = await ctx.mutate(async (tx, audit) => {
         await lockParent(tx, ctx, parentId, childId);
-        const values: Record<string, unknown> = {
-          [keys.entidadeId]: ctx.entidadeId,
-          [keys.parent]: parentId,
-          [keys.nome]: nome,
-          [keys.tipo]: tipo,
-          [keys.tamanho]: bytes.length,
-          [keys.sha256]: sha256,
-          [keys.conteudo]: bytes,
-          [keys.enviadoPor]: ctx.user.id,
-          [keys.enviadoPorNome]: ctx.user.nome,
-        };
-        if (keys.child && childId) values[keys.child] = childId;
-        const [row] = (await tx
-          .insert(table)
-          .values(values as never)
-          .returning({ id: col.id })) as { id: string }[];
-        const out: Attachment = { id: row!.id, nome, tipo, tamanho: bytes.length, sha256 };
-        audit({ registro: parentId, acao: uploadAction, depois: auditRecord(out, childId) });
-        return out;
+        return save(tx, ctx, audit, parentId, { nome, tipo, bytes }, childId);
       });
       return c.json(attachment, 201);
     },
@@ -421,6 +440,7 @@ export function defineDocumentAttachments(router: PluginRouter, definition: Docu
       return Boolean(row);
     },
     removeUnreferenced: (tx, ids) => removeUnreferencedAttachments(tx, def, ids),
+    save,
   };
 }
 

@@ -2,7 +2,7 @@
 // (source, supplier or description, date, value, evidence, and its situation in the calculation:
 // used, dropped by the method, or out with the reason), a person's decisions on a price (include an
 // old or expired one, exclude one, restore) and a price of another source of art. 5 with its
-// evidence (the file is uploaded first, then the price names it).
+// evidence (the file is uploaded first, then the price names it); the external sources (BuscaExterna.tsx: "Buscar no PNCP").
 import { dateTimeInputValue, formatDateTime, instantFromDateTimeInput } from '@app/br';
 import { api, apiErrorBody, apiErrorMessage, issuesToFieldErrors, toast } from '@app/core';
 import { formatDecimal, formatMoney, parseDecimalInput } from '@app/documents';
@@ -35,6 +35,7 @@ import {
   type SituacaoPreco,
   precoInputSchema,
 } from '../../shared/index.js';
+import { BuscaExterna, useFontesExternas } from './BuscaExterna';
 import { baixarArquivo, cotacaoPath, executarFilho, useFilhos } from './comum';
 import { calcularMapa } from './GradeMapa';
 import type { AbaProps } from './PorFornecedor';
@@ -225,6 +226,7 @@ function NovoPreco({ mapa, produtoId }: { mapa: MapaCotacao; produtoId: string }
 
 export function PorItem({ mapa, podeEditar, inicial }: AbaProps & { inicial?: string | null }) {
   const filhos = useFilhos(mapa.cotacao.id, 'precos');
+  const fontes = useFontesExternas();
   // the mapa's one pass: items in order with their result, the situation of every price
   const { linhas, situacao } = useMemo(() => calcularMapa(mapa), [mapa]);
   const [escolhido, setEscolhido] = useState<string | null>(inicial ?? null);
@@ -407,6 +409,13 @@ export function PorItem({ mapa, podeEditar, inicial }: AbaProps & { inicial?: st
           <NovoPreco key={item.produtoId} mapa={mapa} produtoId={item.produtoId} />
         </Card>
       ) : null}
+      {podeEditar
+        ? (fontes.data?.items ?? []).map((f) => (
+            <Card key={f.id} title={f.acao}>
+              <BuscaExterna key={item.produtoId} mapa={mapa} item={item} fonte={f} />
+            </Card>
+          ))
+        : null}
       <PromptDialog prompt={pedido} onClose={() => setPedido(null)} />
       {confirmElement}
     </>
