@@ -2,7 +2,8 @@
 // administrator configures the entidade's PNCP user, sends the plan for approval, the autoridade
 // competente approves it, the setor publishes it; /pncp shows the publication under way and then its
 // control number. A PNCP that refuses to log in leaves the publication in error; 'Tentar novamente'
-// finishes it. The page is axe-clean in light and dark.
+// finishes it. The page is axe-clean in light and dark. In a cotação, "Buscar no PNCP" finds a homologated
+// price of a similar contratação and includes it as a price of source II with its evidence.
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
 import { signInFromHome, state } from './helpers';
@@ -76,6 +77,65 @@ test('the demo plan is sent, approved by the autoridade competente and published
   await setor.goto(planoUrl);
   await expect(setor.getByText(/^Publicado no PNCP: 46358021000184-0-\d{6}\/\d{4}$/)).toBeVisible();
   await expect(setor.getByRole('link', { name: 'Ver no portal do PNCP' })).toBeVisible();
+});
+
+test('a cotação em coleta: "Buscar no PNCP" by description, one result included as a price of source II with its evidence', async ({ page }) => {
+  const hoje = new Date();
+  const diasAtras = (n: number) => new Date(hoje.getTime() - n * 86_400_000).toISOString().slice(0, 10);
+  await fetch(`${state().pncpControl}/contratacao`, {
+    method: 'POST',
+    body: JSON.stringify({
+      orgao: { cnpj: '11222333000181', nome: 'Prefeitura Municipal de Exemplo', uf: 'MG', municipio: 'Exemplo' },
+      ano: hoje.getFullYear(),
+      sequencial: 41,
+      dataPublicacao: diasAtras(40),
+      itens: [
+        {
+          numeroItem: 1,
+          descricao: 'Material de teste e2e pesquisado no PNCP',
+          unidadeMedida: 'Unidade',
+          quantidade: '100',
+          resultados: [
+            {
+              valorUnitarioHomologado: '12.3456',
+              quantidadeHomologada: '100',
+              niFornecedor: '12345678000190',
+              nomeRazaoSocialFornecedor: 'Fornecedor do Exemplo Ltda',
+              dataResultado: diasAtras(20),
+            },
+          ],
+        },
+      ],
+    }),
+  });
+  await signInFromHome(page, 'comprador');
+  await page.goto('/cotacao');
+  await page
+    .getByRole('row')
+    .filter({ hasText: 'Em coleta' })
+    .first()
+    .getByRole('link', { name: /^Coleta de preços da cotação/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /^Coleta de preços · cotação \d+\/\d{4}$/ })).toBeVisible();
+  await page.getByRole('tab', { name: 'Por item' }).click();
+  const busca = page.getByRole('form', { name: /^Buscar no PNCP: / });
+  await busca.getByLabel('Código do catálogo (CATMAT/CATSER)').fill('');
+  await busca.getByLabel('Descrição', { exact: true }).fill('teste e2e pesquisado');
+  await busca.getByRole('button', { name: 'Buscar no PNCP' }).click();
+  const resultados = page.getByRole('table', { name: 'Preços encontrados em PNCP' });
+  const linha = resultados.getByRole('row').filter({ hasText: 'Prefeitura Municipal de Exemplo' });
+  await expect(linha).toContainText('R$ 12,3456');
+  await linha.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Incluir 1 preço' }).click();
+  await expect(page.getByText('1 preço de PNCP incluído.')).toBeVisible();
+  await expect(linha).toContainText('Incluído');
+  const preco = page
+    .getByRole('table', { name: /^Preços do item / })
+    .getByRole('row')
+    .filter({ hasText: 'PNCP, contratação 11222333000181-1-000041' });
+  await expect(preco).toContainText('R$ 12,3456');
+  await expect(preco.getByRole('button', { name: /^Baixar a evidência pncp-11222333000181-1-000041/ })).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -15,8 +15,9 @@ rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const webDist = join(work, 'web');
 cpSync(join(root, 'apps', 'web', 'dist'), webDist, { recursive: true });
-// A PNCP that behaves like the real one (@app/pncp-fake), for the publication tests; its faults are
-// queued by the tests through a small control endpoint (POST /fault with a FakeFault as JSON).
+// A PNCP that behaves like the real one (@app/pncp-fake), for the publication and price-source tests; the
+// tests queue its faults and add its published contratações through a small control endpoint
+// (POST /fault with a FakeFault, POST /contratacao with a FakeContratacao, as JSON).
 const pncp = await startFakePncp();
 const control = createServer((req, res) => {
   let body = '';
@@ -25,6 +26,7 @@ const control = createServer((req, res) => {
   });
   req.on('end', () => {
     if (req.method === 'POST' && req.url === '/fault') pncp.fault(JSON.parse(body));
+    if (req.method === 'POST' && req.url === '/contratacao') pncp.addContratacao(JSON.parse(body));
     res.end('ok');
   });
 }).listen(0, '127.0.0.1');
