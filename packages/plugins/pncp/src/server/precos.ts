@@ -96,6 +96,13 @@ export function fontePncp(config: Pick<PncpConfig, 'consultaUrl'>, opcoes: Fonte
       const espera = ms === undefined ? 'em instantes' : `em ${Math.max(1, Math.ceil(ms / 1000))} s`;
       throw new AppError(429, 'pncp_limite', `O PNCP pediu um intervalo entre consultas. Tente de novo ${espera}.`);
     }
+    if (resposta.status === 404) {
+      throw new AppError(
+        503,
+        'pncp_indisponivel',
+        `A consulta de preços do PNCP não foi encontrada em ${new URL(url).origin}: o administrador deve conferir PNCP_CONSULTA_URL.`,
+      );
+    }
     if (resposta.status >= 500)
       throw new AppError(503, 'pncp_indisponivel', `O PNCP está com problemas (erro ${resposta.status}). Tente de novo em instantes.`);
     const json = corpo.trim() ? lerJsonDecimais(corpo) : undefined;
@@ -107,7 +114,7 @@ export function fontePncp(config: Pick<PncpConfig, 'consultaUrl'>, opcoes: Fonte
             .filter(Boolean)
             .join(' ')
         : '';
-      throw new AppError(400, 'pncp_consulta', `O PNCP recusou a consulta${detalhe ? `: ${detalhe}` : ` (erro ${resposta.status})`}.`);
+      throw new AppError(400, 'pncp_consulta', `O PNCP recusou a consulta${detalhe ? `: ${detalhe.replace(/\.+$/, '')}` : ` (erro ${resposta.status})`}.`);
     }
     const envelope = json as { data?: unknown; totalRegistros?: unknown; totalPaginas?: unknown; numeroPagina?: unknown } | undefined;
     if (!envelope || typeof envelope !== 'object' || !Array.isArray(envelope.data)) {
