@@ -77,6 +77,10 @@ test('the demo plan is sent, approved by the autoridade competente and published
   await setor.goto(planoUrl);
   await expect(setor.getByText(/^Publicado no PNCP: 46358021000184-0-\d{6}\/\d{4}$/)).toBeVisible();
   await expect(setor.getByRole('link', { name: 'Ver no portal do PNCP' })).toBeVisible();
+  // and each item, in the column PNCP
+  const itens = setor.getByRole('table', { name: 'Itens consolidados' });
+  await expect(itens.getByRole('columnheader', { name: 'PNCP' })).toBeVisible();
+  await expect(itens.getByRole('row').nth(1)).toContainText('Publicado no PNCP (item 1)');
 });
 
 test('a cotação em coleta: "Buscar no PNCP" by description, one result included as a price of source II with its evidence', async ({ page }) => {

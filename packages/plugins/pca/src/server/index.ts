@@ -11,6 +11,7 @@ import { memorandos } from '@app/memorandos/server';
 import { centrosCusto, centrosCustoLookup } from '@app/registros/server';
 import {
   AppError,
+  type DbOrTx,
   type DocumentSource,
   RASCUNHOS_ALHEIOS_TAG_INFO,
   type RequestContext,
@@ -25,7 +26,7 @@ import { PCA_APROVAR_TAG, PCA_APROVAR_TAG_NOME, PCA_PATH, PCA_TAG, PCA_TAG_NOME,
 import { PCA_KIND, consolidar, memorandosDoPlano } from './consolidar.js';
 import { lerItens, lerMemorandos } from './leitura.js';
 import { planoPdf } from './pdf.js';
-import { PCA_PUBLICACAO } from './publicacao.js';
+import { PCA_PUBLICACAO, type SituacaoItemPublicado } from './publicacao.js';
 import { seedPca } from './seed.js';
 import { pcaPlanos } from './tables.js';
 
@@ -48,7 +49,7 @@ const dfd: DocumentSource = {
 const vinculado = sql`(SELECT json_build_object('id', t.id, 'numero', t.numero, 'ano', t.ano) FROM documento_vinculos v JOIN pca_planos t ON t.id = v.destino_id
   WHERE v.fonte_id = "memorandos"."id" AND v.destino_tipo = ${PCA_KIND} AND v.liberado_em IS NULL LIMIT 1)`;
 
-export { PCA_PUBLICACAO, type PlanoPublicado, type SituacaoPublicacao, itensPublicaveis } from './publicacao.js';
+export { PCA_PUBLICACAO, type PlanoPublicado, type SituacaoItemPublicado, type SituacaoPublicacao, itensPublicaveis } from './publicacao.js';
 
 export default defineServerPlugin({
   id: 'pca',
@@ -59,6 +60,16 @@ export default defineServerPlugin({
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router, plugin) {
     defineLookup(router, centrosCustoLookup(PCA_TAG, 'origem'));
+    // the plan's items, each with what the first publisher that took the plan says of it (the PNCP: published, changed…)
+    const itensComSituacao = async (db: DbOrTx, planoId: string, entidadeId: string) => {
+      const itens = await lerItens(db, planoId);
+      let situacoes: Record<number, SituacaoItemPublicado> | null = null;
+      for (const { value } of plugin.contributions(PCA_PUBLICACAO)) {
+        situacoes = (await value.situacaoItens?.(db, planoId, entidadeId)) ?? null;
+        if (situacoes) break;
+      }
+      return itens.map((i) => ({ ...i, publicacao: situacoes?.[Number(i.numeroItem)] ?? null }));
+    };
     const plano = defineDocumentResource(router, {
       path: PCA_PATH,
       tag: PCA_TAG,
@@ -134,7 +145,7 @@ export default defineServerPlugin({
       afterSave: (tx, id, _data, write) => consolidar(tx, id, write.entidadeId),
       expandOne: async (db, row, ctx) => ({
         ...row,
-        itens: await lerItens(db, String(row.id)),
+        itens: await itensComSituacao(db, String(row.id), ctx.entidadeId),
         memorandos: await lerMemorandos(db, String(row.id)),
         // what the publishers (the PNCP) say of the plan
         publicacoes: (

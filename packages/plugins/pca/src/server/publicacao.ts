@@ -23,11 +23,19 @@ export interface SituacaoPublicacao {
   link: { href: string; texto: string } | null;
 }
 
+/** How one plan item stands with a publisher ('Publicado no PNCP (item 3)', 'Alterado: a retificar no PNCP'). */
+export interface SituacaoItemPublicado {
+  texto: string;
+  tom: SituacaoPublicacao['tom'] | 'neutral';
+}
+
 export interface PcaPublicador {
   /** Runs inside the `publicar` transaction, after the state changed; throw an AppError to refuse it. */
   publicar(tx: Tx, plano: PlanoPublicado, ctx: RequestContext, audit: AuditFn): Promise<void>;
   /** The plan's publication as the publisher knows it (null: it never took the plan). */
   situacao?(db: DbOrTx, planoId: string, entidadeId: string): Promise<SituacaoPublicacao | null>;
+  /** Each item's situation by numeroItem (null: it never took the plan); shown in the plan's items. */
+  situacaoItens?(db: DbOrTx, planoId: string, entidadeId: string): Promise<Record<number, SituacaoItemPublicado> | null>;
 }
 
 /** Extension point 'pca.publicacao': who takes an approved plan when the setor publishes it. */

@@ -6,7 +6,7 @@
 //   short transaction (no transaction is held while the PNCP answers), progress kept on the publication;
 // - 400/422 and refused credentials fail at once with the PNCP's messages; 429, 5xx, timeouts and lost
 //   answers retry with back-off (the synchronisation looks at the PNCP's state before inserting again).
-import { itensPublicaveis, type PlanoPublicado, type SituacaoPublicacao } from '@app/pca/server';
+import { itensPublicaveis, type PlanoPublicado, type SituacaoItemPublicado, type SituacaoPublicacao } from '@app/pca/server';
 import {
   AppError,
   type AuditFn,
@@ -31,6 +31,7 @@ import {
   PncpErroTemporario,
   createPncpClient,
   excluirPlanoPncp,
+  fingerprint,
   mensagemPncp,
   pncpErroRetentavel,
   sincronizarPlano,
@@ -147,6 +148,32 @@ export function publicador(config: PncpConfig, jobs: () => PluginJobs) {
       if (pub.estado === 'cancelado') return { texto: 'A publicação no PNCP foi cancelada.', tom: 'warning', link: acompanhar };
       const progresso = pub.total > 0 ? ` (${pub.feitos.toLocaleString('pt-BR')} de ${pub.total.toLocaleString('pt-BR')} itens)` : '';
       return { texto: `Publicação no PNCP em andamento${progresso}.`, tom: 'info', link: acompanhar };
+    },
+    async situacaoItens(db: DbOrTx, planoId: string, entidadeId: string): Promise<Record<number, SituacaoItemPublicado> | null> {
+      const [pl] = await db
+        .select({ sequencial: pncpPlanos.sequencial })
+        .from(pncpPlanos)
+        .where(and(eq(pncpPlanos.planoId, planoId), eq(pncpPlanos.entidadeId, entidadeId)));
+      if (!pl) return null;
+      const enviados = new Map(
+        (
+          await db
+            .select({ numeroItem: pncpPlanoItens.numeroItem, fingerprint: pncpPlanoItens.fingerprint })
+            .from(pncpPlanoItens)
+            .where(eq(pncpPlanoItens.planoId, planoId))
+        ).map((r) => [r.numeroItem, r.fingerprint]),
+      );
+      const out: Record<number, SituacaoItemPublicado> = {};
+      for (const item of (await itensDoPlano(db, planoId)).itens) {
+        const enviado = enviados.get(item.numeroItem);
+        out[item.numeroItem] =
+          enviado === undefined
+            ? { texto: 'Ainda não enviado ao PNCP', tom: 'neutral' }
+            : enviado === fingerprint(item)
+              ? { texto: `Publicado no PNCP (item ${item.numeroItem})`, tom: 'success' }
+              : { texto: `Alterado: a retificar no PNCP (item ${item.numeroItem})`, tom: 'warning' };
+      }
+      return out;
     },
     async publicar(tx: Tx, plano: PlanoPublicado, ctx: { user: { id: string; nome: string }; hasTag(tag: number): boolean }, audit: AuditFn) {
       if (!ctx.hasTag(PNCP_TAG)) throw new AppError(403, 'forbidden', "Publicar no PNCP exige a permissão 'Publicar no PNCP'.");

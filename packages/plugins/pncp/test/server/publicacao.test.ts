@@ -190,6 +190,9 @@ describeEachDatabase(
 
     it('publishes an approved plan: the job brings the PNCP to exactly the plan, with its control number', async () => {
       const plano = await planoAprovado(4);
+      // approved, not yet taken by the PNCP: the items say nothing of it
+      const antes = await json<{ itens: { publicacao: unknown }[] }>(await req(`/api/pca/planos/${plano.id}`, setor), 200);
+      expect(antes.itens.map((i) => i.publicacao)).toEqual([null, null, null, null]);
       expect((await json<Plano>(await agir(plano, 'publicar', setor), 200)).status).toBe('publicado');
       const publicado = await json<Plano>(await req(`/api/pca/planos/${plano.id}`, setor), 200);
       await until(async () => (await publicacaoDe(plano.id))?.estado === 'concluido', 30_000, 'publication done');
@@ -213,8 +216,12 @@ describeEachDatabase(
         });
         expect(itens[k]!.decimalsSentAsNumbers).toEqual([]);
       }
-      // the plan says where it stands on the PNCP, with the portal's link
-      const lido = await json<{ publicacoes: unknown[] }>(await req(`/api/pca/planos/${plano.id}`, setor), 200);
+      // the plan says where it stands on the PNCP, with the portal's link, and so does each item
+      const lido = await json<{ publicacoes: unknown[]; itens: { numeroItem: number; publicacao: unknown }[] }>(
+        await req(`/api/pca/planos/${plano.id}`, setor),
+        200,
+      );
+      expect(lido.itens.map((i) => i.publicacao)).toEqual(lido.itens.map((i) => ({ texto: `Publicado no PNCP (item ${i.numeroItem})`, tom: 'success' })));
       expect(lido.publicacoes).toEqual([
         {
           texto: `Publicado no PNCP: ${pub.numeroControle}`,
@@ -256,6 +263,12 @@ describeEachDatabase(
       expect(pub.tentativas).toBe(1);
       expect(pub.ultimoErro).toMatch(/PNCP/);
       expect(pub.ultimoErro).toMatch(/Unidade não cadastrada/);
+      // the PNCP holds none of the items: each says so
+      const lido = await json<{ itens: { publicacao: unknown }[] }>(await req(`/api/pca/planos/${plano.id}`, setor), 200);
+      expect(lido.itens.map((i) => i.publicacao)).toEqual([
+        { texto: 'Ainda não enviado ao PNCP', tom: 'neutral' },
+        { texto: 'Ainda não enviado ao PNCP', tom: 'neutral' },
+      ]);
       const cancelada = await json<Publicacao>(await req(`/api/pncp/publicacoes/${pub.id}/cancelar`, setor, { method: 'POST' }), 200);
       expect(cancelada.estado).toBe('cancelado');
       expect((await req(`/api/pncp/publicacoes/${pub.id}/cancelar`, setor, { method: 'POST' })).status).toBe(409);

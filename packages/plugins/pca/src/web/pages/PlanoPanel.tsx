@@ -1,5 +1,6 @@
 // The plan's own panel: its items (each opens the DFD lines it came from) and, while it is being
 // elaborated, the consolidation: the accepted DFDs of the plan's year, picked with checkboxes.
+// Once a publisher (the PNCP) took the plan, a column says how each item stands there.
 import { formatDate } from '@app/br';
 import { type RecordSlotContext, apiErrorBody, apiErrorMessage, useApi, useQuery } from '@app/core';
 import { formatDecimal, formatMoney } from '@app/documents';
@@ -9,7 +10,15 @@ import { CATEGORIA_ITEM_PCA, PCA_PATH, PENDENCIA_LABEL } from '../../shared/inde
 
 type Row = Record<string, unknown>;
 type Fonte = { memorandoId: string; numero: number; ano: number; origemNome: string; quantidade: string; valorTotal: string };
-type Item = Row & { id: string; numeroItem: number; descricao: string; pendencias: string[]; fontes: Fonte[] };
+type Item = Row & {
+  id: string;
+  numeroItem: number;
+  descricao: string;
+  pendencias: string[];
+  fontes: Fonte[];
+  /** What the publisher (the PNCP) says of the item, once it took the plan. */
+  publicacao?: { texto: string; tom: string } | null;
+};
 type Demanda = {
   id: string;
   numero: number;
@@ -29,6 +38,7 @@ const data = (iso: unknown) => (typeof iso === 'string' && iso ? formatDate(iso)
 
 function Itens({ itens }: { itens: Item[] }) {
   const [aberto, setAberto] = useState<string | null>(null);
+  const comPublicacao = itens.some((i) => i.publicacao);
   if (itens.length === 0) return <p>Nenhum item: consolide as demandas (DFD) do ano.</p>;
   return (
     <div className="data-table__scroll">
@@ -47,6 +57,7 @@ function Itens({ itens }: { itens: Item[] }) {
             <th scope="col">Data desejada</th>
             <th scope="col">Unidades requisitantes</th>
             <th scope="col">DFDs</th>
+            {comPublicacao ? <th scope="col">PNCP</th> : null}
           </tr>
         </thead>
         <tbody>
@@ -80,10 +91,11 @@ function Itens({ itens }: { itens: Item[] }) {
                     <span className="visually-hidden">{` do item ${item.numeroItem}`}</span>
                   </Button>
                 </td>
+                {comPublicacao ? <td data-tom={item.publicacao?.tom}>{item.publicacao?.texto ?? '—'}</td> : null}
               </tr>
               {aberto === item.id && (
                 <tr>
-                  <td colSpan={11}>
+                  <td colSpan={comPublicacao ? 12 : 11}>
                     <ul aria-label={`DFDs do item ${item.numeroItem}`}>
                       {item.fontes.map((f) => (
                         <li key={`${f.memorandoId}-${f.quantidade}`}>
