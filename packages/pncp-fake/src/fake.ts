@@ -141,6 +141,7 @@ export async function startFakePncp(options: FakePncpOptions = {}): Promise<Fake
   };
 
   const tokens = new Map<string, { login: string; expiresAt: number }>();
+  const issuedTokens: string[] = [];
   const plans: PlanState[] = [];
   const sequences = new Map<string, number>();
   let faults: QueuedFault[] = [];
@@ -286,6 +287,7 @@ export async function startFakePncp(options: FakePncpOptions = {}): Promise<Fake
     if (!user) return text('Usuário ou senha inválidos.', 401);
     const token = randomBytes(48).toString('base64url');
     tokens.set(token, { login: user.login, expiresAt: clock.now() + tokenTtlMs });
+    issuedTokens.push(token);
     return new Response(null, { status: 200, headers: { authorization: `Bearer ${token}`, expires: String(tokenTtlMs) } });
   });
 
@@ -809,6 +811,7 @@ export async function startFakePncp(options: FakePncpOptions = {}): Promise<Fake
     url: baseUrl,
     clock,
     calls,
+    issuedTokens,
     fault(f) {
       faults.push({ fault: { ...f }, seen: 0, remaining: f.times ?? 1 });
     },

@@ -27,6 +27,8 @@ export interface FakePncp {
   plans(cnpj?: string): FakePlan[];
   /** Every request in order (never the Authorization value nor a password). */
   calls: FakeCall[];
+  /** Every token the login issued, in order: for tests that check no token reached logs or tables. */
+  readonly issuedTokens: readonly string[];
   /** Fixture data for the price-source consultation routes. */
   addContratacao(c: FakeContratacao): void;
   close(): Promise<void>;

@@ -42,6 +42,7 @@ type Publicacao = {
 };
 
 let fake: FakePncp;
+const logs: string[] = [];
 /** PNCP units: one per plan, across both engines (the fake lives for the whole file). */
 let unidade = 0;
 const fakeReady = startFakePncp({ orgaos: [{ cnpj: '46358021000184', unidades: Array.from({ length: 30 }, (_, i) => String(i + 1)) }] }).then((f) => {
@@ -75,6 +76,13 @@ describeEachDatabase(
   {
     plugins: [withoutSeed(registrosPlugin), withoutSeed(produtosPlugin), withoutSeed(memorandosPlugin), withoutSeed(pcaPlugin), pncp],
     jobs: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 },
+    // every line the server logs, to look for secrets in it
+    logger: {
+      info: (m, ...d) => void logs.push(`${m} ${JSON.stringify(d)}`),
+      warn: (m, ...d) => void logs.push(`${m} ${JSON.stringify(d)}`),
+      error: (m, ...d) =>
+        void logs.push(`${m} ${JSON.stringify(d, (_k, v) => (v instanceof Error ? { message: v.message, stack: v.stack, cause: v.cause } : v))}`),
+    },
   },
   (t) => {
     let compras: string;
@@ -295,17 +303,23 @@ describeEachDatabase(
       expect(planos.map((p) => [p.excluido, p.justificativaExclusao])).toEqual([[true, 'Plano publicado por engano.']]);
     });
 
-    it('no password or token anywhere: credentials table aside, audit rows, publications and job rows are clean', async () => {
-      const tokens = fake.calls.length;
-      expect(tokens).toBeGreaterThan(0);
+    it('no password or token anywhere: credentials table aside, the logs, audit rows, publications and job rows are clean', async () => {
+      expect(fake.calls.length).toBeGreaterThan(0);
+      // the tokens the PNCP gave this suite's logins (the fake lives for the whole file)
+      const tokens = fake.issuedTokens;
+      expect(tokens.length).toBeGreaterThan(0);
+      expect(logs.length).toBeGreaterThan(0);
       const tudo = JSON.stringify([
+        logs,
         await t.server.sql('SELECT * FROM audit_log'),
         await t.server.sql('SELECT * FROM pncp_publicacoes'),
         await t.server.sql('SELECT * FROM pncp_planos'),
         await t.server.sql("SELECT data, output FROM pgboss.job WHERE name LIKE 'pncp.%'"),
       ]);
       expect(tudo).not.toContain(SENHA);
+      expect(tudo).not.toContain(CHAVE);
       expect(tudo).not.toMatch(/Bearer/i);
+      for (const token of tokens) expect(tudo).not.toContain(token);
       expect(JSON.stringify(fake.calls)).not.toContain(SENHA);
     });
   },
