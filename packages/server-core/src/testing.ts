@@ -116,6 +116,17 @@ export interface TestServer extends ComposedServer {
   createUser(options: TestUserOptions): Promise<{ id: string; perfilId: string; token: string }>;
   /** POSTs a file as multipart/form-data, as the import pages do. */
   upload(path: string, token: string, file: TestUpload): Promise<Response>;
+  /**
+   * Another server instance on the same PostgreSQL database, with the same secret (a token of one works on
+   * the other), no seed, its own job workers: the scale-out path, for tests of what two instances share.
+   * Pass plugin objects of its own when a plugin keeps per-server state. Close it yourself (before this one).
+   */
+  instance(plugins: readonly ServerPlugin[], options?: Pick<TestServerOptions, 'logger' | 'jobs'>): Promise<TestServerInstance>;
+}
+
+/** A second server instance on a test server's database (TestServer.instance). */
+export interface TestServerInstance extends ComposedServer {
+  request(path: string, init?: TestRequestInit): Promise<Response>;
 }
 
 export interface TestServerOptions extends Partial<Omit<CreateServerOptions, 'plugins' | 'database' | 'databaseUrl' | 'dataDir'>> {
@@ -191,7 +202,7 @@ export async function createTestServer(plugins: readonly ServerPlugin[] = [], op
     throw err;
   }
 
-  const request = (path: string, init: TestRequestInit = {}) => {
+  const requestOn = (app: ComposedServer['app']) => (path: string, init: TestRequestInit = {}) => {
     const headers: Record<string, string> = { ...(init.headers ?? {}) };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     let body = init.body;
@@ -199,8 +210,9 @@ export async function createTestServer(plugins: readonly ServerPlugin[] = [], op
       headers['content-type'] ??= 'application/json';
       body = JSON.stringify(init.json);
     }
-    return Promise.resolve(server.app.request(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body }));
+    return Promise.resolve(app.request(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body }));
   };
+  const request = requestOn(server.app);
 
   const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => server.database.withRawClient((raw) => raw.query<T>(text, params));
   const insert = async (table: string, values: Record<string, unknown>) => {
@@ -268,6 +280,14 @@ export async function createTestServer(plugins: readonly ServerPlugin[] = [], op
       const type = file.type ?? (filename.endsWith('.csv') ? 'text/csv' : '');
       form.set(file.field ?? 'arquivo', new File([file.content as BlobPart], filename, { type }));
       return Promise.resolve(server.app.request(path, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } }));
+    },
+    instance: async (others, more = {}) => {
+      if (!databaseUrl) throw new Error('instance(): a second server instance needs PostgreSQL (engine: postgres); PGlite lives in one process.');
+      const log = more.logger ?? logger;
+      const db = await openDatabase({ databaseUrl, poolMax: 5, logger: log });
+      const jobs = { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, ...options.jobs, ...more.jobs };
+      const other = await createServer({ ...options, plugins: others, database: db, jwtSecret, logger: log, seed: false, jobs });
+      return { ...other, request: requestOn(other.app) };
     },
     close: async () => {
       try {

@@ -2,15 +2,24 @@
 // job (pg-boss) on a real database (PGlite; PostgreSQL too with TEST_DATABASE_URL): credentials kept encrypted
 // and never shown; the job enqueued in the publicar transaction (a refused publicar leaves nothing); the PNCP
 // holding exactly the plan after faults (503, a POST /pca whose answer was lost); a refusal by the PNCP shown
-// in pt-BR, cancelled and tried again; no password or token in the database, the audit or the job rows.
+// in pt-BR, cancelled and tried again; no password or token in the logs, the database, the audit or the job rows;
+// and, on PostgreSQL, two server instances sharing the queue run each publication once.
 import memorandosPlugin from '@app/memorandos/server';
 import pcaPlugin from '@app/pca/server';
 import { type FakePncp, startFakePncp } from '@app/pncp-fake';
 import produtosPlugin from '@app/produtos/server';
 import registrosPlugin from '@app/registros/server';
-import { type ErrorBody, describeEachDatabase, withoutSeed } from '@app/server-core/testing';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { definePncpPlugin } from '../../src/server/index.js';
+import {
+  type ErrorBody,
+  type TestServer,
+  type TestServerInstance,
+  createTestServer,
+  describeEachDatabase,
+  testEngines,
+  withoutSeed,
+} from '@app/server-core/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PncpConfig, definePncpPlugin } from '../../src/server/index.js';
 import { PNCP_CONFIG_TAG, PNCP_TAG } from '../../src/shared/index.js';
 
 const PCA_TAG = 101;
@@ -328,3 +337,159 @@ describeEachDatabase(
 afterAll(async () => {
   await fake?.close();
 });
+
+// ---------------------------------------------------------------------------------------------
+// The scale-out path: two server instances on one PostgreSQL database, both working the job queue, publish
+// six plans asked on either instance. Each publication job runs exactly once (one POST /pca per plan on the
+// PNCP, one completion in the audit, no retry in pg-boss) and the PNCP holds exactly one plan per unit,
+// equal to the local one. PostgreSQL only (PGlite lives in one process); CI always has it.
+const PLANOS = 6;
+
+let fake2: FakePncp;
+const config2: PncpConfig = {
+  get apiUrl() {
+    return `${fake2.url}/api/pncp`;
+  },
+  get consultaUrl() {
+    return `${fake2.url}/api/consulta`;
+  },
+  chave: 'chave-de-teste-das-credenciais-do-pncp-0123456789',
+  timeoutMs: 5_000,
+  retentativaSegundos: 1,
+};
+// each instance its own plugin object (the plugin keeps its server's job queues)
+const pluginsDe = (pncp: ReturnType<typeof definePncpPlugin>) => [
+  withoutSeed(registrosPlugin),
+  withoutSeed(produtosPlugin),
+  withoutSeed(memorandosPlugin),
+  withoutSeed(pcaPlugin),
+  pncp,
+];
+
+for (const engine of testEngines().filter((e) => e === 'postgres'))
+  describe(`@app/pncp on two server instances [${engine}]`, () => {
+    let a: TestServer;
+    let b: TestServerInstance;
+    const tokens: Record<string, string> = {};
+    let compras: string;
+    let educacao: string;
+    let produto: string;
+
+    beforeAll(async () => {
+      fake2 = await startFakePncp({ orgaos: [{ cnpj: '46358021000184', unidades: Array.from({ length: PLANOS }, (_, i) => String(i + 1)) }] });
+      a = await createTestServer(pluginsDe(definePncpPlugin(config2)), { engine: 'postgres' });
+      b = await a.instance(pluginsDe(definePncpPlugin(config2)));
+      const { prefeitura: entidade_id } = await a.demoEntidades();
+      const ins = (table: string, values: Record<string, unknown>) => a.insert(table, { entidade_id, ...values });
+      const grupo = await ins('registros_grupos', { codigo: '7510', nome: 'Artigos de expediente' });
+      const un = await ins('registros_unidades', { sigla: 'UN', descricao: 'Unidade' });
+      produto = await ins('produtos', {
+        codigo: '000001',
+        descricao: 'Material de expediente',
+        tipo: 'material',
+        grupo_id: grupo,
+        unidade_id: un,
+        codigo_catalogo: '461991',
+      });
+      educacao = await ins('registros_centros_custo', { codigo: '02', nome: 'Secretaria de Educação' });
+      compras = await ins('registros_centros_custo', { codigo: '01', nome: 'Compras e Licitações' });
+      tokens.edu = (await a.createUser({ login: 'edu', tags: [MEMORANDOS_TAG], centros: [educacao] })).token;
+      tokens.aceitante = (await a.createUser({ login: 'aceitante', tags: [MEMORANDOS_TAG], centros: [compras] })).token;
+      tokens.setor = (await a.createUser({ login: 'setor', tags: [PCA_TAG, PNCP_TAG], centros: [compras] })).token;
+      tokens.autoridade = (await a.createUser({ login: 'prefeito', tags: [PCA_TAG, PCA_APROVAR_TAG] })).token;
+      tokens.ti = (await a.createUser({ login: 'ti', tags: [PNCP_CONFIG_TAG] })).token;
+    }, 120_000);
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+      await fake2?.close();
+    });
+
+    it('six plans published from either instance: each job runs once, the PNCP holds exactly one plan per unit', async () => {
+      const em = (i: number) => (i % 2 ? b : a);
+      const json = async <R>(res: Promise<Response>, status: number): Promise<R> => {
+        const r = await res;
+        const text = await r.text();
+        if (r.status !== status) throw new Error(`expected ${status}, got ${r.status}: ${text}`);
+        return JSON.parse(text) as R;
+      };
+      type Doc = { id: string; version: number; codigoUnidade?: string; itens?: unknown[] };
+      // the credentials, saved on instance B, read by both
+      await json(
+        b.request('/api/pncp/credenciais', { token: tokens.ti, method: 'PUT', json: { login: 'compras-treina', senha: 'Senha-Forte-Treina-2026' } }),
+        200,
+      );
+
+      const planos: Doc[] = [];
+      for (let i = 0; i < PLANOS; i++) {
+        const s = em(i);
+        const req = (path: string, who: string, init: { method?: string; json?: unknown } = {}) => s.request(path, { token: tokens[who], ...init });
+        let m = await json<Doc>(
+          req('/api/memorandos/memorandos', 'edu', {
+            json: {
+              origemId: educacao,
+              destinoId: compras,
+              assunto: `Demanda ${i + 1} para o PCA`,
+              justificativa: 'Necessidade do próximo exercício.',
+              prioridade: 'media',
+              dataDesejada: '2027-03-15',
+              anoPca: 2027,
+              itens: [{ produtoId: produto, quantidade: `${i + 1},5`, valorUnitario: '10,3333' }],
+            },
+          }),
+          201,
+        );
+        m = await json(req(`/api/memorandos/memorandos/${m.id}/enviar`, 'edu', { json: { version: m.version } }), 200);
+        m = await json(req(`/api/memorandos/memorandos/${m.id}/aceitar`, 'aceitante', { json: { version: m.version } }), 200);
+        let p = await json<Doc>(req('/api/pca/planos', 'setor', { json: { anoPca: 2027, codigoUnidade: String(i + 1), centroCustoId: compras } }), 201);
+        p = await json<Doc>(
+          req(`/api/pca/planos/${p.id}`, 'setor', {
+            method: 'PUT',
+            json: { version: p.version, anoPca: 2027, codigoUnidade: String(i + 1), centroCustoId: compras, memorandoIds: [m.id] },
+          }),
+          200,
+        );
+        p = await json<Doc>(req(`/api/pca/planos/${p.id}/enviar`, 'setor', { json: { version: p.version } }), 200);
+        p = await json<Doc>(req(`/api/pca/planos/${p.id}/aprovar`, 'autoridade', { json: { version: p.version } }), 200);
+        planos.push(p);
+      }
+      // all published within a few milliseconds, half on each instance: both workers find jobs waiting
+      await Promise.all(
+        planos.map((p, i) => json(em(i).request(`/api/pca/planos/${p.id}/publicar`, { token: tokens.setor, json: { version: p.version } }), 200)),
+      );
+
+      const publicacoes = async () =>
+        (
+          await json<{ items: { planoId: string; estado: string; tentativas: number; id: string }[] }>(
+            a.request('/api/pncp/publicacoes', { token: tokens.setor }),
+            200,
+          )
+        ).items;
+      await until(async () => (await publicacoes()).filter((p) => p.estado === 'concluido').length === PLANOS, 60_000, 'six publications done');
+      // a moment more: a job run twice would show now
+      await new Promise((r) => setTimeout(r, 2_000));
+      const pubs = await publicacoes();
+      expect(pubs).toHaveLength(PLANOS);
+      expect(pubs.every((p) => p.estado === 'concluido' && p.tentativas === 1)).toBe(true);
+
+      // the PNCP: one plan per unit, one insert each, the items as the local plans hold them
+      const naFake = fake2.plans('46358021000184').filter((p) => !p.excluido);
+      expect(naFake.map((p) => p.codigoUnidade).sort()).toEqual(Array.from({ length: PLANOS }, (_, i) => String(i + 1)).sort());
+      expect(fake2.calls.filter((c) => c.method === 'POST' && /\/pca$/.test(c.path.split('?')[0]!)).map((c) => c.status)).toEqual(Array(PLANOS).fill(201));
+      for (const [i, p] of planos.entries()) {
+        const local = await json<{ itens: { quantidade: string; valorUnitario: string }[] }>(
+          a.request(`/api/pca/planos/${p.id}`, { token: tokens.setor }),
+          200,
+        );
+        const remoto = naFake.find((f) => f.codigoUnidade === String(i + 1))!;
+        expect(remoto.itens.map((it) => [it.body.quantidade, it.body.valorUnitario])).toEqual(local.itens.map((it) => [it.quantidade, it.valorUnitario]));
+      }
+
+      // each job ran once: pg-boss completed every job without a retry; one completion per publication in the audit
+      const jobs = await a.sql<{ state: string; retry_count: number }>("SELECT state, retry_count FROM pgboss.job WHERE name = 'pncp.publicar'");
+      expect(jobs).toHaveLength(PLANOS);
+      expect(jobs.every((j) => j.state === 'completed' && j.retry_count === 0)).toBe(true);
+      const fim = await a.sql<{ registro: string }>("SELECT registro FROM audit_log WHERE plugin = 'pncp' AND acao = 'pncp_concluido'");
+      expect(fim.map((r) => r.registro).sort()).toEqual(pubs.map((p) => p.id).sort());
+    }, 180_000);
+  });
