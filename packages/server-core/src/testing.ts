@@ -202,16 +202,18 @@ export async function createTestServer(plugins: readonly ServerPlugin[] = [], op
     throw err;
   }
 
-  const requestOn = (app: ComposedServer['app']) => (path: string, init: TestRequestInit = {}) => {
-    const headers: Record<string, string> = { ...(init.headers ?? {}) };
-    if (init.token) headers.authorization = `Bearer ${init.token}`;
-    let body = init.body;
-    if (init.json !== undefined) {
-      headers['content-type'] ??= 'application/json';
-      body = JSON.stringify(init.json);
-    }
-    return Promise.resolve(app.request(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body }));
-  };
+  const requestOn =
+    (app: ComposedServer['app']) =>
+    (path: string, init: TestRequestInit = {}) => {
+      const headers: Record<string, string> = { ...(init.headers ?? {}) };
+      if (init.token) headers.authorization = `Bearer ${init.token}`;
+      let body = init.body;
+      if (init.json !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = JSON.stringify(init.json);
+      }
+      return Promise.resolve(app.request(path, { method: init.method ?? (body === undefined ? 'GET' : 'POST'), headers, body }));
+    };
   const request = requestOn(server.app);
 
   const sql = <T = Record<string, unknown>>(text: string, params?: unknown[]) => server.database.withRawClient((raw) => raw.query<T>(text, params));

@@ -142,7 +142,7 @@ export interface JobsOptions {
   work?: boolean | undefined;
   /** How often an idle worker looks for jobs, in seconds (≥ 0.5; default env JOBS_POLLING_SECONDS, else 2). */
   pollingIntervalSeconds?: number | undefined;
-  /** How often expired jobs (dead worker, no heartbeat) are detected and retried, in seconds (default 60). */
+  /** How often expired jobs (dead worker, no heartbeat) are detected and retried, in seconds (≥ 1; default env JOBS_SUPERVISE_SECONDS, else 60). */
   superviseIntervalSeconds?: number | undefined;
 }
 
@@ -250,6 +250,14 @@ function envPolling(): number {
   return value;
 }
 
+function envSupervise(): number {
+  const raw = process.env.JOBS_SUPERVISE_SECONDS;
+  if (!raw) return 60;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`JOBS_SUPERVISE_SECONDS must be an integer of at least 1 (got '${raw}').`);
+  return value;
+}
+
 export interface CreateJobsServiceOptions {
   database: Database;
   plugins: readonly PluginQueues[];
@@ -286,7 +294,7 @@ export function createJobsService(config: CreateJobsServiceOptions): JobsService
   const enabled = config.plugins.some((p) => Object.keys(p.jobs).length > 0);
   const work = config.options?.work ?? envWork();
   const pollingIntervalSeconds = config.options?.pollingIntervalSeconds ?? envPolling();
-  const superviseIntervalSeconds = config.options?.superviseIntervalSeconds ?? 60;
+  const superviseIntervalSeconds = config.options?.superviseIntervalSeconds ?? envSupervise();
   let boss: PgBoss | undefined;
   // the started instance, also while start() creates the queues
   let working: PgBoss | undefined;
