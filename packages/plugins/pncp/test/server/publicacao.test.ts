@@ -296,6 +296,44 @@ describeEachDatabase(
       expect((await req(`/api/pncp/publicacoes/${pub.id}/cancelar`, edu, { method: 'POST' })).status).toBe(403);
     });
 
+    it('2 500 items go in 3 batches (1 000, 1 000, 500) and read back exactly: decimal strings, numeroItem 1…2 500', async () => {
+      const plano = await planoAprovado(2);
+      // a big approved plan: items 3…2 500 added as fixture rows, copied from item 1 (integer quantities, so
+      // quantidade × valor unitário is exact with 4 places)
+      await t.server.sql(
+        `INSERT INTO pca_itens (plano_id, entidade_id, numero_item, categoria_item_pca, catalogo, classificacao_catalogo, classificacao_superior_codigo,
+           classificacao_superior_nome, pdm_codigo, pdm_descricao, codigo_item, produto_id, descricao, unidade_fornecimento, quantidade, valor_unitario,
+           valor_total, data_desejada, unidade_requisitante)
+         SELECT plano_id, entidade_id, g, categoria_item_pca, catalogo, classificacao_catalogo, classificacao_superior_codigo, classificacao_superior_nome,
+           pdm_codigo, pdm_descricao, codigo_item, produto_id, descricao || ' (' || g || ')', unidade_fornecimento, g % 97 + 1, 3.3333 + g,
+           (g % 97 + 1) * (3.3333 + g), data_desejada, unidade_requisitante
+         FROM pca_itens, generate_series(3, 2500) AS g WHERE plano_id = $1 AND numero_item = 1`,
+        [plano.id],
+      );
+      const antes = fake.calls.length;
+      await json(await agir(plano, 'publicar', setor), 200);
+      await until(async () => (await publicacaoDe(plano.id))?.estado === 'concluido', 120_000, 'publication of 2 500 items');
+      const envios = fake.calls.slice(antes).filter((c) => c.method === 'POST' && !c.path.includes('/usuarios/login'));
+      expect(envios.map((c) => [c.path.replace(/^.*\/pca(\/\d+\/\d+\/itens)?$/, (_m, itens) => (itens ? 'POST itens' : 'POST pca')), c.status])).toEqual([
+        ['POST pca', 201],
+        ['POST itens', 201],
+        ['POST itens', 201],
+      ]);
+      expect((await publicacaoDe(plano.id))!).toMatchObject({ feitos: 2500, total: 2500 });
+      const remoto = fake.plans('46358021000184').find((p) => p.codigoUnidade === plano.codigoUnidade && !p.excluido)!;
+      const local = await t.server.sql<{ numero_item: number; quantidade: string; valor_unitario: string; valor_total: string }>(
+        'SELECT numero_item, quantidade::text, valor_unitario::text, valor_total::text FROM pca_itens WHERE plano_id = $1 ORDER BY numero_item',
+        [plano.id],
+      );
+      expect(remoto.itens).toHaveLength(2500);
+      expect(remoto.itens.map((i) => i.numeroItem)).toEqual(Array.from({ length: 2500 }, (_, i) => i + 1));
+      const canon = (v: unknown) => String(v).replace(/\.?0+$/, '');
+      expect(remoto.itens.map((i) => [i.numeroItem, canon(i.body.quantidade), canon(i.body.valorUnitario), canon(i.body.valorTotal)])).toEqual(
+        local.map((l) => [l.numero_item, canon(l.quantidade), canon(l.valor_unitario), canon(l.valor_total)]),
+      );
+      expect(remoto.itens.every((i) => typeof i.body.valorUnitario === 'string' && i.decimalsSentAsNumbers.length === 0)).toBe(true);
+    }, 180_000);
+
     it('deletes the plan on the PNCP with a justificativa', async () => {
       const plano = await planoAprovado(1);
       await json(await agir(plano, 'publicar', setor), 200);
