@@ -5,7 +5,8 @@
 // and whether the fake ends with exactly one plan equal to the local one (exact decimal strings).
 // The back-off waits are real (the client's, 500 ms · 2ⁿ with jitter, capped), so the time is mostly waiting.
 //
-// Standalone: `node scripts/bench-pncp.mjs` (needs `pnpm build`); BENCH_PNCP_ITENS=… to change the size.
+// Then what the job queue adds to the publish request (benchFila: with and without @app/pncp, p50/p95).
+// Standalone: `node scripts/bench-pncp.mjs` (needs `pnpm build`); BENCH_PNCP_ITENS=… and BENCH_PNCP_PLANOS=… change the sizes.
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -102,6 +103,86 @@ export default async function benchPncp() {
   console.log(`time ${segundos.toFixed(1)} s; sync runs ${execucoes}; calls ${fake.calls.length} (${Object.entries(porStatus).map(([s, n]) => `${s}: ${n}`).join(', ')})`);
   console.log(`the fake holds exactly one plan equal to the local one: ${iguais ? 'yes' : 'NO'}`);
   if (!iguais) throw new Error('bench-pncp: the PNCP does not hold exactly the plan');
+  await benchFila();
+}
+
+/**
+ * What the job queue adds to the publish request (goal ≤ 50 ms at p95): POST /api/pca/planos/:id/publicar on
+ * the embedded server with every plugin (the PNCP's publisher checks the credentials and items, records the
+ * publication and enqueues the job in the transaction; the workers run the publications meanwhile, against the
+ * fake) and on the same server without the PNCP plugin (the plan is only marked published). Each side publishes
+ * its own approved plans, copies of the demo plan made as fixture rows.
+ */
+async function benchFila() {
+  const N = Number(process.env.BENCH_PNCP_PLANOS) || 60;
+  const { startFakePncp } = await import(pathToFileURL(join(ROOT, 'packages', 'pncp-fake', 'dist', 'index.js')).href);
+  const fake = await startFakePncp({ orgaos: [{ cnpj: CNPJ, unidades: Array.from({ length: N + 5 }, (_, i) => String(i + 1)) }] });
+  const serverCore = await import(pathToFileURL(join(ROOT, 'packages', 'server-core', 'dist', 'index.js')).href);
+  const { definePncpPlugin } = await import(pathToFileURL(join(ROOT, 'packages', 'plugins', 'pncp', 'dist', 'server', 'index.js')).href);
+  const { serverPlugins: todos } = await import(pathToFileURL(join(ROOT, 'apps', 'server', 'dist', 'app.js')).href);
+  // the product's plugins, the PNCP's pointed at the fake
+  const pncp = definePncpPlugin({ apiUrl: `${fake.url}/api/pncp`, consultaUrl: `${fake.url}/api/consulta`, chave: 'chave-das-credenciais-do-pncp-no-bench-da-fila' });
+  const serverPlugins = todos.map((p) => (p.id === 'pncp' ? pncp : p));
+  const logger = { info() {}, warn() {}, error: (...a) => console.error(...a) };
+  const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  const lado = async (nome, plugins) => {
+    const database = await serverCore.openDatabase({ dataDir: 'memory://', logger });
+    const server = await serverCore.createServer({ plugins, database, jwtSecret: 'b'.repeat(48), logger, seed: true });
+    const req = async (path, token, init = {}) => {
+      const res = await server.app.request(path, {
+        method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(init.json !== undefined ? { 'content-type': 'application/json' } : {}) },
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+      });
+      const text = await res.text();
+      if (res.status >= 300) throw new Error(`bench-pncp (${nome}) ${path}: ${res.status} ${text}`);
+      return text ? JSON.parse(text) : null;
+    };
+    const primeiro = await req('/api/auth/signin', null, { json: { login: 'admin', senha: 'demo1234' } });
+    const prefeitura = primeiro.entidades.find((e) => e.nome.startsWith('Prefeitura')).id;
+    const admin = (await req('/api/auth/signin', null, { json: { login: 'admin', senha: 'demo1234', entidadeId: prefeitura } })).token;
+    if (plugins.some((p) => p.id === 'pncp')) {
+      await req('/api/pncp/credenciais', admin, { method: 'PUT', json: { login: 'compras-treina', senha: 'Senha-Forte-Treina-2026' } });
+    }
+    // N approved copies of the demo plan (fixture rows), each for its own PNCP unit
+    const sql = (text, params) => database.withRawClient((raw) => raw.query(text, params));
+    const colunas = async (tabela) =>
+      (await sql("SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND is_generated = 'NEVER' AND column_name <> 'id'", [tabela])).map(
+        (r) => r.column_name,
+      );
+    const cp = await colunas('pca_planos');
+    const ci = (await colunas('pca_itens')).filter((c) => c !== 'plano_id');
+    const [demo] = await sql('SELECT id, numero FROM pca_planos WHERE entidade_id = $1 ORDER BY numero LIMIT 1', [prefeitura]);
+    const ids = [];
+    for (let i = 1; i <= N; i++) {
+      const troca = { numero: `numero + ${i}`, codigo_unidade: `'${i + 1}'`, status: "'aprovado'" };
+      const [novo] = await sql(
+        `INSERT INTO pca_planos (${cp.join(', ')}) SELECT ${cp.map((c) => troca[c] ?? c).join(', ')} FROM pca_planos WHERE id = $1 RETURNING id`,
+        [demo.id],
+      );
+      await sql(`INSERT INTO pca_itens (plano_id, ${ci.join(', ')}) SELECT $2, ${ci.join(', ')} FROM pca_itens WHERE plano_id = $1`, [demo.id, novo.id]);
+      ids.push(novo.id);
+    }
+    const times = [];
+    for (const id of ids) {
+      const { version } = await req(`/api/pca/planos/${id}`, admin);
+      const t0 = performance.now();
+      await req(`/api/pca/planos/${id}/publicar`, admin, { json: { version } });
+      times.push(performance.now() - t0);
+    }
+    times.sort((a, b) => a - b);
+    await server.close();
+    return { p50: pct(times, 50), p95: pct(times, 95) };
+  };
+  const com = await lado('com PNCP', serverPlugins);
+  const sem = await lado('sem PNCP', serverPlugins.filter((p) => p.id !== 'pncp'));
+  await fake.close();
+  const a = com.p95 - sem.p95;
+  console.log(`\n## PNCP: what the job queue adds to the publish request (${N} plans each side, embedded PGlite, workers running)`);
+  console.log('| server | p50 | p95 |\n|---|---|---|');
+  console.log(`| without @app/pncp (baseline) | ${sem.p50.toFixed(1)} ms | ${sem.p95.toFixed(1)} ms |`);
+  console.log(`| with @app/pncp (publication recorded, job enqueued in the transaction) | ${com.p50.toFixed(1)} ms | ${com.p95.toFixed(1)} ms |`);
+  console.log(`added at p95: ${a.toFixed(1)} ms (goal ≤ 50 ms) ${a <= 50 ? 'OK' : 'OVER'}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await benchPncp();
