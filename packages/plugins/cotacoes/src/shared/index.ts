@@ -347,7 +347,8 @@ export const incluirExternosInputSchema = consultaExternaCampos
       .refine((r) => new Set(r).size === r.length, 'Um preço foi escolhido duas vezes.'),
   })
   .refine(algoParaBuscar.check, algoParaBuscar.params);
-export type IncluirExternosInput = z.output<typeof incluirExternosInputSchema>;
+/** The body a client sends (the server reads the schema's output). */
+export type IncluirExternosInput = z.input<typeof incluirExternosInputSchema>;
 
 /** Body of POST /cotacoes/:id/precos/:precoId/incluir | excluir: a person's decision, with the reason. */
 export const decisaoPrecoInputSchema = z.object({ motivo: motivo(MOTIVO_MIN) });

@@ -6,7 +6,7 @@
 // page asked again when the person includes prices is the one they saw, and the PNCP is not asked twice);
 // a 204 is "nothing found"; 429, 5xx, timeouts and unreadable answers become pt-BR messages (429 / 503),
 // never a retry loop while a person waits.
-import type { FontePrecosExterna, PaginaDaFonte, PrecoDaFonte } from '@app/cotacoes/server';
+import type { ConsultaPrecosExternos, FontePrecosExterna, PaginaDaFonte, PrecoDaFonte } from '@app/cotacoes/server';
 import { AppError } from '@app/server-core';
 import type { PncpConfig } from './config.js';
 import { lerJsonDecimais, lerRetryAfter } from './pncp/index.js';
@@ -139,7 +139,7 @@ export function fontePncp(config: Pick<PncpConfig, 'consultaUrl'>, opcoes: Fonte
     descricao:
       'Preços homologados de contratações similares publicadas no Portal Nacional de Contratações Públicas (IN 65, art. 5º, II), pelo código CATMAT/CATSER ou pela descrição.',
     fonte: 'contrato',
-    async buscar(consulta) {
+    async buscar(consulta: ConsultaPrecosExternos) {
       // read per call (a test's fake, or a server's configuration, is known only once it listens)
       const base = config.consultaUrl.replace(/\/+$/, '');
       const q = new URLSearchParams({

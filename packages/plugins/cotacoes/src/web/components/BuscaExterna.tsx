@@ -8,7 +8,7 @@ import { api, apiErrorBody, apiErrorMessage, queryKeys, toast, useQuery } from '
 import { formatDecimal, formatMoney } from '@app/documents';
 import { Alert, Button, DataTable, type DataTableColumn, Pagination, TextField } from '@app/ui';
 import { type FormEvent, useState } from 'react';
-import type { BuscaExterna as Busca, FonteExterna, ItemCotacao, MapaCotacao, PrecoExterno } from '../../shared/index.js';
+import type { BuscaExterna as Busca, FonteExterna, IncluirExternosInput, ItemCotacao, MapaCotacao, PrecoExterno } from '../../shared/index.js';
 import { cotacaoPath, useAtualizar } from './comum';
 
 /** The external sources the server offers (none: nothing is shown). */
@@ -65,7 +65,8 @@ export function BuscaExterna({ mapa, item, fonte }: { mapa: MapaCotacao; item: I
     if (!consulta || escolhidos.size === 0) return;
     setIncluindo(true);
     try {
-      const out = await api.post(caminho, { json: { ...params(consulta), refs: [...escolhidos] } }).json<{ items: unknown[] }>();
+      const corpo: IncluirExternosInput = { ...params(consulta), refs: [...escolhidos] };
+      const out = await api.post(caminho, { json: corpo }).json<{ items: unknown[] }>();
       toast.success(out.items.length === 1 ? `1 preço de ${fonte.nome} incluído.` : `${out.items.length} preços de ${fonte.nome} incluídos.`);
       setEscolhidos(new Set());
       await atualizar();
