@@ -22,9 +22,9 @@ import {
 } from '@app/server-core';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from '@app/server-core/orm';
 import { z } from 'zod';
-import { PCA_APROVAR_TAG, PCA_APROVAR_TAG_NOME, PCA_PATH, PCA_TAG, PCA_TAG_NOME, fluxo, pcaSchema } from '../shared/index.js';
+import { CATEGORIA_ITEM_PCA, PCA_APROVAR_TAG, PCA_APROVAR_TAG_NOME, PCA_PATH, PCA_TAG, PCA_TAG_NOME, fluxo, pcaSchema } from '../shared/index.js';
 import { PCA_KIND, consolidar, memorandosDoPlano } from './consolidar.js';
-import { lerItens, lerMemorandos } from './leitura.js';
+import { lerItens, lerMemorandos, lerTotais } from './leitura.js';
 import { planoPdf } from './pdf.js';
 import { PCA_PUBLICACAO, type SituacaoItemPublicado } from './publicacao.js';
 import { seedPca } from './seed.js';
@@ -146,13 +146,19 @@ export default defineServerPlugin({
       expandOne: async (db, row, ctx) => ({
         ...row,
         itens: await itensComSituacao(db, String(row.id), ctx.entidadeId),
+        totais: await lerTotais(db, String(row.id), CATEGORIA_ITEM_PCA),
         memorandos: await lerMemorandos(db, String(row.id)),
         // what the publishers (the PNCP) say of the plan
         publicacoes: (
           await Promise.all(plugin.contributions(PCA_PUBLICACAO).map(({ value }) => value.situacao?.(db, String(row.id), ctx.entidadeId) ?? null))
         ).filter((s) => s !== null),
       }),
-      oneShape: { itens: z.array(z.object({}).loose()), memorandos: z.array(z.object({}).loose()), publicacoes: z.array(z.object({}).loose()) },
+      oneShape: {
+        totais: z.object({}).loose(),
+        itens: z.array(z.object({}).loose()),
+        memorandos: z.array(z.object({}).loose()),
+        publicacoes: z.array(z.object({}).loose()),
+      },
       duplicate: false,
       pdf: planoPdf,
       history: {

@@ -1,9 +1,9 @@
 // What GET /planos/:id adds to the plan: its items, each with the DFD lines it came from (the
-// drill-down), and the DFDs it consolidates now.
+// drill-down), the DFDs it consolidates now, and its totals by category and by requesting unit.
 import { memorandos } from '@app/memorandos/server';
 import { centrosCusto } from '@app/registros/server';
 import type { DbOrTx } from '@app/server-core';
-import { asc, eq, inArray } from '@app/server-core/orm';
+import { asc, desc, eq, inArray, sql } from '@app/server-core/orm';
 import { memorandosDoPlano } from './consolidar.js';
 import { pcaItemFontes, pcaItens } from './tables.js';
 
@@ -68,4 +68,38 @@ export function lerMemorandos(db: DbOrTx, planoId: string) {
     .innerJoin(centrosCusto, eq(centrosCusto.id, memorandos.origemId))
     .where(inArray(memorandos.id, memorandosDoPlano(db as never, planoId)))
     .orderBy(asc(memorandos.ano), asc(memorandos.numero));
+}
+
+/** One line of the plan's totals: how many items, and their value (exact, 4 places, as text). */
+export interface TotalDoPlano {
+  rotulo: string;
+  itens: number;
+  valor: string;
+}
+
+/**
+ * The plan's totals by PCA category (its items) and by requesting unit (the DFD lines consolidated, by the
+ * DFD's origin: an item asked by two units counts in both, with each one's part), summed by the database.
+ */
+export async function lerTotais(db: DbOrTx, planoId: string, categorias: Record<number, string>) {
+  const porCategoria = await db
+    .select({ categoria: pcaItens.categoriaItemPca, itens: sql<number>`count(*)::int`, valor: sql<string>`sum(${pcaItens.valorTotal})::text` })
+    .from(pcaItens)
+    .where(eq(pcaItens.planoId, planoId))
+    .groupBy(pcaItens.categoriaItemPca)
+    .orderBy(asc(pcaItens.categoriaItemPca));
+  const valorUnidade = sql<string>`sum(${pcaItemFontes.valorTotal})`;
+  const porUnidade = await db
+    .select({ rotulo: centrosCusto.nome, itens: sql<number>`count(DISTINCT ${pcaItemFontes.itemId})::int`, valor: sql<string>`${valorUnidade}::text` })
+    .from(pcaItemFontes)
+    .innerJoin(pcaItens, eq(pcaItens.id, pcaItemFontes.itemId))
+    .innerJoin(memorandos, eq(memorandos.id, pcaItemFontes.memorandoId))
+    .innerJoin(centrosCusto, eq(centrosCusto.id, memorandos.origemId))
+    .where(eq(pcaItens.planoId, planoId))
+    .groupBy(centrosCusto.nome)
+    .orderBy(desc(valorUnidade), asc(centrosCusto.nome));
+  return {
+    porCategoria: porCategoria.map((c): TotalDoPlano => ({ rotulo: categorias[c.categoria] ?? String(c.categoria), itens: c.itens, valor: c.valor })),
+    porUnidade: porUnidade as TotalDoPlano[],
+  };
 }

@@ -3,10 +3,18 @@ import { formatDate } from '@app/br';
 import { formatDecimal, formatMoney } from '@app/documents';
 import type { DocumentPdfContent, RequestContext } from '@app/server-core';
 import { CATEGORIA_ITEM_PCA } from '../shared/index.js';
-import { lerItens } from './leitura.js';
+import { lerItens, lerTotais, type TotalDoPlano } from './leitura.js';
 
 export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext): Promise<DocumentPdfContent> {
   const itens = await lerItens(ctx.db, String(row.id));
+  const totais = await lerTotais(ctx.db, String(row.id), CATEGORIA_ITEM_PCA);
+  const tabela = (primeira: string, linhas: TotalDoPlano[]) => ({
+    table: {
+      columns: [{ header: primeira }, { header: 'Itens', align: 'right' as const }, { header: 'Valor', align: 'right' as const }],
+      rows: linhas.map((l) => [l.rotulo, String(l.itens), formatMoney(l.valor, 4)]),
+      empty: 'Nenhum item.',
+    },
+  });
   return {
     orientation: 'landscape',
     subtitle: `Plano de Contratações Anual de ${row.anoPca} (Lei 14.133/2021, art. 12, VII)`,
@@ -45,6 +53,10 @@ export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext
       ]),
       total: { label: 'Valor total do plano', value: formatMoney(String(row.valorTotal), 4) },
     },
+    blocks: [
+      { group: [{ heading: 'Totais por categoria', level: 2 }, tabela('Categoria', totais.porCategoria)] },
+      { group: [{ heading: 'Totais por unidade requisitante (linhas dos DFDs consolidadas)', level: 2 }, tabela('Unidade requisitante', totais.porUnidade)] },
+    ],
     signatures: [
       { name: String(row.solicitanteNome), role: 'Setor de contratações' },
       { name: '', role: 'Autoridade competente' },

@@ -8,7 +8,7 @@ import registrosPlugin from '@app/registros/server';
 import { type ErrorBody, describeEachDatabase, withoutSeed } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
 import plugin from '../../src/server/index.js';
-import { PCA_APROVAR_TAG, PCA_TAG } from '../../src/shared/index.js';
+import { CATEGORIA_ITEM_PCA, PCA_APROVAR_TAG, PCA_TAG } from '../../src/shared/index.js';
 
 type Plano = {
   id: string;
@@ -215,6 +215,17 @@ describeEachDatabase(
       });
       expect(porDescricao['Papel sulfite A4 (caixa)']).toMatchObject({ unidadeFornecimento: 'CX', quantidade: '1.0000', valorTotal: '50.0000' });
       expect(porDescricao['Limpeza predial']).toMatchObject({ categoriaItemPca: 2, valorTotal: '12000.0000', unidadeRequisitante: 'Secretaria de Educação' });
+      // the totals: by category (the items) and by requesting unit (each DFD line by its origin), exact
+      expect((lido as unknown as { totais: unknown }).totais).toEqual({
+        porCategoria: [
+          { rotulo: CATEGORIA_ITEM_PCA[1], itens: 3, valor: '55.3000' },
+          { rotulo: CATEGORIA_ITEM_PCA[2], itens: 1, valor: '12000.0000' },
+        ],
+        porUnidade: [
+          { rotulo: 'Secretaria de Educação', itens: 3, valor: '12001.1000' },
+          { rotulo: 'Secretaria de Saúde', itens: 3, valor: '54.2000' },
+        ],
+      });
       // the DFD's timeline names the plan
       const vinculos = await t.server.sql<{ acao: string }>("SELECT acao FROM audit_log WHERE plugin = 'memorandos' AND registro = $1", [a]);
       expect(vinculos.map((v) => v.acao)).toContain('vincular');

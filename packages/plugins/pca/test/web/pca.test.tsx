@@ -52,6 +52,13 @@ const plano = (over: Record<string, unknown> = {}) => ({
       ],
     },
   ],
+  totais: {
+    porCategoria: [{ rotulo: 'Material', itens: 1, valor: '5.0000' }],
+    porUnidade: [
+      { rotulo: 'Secretaria de Saúde', itens: 1, valor: '4.0000' },
+      { rotulo: 'Secretaria de Educação', itens: 1, valor: '1.0000' },
+    ],
+  },
   transicoes: ['enviar', 'cancelar'],
   editavel: true,
   ...over,
@@ -114,6 +121,15 @@ describe('pages', () => {
     fireEvent.click(abrir);
     const lista = await within(itens).findByRole('list', { name: 'DFDs do item 1' });
     expect(within(lista).getByRole('link', { name: 'Memorando 4/2026' }).getAttribute('href')).toBe(`/memorandos/edit/${DFD_B}`);
+    // the totals, by category and by requesting unit, in tables of their own
+    const porUnidade = screen.getByRole('table', { name: 'Por unidade requisitante (linhas dos DFDs)' });
+    expect(
+      within(porUnidade)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => r.textContent),
+    ).toEqual(['Secretaria de Saúde1R$ 4,00', 'Secretaria de Educação1R$ 1,00']);
+    expect(within(screen.getByRole('table', { name: 'Por categoria' })).getByRole('rowheader', { name: 'Material' })).toBeTruthy();
   });
 
   it('consolidates the checked DFDs of the year with one PUT naming them', async () => {

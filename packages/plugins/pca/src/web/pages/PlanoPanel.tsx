@@ -29,6 +29,36 @@ type Demanda = {
   plano: { id: string; numero: number; ano: number } | null;
 };
 
+/** GET /planos/:id `totais`: by PCA category and by requesting unit (the DFD lines consolidated). */
+type Total = { rotulo: string; itens: number; valor: string };
+type Totais = { porCategoria: Total[]; porUnidade: Total[] };
+
+function TabelaTotais({ titulo, primeira, linhas }: { titulo: string; primeira: string; linhas: Total[] }) {
+  return (
+    <div className="data-table__scroll">
+      <table className="data-table__table">
+        <caption className="data-table__caption">{titulo}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{primeira}</th>
+            <th scope="col">Itens</th>
+            <th scope="col">Valor</th>
+          </tr>
+        </thead>
+        <tbody>
+          {linhas.map((l) => (
+            <tr key={l.rotulo}>
+              <th scope="row">{l.rotulo}</th>
+              <td>{l.itens}</td>
+              <td>{formatMoney(l.valor, 4)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /** What a publisher (the PNCP) says of the plan (GET /planos/:id `publicacoes`). */
 type Publicacao = { texto: string; tom: 'info' | 'success' | 'warning' | 'danger'; link: { href: string; texto: string } | null };
 const ALERTA = { info: 'info', success: 'success', warning: 'warning', danger: 'error' } as const;
@@ -190,6 +220,7 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
   if (!record.id) return null;
   const itens = (record.itens as Item[] | undefined) ?? [];
   const publicacoes = (record.publicacoes as Publicacao[] | undefined) ?? [];
+  const totais = record.totais as Totais | undefined;
   return (
     <>
       {publicacoes.map((p) => (
@@ -204,6 +235,14 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
       <Card title={`Itens do plano (${itens.length}) – ${formatMoney(String(record.valorTotal ?? '0'), 4)}`} headingLevel={2}>
         <Itens itens={itens} />
       </Card>
+      {totais && itens.length > 0 ? (
+        <Card title="Totais do plano" headingLevel={2}>
+          <div className="stack">
+            <TabelaTotais titulo="Por categoria" primeira="Categoria" linhas={totais.porCategoria} />
+            <TabelaTotais titulo="Por unidade requisitante (linhas dos DFDs)" primeira="Unidade requisitante" linhas={totais.porUnidade} />
+          </div>
+        </Card>
+      ) : null}
       {record.editavel === true && <Consolidacao record={record} ctx={ctx} />}
     </>
   );
