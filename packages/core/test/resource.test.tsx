@@ -158,16 +158,21 @@ describe('resource list page', () => {
     expect(window.location.search).toBe('?ativo=todos&sort=-codigo');
 
     // search: nothing until the pause, then ?q= (replacing the entry), page 1
+    // (the fake clock stays until the answer is painted: a timer the query or the list sets meanwhile is a fake
+    // one, and would never fire once real timers are back — a busy CI machine made that a flaky test)
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'Grupo 4' } });
-    expect(window.location.search).toBe('?ativo=todos&sort=-codigo');
-    await act(async () => {
-      vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS + 10);
-    });
-    vi.useRealTimers();
-    expect(window.location.search).toBe('?q=Grupo+4&ativo=todos&sort=-codigo');
-    await waitFor(() => expect(params(calls[calls.length - 1]!)).toMatchObject({ q: 'Grupo 4', ativo: 'todos', sort: '-codigo', page: '1' }));
-    expect(await screen.findByText('7 registros')).toBeTruthy();
+    try {
+      fireEvent.change(screen.getByLabelText('Buscar'), { target: { value: 'Grupo 4' } });
+      expect(window.location.search).toBe('?ativo=todos&sort=-codigo');
+      await act(async () => {
+        vi.advanceTimersByTime(SEARCH_DEBOUNCE_MS + 10);
+      });
+      expect(window.location.search).toBe('?q=Grupo+4&ativo=todos&sort=-codigo');
+      await waitFor(() => expect(params(calls[calls.length - 1]!)).toMatchObject({ q: 'Grupo 4', ativo: 'todos', sort: '-codigo', page: '1' }));
+      expect(await screen.findByText('7 registros')).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
 
     // Back: the search replaced its entry, so Back returns to "sorted descending, page 1"
     const back = async (search: string) => {
