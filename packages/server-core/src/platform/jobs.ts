@@ -242,19 +242,14 @@ function envWork(): boolean {
   return !(raw === 'off' || raw === '0' || raw === 'false');
 }
 
-function envPolling(): number {
-  const raw = process.env.JOBS_POLLING_SECONDS;
-  if (!raw) return 2;
+/** A number of seconds from the environment, `fallback` when unset; at least `min` (an integer when asked). */
+function envSeconds(name: string, fallback: number, min: number, integer = false): number {
+  const raw = process.env[name];
+  if (!raw) return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0.5) throw new Error(`JOBS_POLLING_SECONDS must be a number of at least 0.5 (got '${raw}').`);
-  return value;
-}
-
-function envSupervise(): number {
-  const raw = process.env.JOBS_SUPERVISE_SECONDS;
-  if (!raw) return 60;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`JOBS_SUPERVISE_SECONDS must be an integer of at least 1 (got '${raw}').`);
+  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+    throw new Error(`${name} must be ${integer ? 'an integer' : 'a number'} of at least ${min} (got '${raw}').`);
+  }
   return value;
 }
 
@@ -293,8 +288,8 @@ export function createJobsService(config: CreateJobsServiceOptions): JobsService
   const byPlugin = new Map(config.plugins.map((p) => [p.id, p]));
   const enabled = config.plugins.some((p) => Object.keys(p.jobs).length > 0);
   const work = config.options?.work ?? envWork();
-  const pollingIntervalSeconds = config.options?.pollingIntervalSeconds ?? envPolling();
-  const superviseIntervalSeconds = config.options?.superviseIntervalSeconds ?? envSupervise();
+  const pollingIntervalSeconds = config.options?.pollingIntervalSeconds ?? envSeconds('JOBS_POLLING_SECONDS', 2, 0.5);
+  const superviseIntervalSeconds = config.options?.superviseIntervalSeconds ?? envSeconds('JOBS_SUPERVISE_SECONDS', 60, 1, true);
   let boss: PgBoss | undefined;
   // the started instance, also while start() creates the queues
   let working: PgBoss | undefined;

@@ -8,6 +8,7 @@
 //        search is asked again (the source answers from its short cache), and each chosen row is kept
 //        as a JSON evidence (the address asked, when, and the row as the source gave it; SHA-256 by the
 //        kit) that its price names, in one transaction, audited (evidence and price) like any price.
+import { comprasBusca } from '@app/br';
 import {
   AppError,
   type DocumentAttachments,
@@ -33,6 +34,7 @@ import {
   consultaExternaSchema,
   fonteExternaSchema,
   incluirExternosInputSchema,
+  limiteDeIdade,
   precoInputSchema,
   precoListadoSchema,
 } from '../shared/index.js';
@@ -88,20 +90,8 @@ const fonteDe = (ctx: RequestContext, id: string): FontePrecosExterna => {
   return fonte;
 };
 
-/** 'AAAA-MM-DD' one year before `dia` (29/02 → 28/02). */
-function umAnoAntes(dia: string): string {
-  const [a, m, d] = dia.split('-').map(Number) as [number, number, number];
-  const data = new Date(Date.UTC(a - 1, m - 1, d));
-  if (data.getUTCMonth() !== m - 1) data.setUTCDate(0);
-  return data.toISOString().slice(0, 10);
-}
-
-const semAcento = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
+/** Letters and digits only, lower case, without accents ('Unidade' → 'unidade', 'Cx.' → 'cx'). */
+const semAcento = (s: string) => comprasBusca(s.normalize('NFC')).replace(/[^a-z0-9]/g, '');
 /** 'UN' and 'Unidade', 'CX' and 'caixa' are the same unit; 'RESMA' and 'Unidade' are not. */
 function mesmaUnidade(a: string, b: string): boolean {
   const x = semAcento(a);
@@ -116,13 +106,20 @@ function mesmaUnidade(a: string, b: string): boolean {
   return i === curta.length;
 }
 
-/** The item of the cotação, the search and the period, from the request. */
-function consultaDe(mapa: MapaCotacao, q: ConsultaExterna) {
+/**
+ * The item, the search and its period (the source's age limit up to the cotação's reference date, as the
+ * evaluation counts it; a year for a source without one), then one page of the source's answer and the
+ * rows the item already holds from it: what both routes start from.
+ */
+async function buscarNaFonte(ctx: RequestContext, mapa: MapaCotacao, fonteId: string, q: ConsultaExterna) {
+  const fonte = fonteDe(ctx, fonteId);
   const item = mapa.itens.find((i) => i.produtoId === q.produtoId);
   if (!item) throw badRequest('Verifique os campos destacados.', { produtoId: 'Escolha um item desta cotação.' });
   const dataFinal = mapa.cotacao.dataReferencia.slice(0, 10);
-  const consulta: ConsultaPrecosExternos = { codigo: q.codigo, descricao: q.descricao, dataInicial: umAnoAntes(dataFinal), dataFinal, pagina: q.pagina };
-  return { item, consulta };
+  const dataInicial = limiteDeIdade(dataFinal, fonte.fonte) ?? limiteDeIdade(dataFinal, 'contrato')!;
+  const consulta: ConsultaPrecosExternos = { codigo: q.codigo, descricao: q.descricao, dataInicial, dataFinal, pagina: q.pagina };
+  const pagina = await fonte.buscar(consulta, ctx);
+  return { fonte, item, consulta, pagina, ja: incluidos(mapa, item.produtoId) };
 }
 
 /** The prices the item already holds from the source (by the text that names the row). */
@@ -181,10 +178,7 @@ export function registrarFontesExternas(
       const { id, fonte: fonteId } = c.req.valid('param');
       const q = c.req.valid('query') as ConsultaExterna;
       const mapa = await carregarCotacao(ctx.db, ctx, id);
-      const fonte = fonteDe(ctx, fonteId);
-      const { item, consulta } = consultaDe(mapa, q);
-      const pagina = await fonte.buscar(consulta, ctx);
-      const ja = incluidos(mapa, item.produtoId);
+      const { item, consulta, pagina, ja } = await buscarNaFonte(ctx, mapa, fonteId, q);
       return c.json(
         {
           itens: pagina.itens.map(({ original: _o, ...p }) => ({
@@ -230,10 +224,7 @@ export function registrarFontesExternas(
       if (!COTACAO_ABERTA.includes(mapa.cotacao.status)) {
         throw new AppError(409, 'locked', 'Só se incluem preços com a cotação em rascunho ou em coleta.');
       }
-      const fonte = fonteDe(ctx, fonteId);
-      const { item, consulta } = consultaDe(mapa, input);
-      const pagina = await fonte.buscar(consulta, ctx);
-      const ja = incluidos(mapa, item.produtoId);
+      const { fonte, item, pagina, ja } = await buscarNaFonte(ctx, mapa, fonteId, input);
       const escolhidos = input.refs.map((ref) => {
         const linha = pagina.itens.find((l) => l.ref === ref);
         if (!linha) throw new AppError(409, 'stale', `A busca em ${fonte.nome} não devolveu mais um dos preços escolhidos: busque de novo.`);

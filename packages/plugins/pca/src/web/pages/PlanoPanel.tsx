@@ -4,7 +4,7 @@
 import { formatDate } from '@app/br';
 import { type RecordSlotContext, apiErrorBody, apiErrorMessage, useApi, useQuery } from '@app/core';
 import { formatDecimal, formatMoney } from '@app/documents';
-import { Alert, Button, Card, CheckboxField, TextField } from '@app/ui';
+import { Alert, Button, Card, CheckboxField, DataTable, type DataTableColumn, TextField } from '@app/ui';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { CATEGORIA_ITEM_PCA, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
 
@@ -33,31 +33,11 @@ type Demanda = {
 type Total = { rotulo: string; itens: number; valor: string };
 type Totais = { porCategoria: Total[]; porUnidade: Total[] };
 
-function TabelaTotais({ titulo, primeira, linhas }: { titulo: string; primeira: string; linhas: Total[] }) {
-  return (
-    <div className="data-table__scroll">
-      <table className="data-table__table">
-        <caption className="data-table__caption">{titulo}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{primeira}</th>
-            <th scope="col">Itens</th>
-            <th scope="col">Valor</th>
-          </tr>
-        </thead>
-        <tbody>
-          {linhas.map((l) => (
-            <tr key={l.rotulo}>
-              <th scope="row">{l.rotulo}</th>
-              <td>{l.itens}</td>
-              <td>{formatMoney(l.valor, 4)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const colunasTotais = (primeira: string): DataTableColumn<Total>[] => [
+  { key: 'rotulo', header: primeira, rowHeader: true, render: (l) => l.rotulo },
+  { key: 'itens', header: 'Itens', align: 'end', render: (l) => l.itens },
+  { key: 'valor', header: 'Valor', align: 'end', render: (l) => formatMoney(l.valor, 4) },
+];
 
 /** What a publisher (the PNCP) says of the plan (GET /planos/:id `publicacoes`). */
 type Publicacao = { texto: string; tom: 'info' | 'success' | 'warning' | 'danger'; link: { href: string; texto: string } | null };
@@ -238,8 +218,13 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
       {totais && itens.length > 0 ? (
         <Card title="Totais do plano" headingLevel={2}>
           <div className="stack">
-            <TabelaTotais titulo="Por categoria" primeira="Categoria" linhas={totais.porCategoria} />
-            <TabelaTotais titulo="Por unidade requisitante (linhas dos DFDs)" primeira="Unidade requisitante" linhas={totais.porUnidade} />
+            <DataTable<Total> caption="Por categoria" rows={totais.porCategoria} columns={colunasTotais('Categoria')} rowKey={(l) => l.rotulo} />
+            <DataTable<Total>
+              caption="Por unidade requisitante (linhas dos DFDs)"
+              rows={totais.porUnidade}
+              columns={colunasTotais('Unidade requisitante')}
+              rowKey={(l) => l.rotulo}
+            />
           </div>
         </Card>
       ) : null}
