@@ -3,12 +3,15 @@
 //   POST /planos/:id/enviar|aprovar|devolver|publicar|cancelar, GET /planos/:id/historico, GET /planos/{id}.pdf;
 //   GET /planos/:id/demandas (the accepted DFDs of the plan's year, for the consolidation); GET /centros-custo.
 // publicar hands the plan to the plugins contributing to PCA_PUBLICACAO (@app/pncp) in the same transaction.
+// Fracionamento: each grupo's total against the year's dispensa limit (`fracionamento`, ./fracionamento.ts),
+// and the plans' amounts per grupo given to requisições' dispensa alert (DISPENSA_PLANEJADO).
 // The DFDs are the kit's many → one link (memorandoIds): locked, scoped, eligible, one live plan each,
 // audited on each DFD, released on cancel, a DFD's arquivar/cancelar refused while in a plan.
 import { today } from '@app/br';
 import { formatNumero } from '@app/documents';
 import { memorandos } from '@app/memorandos/server';
 import { centrosCusto, centrosCustoLookup } from '@app/registros/server';
+import { DISPENSA_PLANEJADO } from '@app/requisicoes/server';
 import {
   AppError,
   type DbOrTx,
@@ -16,6 +19,7 @@ import {
   RASCUNHOS_ALHEIOS_TAG_INFO,
   type RequestContext,
   centroCustoScope,
+  contribute,
   defineDocumentResource,
   defineLookup,
   defineServerPlugin,
@@ -24,6 +28,7 @@ import { and, asc, eq, inArray, isNull, ne, or, sql } from '@app/server-core/orm
 import { z } from 'zod';
 import { CATEGORIA_ITEM_PCA, PCA_APROVAR_TAG, PCA_APROVAR_TAG_NOME, PCA_PATH, PCA_TAG, PCA_TAG_NOME, fluxo, pcaSchema } from '../shared/index.js';
 import { PCA_KIND, consolidar, memorandosDoPlano } from './consolidar.js';
+import { lerFracionamento, planejamentoDispensa } from './fracionamento.js';
 import { lerItens, lerMemorandos, lerTotais } from './leitura.js';
 import { planoPdf } from './pdf.js';
 import { PCA_PUBLICACAO, type SituacaoItemPublicado } from './publicacao.js';
@@ -55,8 +60,10 @@ export default defineServerPlugin({
   id: 'pca',
   version: __PKG_VERSION__,
   core: '^1.0.0',
-  dependsOn: ['registros', 'produtos', 'memorandos'],
+  dependsOn: ['registros', 'produtos', 'memorandos', 'requisicoes'],
   tags: [{ tag: PCA_TAG, nome: PCA_TAG_NOME }, { tag: PCA_APROVAR_TAG, nome: PCA_APROVAR_TAG_NOME }, RASCUNHOS_ALHEIOS_TAG_INFO],
+  // requisições' dispensa alert shows (and counts) what the year's plans set aside for the grupo
+  contributes: [contribute(DISPENSA_PLANEJADO, planejamentoDispensa)],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router, plugin) {
     defineLookup(router, centrosCustoLookup(PCA_TAG, 'origem'));
@@ -147,6 +154,8 @@ export default defineServerPlugin({
         ...row,
         itens: await itensComSituacao(db, String(row.id), ctx.entidadeId),
         totais: await lerTotais(db, String(row.id), CATEGORIA_ITEM_PCA),
+        // each grupo's total against the year's dispensa limit ("exige licitação")
+        fracionamento: await lerFracionamento(db, { id: String(row.id), entidadeId: ctx.entidadeId, anoPca: Number(row.anoPca) }),
         memorandos: await lerMemorandos(db, String(row.id)),
         // what the publishers (the PNCP) say of the plan
         publicacoes: (
@@ -155,6 +164,7 @@ export default defineServerPlugin({
       }),
       oneShape: {
         totais: z.object({}).loose(),
+        fracionamento: z.array(z.object({}).loose()),
         itens: z.array(z.object({}).loose()),
         memorandos: z.array(z.object({}).loose()),
         publicacoes: z.array(z.object({}).loose()),

@@ -3,11 +3,15 @@ import { formatDate } from '@app/br';
 import { formatDecimal, formatMoney } from '@app/documents';
 import type { DocumentPdfContent, RequestContext } from '@app/server-core';
 import { CATEGORIA_ITEM_PCA } from '../shared/index.js';
+import { lerFracionamento } from './fracionamento.js';
 import { lerItens, lerTotais, type TotalDoPlano } from './leitura.js';
 
 export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext): Promise<DocumentPdfContent> {
   const itens = await lerItens(ctx.db, String(row.id));
   const totais = await lerTotais(ctx.db, String(row.id), CATEGORIA_ITEM_PCA);
+  const acima = (await lerFracionamento(ctx.db, { id: String(row.id), entidadeId: ctx.entidadeId, anoPca: Number(row.anoPca) })).filter(
+    (g) => g.exigeLicitacao,
+  );
   const tabela = (primeira: string, linhas: TotalDoPlano[]) => ({
     table: {
       columns: [{ header: primeira }, { header: 'Itens', align: 'right' as const }, { header: 'Valor', align: 'right' as const }],
@@ -56,6 +60,30 @@ export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext
     blocks: [
       { group: [{ heading: 'Totais por categoria', level: 2 }, tabela('Categoria', totais.porCategoria)] },
       { group: [{ heading: 'Totais por unidade requisitante (linhas dos DFDs consolidadas)', level: 2 }, tabela('Unidade requisitante', totais.porUnidade)] },
+      {
+        group: [
+          { heading: 'Grupos acima do limite de dispensa: exigem licitação', level: 2 },
+          {
+            table: {
+              columns: [
+                { header: 'Classe/Grupo' },
+                { header: 'Categoria' },
+                { header: 'Itens', align: 'right' as const },
+                { header: 'Total planejado', align: 'right' as const },
+                { header: 'Limite de dispensa', align: 'right' as const },
+              ],
+              rows: acima.map((g) => [
+                `${g.grupoCodigo} – ${g.grupoNome}`,
+                g.categoriaRotulo,
+                String(g.itens),
+                formatMoney(g.total, 4),
+                `${formatMoney(g.limite)} (${g.anoLimite})`,
+              ]),
+              empty: 'Nenhum grupo passa do limite de dispensa do ano.',
+            },
+          },
+        ],
+      },
     ],
     signatures: [
       { name: String(row.solicitanteNome), role: 'Setor de contratações' },

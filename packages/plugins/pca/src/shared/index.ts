@@ -2,6 +2,7 @@
 // shows what this person may do now), the body's zod schema and the labels of the PNCP domain values.
 import { defineFlow } from '@app/documents';
 import { CATEGORIAS_ITEM_PCA } from '@app/memorandos/shared';
+import type { Categoria } from '@app/requisicoes/shared';
 import { z } from 'zod';
 
 /** Permission tag of the section: elaborate and consolidate the plan (setor de contratações). */
@@ -57,6 +58,38 @@ export type PcaStatus = (typeof fluxo.stateNames)[number];
 
 /** PNCP's categoriaItemPca (the DFD's, @app/memorandos). */
 export const CATEGORIA_ITEM_PCA: Record<number, string> = CATEGORIAS_ITEM_PCA;
+
+/**
+ * The dispensa category (Lei 14.133 art. 75: I obras e serviços de engenharia, II compras e outros
+ * serviços) of each PCA category; locação de imóveis and alienação are not bought under those limits.
+ */
+export const CATEGORIA_DISPENSA: Record<number, Categoria | null> = {
+  1: 'compras',
+  2: 'compras',
+  3: 'obras',
+  4: 'obras',
+  5: 'compras',
+  6: null,
+  7: null,
+  8: 'obras',
+};
+
+/** One grupo of the catalogue in one dispensa category: the plan's total against the year's limit (GET /planos/:id `fracionamento`). */
+export interface FracionamentoDoGrupo {
+  grupoId: string;
+  grupoCodigo: string;
+  grupoNome: string;
+  categoria: Categoria;
+  /** 'Compras e outros serviços (art. 75, II, da Lei 14.133/2021)'. */
+  categoriaRotulo: string;
+  itens: number;
+  total: string;
+  /** The limit of the plan's year (null: no limit known for that year). */
+  limite: string | null;
+  anoLimite: number | null;
+  /** The total passes the limit: the grupo's purchases of the year call for a licitação. */
+  exigeLicitacao: boolean;
+}
 
 /** What a plan item lacks for the PNCP (the catalogue does not say it: fix the product or the DFD). */
 export const PENDENCIA_LABEL: Record<string, string> = {

@@ -4,7 +4,9 @@
 // 50 concurrent consolidations of one DFD; row scope and tags; approval never by who consolidated.
 import memorandosPlugin from '@app/memorandos/server';
 import produtosPlugin from '@app/produtos/server';
+import { today } from '@app/br';
 import registrosPlugin from '@app/registros/server';
+import requisicoesPlugin from '@app/requisicoes/server';
 import { type ErrorBody, describeEachDatabase, withoutSeed } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
 import plugin from '../../src/server/index.js';
@@ -44,7 +46,7 @@ const MEMORANDOS_TAG = 29;
 
 describeEachDatabase(
   '@app/pca: plan and consolidation',
-  { plugins: [withoutSeed(registrosPlugin), withoutSeed(produtosPlugin), withoutSeed(memorandosPlugin), plugin] },
+  { plugins: [withoutSeed(registrosPlugin), withoutSeed(produtosPlugin), withoutSeed(memorandosPlugin), withoutSeed(requisicoesPlugin), plugin] },
   (t) => {
     let educacao: string;
     let saude: string;
@@ -59,6 +61,7 @@ describeEachDatabase(
     let alheio: User;
     let semTag: User;
     let unidade = 0;
+    let entidadeId: string;
 
     const json = async <R>(res: Response, status: number): Promise<R> => {
       const text = await res.text();
@@ -106,6 +109,7 @@ describeEachDatabase(
 
     beforeAll(async () => {
       const { prefeitura: entidade_id } = await t.server.demoEntidades();
+      entidadeId = entidade_id;
       const ins = (table: string, values: Record<string, unknown>) => t.server.insert(table, { entidade_id, ...values });
       const expediente = await ins('registros_grupos', { codigo: '7510', nome: 'Artigos de expediente' });
       const servicos = await ins('registros_grupos', { codigo: 'S01', nome: 'Serviços de limpeza' });
@@ -327,6 +331,84 @@ describeEachDatabase(
       );
       expect(acoes.map((r) => r.acao)).toEqual(['criar', 'alterar', 'enviar', 'devolver', 'enviar', 'aprovar', 'publicar']);
       expect(acoes[3]!.depois.motivo).toBe('Incluir as demandas da Saúde.');
+    });
+
+    it('flags a Classe/Grupo whose planned total passes the year dispensa limit (− R$ 0,01 and at it: no; + R$ 0,01: exige licitação); requisições see the plan', async () => {
+      // the plan of the current year, so a requisição of today falls in it; the entidade's limit for that year
+      const ano = Number(today().slice(0, 4));
+      await t.server.insert('requisicao_limites_dispensa', { entidade_id: entidadeId, ano, categoria: 'compras', valor: '1000.00' });
+      const a = await dfd(edu, educacao, [[p.papel, '1', '999,99']], { anoPca: ano });
+      const b = await dfd(sau, saude, [[p.caneta, '1', '0,01']], { anoPca: ano });
+      const c = await dfd(
+        sau,
+        saude,
+        [
+          [p.clips, '1', '0,01'],
+          [p.limpeza, '1', '0,01'],
+        ],
+        { anoPca: ano },
+      );
+      let plano = await novoPlano(setor, ano);
+      const grupos = async (ids: string[]) => {
+        const res = await pca(`/${plano.id}`, setor, {
+          method: 'PUT',
+          json: { version: plano.version, anoPca: ano, codigoUnidade: plano.codigoUnidade, centroCustoId: compras, memorandoIds: ids },
+        });
+        plano = await json<Plano>(res, 200);
+        const lido = (await json<Plano & { fracionamento: Record<string, unknown>[] }>(await pca(`/${plano.id}`, setor), 200)).fracionamento;
+        return lido.map((g) => [g.grupoCodigo, g.categoria, g.total, g.limite, g.exigeLicitacao]);
+      };
+      // R$ 0,01 under the limit, then exactly at it: no flag; R$ 0,01 over it: exige licitação (another grupo apart)
+      expect(await grupos([a])).toEqual([['7510', 'compras', '999.9900', '1000.00', false]]);
+      expect(await grupos([a, b])).toEqual([['7510', 'compras', '1000.0000', '1000.00', false]]);
+      expect(await grupos([a, b, c])).toEqual([
+        ['7510', 'compras', '1000.0100', '1000.00', true],
+        ['S01', 'compras', '0.0100', '1000.00', false],
+      ]);
+      const pdf = await pca(`/${plano.id}.pdf`, setor);
+      expect(pdf.status).toBe(200);
+
+      // requisições: a purchase of the grupo by dispensa is flagged with what the plan set aside, though the
+      // requisições of the year are far under the limit; the other grupo (planned under the limit) is not
+      const tipo = await t.server.insert('registros_tipos_solicitacao', { entidade_id: entidadeId, nome: 'Material de consumo' });
+      const req = await t.server.createUser({ login: 'requisitante', tags: [39], centros: [educacao] });
+      const requisicao = async (produtoId: string) =>
+        json<{ id: string }>(
+          await t.server.request('/api/requisicoes/requisicoes', {
+            token: req.token,
+            json: {
+              centroCustoId: educacao,
+              tipoSolicitacaoId: tipo,
+              categoria: 'compras',
+              dotacao: '02.01.12.361.0002.2.010 3.3.90.30',
+              justificativa: 'Material para o funcionamento das escolas.',
+              itens: [{ produtoId, quantidade: '1', valorUnitario: '10' }],
+            },
+          }),
+          201,
+        );
+      const alertas = async (id: string) =>
+        (await json<{ items: Record<string, unknown>[] }>(await t.server.request(`/api/requisicoes/requisicoes/${id}/dispensa`, { token: req.token }), 200))
+          .items;
+      const deCaneta = await requisicao(p.caneta);
+      expect(await alertas(deCaneta.id)).toEqual([
+        expect.objectContaining({
+          grupoCodigo: '7510',
+          total: '0.00',
+          totalComEsta: '10.00',
+          limite: '1000.00',
+          excedido: false,
+          planejado: {
+            total: '1000.0100',
+            passa: true,
+            planos: [{ rotulo: `Plano de Contratações Anual ${plano.numero}/${plano.ano}`, situacao: 'Em elaboração', valor: '1000.0100' }],
+          },
+        }),
+      ]);
+      expect(await alertas((await requisicao(p.limpeza)).id)).toEqual([]);
+      // a cancelled plan plans nothing
+      await json(await agir(plano, 'cancelar', setor, 'Plano refeito com outra unidade.'), 200);
+      expect(await alertas(deCaneta.id)).toEqual([]);
     });
 
     it('prints the plan (PDF) with its items', async () => {

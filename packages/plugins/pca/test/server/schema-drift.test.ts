@@ -2,6 +2,7 @@
 import memorandos from '@app/memorandos/server';
 import produtos from '@app/produtos/server';
 import registros from '@app/registros/server';
+import requisicoes from '@app/requisicoes/server';
 import { checkSchemaDrift, describeEachDatabase, migrationsOnly } from '@app/server-core/testing';
 import { expect, it } from 'vitest';
 import plugin from '../../src/server/index.js';
@@ -9,7 +10,10 @@ import * as tables from '../../src/server/tables.js';
 
 describeEachDatabase(
   '@app/pca: schema drift',
-  { plugins: [migrationsOnly(registros), migrationsOnly(produtos), migrationsOnly(memorandos), migrationsOnly(plugin)], seed: false },
+  {
+    plugins: [migrationsOnly(registros), migrationsOnly(produtos), migrationsOnly(memorandos), migrationsOnly(requisicoes), migrationsOnly(plugin)],
+    seed: false,
+  },
   (t) => {
     it('every drizzle table matches its migration', async () => {
       expect(await checkSchemaDrift(t.server, tables)).toEqual([]);

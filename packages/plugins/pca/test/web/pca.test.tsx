@@ -132,6 +132,43 @@ describe('pages', () => {
     expect(within(screen.getByRole('table', { name: 'Por categoria' })).getByRole('rowheader', { name: 'Material' })).toBeTruthy();
   });
 
+  it('a grupo over the year dispensa limit: "Exige licitação" on its items and a card with the total against the limit', async () => {
+    const grupo = (over: Record<string, unknown>) => ({
+      grupoId: 'g1',
+      grupoCodigo: '7510',
+      grupoNome: 'Artigos de expediente',
+      categoria: 'compras',
+      categoriaRotulo: 'Compras e outros serviços (art. 75, II, da Lei 14.133/2021)',
+      itens: 1,
+      total: '70000.0100',
+      limite: '65492.11',
+      anoLimite: 2026,
+      exigeLicitacao: true,
+      ...over,
+    });
+    const row = plano({
+      fracionamento: [grupo({}), grupo({ grupoId: 'g2', grupoCodigo: 'S01', grupoNome: 'Serviços de limpeza', total: '10.0000', exigeLicitacao: false })],
+    });
+    renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }), api: api(row) });
+    const itens = await screen.findByRole('region', { name: /Itens do plano \(1\)/ }, T);
+    expect(within(itens).getByText('Exige licitação')).toBeTruthy();
+    const card = screen.getByRole('region', { name: 'Fracionamento: grupos que exigem licitação' });
+    const linhas = within(within(card).getByRole('table', { name: 'Grupos acima do limite de dispensa' }))
+      .getAllByRole('row')
+      .slice(1);
+    // only the grupo over the limit, with the exact total and the limit of its year
+    expect(linhas.map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent))).toEqual([
+      ['7510 – Artigos de expediente', 'Compras e outros serviços (art. 75, II, da Lei 14.133/2021)', '1', 'R$ 70.000,01', 'R$ 65.492,11 (2026)'],
+    ]);
+  });
+
+  it('no grupo over the limit: no card, no flag', async () => {
+    renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }), api: api() });
+    const itens = await screen.findByRole('region', { name: /Itens do plano \(1\)/ }, T);
+    expect(within(itens).queryByText('Exige licitação')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Fracionamento: grupos que exigem licitação' })).toBeNull();
+  });
+
   it('consolidates the checked DFDs of the year with one PUT naming them', async () => {
     const { calls } = renderPlugin(plugin, {
       path: `/elabora-pca/edit/${ID}`,

@@ -9,6 +9,7 @@ import pcaPlugin from '@app/pca/server';
 import { type FakePncp, startFakePncp } from '@app/pncp-fake';
 import produtosPlugin from '@app/produtos/server';
 import registrosPlugin from '@app/registros/server';
+import requisicoesPlugin from '@app/requisicoes/server';
 import {
   type ErrorBody,
   type TestServer,
@@ -83,7 +84,14 @@ async function until(check: () => Promise<boolean>, ms = 30_000, what = 'conditi
 describeEachDatabase(
   '@app/pncp: publishing the PCA',
   {
-    plugins: [withoutSeed(registrosPlugin), withoutSeed(produtosPlugin), withoutSeed(memorandosPlugin), withoutSeed(pcaPlugin), pncp],
+    plugins: [
+      withoutSeed(registrosPlugin),
+      withoutSeed(produtosPlugin),
+      withoutSeed(memorandosPlugin),
+      withoutSeed(requisicoesPlugin),
+      withoutSeed(pcaPlugin),
+      pncp,
+    ],
     jobs: { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1 },
     // every line the server logs, to look for secrets in it
     logger: {
@@ -400,6 +408,7 @@ const pluginsDe = (pncp: ReturnType<typeof definePncpPlugin>) => [
   withoutSeed(registrosPlugin),
   withoutSeed(produtosPlugin),
   withoutSeed(memorandosPlugin),
+  withoutSeed(requisicoesPlugin),
   withoutSeed(pcaPlugin),
   pncp,
 ];

@@ -60,6 +60,7 @@ import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisica
 
 export * from './tables.js';
 export { registrarPesquisaDePrecos } from './pesquisa.js';
+export { DISPENSA_PLANEJADO, type PlanejadoNoGrupo, type PlanejamentoDispensa, limiteDoAno } from './dispensa.js';
 
 type Row = Record<string, unknown>;
 
@@ -270,7 +271,7 @@ export default defineServerPlugin({
       resolveTransition: async (tx, name, row, body, ctx) => {
         if (name !== 'aprovar') return undefined;
         // the dispensa alert is shown where the decision is taken and acknowledged: `ciente` (audited)
-        const alertas = await alertasDaRequisicao(tx, ctx.entidadeId, String(row.id));
+        const alertas = await alertasDaRequisicao(tx, ctx, String(row.id));
         if (alertas.length && body.ciente !== true) {
           throw new AppError(400, 'validation_error', 'Confirme que viu o alerta de limite de dispensa antes de aprovar.', {
             ciente: 'Marque que você viu o alerta de limite de dispensa (possível fracionamento) antes de aprovar.',
@@ -290,7 +291,7 @@ export default defineServerPlugin({
                                WHERE pi.id = ${requisicaoItens.preRequisicaoItemId})`,
         },
       },
-      expandOne: async (db, row, ctx) => ({ ...row, alertasDispensa: await alertasDaRequisicao(db, ctx.entidadeId, String(row.id)) }),
+      expandOne: async (db, row, ctx) => ({ ...row, alertasDispensa: await alertasDaRequisicao(db, ctx, String(row.id)) }),
       oneShape: { alertasDispensa: z.array(alertaDispensaSchema) },
       history,
       // levels, returns and rejections with reasons, sources, dispensa alert, signatures of who acted (pdf.ts)
@@ -309,7 +310,7 @@ export default defineServerPlugin({
       handler: async (c, ctx) => {
         const row = await req.crud.readOne(ctx.db, c.req.valid('param').id, ctx);
         if (!row) throw notFound();
-        return c.json({ items: await alertasDaRequisicao(ctx.db, ctx.entidadeId, String(row.id)) }, 200);
+        return c.json({ items: await alertasDaRequisicao(ctx.db, ctx, String(row.id)) }, 200);
       },
     });
 

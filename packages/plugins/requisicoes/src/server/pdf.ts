@@ -51,7 +51,7 @@ export async function requisicaoPdf(row: Row, ctx: RequestContext): Promise<Docu
      ORDER BY p.ano, p.numero`);
   const isStep = (acao: string) => fluxoRequisicao.isTransition(acao) || acao === 'pesquisa_de_precos';
   const passos = await documentSteps(ctx.db, { entidadeId: ctx.entidadeId, plugin: 'requisicoes', registro: id, isStep });
-  const alertas = await alertasDaRequisicao(ctx.db, ctx.entidadeId, id);
+  const alertas = await alertasDaRequisicao(ctx.db, ctx, id);
 
   const pre = [...new Set(fontes.map((f) => formatNumero(Number(f.pre_numero), Number(f.pre_ano))))];
   const memorandos = [
@@ -101,14 +101,26 @@ export async function requisicaoPdf(row: Row, ctx: RequestContext): Promise<Docu
     blocks.push({ heading: 'Alerta de limite de dispensa (possível fracionamento)' });
     for (const a of alertas) {
       const outras = a.requisicoes.map((r) => formatNumero(r.numero, r.ano)).join(', ') + (a.mais > 0 ? ` e mais ${a.mais}` : '');
+      const grupo = `Grupo ${a.grupoCodigo} – ${a.grupoNome}: ${formatMoney(a.total)} em ${a.ano} na categoria ${CATEGORIA_LABEL[a.categoria as Categoria]}, `;
+      const limite = `limite de dispensa de ${formatMoney(a.limite)} (${a.artigo}; limite de ${a.anoLimite})`;
       blocks.push({
         text:
-          `Grupo ${a.grupoCodigo} – ${a.grupoNome}: ${formatMoney(a.total)} em ${a.ano} na categoria ${CATEGORIA_LABEL[a.categoria as Categoria]}, ` +
-          `acima do limite de dispensa de ${formatMoney(a.limite)} (${a.artigo}; limite de ${a.anoLimite}). Requisições somadas: ${outras}.` +
+          grupo +
+          (a.excedido ? `acima do ${limite}.` : `dentro do ${limite}.`) +
+          (outras ? ` Requisições somadas: ${outras}.` : '') +
           // a draft's amount is not in the total yet
           (a.estaConta ? '' : ` Esta requisição (${formatMoney(a.valorDesta)}) ainda não está somada: entra na soma quando enviada.`),
         bold: true,
       });
+      if (a.planejado) {
+        const planos = a.planejado.planos.map((p) => `${p.rotulo} (${p.situacao.toLowerCase()}): ${formatMoney(p.valor)}`).join('; ');
+        blocks.push({
+          text:
+            `Planejado para o grupo em ${a.ano}: ${formatMoney(a.planejado.total)} (${planos})` +
+            (a.planejado.passa ? ', acima do limite: o plano prevê licitação para este grupo.' : '.'),
+          bold: a.planejado.passa,
+        });
+      }
     }
   }
 

@@ -183,6 +183,12 @@ export const CATEGORIA_ARTIGO: Record<Categoria, string> = {
   obras: 'art. 75, I, da Lei 14.133/2021',
 };
 
+/**
+ * The fracionamento rule, one place for every plugin that flags it (requisições' alert, the PCA's "exige
+ * licitação"): a year's total of a grupo passes the dispensa limit when it is above it (at the limit: not).
+ */
+export const passaDoLimite = (total: string, limite: string): boolean => compareDecimal(total, limite) > 0;
+
 export const requisicaoItemSchema = z.object({
   produtoId: uuid('Escolha o produto ou serviço.'),
   quantidade: quantitySchema,
@@ -342,6 +348,17 @@ export const alertaDispensaSchema = z.object({
   requisicoes: z.array(z.object({ id: z.string(), numero: z.number().int(), ano: z.number().int(), valor: z.string(), status: z.string() })),
   /** More requisições make up the total than the 50 listed. */
   mais: z.number().int(),
+  /** `totalComEsta` passes the limit (else the alert comes from what the year's plans set aside). */
+  excedido: z.boolean(),
+  /** What the year's contracting plans (PCA) set aside for the grupo in the category, when a plugin plans (null: none). */
+  planejado: z
+    .object({
+      total: z.string(),
+      /** The planned total passes the limit: the year's purchases of the grupo call for a licitação. */
+      passa: z.boolean(),
+      planos: z.array(z.object({ rotulo: z.string(), situacao: z.string(), valor: z.string() })),
+    })
+    .nullable(),
 });
 export type AlertaDispensa = z.infer<typeof alertaDispensaSchema>;
 export const alertasDispensaSchema = z.object({ items: z.array(alertaDispensaSchema) });

@@ -89,6 +89,8 @@ const alerta = {
     { id: '00000000-0000-4000-8000-000000000002', numero: 3, ano: 2026, valor: '58000.00', status: 'aprovada' },
   ],
   mais: 0,
+  excedido: true,
+  planejado: null,
 };
 
 const history = () => Response.json({ items: [], truncated: false });
@@ -130,6 +132,34 @@ describe('@app/requisicoes manifest', () => {
 });
 
 describe('approval page', () => {
+  it('the year plan (PCA) set the grupo aside over the limit: the alert says so though the requisições are under it', async () => {
+    const planejado = {
+      ...alerta,
+      total: '0.00',
+      totalComEsta: '12000.00',
+      estaConta: false,
+      requisicoes: [],
+      excedido: false,
+      planejado: {
+        total: '80000.0100',
+        passa: true,
+        planos: [{ rotulo: 'Plano de Contratações Anual 1/2025', situacao: 'Aprovado', valor: '80000.0100' }],
+      },
+    };
+    renderPlugin(requisicoes, {
+      path: `/requisicao/aprovar/${ID}`,
+      session: makeTestSession({ tags: [39] }),
+      api: approvalApi(requisicao(), { [`GET ${base}/dispensa`]: () => Response.json({ items: [planejado] }) }),
+    });
+    const dispensa = await screen.findByTestId('alerta-dispensa', {}, T);
+    expect(within(dispensa).getByText('O plano de contratações prevê licitação: 01 – Material de expediente')).toBeTruthy();
+    expect(within(dispensa).getByText('R$ 80.000,01')).toBeTruthy();
+    expect(dispensa.textContent).toContain(
+      'acima do limite: as compras do grupo no ano exigem licitação (Plano de Contratações Anual 1/2025, aprovado: R$ 80.000,01)',
+    );
+    expect(dispensa.textContent).toContain('dentro do limite de R$ 65.492,11');
+  });
+
   it('shows the requisição, items and total, the steps, the dispensa alert; the menu counts what awaits me', async () => {
     renderPlugin(requisicoes, { path: `/requisicao/aprovar/${ID}`, session: makeTestSession({ tags: [39] }), api: approvalApi(requisicao()) });
     expect(await screen.findByRole('heading', { level: 1, name: 'Aprovação da requisição 7/2026' }, T)).toBeTruthy();

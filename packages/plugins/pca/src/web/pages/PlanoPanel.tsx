@@ -1,12 +1,13 @@
 // The plan's own panel: its items (each opens the DFD lines it came from) and, while it is being
 // elaborated, the consolidation: the accepted DFDs of the plan's year, picked with checkboxes.
-// Once a publisher (the PNCP) took the plan, a column says how each item stands there.
+// Once a publisher (the PNCP) took the plan, a column says how each item stands there. A grupo whose
+// total passes the year's dispensa limit is flagged "exige licitação" (card, and on each of its items).
 import { formatDate } from '@app/br';
 import { type RecordSlotContext, apiErrorBody, apiErrorMessage, useApi, useQuery } from '@app/core';
 import { formatDecimal, formatMoney } from '@app/documents';
 import { Alert, Button, Card, CheckboxField, DataTable, type DataTableColumn, TextField } from '@app/ui';
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import { CATEGORIA_ITEM_PCA, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
+import { CATEGORIA_DISPENSA, CATEGORIA_ITEM_PCA, type FracionamentoDoGrupo, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
 
 type Row = Record<string, unknown>;
 type Fonte = { memorandoId: string; numero: number; ano: number; origemNome: string; quantidade: string; valorTotal: string };
@@ -43,10 +44,26 @@ const colunasTotais = (primeira: string): DataTableColumn<Total>[] => [
 type Publicacao = { texto: string; tom: 'info' | 'success' | 'warning' | 'danger'; link: { href: string; texto: string } | null };
 const ALERTA = { info: 'info', success: 'success', warning: 'warning', danger: 'error' } as const;
 
+const colunasFracionamento: DataTableColumn<FracionamentoDoGrupo>[] = [
+  { key: 'grupo', header: 'Classe/Grupo', rowHeader: true, render: (g) => `${g.grupoCodigo} – ${g.grupoNome}` },
+  { key: 'categoria', header: 'Categoria', render: (g) => g.categoriaRotulo },
+  { key: 'itens', header: 'Itens', align: 'end', render: (g) => g.itens },
+  { key: 'total', header: 'Total planejado', align: 'end', render: (g) => formatMoney(g.total, 4) },
+  {
+    key: 'limite',
+    header: 'Limite de dispensa',
+    align: 'end',
+    render: (g) => (g.limite ? `${formatMoney(g.limite)} (${g.anoLimite})` : 'Sem limite cadastrado'),
+  },
+];
+
+/** The key of an item's grupo and dispensa category, as `fracionamento` lists them. */
+const chaveGrupo = (grupoCodigo: unknown, categoria: unknown) => `${String(grupoCodigo)}|${String(categoria)}`;
+
 const numero = (d: { numero: number; ano: number }) => `${d.numero}/${d.ano}`;
 const data = (iso: unknown) => (typeof iso === 'string' && iso ? formatDate(iso) : '—');
 
-function Itens({ itens }: { itens: Item[] }) {
+function Itens({ itens, exigem }: { itens: Item[]; exigem: Set<string> }) {
   const [aberto, setAberto] = useState<string | null>(null);
   const comPublicacao = itens.some((i) => i.publicacao);
   if (itens.length === 0) return <p>Nenhum item: consolide as demandas (DFD) do ano.</p>;
@@ -76,7 +93,14 @@ function Itens({ itens }: { itens: Item[] }) {
               <tr>
                 <th scope="row">{item.numeroItem}</th>
                 <td>{CATEGORIA_ITEM_PCA[Number(item.categoriaItemPca)]}</td>
-                <td>{[item.classificacaoSuperiorCodigo, item.classificacaoSuperiorNome].filter(Boolean).join(' – ')}</td>
+                <td>
+                  {[item.classificacaoSuperiorCodigo, item.classificacaoSuperiorNome].filter(Boolean).join(' – ')}
+                  {exigem.has(chaveGrupo(item.classificacaoSuperiorCodigo, CATEGORIA_DISPENSA[Number(item.categoriaItemPca)])) ? (
+                    <div className="field__hint">
+                      <strong>Exige licitação</strong> (grupo acima do limite de dispensa)
+                    </div>
+                  ) : null}
+                </td>
                 <td>
                   {item.descricao}
                   {item.pendencias.map((p) => (
@@ -201,6 +225,8 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
   const itens = (record.itens as Item[] | undefined) ?? [];
   const publicacoes = (record.publicacoes as Publicacao[] | undefined) ?? [];
   const totais = record.totais as Totais | undefined;
+  const acima = ((record.fracionamento as FracionamentoDoGrupo[] | undefined) ?? []).filter((g) => g.exigeLicitacao);
+  const exigem = new Set(acima.map((g) => chaveGrupo(g.grupoCodigo, g.categoria)));
   return (
     <>
       {publicacoes.map((p) => (
@@ -213,8 +239,22 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
         </Alert>
       ))}
       <Card title={`Itens do plano (${itens.length}) – ${formatMoney(String(record.valorTotal ?? '0'), 4)}`} headingLevel={2}>
-        <Itens itens={itens} />
+        <Itens itens={itens} exigem={exigem} />
       </Card>
+      {acima.length > 0 ? (
+        <Card title="Fracionamento: grupos que exigem licitação" headingLevel={2}>
+          <p>
+            O total planejado destes grupos passa do limite de dispensa do ano (art. 75 da Lei 14.133/2021): as compras do grupo no ano devem ser licitadas, não
+            divididas em dispensas.
+          </p>
+          <DataTable<FracionamentoDoGrupo>
+            caption="Grupos acima do limite de dispensa"
+            rows={acima}
+            columns={colunasFracionamento}
+            rowKey={(g) => chaveGrupo(g.grupoId, g.categoria)}
+          />
+        </Card>
+      ) : null}
       {totais && itens.length > 0 ? (
         <Card title="Totais do plano" headingLevel={2}>
           <div className="stack">

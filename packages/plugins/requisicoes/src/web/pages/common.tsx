@@ -68,10 +68,14 @@ export function useAlertasDispensa(id: string, version?: unknown) {
   });
 }
 
-/** One grupo's alert: the total of the requisições em aprovação and aprovadas, and this one apart when it is not counted yet. */
+/**
+ * One grupo's alert: the total of the requisições em aprovação and aprovadas, and this one apart when it is
+ * not counted yet; what the year's contracting plan (PCA) set aside for the grupo, when a plan exists.
+ */
 function AlertaGrupo({ a, children }: { a: AlertaDispensa; children?: ReactNode }) {
+  const titulo = a.excedido ? 'Limite de dispensa ultrapassado' : 'O plano de contratações prevê licitação';
   return (
-    <Alert variant="warning" title={`Limite de dispensa ultrapassado: ${a.grupoCodigo} – ${a.grupoNome}`}>
+    <Alert variant="warning" title={`${titulo}: ${a.grupoCodigo} – ${a.grupoNome}`}>
       <p>
         Em {a.ano}, as requisições em aprovação e aprovadas deste grupo ({CATEGORIA_LABEL[a.categoria].toLowerCase()}) somam{' '}
         <strong>{formatMoney(a.total)}</strong>
@@ -80,7 +84,16 @@ function AlertaGrupo({ a, children }: { a: AlertaDispensa; children?: ReactNode 
             ; com esta requisição ({formatMoney(a.valorDesta)}, ainda não enviada), passam a <strong>{formatMoney(a.totalComEsta)}</strong>
           </>
         )}
-        , acima do limite de <strong>{formatMoney(a.limite)}</strong> ({a.artigo}, valor de {a.anoLimite}). Verifique se não há fracionamento de despesa.
+        , {a.excedido ? 'acima' : 'dentro'} do limite de <strong>{formatMoney(a.limite)}</strong> ({a.artigo}, valor de {a.anoLimite}).
+        {a.planejado ? (
+          <>
+            {' '}
+            Para {a.ano}, o plano de contratações anual reservou <strong>{formatMoney(a.planejado.total)}</strong> a este grupo
+            {a.planejado.passa ? ', acima do limite: as compras do grupo no ano exigem licitação' : ''} (
+            {a.planejado.planos.map((p) => `${p.rotulo}, ${p.situacao.toLowerCase()}: ${formatMoney(p.valor)}`).join('; ')}).
+          </>
+        ) : null}{' '}
+        Verifique se não há fracionamento de despesa.
       </p>
       {children}
     </Alert>
