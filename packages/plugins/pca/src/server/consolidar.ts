@@ -3,13 +3,16 @@
 // and values summed exactly (BigInt units, 4 places: each line's value is quantidade × valor unitário
 // rounded half-up to 4 places), unit value = total / quantity rounded half-up to 4 places, the earliest
 // desired date, the requesting units listed; each item keeps its DFD lines (pca_item_fontes).
-// What the PNCP needs and the catalogue lacks is flagged on the item (`pendencias`), never invented.
+// A CNBS item (the product has a CATMAT/CATSER code) goes under the CNBS Classe/Grupo and PDM kept on the
+// product; an own-catalogue item under its grupo. What the PNCP needs and the catalogue lacks is flagged
+// on the item (`pendencias`), never invented; the plan is not sent for approval while any is left.
 import { fromUnits, toUnits } from '@app/documents';
 import { memorandoItens, memorandos } from '@app/memorandos/server';
 import { produtos } from '@app/produtos/server';
 import { centrosCusto, grupos, unidades } from '@app/registros/server';
-import { type Tx, documentoVinculos } from '@app/server-core';
-import { and, asc, eq, inArray, isNull } from '@app/server-core/orm';
+import { type DbOrTx, type Tx, documentoVinculos } from '@app/server-core';
+import { and, asc, eq, inArray, isNull, sql } from '@app/server-core/orm';
+import { PENDENCIA_LABEL } from '../shared/index.js';
 import { pcaItemFontes, pcaItens, pcaPlanos } from './tables.js';
 
 /** The plans' kind in documento_vinculos (defineDocumentResource's default, '<plugin><path>'). */
@@ -45,6 +48,10 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
       descricao: produtos.descricao,
       tipo: produtos.tipo,
       codigoCatalogo: produtos.codigoCatalogo,
+      classeCnbsCodigo: produtos.classeCnbsCodigo,
+      classeCnbsNome: produtos.classeCnbsNome,
+      pdmCodigo: produtos.pdmCodigo,
+      pdmDescricao: produtos.pdmDescricao,
       grupoCodigo: grupos.codigo,
       grupoNome: grupos.nome,
       unidade: unidades.sigla,
@@ -66,12 +73,15 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
     const catalogo = l.codigoCatalogo ? 1 : 2;
     const classificacao = l.tipo === 'servico' ? 2 : 1;
     const codigoItem = l.codigoCatalogo ?? l.produtoCodigo;
-    const key = [categoria, catalogo, classificacao, l.grupoCodigo ?? '', codigoItem, l.unidade ?? ''].join('|');
+    // a CNBS item is classified by its CNBS Classe/Grupo (kept on the product); an own-catalogue item by its grupo
+    const cnbs = catalogo === 1 && l.classeCnbsCodigo !== null;
+    const superior = cnbs ? { codigo: l.classeCnbsCodigo, nome: l.classeCnbsNome } : { codigo: l.grupoCodigo, nome: l.grupoNome };
+    const key = [categoria, catalogo, classificacao, superior.codigo ?? '', codigoItem, l.unidade ?? ''].join('|');
     const quantidade = toUnits(String(l.quantidade), 4);
     const valor = (quantidade * toUnits(String(l.valorUnitario), 4) + ESCALA / 2n) / ESCALA;
     let g = grupos_.get(key);
     if (!g) {
-      const pendencias = [...(catalogo === 1 ? ['classe_cnbs'] : []), ...(l.grupoCodigo ? [] : ['grupo']), ...(l.unidade ? [] : ['unidade'])];
+      const pendencias = [...(catalogo === 1 && !cnbs ? ['classe_cnbs'] : []), ...(superior.codigo ? [] : ['grupo']), ...(l.unidade ? [] : ['unidade'])];
       g = {
         item: {
           planoId,
@@ -80,8 +90,10 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
           categoriaItemPca: categoria,
           catalogo,
           classificacaoCatalogo: classificacao,
-          classificacaoSuperiorCodigo: l.grupoCodigo,
-          classificacaoSuperiorNome: l.grupoNome,
+          classificacaoSuperiorCodigo: superior.codigo,
+          classificacaoSuperiorNome: superior.nome,
+          pdmCodigo: catalogo === 1 ? l.pdmCodigo : null,
+          pdmDescricao: catalogo === 1 ? l.pdmDescricao : null,
           codigoItem,
           produtoId: l.produtoId,
           descricao: l.descricao,
@@ -151,4 +163,25 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
     .update(pcaPlanos)
     .set({ valorTotal: fromUnits(total, 4) })
     .where(eq(pcaPlanos.id, planoId));
+}
+
+/** The plan's items that lack what the PNCP requires (by number). */
+export const itensPendentes = (db: DbOrTx, planoId: string) =>
+  db
+    .select({ numeroItem: pcaItens.numeroItem, descricao: pcaItens.descricao, pendencias: pcaItens.pendencias })
+    .from(pcaItens)
+    .where(and(eq(pcaItens.planoId, planoId), sql`cardinality(${pcaItens.pendencias}) > 0`))
+    .orderBy(asc(pcaItens.numeroItem));
+
+/** 'O plano não pode ser enviado: 2 itens sem o que o PNCP exige — item 1 (Papel): …; item 3 (…): ….' (the first 5 named). */
+export function mensagemPendencias(itens: { numeroItem: number; descricao: string; pendencias: string[] }[]): string {
+  const MAX = 5;
+  // 'Produto…' → 'produto…' after the colon; 'DFD…' stays
+  const minuscula = (t: string) => (/^\p{Lu}\p{Ll}/u.test(t) ? t.charAt(0).toLowerCase() + t.slice(1) : t);
+  const nomeados = itens
+    .slice(0, MAX)
+    .map((i) => `item ${i.numeroItem} (${i.descricao}): ${i.pendencias.map((p) => minuscula(PENDENCIA_LABEL[p] ?? p)).join(', ')}`);
+  const mais = itens.length > MAX ? `; e mais ${itens.length - MAX}` : '';
+  const quantos = itens.length === 1 ? '1 item' : `${itens.length} itens`;
+  return `O plano não pode ser enviado para aprovação: ${quantos} sem o que o PNCP exige — ${nomeados.join('; ')}${mais}. Corrija o produto ou o DFD e envie de novo.`;
 }

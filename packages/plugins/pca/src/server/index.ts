@@ -1,6 +1,7 @@
 // @app/pca/server: the Plano de Contratações Anual under /api/pca (tag 101), from defineDocumentResource:
 //   GET/POST /planos, GET/PUT/DELETE /planos/:id (DELETE: 409, numbered), GET /planos.csv|.xlsx,
-//   POST /planos/:id/enviar|aprovar|devolver|publicar|cancelar, GET /planos/:id/historico, GET /planos/{id}.pdf;
+//   POST /planos/:id/enviar|aprovar|devolver|publicar|cancelar, GET /planos/:id/historico, GET /planos/{id}.pdf,
+//   GET /planos/:id/itens.xlsx (the items with the PNCP's columns);
 //   GET /planos/:id/demandas (the accepted DFDs of the plan's year, for the consolidation); GET /centros-custo.
 // publicar hands the plan to the plugins contributing to PCA_PUBLICACAO (@app/pncp) in the same transaction.
 // Fracionamento: each grupo's total against the year's dispensa limit (`fracionamento`, ./fracionamento.ts),
@@ -27,10 +28,11 @@ import {
 import { and, asc, eq, inArray, isNull, ne, or, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import { CATEGORIA_ITEM_PCA, PCA_APROVAR_TAG, PCA_APROVAR_TAG_NOME, PCA_PATH, PCA_TAG, PCA_TAG_NOME, fluxo, pcaSchema } from '../shared/index.js';
-import { PCA_KIND, consolidar, memorandosDoPlano } from './consolidar.js';
+import { PCA_KIND, consolidar, itensPendentes, memorandosDoPlano, mensagemPendencias } from './consolidar.js';
 import { lerFracionamento, planejamentoDispensa } from './fracionamento.js';
 import { lerItens, lerMemorandos, lerTotais } from './leitura.js';
 import { planoPdf } from './pdf.js';
+import { planilhaItens } from './planilha.js';
 import { PCA_PUBLICACAO, type SituacaoItemPublicado } from './publicacao.js';
 import { seedPca } from './seed.js';
 import { pcaPlanos } from './tables.js';
@@ -135,6 +137,15 @@ export default defineServerPlugin({
         const de = fora.anoPca ? `é do PCA de ${fora.anoPca}` : 'não indica o ano do PCA';
         return { memorandoIds: `O Memorando ${formatNumero(fora.numero, fora.ano)} ${de}, não de ${data.anoPca}.` };
       },
+      // enviar: the items consolidated again from the DFDs and the catalogue as they are now (a product fixed
+      // since is taken), and refused while an item lacks what the PNCP requires (the checks before approval)
+      resolveTransition: async (tx, name, row, _body, ctx) => {
+        if (name !== 'enviar') return undefined;
+        await consolidar(tx, String(row.id), ctx.entidadeId);
+        const pendentes = await itensPendentes(tx, String(row.id));
+        if (pendentes.length) throw new AppError(409, 'pendencias', mensagemPendencias(pendentes));
+        return undefined;
+      },
       // publicar: every publisher (the PNCP integration) takes the plan in this transaction
       onTransition: async (tx, name, before, _body, ctx, { audit }) => {
         if (name !== 'publicar') return;
@@ -171,6 +182,8 @@ export default defineServerPlugin({
       },
       duplicate: false,
       pdf: planoPdf,
+      // the items with the PNCP's columns: GET /planos/:id/itens.xlsx
+      files: { itens: planilhaItens },
       history: {
         names: { centroCustoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" } },
         skip: ['solicitanteNome'],

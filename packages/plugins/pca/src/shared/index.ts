@@ -93,7 +93,7 @@ export interface FracionamentoDoGrupo {
 
 /** What a plan item lacks for the PNCP (the catalogue does not say it: fix the product or the DFD). */
 export const PENDENCIA_LABEL: Record<string, string> = {
-  classe_cnbs: 'Classe/Grupo do CNBS não cadastrado no produto (usado o grupo do catálogo próprio)',
+  classe_cnbs: 'Produto com código CATMAT/CATSER sem a classe ou o grupo do CNBS',
   grupo: 'Produto sem grupo no catálogo',
   unidade: 'Produto sem unidade de fornecimento',
   data_desejada: 'DFD sem data desejada',

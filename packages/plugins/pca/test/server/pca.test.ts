@@ -7,6 +7,7 @@ import produtosPlugin from '@app/produtos/server';
 import { today } from '@app/br';
 import registrosPlugin from '@app/registros/server';
 import requisicoesPlugin from '@app/requisicoes/server';
+import { parseSpreadsheet } from '@app/server-core';
 import { type ErrorBody, describeEachDatabase, withoutSeed } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
 import plugin from '../../src/server/index.js';
@@ -305,7 +306,7 @@ describeEachDatabase(
     });
 
     it('is approved by the autoridade competente, never by who consolidated it; returned with a reason; published', async () => {
-      const a = await dfd(edu, educacao, [[p.clips, '5', '2,0000']]);
+      const a = await dfd(edu, educacao, [[p.clips, '5', '2,0000']], { dataDesejada: '2027-06-01' });
       let plano = await novoPlano(setorAutoridade);
       plano = await json<Plano>(await consolidar(plano, [a], setorAutoridade), 200);
       plano = await json<Plano>(await agir(plano, 'enviar', setorAutoridade), 200);
@@ -409,6 +410,64 @@ describeEachDatabase(
       // a cancelled plan plans nothing
       await json(await agir(plano, 'cancelar', setor, 'Plano refeito com outra unidade.'), 200);
       expect(await alertas(deCaneta.id)).toEqual([]);
+    });
+
+    it('checks before approval: an item without what the PNCP requires refuses enviar (409 naming it); fixed in the catalogue, enviar consolidates again and goes', async () => {
+      const a = await dfd(edu, educacao, [[p.papelCaixa, '2', '10']], { dataDesejada: '2027-05-01' });
+      const b = await dfd(sau, saude, [[p.caneta, '3', '1']]);
+      let plano = await novoPlano();
+      plano = await json<Plano>(await consolidar(plano, [a, b]), 200);
+      const recusa = await json<ErrorBody>(await agir(plano, 'enviar', setor), 409);
+      expect(recusa.error.message).toBe(
+        'O plano não pode ser enviado para aprovação: 2 itens sem o que o PNCP exige — item 1 (Caneta esferográfica azul): DFD sem data desejada; ' +
+          'item 2 (Papel sulfite A4 (caixa)): produto com código CATMAT/CATSER sem a classe ou o grupo do CNBS. Corrija o produto ou o DFD e envie de novo.',
+      );
+      expect((await ler(plano)).status).toBe('em_elaboracao');
+      // the DFD without a date leaves the plan; the catalogue gets the CNBS classe and PDM of the other product
+      plano = await json<Plano>(await consolidar(plano, [a]), 200);
+      await t.server.sql(
+        "UPDATE produtos SET classe_cnbs_codigo = '7530', classe_cnbs_nome = 'Artigos de papelaria', pdm_codigo = '4408', pdm_descricao = 'Papel A4' WHERE id = $1",
+        [p.papelCaixa],
+      );
+      plano = await json<Plano>(await agir(plano, 'enviar', setor), 200);
+      expect(plano.status).toBe('em_aprovacao');
+      const [item] = await t.server.sql<Record<string, unknown>>(
+        'SELECT classificacao_superior_codigo, classificacao_superior_nome, pdm_codigo, pdm_descricao, pendencias FROM pca_itens WHERE plano_id = $1',
+        [plano.id],
+      );
+      expect(item).toEqual({
+        classificacao_superior_codigo: '7530',
+        classificacao_superior_nome: 'Artigos de papelaria',
+        pdm_codigo: '4408',
+        pdm_descricao: 'Papel A4',
+        pendencias: [],
+      });
+      // the items with the PNCP's columns, in a workbook (a file of the kit: scope, name, headers)
+      const xlsx = await pca(`/${plano.id}/itens.xlsx`, setor);
+      expect(xlsx.status).toBe(200);
+      expect(xlsx.headers.get('content-disposition')).toContain(`pca-itens-${plano.numero}-${plano.ano}.xlsx`);
+      const planilha = await parseSpreadsheet(new Uint8Array(await xlsx.arrayBuffer()), undefined, undefined, { headerFirstCell: 'Número do item' });
+      expect(planilha.rows.map((r) => r.cells)).toEqual([
+        {
+          'Número do item': '1',
+          'Categoria do item': 'Material',
+          Catálogo: 'CNBS',
+          Classificação: 'Material',
+          'Código da classe/grupo': '7530',
+          'Nome da classe/grupo': 'Artigos de papelaria',
+          'Código do PDM': '4408',
+          'Descrição do PDM': 'Papel A4',
+          'Código do item': '461997',
+          Descrição: 'Papel sulfite A4 (caixa)',
+          'Unidade de fornecimento': 'CX',
+          Quantidade: '2',
+          'Valor unitário (R$)': '10',
+          'Valor total (R$)': '20',
+          'Data desejada': '01/05/2027',
+          'Unidade requisitante': 'Secretaria de Educação',
+        },
+      ]);
+      expect((await pca(`/${plano.id}/itens.xlsx`, alheio)).status).toBe(404);
     });
 
     it('prints the plan (PDF) with its items', async () => {

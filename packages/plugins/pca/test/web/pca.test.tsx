@@ -113,9 +113,15 @@ describe('pages', () => {
     expect(within(itens).getByText('Secretaria de Educação; Secretaria de Saúde')).toBeTruthy();
     expect(
       within(itens)
-        .getByRole('link', { name: /Classe\/Grupo do CNBS não cadastrado/ })
+        .getByRole('link', { name: /sem a classe ou o grupo do CNBS/ })
         .getAttribute('href'),
     ).toBe('/produtos/edit/p1');
+    // the checks before approval, above the items: each pendência with a link to where it is fixed
+    const pendencias = screen.getByRole('list', { name: 'Pendências para o PNCP' });
+    expect(within(pendencias).getByRole('listitem').textContent).toBe(
+      'Item 1 (Papel sulfite A4): Produto com código CATMAT/CATSER sem a classe ou o grupo do CNBS',
+    );
+    expect(within(pendencias).getByRole('link').getAttribute('href')).toBe('/produtos/edit/p1');
     const abrir = within(itens).getByRole('button', { name: '2 DFD do item 1' });
     expect(abrir.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(abrir);

@@ -173,6 +173,8 @@ describeEachDatabase(
             grupo_id: grupo,
             unidade_id: un,
             codigo_catalogo: `46199${i}`,
+            classe_cnbs_codigo: '7510',
+            classe_cnbs_nome: 'Artigos de expediente',
           }),
         );
       }
@@ -437,6 +439,8 @@ for (const engine of testEngines().filter((e) => e === 'postgres'))
         grupo_id: grupo,
         unidade_id: un,
         codigo_catalogo: '461991',
+        classe_cnbs_codigo: '7510',
+        classe_cnbs_nome: 'Artigos de expediente',
       });
       educacao = await ins('registros_centros_custo', { codigo: '02', nome: 'Secretaria de Educação' });
       compras = await ins('registros_centros_custo', { codigo: '01', nome: 'Compras e Licitações' });

@@ -89,6 +89,10 @@ export interface NovoProduto {
   unidadeId: string;
   tipoMaterialId: string | null;
   codigoCatalogo: string | null;
+  classeCnbsCodigo?: string | null;
+  classeCnbsNome?: string | null;
+  pdmCodigo?: string | null;
+  pdmDescricao?: string | null;
   especificacao: string | null;
   ativo: boolean;
 }
@@ -133,6 +137,10 @@ export async function insertProdutos(tx: Tx, entidadeId: string, rows: readonly 
         unidadeId: produtos.unidadeId,
         tipoMaterialId: produtos.tipoMaterialId,
         codigoCatalogo: produtos.codigoCatalogo,
+        classeCnbsCodigo: produtos.classeCnbsCodigo,
+        classeCnbsNome: produtos.classeCnbsNome,
+        pdmCodigo: produtos.pdmCodigo,
+        pdmDescricao: produtos.pdmDescricao,
         especificacao: produtos.especificacao,
         ativo: produtos.ativo,
       });
@@ -222,6 +230,10 @@ export async function importarProdutos(options: {
           unidadeId: r.unidadeId!,
           tipoMaterialId: r.tipoMaterialId ?? null,
           codigoCatalogo: r.codigoCatalogo,
+          classeCnbsCodigo: r.classeCnbsCodigo,
+          classeCnbsNome: r.classeCnbsNome,
+          pdmCodigo: r.pdmCodigo,
+          pdmDescricao: r.pdmDescricao,
           especificacao: r.especificacao,
           ativo: r.ativo,
         })),

@@ -43,6 +43,21 @@ export const codigoCatalogoSchema = z
   .transform((v) => (v ? v : null))
   .refine((v) => v === null || /^\d{1,9}$/.test(v), { error: 'O código CATMAT/CATSER tem apenas números (até 9 dígitos).' });
 
+const codigoCnbs = (mensagem: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || /^\d{1,10}$/.test(v), { error: mensagem });
+const nomeCnbs = (mensagem: string) =>
+  z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .refine((v) => v === null || (v.length >= 2 && v.length <= 255), { error: mensagem });
+
 const produtoFields = {
   /** Empty on creation: the next sequential number is assigned. */
   codigo: z
@@ -60,9 +75,34 @@ const produtoFields = {
   unidadeId: z.uuid({ error: 'Escolha a unidade de fornecimento.' }),
   tipoMaterialId: optionalId('Escolha um tipo de material válido.'),
   codigoCatalogo: codigoCatalogoSchema,
+  /** The CNBS Classe (material) or Grupo (serviço) the PNCP classifies the item under (the PCA sends it). */
+  classeCnbsCodigo: codigoCnbs('O código da classe ou grupo do CNBS tem apenas números (até 10 dígitos).'),
+  classeCnbsNome: nomeCnbs('Informe o nome da classe ou grupo do CNBS (2 a 255 caracteres).'),
+  /** The material's PDM (Padrão Descritivo de Material) in the CNBS. */
+  pdmCodigo: codigoCnbs('O código do PDM tem apenas números (até 10 dígitos).'),
+  pdmDescricao: nomeCnbs('Informe a descrição do PDM (2 a 255 caracteres).'),
   especificacao: optionalText(5000, 'A especificação tem no máximo 5000 caracteres.'),
   ativo: z.boolean().default(true),
 };
+
+/** What the PNCP classification asks of a product's fields: code and name together, a PDM only for materials. */
+function classificacaoCnbs(
+  value: { tipo: TipoItem; classeCnbsCodigo?: string | null; classeCnbsNome?: string | null; pdmCodigo?: string | null; pdmDescricao?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  const par = (codigo: string | null | undefined, nome: string | null | undefined, campos: [string, string], mensagens: [string, string]) => {
+    if (codigo && !nome) ctx.addIssue({ code: 'custom', path: [campos[1]], message: mensagens[1] });
+    if (nome && !codigo) ctx.addIssue({ code: 'custom', path: [campos[0]], message: mensagens[0] });
+  };
+  par(
+    value.classeCnbsCodigo,
+    value.classeCnbsNome,
+    ['classeCnbsCodigo', 'classeCnbsNome'],
+    ['Informe também o código da classe ou grupo do CNBS.', 'Informe também o nome da classe ou grupo do CNBS.'],
+  );
+  par(value.pdmCodigo, value.pdmDescricao, ['pdmCodigo', 'pdmDescricao'], ['Informe também o código do PDM.', 'Informe também a descrição do PDM.']);
+  if (value.tipo === 'servico' && value.pdmCodigo) ctx.addIssue({ code: 'custom', path: ['pdmCodigo'], message: 'PDM só se aplica a materiais.' });
+}
 
 /** A service has no tipo de material: the server (and the form) clear it. */
 export function clearTipoMaterial<T extends { tipo: TipoItem; tipoMaterialId?: string | null | undefined }>(value: T): T {
@@ -70,7 +110,7 @@ export function clearTipoMaterial<T extends { tipo: TipoItem; tipoMaterialId?: s
 }
 
 /** Body of POST /api/produtos/produtos (PUT adds `version`). */
-export const produtoInputSchema = z.object(produtoFields);
+export const produtoInputSchema = z.object(produtoFields).superRefine(classificacaoCnbs);
 export type ProdutoInput = z.output<typeof produtoInputSchema>;
 
 /** A product as the API answers it (with the names of what it points to). */
@@ -89,6 +129,10 @@ export const produtoSchema = z.object({
   tipoMaterialId: z.string().nullable(),
   tipoMaterialNome: z.string().nullable(),
   codigoCatalogo: z.string().nullable(),
+  classeCnbsCodigo: z.string().nullable(),
+  classeCnbsNome: z.string().nullable(),
+  pdmCodigo: z.string().nullable(),
+  pdmDescricao: z.string().nullable(),
   especificacao: z.string().nullable(),
   ativo: z.boolean(),
   version: z.number().int(),
@@ -126,6 +170,10 @@ export const PRODUTO_IMPORT_COLUMNS = {
   Unidade: { field: 'unidade', required: true, hint: 'Sigla ou nome da unidade de fornecimento.', example: 'RESMA', width: 12 },
   'Tipo de material': { field: 'tipoMaterial', hint: 'Só para materiais: código ou nome do tipo de material.', example: 'Consumo', width: 20 },
   'CATMAT/CATSER': { field: 'codigoCatalogo', hint: 'Código do item no catálogo federal (apenas números).', example: '461800', width: 14 },
+  'Classe/grupo CNBS': { field: 'classeCnbsCodigo', hint: 'Código da classe (material) ou do grupo (serviço) no CNBS.', example: '7530', width: 14 },
+  'Nome da classe/grupo CNBS': { field: 'classeCnbsNome', hint: 'Nome da classe ou do grupo no CNBS.', example: 'Artigos de papelaria', width: 28 },
+  PDM: { field: 'pdmCodigo', hint: 'Só para materiais: código do Padrão Descritivo de Material.', example: '4408', width: 10 },
+  'Descrição do PDM': { field: 'pdmDescricao', hint: 'Descrição do PDM.', example: 'Papel A4', width: 24 },
   Especificação: { field: 'especificacao', hint: 'Especificação técnica (opcional).', width: 50 },
   Ativo: { field: 'ativo', hint: 'Sim ou Não (vazio = Sim).', example: 'Sim', width: 8 },
 } as const;
@@ -145,6 +193,10 @@ export const produtoImportRowSchema = z
     unidade: z.string({ error: 'Informe a unidade de fornecimento.' }),
     tipoMaterial: z.string().optional(),
     codigoCatalogo: codigoCatalogoSchema,
+    classeCnbsCodigo: produtoFields.classeCnbsCodigo,
+    classeCnbsNome: produtoFields.classeCnbsNome,
+    pdmCodigo: produtoFields.pdmCodigo,
+    pdmDescricao: produtoFields.pdmDescricao,
     especificacao: produtoFields.especificacao,
     ativo: z
       .string()
@@ -160,5 +212,6 @@ export const produtoImportRowSchema = z
     if (row.tipo === 'servico' && row.tipoMaterial) {
       ctx.addIssue({ code: 'custom', path: ['tipoMaterial'], message: 'Tipo de material só se aplica a materiais.' });
     }
+    classificacaoCnbs(row, ctx);
   });
 export type ProdutoImportRow = z.output<typeof produtoImportRowSchema>;

@@ -132,6 +132,36 @@ describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), with
     expect(body.tipoMaterialId).toBeNull();
   });
 
+  it('keeps the CNBS classification the PCA sends: classe/grupo and PDM, code and name together, a PDM only for materials', async () => {
+    const metade = await create({ ...papel(), descricao: 'Papel sulfite A4 reciclado', classeCnbsCodigo: '7530', pdmCodigo: ' ', pdmDescricao: 'Papel A4' });
+    expect(metade.res.status).toBe(400);
+    expect(metade.body.error.fields).toEqual({
+      classeCnbsNome: 'Informe também o nome da classe ou grupo do CNBS.',
+      pdmCodigo: 'Informe também o código do PDM.',
+    });
+    const letras = await create({ ...papel(), descricao: 'Papel sulfite A4 reciclado', classeCnbsCodigo: '75A', classeCnbsNome: 'Papelaria' });
+    expect(letras.body.error.fields?.classeCnbsCodigo).toBe('O código da classe ou grupo do CNBS tem apenas números (até 10 dígitos).');
+    const servico = await create({
+      descricao: 'Serviço de dedetização',
+      tipo: 'servico',
+      grupoId: pref.servicos,
+      unidadeId: pref.sv,
+      pdmCodigo: '123',
+      pdmDescricao: 'Dedetização',
+    });
+    expect(servico.body.error.fields?.pdmCodigo).toBe('PDM só se aplica a materiais.');
+    const ok = await create({
+      ...papel(),
+      descricao: 'Papel sulfite A4 reciclado',
+      classeCnbsCodigo: ' 7530 ',
+      classeCnbsNome: 'Artigos de papelaria',
+      pdmCodigo: '4408',
+      pdmDescricao: 'Papel A4',
+    });
+    expect(ok.res.status).toBe(201);
+    expect(ok.body).toMatchObject({ classeCnbsCodigo: '7530', classeCnbsNome: 'Artigos de papelaria', pdmCodigo: '4408', pdmDescricao: 'Papel A4' });
+  });
+
   it('refuses a duplicate código or descrição (case and accents ignored) with 409', async () => {
     const codigo = await create({ ...papel(), codigo: '000001', descricao: 'Outro item qualquer' });
     expect(codigo.res.status).toBe(409);
@@ -321,6 +351,9 @@ describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), with
       'Serviço de poda,Serviço,02,SV,Consumo,',
       'Tesoura 21 cm,Material,Grupo que não existe,UN,,',
     ].join('\n');
+    const cnbs = ['Descrição,Tipo,Grupo,Unidade,Classe/grupo CNBS,PDM,Descrição do PDM', 'Grampeador 26/6,Material,01,UN,7510,,'].join('\n');
+    const semNome = (await (await t.server.upload('/api/produtos/produtos/importar?dryRun=true', token, { content: cnbs })).json()) as ImportBody;
+    expect(semNome.errors).toEqual([{ linha: 2, coluna: 'Nome da classe/grupo CNBS', motivo: 'Informe também o nome da classe ou grupo do CNBS.' }]);
     const body = (await (await t.server.upload('/api/produtos/produtos/importar?dryRun=true', token, { content: csv })).json()) as ImportBody;
     expect(body.errors).toEqual([
       { linha: 2, coluna: 'Ativo', motivo: 'Use Sim ou Não.' },
@@ -337,7 +370,22 @@ describeEachDatabase('produtos API', { plugins: [migrationsOnly(registros), with
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toContain('modelo-produtos.xlsx');
     const sheet = await parseSpreadsheet(new Uint8Array(await res.arrayBuffer()));
-    const headers = ['Código', 'Descrição', 'Tipo', 'Grupo', 'Sub-grupo', 'Unidade', 'Tipo de material', 'CATMAT/CATSER', 'Especificação', 'Ativo'];
+    const headers = [
+      'Código',
+      'Descrição',
+      'Tipo',
+      'Grupo',
+      'Sub-grupo',
+      'Unidade',
+      'Tipo de material',
+      'CATMAT/CATSER',
+      'Classe/grupo CNBS',
+      'Nome da classe/grupo CNBS',
+      'PDM',
+      'Descrição do PDM',
+      'Especificação',
+      'Ativo',
+    ];
     expect(sheet.headers).toEqual(headers);
     const csv = await api('/produtos/modelo?formato=csv');
     expect(csv.headers.get('content-type')).toContain('text/csv');

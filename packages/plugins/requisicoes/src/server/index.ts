@@ -60,7 +60,7 @@ import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisica
 
 export * from './tables.js';
 export { registrarPesquisaDePrecos } from './pesquisa.js';
-export { DISPENSA_PLANEJADO, type PlanejadoNoGrupo, type PlanejamentoDispensa, limiteDoAno } from './dispensa.js';
+export { DISPENSA_PLANEJADO, type PlanejamentoDispensa, limiteDoAno } from './dispensa.js';
 
 type Row = Record<string, unknown>;
 

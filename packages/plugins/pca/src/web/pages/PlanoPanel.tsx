@@ -3,7 +3,7 @@
 // Once a publisher (the PNCP) took the plan, a column says how each item stands there. A grupo whose
 // total passes the year's dispensa limit is flagged "exige licitação" (card, and on each of its items).
 import { formatDate } from '@app/br';
-import { type RecordSlotContext, apiErrorBody, apiErrorMessage, useApi, useQuery } from '@app/core';
+import { type RecordSlotContext, apiErrorBody, apiErrorMessage, downloadFile, useApi, useQuery } from '@app/core';
 import { formatDecimal, formatMoney } from '@app/documents';
 import { Alert, Button, Card, CheckboxField, DataTable, type DataTableColumn, TextField } from '@app/ui';
 import { Fragment, useEffect, useMemo, useState } from 'react';
@@ -63,6 +63,41 @@ const chaveGrupo = (grupoCodigo: unknown, categoria: unknown) => `${String(grupo
 const numero = (d: { numero: number; ano: number }) => `${d.numero}/${d.ano}`;
 const data = (iso: unknown) => (typeof iso === 'string' && iso ? formatDate(iso) : '—');
 
+/** Where a pendência is fixed: the product (catalogue) or the DFD without a desired date. */
+function linkDaPendencia(item: Item, p: string): string | null {
+  if (p === 'data_desejada') {
+    const semData = item.fontes[0];
+    return semData ? `/memorandos/edit/${semData.memorandoId}` : null;
+  }
+  return item.produtoId ? `/produtos/edit/${String(item.produtoId)}` : null;
+}
+
+/** The checks before approval: every item the PNCP would refuse, each with a link to what must be fixed. */
+function Pendencias({ itens }: { itens: Item[] }) {
+  const pendentes = itens.filter((i) => i.pendencias.length > 0);
+  if (pendentes.length === 0) return null;
+  const quantos = pendentes.length === 1 ? '1 item' : `${pendentes.length} itens`;
+  return (
+    <Alert variant="warning" title={`Pendências para o PNCP: ${quantos}`}>
+      <p>O plano só pode ser enviado para aprovação quando cada item tiver o que o PNCP exige. Corrija e envie de novo: os itens são consolidados outra vez.</p>
+      <ul aria-label="Pendências para o PNCP">
+        {pendentes.slice(0, 50).map((item) =>
+          item.pendencias.map((p) => {
+            const href = linkDaPendencia(item, p);
+            const texto = PENDENCIA_LABEL[p] ?? p;
+            return (
+              <li key={`${item.id}-${p}`}>
+                Item {item.numeroItem} ({item.descricao}): {href ? <a href={href}>{texto}</a> : texto}
+              </li>
+            );
+          }),
+        )}
+      </ul>
+      {pendentes.length > 50 ? <p>E mais {(pendentes.length - 50).toLocaleString('pt-BR')} itens (veja a coluna Descrição).</p> : null}
+    </Alert>
+  );
+}
+
 function Itens({ itens, exigem }: { itens: Item[]; exigem: Set<string> }) {
   const [aberto, setAberto] = useState<string | null>(null);
   const comPublicacao = itens.some((i) => i.publicacao);
@@ -103,15 +138,14 @@ function Itens({ itens, exigem }: { itens: Item[]; exigem: Set<string> }) {
                 </td>
                 <td>
                   {item.descricao}
-                  {item.pendencias.map((p) => (
-                    <div key={p} className="field__error">
-                      {item.produtoId && p !== 'data_desejada' ? (
-                        <a href={`/produtos/edit/${String(item.produtoId)}`}>{PENDENCIA_LABEL[p] ?? p}</a>
-                      ) : (
-                        (PENDENCIA_LABEL[p] ?? p)
-                      )}
-                    </div>
-                  ))}
+                  {item.pendencias.map((p) => {
+                    const href = linkDaPendencia(item, p);
+                    return (
+                      <div key={p} className="field__error">
+                        {href ? <a href={href}>{PENDENCIA_LABEL[p] ?? p}</a> : (PENDENCIA_LABEL[p] ?? p)}
+                      </div>
+                    );
+                  })}
                 </td>
                 <td>{String(item.unidadeFornecimento ?? '')}</td>
                 <td>{formatDecimal(String(item.quantidade))}</td>
@@ -238,7 +272,22 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
           ) : null}
         </Alert>
       ))}
+      <Pendencias itens={itens} />
       <Card title={`Itens do plano (${itens.length}) – ${formatMoney(String(record.valorTotal ?? '0'), 4)}`} headingLevel={2}>
+        {itens.length > 0 ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() =>
+              downloadFile(`/pca${PCA_PATH}/${String(record.id)}/itens.xlsx`, {
+                fileName: 'pca-itens.xlsx',
+                errorMessage: 'Não foi possível gerar a planilha dos itens.',
+              })
+            }
+          >
+            Baixar itens (planilha com as colunas do PNCP)
+          </Button>
+        ) : null}
         <Itens itens={itens} exigem={exigem} />
       </Card>
       {acima.length > 0 ? (

@@ -46,7 +46,12 @@ const pages = defineResourcePages({
         Importar planilha
       </Link>
     ),
-    panels: (row) => <UsoProduto id={String(row.id)} />,
+    panels: (row) => (
+      <>
+        <ClassificacaoPendente row={row} />
+        <UsoProduto id={String(row.id)} />
+      </>
+    ),
   },
   filters: [
     { name: 'tipo', label: 'Tipo', options: TIPO_OPTIONS },
@@ -61,9 +66,32 @@ const pages = defineResourcePages({
     { name: 'unidadeId', type: 'select', label: 'Unidade de fornecimento', required: true, source: unidades },
     { name: 'tipoMaterialId', type: 'select', label: 'Tipo de material', source: tiposMaterial, hint: 'Só para materiais; ignorado em serviços.' },
     { name: 'codigoCatalogo', type: 'text', label: 'Código CATMAT/CATSER', maxLength: 9, hint: 'Código do item no catálogo federal (apenas números).' },
+    {
+      name: 'classeCnbsCodigo',
+      type: 'text',
+      label: 'Classe ou grupo do CNBS: código',
+      maxLength: 10,
+      hint: 'Classe (material) ou grupo (serviço) do item no CNBS; o Plano de Contratações Anual o envia ao PNCP.',
+    },
+    { name: 'classeCnbsNome', type: 'text', label: 'Classe ou grupo do CNBS: nome', maxLength: 255 },
+    { name: 'pdmCodigo', type: 'text', label: 'PDM: código', maxLength: 10, hint: 'Padrão Descritivo de Material do CNBS; só para materiais.' },
+    { name: 'pdmDescricao', type: 'text', label: 'PDM: descrição', maxLength: 255 },
     { name: 'especificacao', type: 'textarea', label: 'Especificação', rows: 5, maxLength: 5000 },
   ],
 });
+
+/** A CATMAT/CATSER item without its CNBS classe: the plan (PCA) cannot send it to the PNCP until it is filled in. */
+function ClassificacaoPendente({ row }: { row: Row }) {
+  if (!row.codigoCatalogo || row.classeCnbsCodigo) return null;
+  return (
+    <div style={{ marginTop: '1rem' }} data-testid="produto-classe-cnbs">
+      <Alert variant="warning" title="Falta a classe ou o grupo do CNBS">
+        O item tem código CATMAT/CATSER, mas não a classe (material) ou o grupo (serviço) do CNBS: o Plano de Contratações Anual precisa deles para enviar o
+        item ao PNCP. Informe-os nos campos acima.
+      </Alert>
+    </div>
+  );
+}
 
 /** Where the product is used (the descrição is locked and it cannot be deleted), under the kit's form. */
 function UsoProduto({ id }: { id: string }) {
