@@ -13,11 +13,12 @@ import { centrosCusto, grupos, unidades } from '@app/registros/server';
 import { type DbOrTx, type Tx, documentoVinculos } from '@app/server-core';
 import { and, asc, eq, inArray, isNull, sql } from '@app/server-core/orm';
 import { PENDENCIA_LABEL } from '../shared/index.js';
-import { pcaItemFontes, pcaItens, pcaPlanos } from './tables.js';
+import { pcaItens, pcaPlanos } from './tables.js';
 
 /** The plans' kind in documento_vinculos (defineDocumentResource's default, '<plugin><path>'). */
 export const PCA_KIND = 'pca/planos';
 const CHUNK = 500;
+const FONTES_POR_INSERT = 10_000;
 const ESCALA = 10_000n;
 
 /** The DFDs a plan consolidates now (live links). */
@@ -26,6 +27,21 @@ export const memorandosDoPlano = (tx: Tx, planoId: string) =>
     .select({ id: documentoVinculos.fonteId })
     .from(documentoVinculos)
     .where(and(eq(documentoVinculos.destinoId, planoId), eq(documentoVinculos.destinoTipo, PCA_KIND), isNull(documentoVinculos.liberadoEm)));
+
+type Produto = {
+  produtoId: string;
+  produtoCodigo: string;
+  descricao: string;
+  tipo: string;
+  codigoCatalogo: string | null;
+  classeCnbsCodigo: string | null;
+  classeCnbsNome: string | null;
+  pdmCodigo: string | null;
+  pdmDescricao: string | null;
+  grupoCodigo: string | null;
+  grupoNome: string | null;
+  unidade: string | null;
+};
 
 interface Grupo {
   item: typeof pcaItens.$inferInsert;
@@ -36,6 +52,7 @@ interface Grupo {
 }
 
 export async function consolidar(tx: Tx, planoId: string, entidadeId: string): Promise<void> {
+  // the lines, narrow (100 000 of them in a big plan); the products and units they name, once each
   const linhas = await tx
     .select({
       linhaId: memorandoItens.id,
@@ -43,32 +60,48 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
       quantidade: memorandoItens.quantidade,
       valorUnitario: memorandoItens.valorUnitario,
       categoria: memorandoItens.categoriaItemPca,
-      produtoId: produtos.id,
-      produtoCodigo: produtos.codigo,
-      descricao: produtos.descricao,
-      tipo: produtos.tipo,
-      codigoCatalogo: produtos.codigoCatalogo,
-      classeCnbsCodigo: produtos.classeCnbsCodigo,
-      classeCnbsNome: produtos.classeCnbsNome,
-      pdmCodigo: produtos.pdmCodigo,
-      pdmDescricao: produtos.pdmDescricao,
-      grupoCodigo: grupos.codigo,
-      grupoNome: grupos.nome,
-      unidade: unidades.sigla,
+      produtoId: memorandoItens.produtoId,
       dataDesejada: memorandos.dataDesejada,
-      centro: centrosCusto.nome,
+      origemId: memorandos.origemId,
     })
     .from(memorandoItens)
     .innerJoin(memorandos, eq(memorandos.id, memorandoItens.memorandoId))
-    .innerJoin(produtos, eq(produtos.id, memorandoItens.produtoId))
-    .innerJoin(centrosCusto, eq(centrosCusto.id, memorandos.origemId))
-    .leftJoin(grupos, eq(grupos.id, produtos.grupoId))
-    .leftJoin(unidades, eq(unidades.id, produtos.unidadeId))
     .where(inArray(memorandoItens.memorandoId, memorandosDoPlano(tx, planoId)))
     .orderBy(asc(memorandos.ano), asc(memorandos.numero), asc(memorandoItens.ordem));
+  const produtoIds = [...new Set(linhas.map((l) => l.produtoId))];
+  const produtoDe = new Map<string, Produto>();
+  for (let i = 0; i < produtoIds.length; i += CHUNK * 10) {
+    const rows = await tx
+      .select({
+        produtoId: produtos.id,
+        produtoCodigo: produtos.codigo,
+        descricao: produtos.descricao,
+        tipo: produtos.tipo,
+        codigoCatalogo: produtos.codigoCatalogo,
+        classeCnbsCodigo: produtos.classeCnbsCodigo,
+        classeCnbsNome: produtos.classeCnbsNome,
+        pdmCodigo: produtos.pdmCodigo,
+        pdmDescricao: produtos.pdmDescricao,
+        grupoCodigo: grupos.codigo,
+        grupoNome: grupos.nome,
+        unidade: unidades.sigla,
+      })
+      .from(produtos)
+      .leftJoin(grupos, eq(grupos.id, produtos.grupoId))
+      .leftJoin(unidades, eq(unidades.id, produtos.unidadeId))
+      .where(inArray(produtos.id, produtoIds.slice(i, i + CHUNK * 10)));
+    for (const r of rows) produtoDe.set(r.produtoId, r);
+  }
+  const centroDe = new Map(
+    (await tx.select({ id: centrosCusto.id, nome: centrosCusto.nome }).from(centrosCusto).where(eq(centrosCusto.entidadeId, entidadeId))).map((c) => [
+      c.id,
+      c.nome,
+    ]),
+  );
 
   const grupos_ = new Map<string, Grupo>();
-  for (const l of linhas) {
+  for (const linha of linhas) {
+    const l = { ...linha, ...produtoDe.get(linha.produtoId)!, centro: centroDe.get(linha.origemId) ?? '' };
     const categoria = l.categoria ?? (l.tipo === 'servico' ? 2 : 1);
     const catalogo = l.codigoCatalogo ? 1 : 2;
     const classificacao = l.tipo === 'servico' ? 2 : 1;
@@ -140,24 +173,30 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
   });
 
   await tx.delete(pcaItens).where(eq(pcaItens.planoId, planoId));
+  const itemIds = new Map<number, string>();
   for (let start = 0; start < lista.length; start += CHUNK) {
-    const parte = lista.slice(start, start + CHUNK);
     const ids = await tx
       .insert(pcaItens)
-      .values(parte.map((g) => g.item))
+      .values(lista.slice(start, start + CHUNK).map((g) => g.item))
       .returning({ id: pcaItens.id, numeroItem: pcaItens.numeroItem });
-    const idDe = new Map(ids.map((r) => [r.numeroItem, r.id]));
-    const fontes = parte.flatMap((g) =>
-      g.fontes.map((f) => ({
-        entidadeId,
-        itemId: idDe.get(g.item.numeroItem)!,
-        memorandoId: f.memorandoId,
-        memorandoItemId: f.memorandoItemId,
-        quantidade: fromUnits(f.quantidade, 4),
-        valorTotal: fromUnits(f.valor, 4),
-      })),
-    );
-    for (let s = 0; s < fontes.length; s += CHUNK) await tx.insert(pcaItemFontes).values(fontes.slice(s, s + CHUNK));
+    for (const r of ids) itemIds.set(r.numeroItem, r.id);
+  }
+  // the DFD lines behind the items: 10 000 a statement, as one JSON parameter (100 000 lines of a big plan
+  // would be 200 statements of 3 500 bound parameters each, twice as slow)
+  const fontes = lista.flatMap((g) =>
+    g.fontes.map((f) => ({
+      i: itemIds.get(g.item.numeroItem)!,
+      m: f.memorandoId,
+      l: f.memorandoItemId,
+      q: fromUnits(f.quantidade, 4),
+      v: fromUnits(f.valor, 4),
+    })),
+  );
+  for (let s = 0; s < fontes.length; s += FONTES_POR_INSERT) {
+    await tx.execute(sql`
+      INSERT INTO pca_item_fontes (entidade_id, item_id, memorando_id, memorando_item_id, quantidade, valor_total)
+      SELECT ${entidadeId}::uuid, r.i, r.m, r.l, r.q, r.v
+        FROM jsonb_to_recordset(${JSON.stringify(fontes.slice(s, s + FONTES_POR_INSERT))}::jsonb) AS r(i uuid, m uuid, l uuid, q numeric, v numeric)`);
   }
   await tx
     .update(pcaPlanos)

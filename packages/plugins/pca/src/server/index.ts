@@ -2,7 +2,8 @@
 //   GET/POST /planos, GET/PUT/DELETE /planos/:id (DELETE: 409, numbered), GET /planos.csv|.xlsx,
 //   POST /planos/:id/enviar|aprovar|devolver|publicar|cancelar, GET /planos/:id/historico, GET /planos/{id}.pdf,
 //   GET /planos/:id/itens.xlsx (the items with the PNCP's columns);
-//   GET /planos/:id/demandas (the accepted DFDs of the plan's year, for the consolidation); GET /centros-custo.
+//   GET /planos/:id/demandas (the accepted DFDs of the plan's year, for the consolidation); GET /centros-custo;
+//   GET /planos/:id/itens/:numeroItem/dfds (the DFD lines of one item, the drill-down).
 // publicar hands the plan to the plugins contributing to PCA_PUBLICACAO (@app/pncp) in the same transaction.
 // Fracionamento: each grupo's total against the year's dispensa limit (`fracionamento`, ./fracionamento.ts),
 // and the plans' amounts per grupo given to requisições' dispensa alert (DISPENSA_PLANEJADO).
@@ -30,7 +31,7 @@ import { z } from 'zod';
 import { CATEGORIA_ITEM_PCA, PCA_APROVAR_TAG, PCA_APROVAR_TAG_NOME, PCA_PATH, PCA_TAG, PCA_TAG_NOME, fluxo, pcaSchema } from '../shared/index.js';
 import { PCA_KIND, consolidar, itensPendentes, memorandosDoPlano, mensagemPendencias } from './consolidar.js';
 import { lerFracionamento, planejamentoDispensa } from './fracionamento.js';
-import { lerItens, lerMemorandos, lerTotais } from './leitura.js';
+import { lerFontes, lerItens, lerMemorandos, lerTotais } from './leitura.js';
 import { planoPdf } from './pdf.js';
 import { planilhaItens } from './planilha.js';
 import { PCA_PUBLICACAO, type SituacaoItemPublicado } from './publicacao.js';
@@ -203,6 +204,22 @@ export default defineServerPlugin({
           { key: 'valorTotal', header: 'Valor total', value: (row) => ({ decimal: String(row.valorTotal), places: 4 }) },
         ],
         exportName: 'planos-contratacoes-anuais',
+      },
+    });
+
+    router.route({
+      method: 'get',
+      path: `${PCA_PATH}/:id/itens/:numeroItem/dfds`,
+      tag: PCA_TAG,
+      summary: 'Linhas de DFD de um item do plano',
+      description: 'As linhas dos memorandos (DFD) consolidadas no item, com a origem, a data desejada, a quantidade e o valor de cada uma.',
+      request: { params: z.object({ id: z.string(), numeroItem: z.coerce.number().int().min(1).max(1_000_000) }) },
+      responses: { 200: z.object({ items: z.array(z.object({}).loose()) }), 404: { description: 'Não encontrado' } },
+      handler: async (c, ctx) => {
+        const { id, numeroItem } = c.req.valid('param');
+        const row = await plano.crud.readOne(ctx.db, id, ctx);
+        if (!row) throw new AppError(404, 'not_found', 'Não encontrado.');
+        return c.json({ items: await lerFontes(ctx.db, String(row.id), numeroItem) }, 200);
       },
     });
 

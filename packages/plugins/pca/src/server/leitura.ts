@@ -1,12 +1,17 @@
-// What GET /planos/:id adds to the plan: its items, each with the DFD lines it came from (the
-// drill-down), the DFDs it consolidates now, and its totals by category and by requesting unit.
+// What GET /planos/:id adds to the plan: its items (with how many DFD lines each; the lines themselves per
+// item, the drill-down), the DFDs it consolidates now, and its totals by category and by requesting unit.
 import { memorandos } from '@app/memorandos/server';
 import { centrosCusto } from '@app/registros/server';
 import type { DbOrTx } from '@app/server-core';
-import { asc, desc, eq, inArray, sql } from '@app/server-core/orm';
+import { and, asc, desc, eq, inArray, sql } from '@app/server-core/orm';
 import { memorandosDoPlano } from './consolidar.js';
 import { pcaItemFontes, pcaItens } from './tables.js';
 
+/**
+ * The plan's items, each with how many DFD lines it came from (`dfds`) and, for an item without a desired
+ * date, a DFD without one (`semData`, where that pendência is fixed). The lines themselves are read per
+ * item (lerFontes): a plan of 10 000 DFDs has 100 000 of them.
+ */
 export async function lerItens(db: DbOrTx, planoId: string) {
   const itens = await db
     .select({
@@ -27,19 +32,32 @@ export async function lerItens(db: DbOrTx, planoId: string) {
       dataDesejada: pcaItens.dataDesejada,
       unidadeRequisitante: pcaItens.unidadeRequisitante,
       pendencias: pcaItens.pendencias,
+      // qualified by hand: drizzle names the column bare, which inside the subquery would be f.id
+      dfds: sql<number>`(SELECT count(*)::int FROM pca_item_fontes f WHERE f.item_id = "pca_itens"."id")`,
     })
     .from(pcaItens)
     .where(eq(pcaItens.planoId, planoId))
     .orderBy(asc(pcaItens.numeroItem));
-  if (itens.length === 0) return [];
-  const fontes = await db
+  if (!itens.some((i) => i.pendencias.includes('data_desejada'))) return itens.map((i) => ({ ...i, semData: null }));
+  const { rows } = await db.execute<{ item_id: string; id: string; numero: number; ano: number }>(sql`
+    SELECT DISTINCT ON (f.item_id) f.item_id, m.id, m.numero, m.ano
+      FROM pca_item_fontes f JOIN pca_itens i ON i.id = f.item_id JOIN memorandos m ON m.id = f.memorando_id
+     WHERE i.plano_id = ${planoId}::uuid AND m.data_desejada IS NULL
+     ORDER BY f.item_id, m.ano, m.numero`);
+  const semData = new Map(rows.map((r) => [r.item_id, { id: r.id, numero: Number(r.numero), ano: Number(r.ano) }]));
+  return itens.map((i) => ({ ...i, semData: semData.get(i.id) ?? null }));
+}
+
+/** The DFD lines one item came from (the drill-down), by DFD. */
+export function lerFontes(db: DbOrTx, planoId: string, numeroItem: number) {
+  return db
     .select({
-      itemId: pcaItemFontes.itemId,
       memorandoId: pcaItemFontes.memorandoId,
       memorandoItemId: pcaItemFontes.memorandoItemId,
       numero: memorandos.numero,
       ano: memorandos.ano,
       origemNome: centrosCusto.nome,
+      dataDesejada: memorandos.dataDesejada,
       quantidade: pcaItemFontes.quantidade,
       valorTotal: pcaItemFontes.valorTotal,
     })
@@ -47,11 +65,8 @@ export async function lerItens(db: DbOrTx, planoId: string) {
     .innerJoin(pcaItens, eq(pcaItens.id, pcaItemFontes.itemId))
     .innerJoin(memorandos, eq(memorandos.id, pcaItemFontes.memorandoId))
     .innerJoin(centrosCusto, eq(centrosCusto.id, memorandos.origemId))
-    .where(eq(pcaItens.planoId, planoId))
+    .where(and(eq(pcaItens.planoId, planoId), eq(pcaItens.numeroItem, numeroItem)))
     .orderBy(asc(memorandos.ano), asc(memorandos.numero));
-  const porItem = new Map<string, typeof fontes>();
-  for (const f of fontes) porItem.set(f.itemId, [...(porItem.get(f.itemId) ?? []), f]);
-  return itens.map((item) => ({ ...item, fontes: (porItem.get(item.id) ?? []).map(({ itemId: _i, ...f }) => f) }));
 }
 
 export function lerMemorandos(db: DbOrTx, planoId: string) {

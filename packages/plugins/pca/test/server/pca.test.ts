@@ -38,7 +38,7 @@ type Item = {
   dataDesejada: string | null;
   unidadeRequisitante: string;
   pendencias: string[];
-  fontes: { memorandoId: string; quantidade: string; valorTotal: string }[];
+  dfds: number;
 };
 type User = { token: string; id: string };
 type Linha = [produtoId: string, quantidade: string, valorUnitario: string];
@@ -204,10 +204,19 @@ describeEachDatabase(
         unidadeRequisitante: 'Secretaria de Educação; Secretaria de Saúde',
         pendencias: ['classe_cnbs'],
       });
-      expect(porDescricao['Papel sulfite A4']!.fontes.map((f) => [f.memorandoId, f.quantidade, f.valorTotal])).toEqual([
+      // the drill-down: the DFD lines of one item, read on their own
+      const papel = porDescricao['Papel sulfite A4']!;
+      expect(papel.dfds).toBe(2);
+      const fontes = await json<{ items: { memorandoId: string; quantidade: string; valorTotal: string }[] }>(
+        await pca(`/${plano.id}/itens/${papel.numeroItem}/dfds`, setor),
+        200,
+      );
+      expect(fontes.items.map((f) => [f.memorandoId, f.quantidade, f.valorTotal])).toEqual([
         [a, '10.0000', '1.0000'],
         [b, '20.0000', '4.0000'],
       ]);
+      expect((await pca(`/${plano.id}/itens/${papel.numeroItem}/dfds`, alheio)).status).toBe(404);
+      expect((await pca(`/${plano.id}/itens/abc/dfds`, setor)).status).toBe(400);
       // 0,1 + 0,2 in binary floating point is 0.30000000000000004: the plan says 0,3000
       expect(0.1 + 0.2).not.toBe(0.3);
       expect(porDescricao['Caneta esferográfica azul']).toMatchObject({
@@ -250,7 +259,9 @@ describeEachDatabase(
       expect(String(flutuante)).toBe('2.1721000000000004');
       // 700 × 0,0001 + 21 × 0,1001 = 2,1721; 2,1721 / 721 = 0,00301… → 0,0030
       expect(item).toMatchObject({ quantidade: '721.0000', valorTotal: '2.1721', valorUnitario: '0.0030', dataDesejada: null, pendencias: ['data_desejada'] });
-      expect(item!.fontes).toHaveLength(14);
+      expect(item!.dfds).toBe(14);
+      // where the pendência is fixed: the first DFD without a desired date
+      expect((item as unknown as { semData: { id: string } }).semData.id).toBe(ids[0]);
     });
 
     it('locks a DFD while consolidated (409 naming the plan), frees it when excluded and re-consolidates', async () => {

@@ -46,10 +46,8 @@ const plano = (over: Record<string, unknown> = {}) => ({
       dataDesejada: '2027-02-01',
       unidadeRequisitante: 'Secretaria de Educação; Secretaria de Saúde',
       pendencias: ['classe_cnbs'],
-      fontes: [
-        { memorandoId: DFD_A, numero: 3, ano: 2026, origemNome: 'Secretaria de Educação', quantidade: '10.0000', valorTotal: '1.0000' },
-        { memorandoId: DFD_B, numero: 4, ano: 2026, origemNome: 'Secretaria de Saúde', quantidade: '20.0000', valorTotal: '4.0000' },
-      ],
+      dfds: 2,
+      semData: null,
     },
   ],
   totais: {
@@ -82,6 +80,13 @@ const api = (row = plano()) => ({
   [`GET /api/pca/planos/${ID}`]: () => Response.json(row),
   [`GET /api/pca/planos/${ID}/historico`]: () => Response.json({ items: [], truncated: false }),
   [`GET /api/pca/planos/${ID}/demandas`]: () => Response.json(demandas),
+  [`GET /api/pca/planos/${ID}/itens/1/dfds`]: () =>
+    Response.json({
+      items: [
+        { memorandoId: DFD_A, memorandoItemId: 'l1', numero: 3, ano: 2026, origemNome: 'Secretaria de Educação', quantidade: '10.0000', valorTotal: '1.0000' },
+        { memorandoId: DFD_B, memorandoItemId: 'l2', numero: 4, ano: 2026, origemNome: 'Secretaria de Saúde', quantidade: '20.0000', valorTotal: '4.0000' },
+      ],
+    }),
   [`PUT /api/pca/planos/${ID}`]: () => Response.json(row),
   'GET /api/pca/centros-custo': () => Response.json(pageOf([{ id: CENTRO, codigo: '01', nome: 'Compras e Licitações' }])),
 });

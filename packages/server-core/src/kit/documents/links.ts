@@ -388,8 +388,11 @@ export function createDocumentLinks(router: PluginRouter, target: LinkTarget, de
         if (!Object.hasOwn(data, link.field)) continue;
         const before = write.current ? await linkedIds(tx, link, id, link.column ? write.current : undefined) : [];
         const now = idsOf(link, data[link.field]);
-        const added = now.filter((s) => !before.includes(s));
-        const removed = before.filter((s) => !now.includes(s));
+        // sets: a plan consolidates 10 000 DFDs (includes() on arrays would be 10⁸ comparisons)
+        const antes = new Set(before);
+        const depois = new Set(now);
+        const added = now.filter((s) => !antes.has(s));
+        const removed = before.filter((s) => !depois.has(s));
         if (!link.column) {
           if (removed.length) {
             await tx

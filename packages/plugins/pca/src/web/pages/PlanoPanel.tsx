@@ -10,13 +10,16 @@ import { Fragment, useEffect, useMemo, useState } from 'react';
 import { CATEGORIA_DISPENSA, CATEGORIA_ITEM_PCA, type FracionamentoDoGrupo, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
 
 type Row = Record<string, unknown>;
-type Fonte = { memorandoId: string; numero: number; ano: number; origemNome: string; quantidade: string; valorTotal: string };
+type Fonte = { memorandoId: string; memorandoItemId: string; numero: number; ano: number; origemNome: string; quantidade: string; valorTotal: string };
 type Item = Row & {
   id: string;
   numeroItem: number;
   descricao: string;
   pendencias: string[];
-  fontes: Fonte[];
+  /** How many DFD lines the item came from (the lines: GET /planos/:id/itens/:numeroItem/dfds, on opening). */
+  dfds: number;
+  /** A DFD without desired date, when the item lacks one. */
+  semData: { id: string; numero: number; ano: number } | null;
   /** What the publisher (the PNCP) says of the item, once it took the plan. */
   publicacao?: { texto: string; tom: string } | null;
 };
@@ -65,10 +68,7 @@ const data = (iso: unknown) => (typeof iso === 'string' && iso ? formatDate(iso)
 
 /** Where a pendência is fixed: the product (catalogue) or the DFD without a desired date. */
 function linkDaPendencia(item: Item, p: string): string | null {
-  if (p === 'data_desejada') {
-    const semData = item.fontes[0];
-    return semData ? `/memorandos/edit/${semData.memorandoId}` : null;
-  }
+  if (p === 'data_desejada') return item.semData ? `/memorandos/edit/${item.semData.id}` : null;
   return item.produtoId ? `/produtos/edit/${String(item.produtoId)}` : null;
 }
 
@@ -98,7 +98,28 @@ function Pendencias({ itens }: { itens: Item[] }) {
   );
 }
 
-function Itens({ itens, exigem }: { itens: Item[]; exigem: Set<string> }) {
+/** The DFD lines of one item, read when it is opened. */
+function FontesDoItem({ planoId, item }: { planoId: string; item: Item }) {
+  const api = useApi();
+  const fontes = useQuery({
+    queryKey: ['pca', 'planos', planoId, 'itens', item.numeroItem, 'dfds'],
+    queryFn: () => api.get(`pca${PCA_PATH}/${planoId}/itens/${item.numeroItem}/dfds`).json<{ items: Fonte[] }>(),
+  });
+  if (fontes.isError) return <Alert variant="error">{apiErrorMessage(fontes.error, 'Não foi possível ler os DFDs do item.')}</Alert>;
+  if (!fontes.data) return <p>Carregando os DFDs do item…</p>;
+  return (
+    <ul aria-label={`DFDs do item ${item.numeroItem}`}>
+      {fontes.data.items.map((f) => (
+        <li key={f.memorandoItemId}>
+          <a href={`/memorandos/edit/${f.memorandoId}`}>Memorando {numero(f)}</a> – {f.origemNome}: {formatDecimal(f.quantidade)} ×{' '}
+          {formatMoney(f.valorTotal, 4)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Itens({ planoId, itens, exigem }: { planoId: string; itens: Item[]; exigem: Set<string> }) {
   const [aberto, setAberto] = useState<string | null>(null);
   const comPublicacao = itens.some((i) => i.publicacao);
   if (itens.length === 0) return <p>Nenhum item: consolide as demandas (DFD) do ano.</p>;
@@ -155,7 +176,7 @@ function Itens({ itens, exigem }: { itens: Item[]; exigem: Set<string> }) {
                 <td>{String(item.unidadeRequisitante ?? '')}</td>
                 <td>
                   <Button size="sm" variant="secondary" aria-expanded={aberto === item.id} onClick={() => setAberto(aberto === item.id ? null : item.id)}>
-                    {`${item.fontes.length} DFD`}
+                    {`${item.dfds} DFD`}
                     <span className="visually-hidden">{` do item ${item.numeroItem}`}</span>
                   </Button>
                 </td>
@@ -164,14 +185,7 @@ function Itens({ itens, exigem }: { itens: Item[]; exigem: Set<string> }) {
               {aberto === item.id && (
                 <tr>
                   <td colSpan={comPublicacao ? 12 : 11}>
-                    <ul aria-label={`DFDs do item ${item.numeroItem}`}>
-                      {item.fontes.map((f) => (
-                        <li key={`${f.memorandoId}-${f.quantidade}`}>
-                          <a href={`/memorandos/edit/${f.memorandoId}`}>Memorando {numero(f)}</a> – {f.origemNome}: {formatDecimal(f.quantidade)} ×{' '}
-                          {formatMoney(f.valorTotal, 4)}
-                        </li>
-                      ))}
-                    </ul>
+                    <FontesDoItem planoId={planoId} item={item} />
                   </td>
                 </tr>
               )}
@@ -288,7 +302,7 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
             Baixar itens (planilha com as colunas do PNCP)
           </Button>
         ) : null}
-        <Itens itens={itens} exigem={exigem} />
+        <Itens planoId={String(record.id)} itens={itens} exigem={exigem} />
       </Card>
       {acima.length > 0 ? (
         <Card title="Fracionamento: grupos que exigem licitação" headingLevel={2}>
