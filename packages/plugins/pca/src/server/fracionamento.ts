@@ -35,6 +35,7 @@ export async function lerFracionamento(db: DbOrTx, plano: { id: string; entidade
       grupoNome: grupos.nome,
       categoria: categoriaDoItem,
       itens: sql<number>`count(*)::int`,
+      numerosItem: sql<number[]>`array_agg(${pcaItens.numeroItem} ORDER BY ${pcaItens.numeroItem})`,
       total: sql<string>`sum(${pcaItens.valorTotal})::text`,
     })
     .from(pcaItens)
@@ -56,6 +57,7 @@ export async function lerFracionamento(db: DbOrTx, plano: { id: string; entidade
       categoria,
       categoriaRotulo: `${CATEGORIA_LABEL[categoria]} (${CATEGORIA_ARTIGO[categoria]})`,
       itens: l.itens,
+      numerosItem: l.numerosItem.map(Number),
       total,
       limite: limite ? fromUnits(toUnits(limite.valor, 2), 2) : null,
       anoLimite: limite?.ano ?? null,

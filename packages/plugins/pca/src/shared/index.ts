@@ -83,6 +83,8 @@ export interface FracionamentoDoGrupo {
   /** 'Compras e outros serviços (art. 75, II, da Lei 14.133/2021)'. */
   categoriaRotulo: string;
   itens: number;
+  /** The plan items of the grupo (numeroItem): a CNBS item shows its CNBS classe, not this grupo. */
+  numerosItem: number[];
   total: string;
   /** The limit of the plan's year (null: no limit known for that year). */
   limite: string | null;

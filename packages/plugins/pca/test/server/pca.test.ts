@@ -368,14 +368,14 @@ describeEachDatabase(
         });
         plano = await json<Plano>(res, 200);
         const lido = (await json<Plano & { fracionamento: Record<string, unknown>[] }>(await pca(`/${plano.id}`, setor), 200)).fracionamento;
-        return lido.map((g) => [g.grupoCodigo, g.categoria, g.total, g.limite, g.exigeLicitacao]);
+        return lido.map((g) => [g.grupoCodigo, g.categoria, g.total, g.limite, g.exigeLicitacao, (g.numerosItem as number[]).length]);
       };
       // R$ 0,01 under the limit, then exactly at it: no flag; R$ 0,01 over it: exige licitação (another grupo apart)
-      expect(await grupos([a])).toEqual([['7510', 'compras', '999.9900', '1000.00', false]]);
-      expect(await grupos([a, b])).toEqual([['7510', 'compras', '1000.0000', '1000.00', false]]);
+      expect(await grupos([a])).toEqual([['7510', 'compras', '999.9900', '1000.00', false, 1]]);
+      expect(await grupos([a, b])).toEqual([['7510', 'compras', '1000.0000', '1000.00', false, 2]]);
       expect(await grupos([a, b, c])).toEqual([
-        ['7510', 'compras', '1000.0100', '1000.00', true],
-        ['S01', 'compras', '0.0100', '1000.00', false],
+        ['7510', 'compras', '1000.0100', '1000.00', true, 3],
+        ['S01', 'compras', '0.0100', '1000.00', false, 1],
       ]);
       const pdf = await pca(`/${plano.id}.pdf`, setor);
       expect(pdf.status).toBe(200);

@@ -146,8 +146,8 @@ describe('pages', () => {
   it('a grupo over the year dispensa limit: "Exige licitação" on its items and a card with the total against the limit', async () => {
     const grupo = (over: Record<string, unknown>) => ({
       grupoId: 'g1',
-      grupoCodigo: '7510',
-      grupoNome: 'Artigos de expediente',
+      grupoCodigo: '0750',
+      grupoNome: 'Expediente',
       categoria: 'compras',
       categoriaRotulo: 'Compras e outros serviços (art. 75, II, da Lei 14.133/2021)',
       itens: 1,
@@ -155,10 +155,15 @@ describe('pages', () => {
       limite: '65492.11',
       anoLimite: 2026,
       exigeLicitacao: true,
+      // item 1 shows its CNBS classe (7510), not the catalogue's grupo: it is flagged by its number
+      numerosItem: [1],
       ...over,
     });
     const row = plano({
-      fracionamento: [grupo({}), grupo({ grupoId: 'g2', grupoCodigo: 'S01', grupoNome: 'Serviços de limpeza', total: '10.0000', exigeLicitacao: false })],
+      fracionamento: [
+        grupo({}),
+        grupo({ grupoId: 'g2', grupoCodigo: 'S01', grupoNome: 'Serviços de limpeza', total: '10.0000', exigeLicitacao: false, numerosItem: [2] }),
+      ],
     });
     renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }), api: api(row) });
     const itens = await screen.findByRole('region', { name: /Itens do plano \(1\)/ }, T);
@@ -169,7 +174,7 @@ describe('pages', () => {
       .slice(1);
     // only the grupo over the limit, with the exact total and the limit of its year
     expect(linhas.map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent))).toEqual([
-      ['7510 – Artigos de expediente', 'Compras e outros serviços (art. 75, II, da Lei 14.133/2021)', '1', 'R$ 70.000,01', 'R$ 65.492,11 (2026)'],
+      ['0750 – Expediente', 'Compras e outros serviços (art. 75, II, da Lei 14.133/2021)', '1', 'R$ 70.000,01', 'R$ 65.492,11 (2026)'],
     ]);
   });
 

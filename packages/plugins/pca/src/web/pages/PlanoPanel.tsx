@@ -7,7 +7,7 @@ import { type RecordSlotContext, apiErrorBody, apiErrorMessage, downloadFile, us
 import { formatDecimal, formatMoney } from '@app/documents';
 import { Alert, Button, Card, CheckboxField, DataTable, type DataTableColumn, TextField } from '@app/ui';
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import { CATEGORIA_DISPENSA, CATEGORIA_ITEM_PCA, type FracionamentoDoGrupo, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
+import { CATEGORIA_ITEM_PCA, type FracionamentoDoGrupo, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
 
 type Row = Record<string, unknown>;
 type Fonte = { memorandoId: string; memorandoItemId: string; numero: number; ano: number; origemNome: string; quantidade: string; valorTotal: string };
@@ -59,9 +59,6 @@ const colunasFracionamento: DataTableColumn<FracionamentoDoGrupo>[] = [
     render: (g) => (g.limite ? `${formatMoney(g.limite)} (${g.anoLimite})` : 'Sem limite cadastrado'),
   },
 ];
-
-/** The key of an item's grupo and dispensa category, as `fracionamento` lists them. */
-const chaveGrupo = (grupoCodigo: unknown, categoria: unknown) => `${String(grupoCodigo)}|${String(categoria)}`;
 
 const numero = (d: { numero: number; ano: number }) => `${d.numero}/${d.ano}`;
 const data = (iso: unknown) => (typeof iso === 'string' && iso ? formatDate(iso) : '—');
@@ -119,7 +116,7 @@ function FontesDoItem({ planoId, item }: { planoId: string; item: Item }) {
   );
 }
 
-function Itens({ planoId, itens, exigem }: { planoId: string; itens: Item[]; exigem: Set<string> }) {
+function Itens({ planoId, itens, exigem }: { planoId: string; itens: Item[]; exigem: Set<number> }) {
   const [aberto, setAberto] = useState<string | null>(null);
   const comPublicacao = itens.some((i) => i.publicacao);
   if (itens.length === 0) return <p>Nenhum item: consolide as demandas (DFD) do ano.</p>;
@@ -151,7 +148,7 @@ function Itens({ planoId, itens, exigem }: { planoId: string; itens: Item[]; exi
                 <td>{CATEGORIA_ITEM_PCA[Number(item.categoriaItemPca)]}</td>
                 <td>
                   {[item.classificacaoSuperiorCodigo, item.classificacaoSuperiorNome].filter(Boolean).join(' – ')}
-                  {exigem.has(chaveGrupo(item.classificacaoSuperiorCodigo, CATEGORIA_DISPENSA[Number(item.categoriaItemPca)])) ? (
+                  {exigem.has(item.numeroItem) ? (
                     <div className="field__hint">
                       <strong>Exige licitação</strong> (grupo acima do limite de dispensa)
                     </div>
@@ -274,7 +271,8 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
   const publicacoes = (record.publicacoes as Publicacao[] | undefined) ?? [];
   const totais = record.totais as Totais | undefined;
   const acima = ((record.fracionamento as FracionamentoDoGrupo[] | undefined) ?? []).filter((g) => g.exigeLicitacao);
-  const exigem = new Set(acima.map((g) => chaveGrupo(g.grupoCodigo, g.categoria)));
+  // the items of those grupos (by number: a CNBS item shows its CNBS classe, not the grupo)
+  const exigem = new Set(acima.flatMap((g) => g.numerosItem));
   return (
     <>
       {publicacoes.map((p) => (
@@ -314,7 +312,7 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
             caption="Grupos acima do limite de dispensa"
             rows={acima}
             columns={colunasFracionamento}
-            rowKey={(g) => chaveGrupo(g.grupoId, g.categoria)}
+            rowKey={(g) => `${g.grupoId}|${g.categoria}`}
           />
         </Card>
       ) : null}
