@@ -6,12 +6,13 @@
 // A CNBS item (the product has a CATMAT/CATSER code) goes under the CNBS Classe/Grupo and PDM kept on the
 // product; an own-catalogue item under its grupo. What the PNCP needs and the catalogue lacks is flagged
 // on the item (`pendencias`), never invented; the plan is not sent for approval while any is left.
+// Items are written anew each time; the contratação planejada an item was put in follows its key.
 import { fromUnits, toUnits } from '@app/documents';
 import { memorandoItens, memorandos } from '@app/memorandos/server';
 import { produtos } from '@app/produtos/server';
 import { centrosCusto, grupos, unidades } from '@app/registros/server';
 import { type DbOrTx, type Tx, documentoVinculos } from '@app/server-core';
-import { and, asc, eq, inArray, isNull, sql } from '@app/server-core/orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from '@app/server-core/orm';
 import { PENDENCIA_LABEL } from '../shared/index.js';
 import { pcaItens, pcaPlanos } from './tables.js';
 
@@ -133,6 +134,7 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
           unidadeFornecimento: l.unidade,
           dataDesejada: l.dataDesejada,
           pendencias,
+          chave: key,
           quantidade: '0',
           valorUnitario: '0',
           valorTotal: '0',
@@ -172,6 +174,16 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
     total += g.valor;
   });
 
+  // the contratação planejada each item was put in follows its key into the new items
+  const contratacaoDe = new Map(
+    (
+      await tx
+        .select({ chave: pcaItens.chave, contratacaoId: pcaItens.contratacaoId })
+        .from(pcaItens)
+        .where(and(eq(pcaItens.planoId, planoId), isNotNull(pcaItens.contratacaoId)))
+    ).map((i) => [i.chave, i.contratacaoId]),
+  );
+  for (const g of lista) g.item.contratacaoId = contratacaoDe.get(g.item.chave ?? null) ?? null;
   await tx.delete(pcaItens).where(eq(pcaItens.planoId, planoId));
   const itemIds = new Map<number, string>();
   for (let start = 0; start < lista.length; start += CHUNK) {

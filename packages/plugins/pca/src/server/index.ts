@@ -3,7 +3,8 @@
 //   POST /planos/:id/enviar|aprovar|devolver|publicar|cancelar, GET /planos/:id/historico, GET /planos/{id}.pdf,
 //   GET /planos/:id/itens.xlsx (the items with the PNCP's columns);
 //   GET /planos/:id/demandas (the accepted DFDs of the plan's year, for the consolidation); GET /centros-custo;
-//   GET /planos/:id/itens/:numeroItem/dfds (the DFD lines of one item, the drill-down).
+//   GET /planos/:id/itens/:numeroItem/dfds (the DFD lines of one item, the drill-down);
+//   GET/POST /planos/:id/contratacoes, PUT/DELETE /planos/:id/contratacoes/:contratacaoId (./contratacoes.ts).
 // publicar hands the plan to the plugins contributing to PCA_PUBLICACAO (@app/pncp) in the same transaction.
 // Fracionamento: each grupo's total against the year's dispensa limit (`fracionamento`, ./fracionamento.ts),
 // and the plans' amounts per grupo given to requisições' dispensa alert (DISPENSA_PLANEJADO).
@@ -30,6 +31,7 @@ import { and, asc, eq, inArray, isNull, ne, or, sql } from '@app/server-core/orm
 import { z } from 'zod';
 import { CATEGORIA_ITEM_PCA, PCA_APROVAR_TAG, PCA_APROVAR_TAG_NOME, PCA_PATH, PCA_TAG, PCA_TAG_NOME, fluxo, pcaSchema } from '../shared/index.js';
 import { PCA_KIND, consolidar, itensPendentes, memorandosDoPlano, mensagemPendencias } from './consolidar.js';
+import { contratacoesVazias, lerContratacoes, registrarContratacoes } from './contratacoes.js';
 import { lerFracionamento, planejamentoDispensa } from './fracionamento.js';
 import { lerFontes, lerItens, lerMemorandos, lerTotais } from './leitura.js';
 import { planoPdf } from './pdf.js';
@@ -145,6 +147,8 @@ export default defineServerPlugin({
         await consolidar(tx, String(row.id), ctx.entidadeId);
         const pendentes = await itensPendentes(tx, String(row.id));
         if (pendentes.length) throw new AppError(409, 'pendencias', mensagemPendencias(pendentes));
+        const vazias = contratacoesVazias(await lerContratacoes(tx, String(row.id)));
+        if (vazias) throw new AppError(409, 'pendencias', vazias);
         return undefined;
       },
       // publicar: every publisher (the PNCP integration) takes the plan in this transaction
@@ -169,6 +173,8 @@ export default defineServerPlugin({
         // each grupo's total against the year's dispensa limit ("exige licitação")
         fracionamento: await lerFracionamento(db, { id: String(row.id), entidadeId: ctx.entidadeId, anoPca: Number(row.anoPca) }),
         memorandos: await lerMemorandos(db, String(row.id)),
+        // the contratações planejadas (the calendar is drawn from them)
+        contratacoes: await lerContratacoes(db, String(row.id)),
         // what the publishers (the PNCP) say of the plan
         publicacoes: (
           await Promise.all(plugin.contributions(PCA_PUBLICACAO).map(({ value }) => value.situacao?.(db, String(row.id), ctx.entidadeId) ?? null))
@@ -179,6 +185,7 @@ export default defineServerPlugin({
         fracionamento: z.array(z.object({}).loose()),
         itens: z.array(z.object({}).loose()),
         memorandos: z.array(z.object({}).loose()),
+        contratacoes: z.array(z.object({}).loose()),
         publicacoes: z.array(z.object({}).loose()),
       },
       duplicate: false,
@@ -206,6 +213,13 @@ export default defineServerPlugin({
         exportName: 'planos-contratacoes-anuais',
       },
     });
+
+    // the contratações planejadas, changed while the plan is elaborated
+    registrarContratacoes(
+      router,
+      plano,
+      fluxo.stateNames.filter((s) => fluxo.isEditable(s)),
+    );
 
     router.route({
       method: 'get',

@@ -32,6 +32,7 @@ export async function lerItens(db: DbOrTx, planoId: string) {
       dataDesejada: pcaItens.dataDesejada,
       unidadeRequisitante: pcaItens.unidadeRequisitante,
       pendencias: pcaItens.pendencias,
+      contratacaoId: pcaItens.contratacaoId,
       // qualified by hand: drizzle names the column bare, which inside the subquery would be f.id
       dfds: sql<number>`(SELECT count(*)::int FROM pca_item_fontes f WHERE f.item_id = "pca_itens"."id")`,
     })

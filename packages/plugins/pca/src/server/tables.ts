@@ -3,6 +3,7 @@
 import * as orm from '@app/server-core/orm';
 import * as pg from '@app/server-core/pg-core';
 import type { PcaStatus } from '../shared/index.js';
+import type { Prioridade } from '@app/memorandos/shared';
 
 export const pcaPlanos = pg.pgTable('pca_planos', {
   id: pg.uuid('id').primaryKey().defaultRandom(),
@@ -46,6 +47,8 @@ export const pcaItens = pg.pgTable('pca_itens', {
   dataDesejada: pg.date('data_desejada'),
   unidadeRequisitante: pg.text('unidade_requisitante'),
   pendencias: pg.text('pendencias').array().notNull().default(orm.sql`'{}'`),
+  chave: pg.text('chave'),
+  contratacaoId: pg.uuid('contratacao_id'),
 });
 
 export const pcaItemFontes = pg.pgTable('pca_item_fontes', {
@@ -56,4 +59,17 @@ export const pcaItemFontes = pg.pgTable('pca_item_fontes', {
   memorandoItemId: pg.uuid('memorando_item_id').notNull(),
   quantidade: pg.numeric('quantidade', { precision: 17, scale: 4 }).notNull(),
   valorTotal: pg.numeric('valor_total', { precision: 17, scale: 4 }).notNull(),
+});
+
+export const pcaContratacoes = pg.pgTable('pca_contratacoes', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  planoId: pg.uuid('plano_id').notNull(),
+  numero: pg.integer('numero').notNull(),
+  titulo: pg.text('titulo').notNull(),
+  categoriaItemPca: pg.smallint('categoria_item_pca').notNull(),
+  prioridade: pg.text('prioridade').$type<Prioridade>().notNull(),
+  inicio: pg.date('inicio').notNull(),
+  fim: pg.date('fim').notNull(),
+  version: pg.integer('version').notNull().default(1),
 });

@@ -1,7 +1,8 @@
 // @app/pca, isomorphic half: the tags, the API path, the plan's flow (the server enforces it, the web
 // shows what this person may do now), the body's zod schema and the labels of the PNCP domain values.
-import { defineFlow } from '@app/documents';
-import { CATEGORIAS_ITEM_PCA } from '@app/memorandos/shared';
+import { defineFlow, fromUnits, toUnits } from '@app/documents';
+import { dateSchema } from '@app/br';
+import { CATEGORIAS_ITEM_PCA, PRIORIDADES } from '@app/memorandos/shared';
 import type { Categoria } from '@app/requisicoes/shared';
 import { z } from 'zod';
 
@@ -132,3 +133,64 @@ export const pcaSchema = z.object({
     .max(MAX_MEMORANDOS, `Um plano consolida no máximo ${MAX_MEMORANDOS} memorandos.`)
     .optional(),
 });
+
+/** Body of POST /planos/:id/contratacoes and of PUT …/:contratacaoId (adds `version`): a contratação planejada. */
+export const contratacaoSchema = z
+  .object({
+    titulo: z.string({ error: 'Informe o título da contratação.' }).trim().min(1, 'Informe o título da contratação.').max(200, 'Use no máximo 200 caracteres.'),
+    categoriaItemPca: z.coerce
+      .number({ error: 'Escolha a categoria.' })
+      .int('Escolha a categoria.')
+      .min(1, 'Escolha a categoria.')
+      .max(8, 'Escolha a categoria.'),
+    prioridade: z.enum(PRIORIDADES, { error: 'Escolha a prioridade.' }),
+    inicio: dateSchema('Início do processo'),
+    fim: dateSchema('Conclusão do processo'),
+    /** The plan items it groups (numeroItem), all of its category and of no other contratação. */
+    numerosItem: z
+      .array(z.number({ error: 'Item inválido.' }).int('Item inválido.').min(1, 'Item inválido.'), { error: 'Escolha os itens da contratação.' })
+      .min(1, 'Escolha ao menos um item do plano.')
+      .max(5000, 'Uma contratação agrupa no máximo 5000 itens.'),
+    version: z.number().int().optional(),
+  })
+  .refine((c) => c.fim >= c.inicio, { path: ['fim'], message: 'A conclusão do processo não pode ser antes do início.' });
+
+/** A contratação planejada as GET /planos/:id answers it. */
+export type ContratacaoPlanejada = {
+  id: string;
+  numero: number;
+  titulo: string;
+  categoriaItemPca: number;
+  prioridade: (typeof PRIORIDADES)[number];
+  inicio: string;
+  fim: string;
+  version: number;
+  numerosItem: number[];
+  valorTotal: string;
+  /** The earliest desired date of its items, when the process ends after it (the contratação comes late). */
+  atrasada: string | null;
+};
+
+/** The calendar: one line per month from the first start to the last end ('2027-03'), with the contratações running and those concluding. */
+export function calendarioPorMes(contratacoes: readonly Pick<ContratacaoPlanejada, 'numero' | 'inicio' | 'fim' | 'valorTotal'>[]) {
+  if (contratacoes.length === 0) return [];
+  const mes = (iso: string) => iso.slice(0, 7);
+  const primeiro = contratacoes.map((c) => mes(c.inicio)).sort()[0]!;
+  const ultimo = contratacoes.map((c) => mes(c.fim)).sort().at(-1)!;
+  const meses: { mes: string; emAndamento: number[]; concluidas: number[]; valorConcluido: string }[] = [];
+  let [a, m] = primeiro.split('-').map(Number) as [number, number];
+  // at most 36 months: a process longer than that is drawn up to there
+  while (meses.length < 36) {
+    const chave = `${a}-${String(m).padStart(2, '0')}`;
+    const concluidas = contratacoes.filter((c) => mes(c.fim) === chave);
+    meses.push({
+      mes: chave,
+      emAndamento: contratacoes.filter((c) => mes(c.inicio) <= chave && mes(c.fim) >= chave).map((c) => c.numero),
+      concluidas: concluidas.map((c) => c.numero),
+      valorConcluido: fromUnits(concluidas.reduce((t, c) => t + toUnits(c.valorTotal, 4), 0n), 4),
+    });
+    if (chave >= ultimo) break;
+    [a, m] = m === 12 ? [a + 1, 1] : [a, m + 1];
+  }
+  return meses;
+}

@@ -481,6 +481,72 @@ describeEachDatabase(
       expect((await pca(`/${plano.id}/itens.xlsx`, alheio)).status).toBe(404);
     });
 
+    it('contratações planejadas: items of one category in at most one, kept through re-consolidation; an empty one stops enviar; locked once sent', async () => {
+      type Contratacao = { id: string; numero: number; version: number; numerosItem: number[]; valorTotal: string; atrasada: string | null };
+      const a = await dfd(edu, educacao, [[p.caneta, '10', '2'], [p.clips, '5', '1']], { dataDesejada: '2027-03-10' });
+      const b = await dfd(sau, saude, [[p.limpeza, '12', '100']], { dataDesejada: '2027-06-01' });
+      let plano = await novoPlano();
+      plano = await ler(await json<Plano>(await consolidar(plano, [a, b]), 200));
+      const numeroDe = (pl: Plano, descricao: string) => pl.itens.find((i) => i.descricao === descricao)!.numeroItem;
+      const materiais = [numeroDe(plano, 'Caneta esferográfica azul'), numeroDe(plano, 'Clipes 2/0')];
+      const limpeza = numeroDe(plano, 'Limpeza predial');
+      const criar = (body: Record<string, unknown>, u: User = setor) =>
+        pca(`/${plano.id}/contratacoes`, u, {
+          json: { titulo: 'Material de expediente', categoriaItemPca: 1, prioridade: 'alta', inicio: '01/11/2026', fim: '2027-04-30', numerosItem: materiais, ...body },
+        });
+      const c1 = await json<Contratacao>(await criar({}), 201);
+      // the process ends after the earliest desired date of its items: flagged
+      expect(c1).toMatchObject({ numero: 1, numerosItem: materiais, valorTotal: '25.0000', atrasada: '2027-03-10' });
+      const campo = async (res: Response) => (await json<ErrorBody>(res, 400)).error.fields as Record<string, string>;
+      expect((await campo(await criar({ numerosItem: [limpeza] }))).numerosItem).toBe(
+        `O item ${limpeza} é da categoria Serviço: uma contratação agrupa itens de uma só categoria.`,
+      );
+      expect((await campo(await criar({ numerosItem: [materiais[0]] }))).numerosItem).toBe(`O item ${materiais[0]} já está na contratação 1: retire-o de lá antes.`);
+      expect((await campo(await criar({ numerosItem: [999] }))).numerosItem).toBe('O plano não tem o item 999.');
+      expect((await campo(await criar({ inicio: '2027-05-01', numerosItem: [limpeza], categoriaItemPca: 2 }))).fim).toBe(
+        'A conclusão do processo não pode ser antes do início.',
+      );
+      expect((await criar({}, alheio)).status).toBe(404);
+      expect((await criar({}, semTag)).status).toBe(403);
+      const c2 = await json<Contratacao>(await criar({ titulo: 'Limpeza', categoriaItemPca: 2, prioridade: 'media', numerosItem: [limpeza], fim: '2027-05-31' }), 201);
+      expect(c2).toMatchObject({ numero: 2, valorTotal: '1200.0000', atrasada: null });
+      // an old version is refused; the list is replaced as a whole
+      const alterar = (c: Contratacao, body: Record<string, unknown>) =>
+        pca(`/${plano.id}/contratacoes/${c.id}`, setor, {
+          method: 'PUT',
+          json: { titulo: 'Material de expediente', categoriaItemPca: 1, prioridade: 'alta', inicio: '2026-11-01', fim: '2027-02-28', numerosItem: materiais, version: c.version, ...body },
+        });
+      const c1b = await json<Contratacao>(await alterar(c1, { numerosItem: [materiais[1]] }), 200);
+      expect(c1b).toMatchObject({ numerosItem: [materiais[1]], valorTotal: '5.0000', atrasada: null, version: c1.version + 1 });
+      expect((await alterar(c1, {})).status).toBe(409);
+      await json(await alterar(c1b, {}), 200);
+
+      // consolidated again with one more DFD (the numbers move): each item stays in its contratação
+      await t.server.sql("UPDATE produtos SET classe_cnbs_codigo = '7530', classe_cnbs_nome = 'Artigos de papelaria' WHERE id = $1", [p.papel]);
+      const c = await dfd(edu, educacao, [[p.papel, '3', '20']], { dataDesejada: '2027-02-01' });
+      plano = await json<Plano>(await consolidar(await ler(plano), [a, b, c]), 200);
+      const lidas = (await ler(plano)) as Plano & { contratacoes: Contratacao[] };
+      expect(lidas.contratacoes.map((x) => x.numerosItem)).toEqual([
+        [numeroDe(lidas, 'Caneta esferográfica azul'), numeroDe(lidas, 'Clipes 2/0')].sort((x, y) => x - y),
+        [numeroDe(lidas, 'Limpeza predial')],
+      ]);
+
+      // DFD b leaves the plan: contratação 2 has no items left, and the plan is not sent so
+      plano = await json<Plano>(await consolidar(await ler(plano), [a, c]), 200);
+      const semItens = await agir(await ler(plano), 'enviar', setor);
+      expect(semItens.status).toBe(409);
+      expect(((await semItens.json()) as ErrorBody).error.message).toBe('A contratação 2 ficou sem itens: inclua itens ou exclua-a antes de enviar o plano.');
+      expect((await pca(`/${plano.id}/contratacoes/${c2.id}`, setor, { method: 'DELETE' })).status).toBe(204);
+      plano = await json<Plano>(await agir(await ler(plano), 'enviar', setor), 200);
+      expect(plano.status).toBe('em_aprovacao');
+      const fechado = await criar({ numerosItem: [numeroDe(lidas, 'Papel sulfite A4')] });
+      expect(fechado.status).toBe(409);
+      expect(((await fechado.json()) as ErrorBody).error.code).toBe('locked');
+      // each change in the plan's timeline
+      const historico = await (await pca(`/${plano.id}/historico`, setor)).text();
+      for (const acao of ['incluir_contratacao', 'alterar_contratacao', 'excluir_contratacao']) expect(historico).toContain(acao);
+    });
+
     it('prints the plan (PDF) with its items', async () => {
       const a = await dfd(edu, educacao, [[p.caneta, '4', '2,5000']]);
       const plano = await novoPlano();
