@@ -2,7 +2,9 @@
 import { formatDate } from '@app/br';
 import { formatDecimal, formatMoney } from '@app/documents';
 import type { DocumentPdfContent, RequestContext } from '@app/server-core';
-import { CATEGORIA_ITEM_PCA } from '../shared/index.js';
+import { PRIORIDADE_LABEL } from '@app/memorandos/shared';
+import { CATEGORIA_ITEM_PCA, calendarioPorMes, mesPorExtenso } from '../shared/index.js';
+import { lerContratacoes } from './contratacoes.js';
 import { lerFracionamento } from './fracionamento.js';
 import { lerItens, lerTotais, type TotalDoPlano } from './leitura.js';
 
@@ -12,6 +14,7 @@ export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext
   const acima = (await lerFracionamento(ctx.db, { id: String(row.id), entidadeId: ctx.entidadeId, anoPca: Number(row.anoPca) })).filter(
     (g) => g.exigeLicitacao,
   );
+  const contratacoes = await lerContratacoes(ctx.db, String(row.id));
   const tabela = (primeira: string, linhas: TotalDoPlano[]) => ({
     table: {
       columns: [{ header: primeira }, { header: 'Itens', align: 'right' as const }, { header: 'Valor', align: 'right' as const }],
@@ -80,6 +83,53 @@ export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext
                 `${formatMoney(g.limite)} (${g.anoLimite})`,
               ]),
               empty: 'Nenhum grupo passa do limite de dispensa do ano.',
+            },
+          },
+        ],
+      },
+      {
+        group: [
+          { heading: 'Contratações planejadas', level: 2 },
+          {
+            table: {
+              columns: [
+                { header: 'Nº', align: 'right' as const },
+                { header: 'Título' },
+                { header: 'Categoria' },
+                { header: 'Prioridade' },
+                { header: 'Início' },
+                { header: 'Conclusão' },
+                { header: 'Itens' },
+                { header: 'Valor', align: 'right' as const },
+              ],
+              rows: contratacoes.map((c) => [
+                String(c.numero),
+                c.titulo,
+                CATEGORIA_ITEM_PCA[c.categoriaItemPca] ?? '',
+                PRIORIDADE_LABEL[c.prioridade],
+                formatDate(c.inicio),
+                formatDate(c.fim),
+                c.numerosItem.join(', '),
+                formatMoney(c.valorTotal, 4),
+              ]),
+              empty: 'Nenhuma contratação planejada.',
+            },
+          },
+        ],
+      },
+      {
+        group: [
+          { heading: 'Calendário de contratações por mês', level: 2 },
+          {
+            table: {
+              columns: [{ header: 'Mês' }, { header: 'Em andamento' }, { header: 'Concluídas' }, { header: 'Valor concluído', align: 'right' as const }],
+              rows: calendarioPorMes(contratacoes).map((m) => [
+                mesPorExtenso(m.mes),
+                m.emAndamento.join(', '),
+                m.concluidas.join(', ') || '—',
+                m.concluidas.length ? formatMoney(m.valorConcluido, 4) : '—',
+              ]),
+              empty: 'Sem contratações planejadas, não há calendário.',
             },
           },
         ],

@@ -194,3 +194,9 @@ export function calendarioPorMes(contratacoes: readonly Pick<ContratacaoPlanejad
   }
   return meses;
 }
+
+/** '2027-03' → 'março de 2027'. */
+export function mesPorExtenso(mes: string): string {
+  const [a, m] = mes.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(a, m - 1, 1)).toLocaleDateString('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}

@@ -202,6 +202,67 @@ describe('pages', () => {
     expect(put.body).toMatchObject({ version: 2, anoPca: 2027, codigoUnidade: '926001', memorandoIds: [DFD_A, DFD_B] });
   });
 
+  it('contratações planejadas: the table, the calendar by month, and a new one posted with the items checked', async () => {
+    const contratacao = {
+      id: 'c1',
+      numero: 1,
+      titulo: 'Material de expediente',
+      categoriaItemPca: 1,
+      prioridade: 'alta',
+      inicio: '2026-11-01',
+      fim: '2027-01-15',
+      version: 1,
+      numerosItem: [1],
+      valorTotal: '5.0000',
+      atrasada: null,
+    };
+    const comUma = plano({ contratacoes: [contratacao], itens: [{ ...plano().itens[0], contratacaoId: 'c1' }] });
+    const { calls } = renderPlugin(plugin, {
+      path: `/elabora-pca/edit/${ID}`,
+      session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }),
+      api: { ...api(comUma), [`POST /api/pca/planos/${ID}/contratacoes`]: () => Response.json(contratacao, { status: 201 }) },
+    });
+    const card = await screen.findByRole('region', { name: 'Contratações planejadas (1)' }, T);
+    const linha = within(within(card).getByRole('table', { name: 'Contratações planejadas' })).getAllByRole('row')[1]!;
+    expect([...linha.querySelectorAll('th,td')].slice(0, 8).map((c) => c.textContent)).toEqual([
+      '1',
+      'Material de expediente',
+      'Material',
+      'Alta',
+      '01/11/2026',
+      '15/01/2027',
+      '1',
+      'R$ 5,00',
+    ]);
+    // the calendar: every month from the first start to the last conclusion
+    const meses = within(within(card).getByRole('table', { name: 'Calendário por mês' })).getAllByRole('row').slice(1);
+    expect(meses.map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent))).toEqual([
+      ['novembro de 2026', '1 – Material de expediente', '—', '—'],
+      ['dezembro de 2026', '1 – Material de expediente', '—', '—'],
+      ['janeiro de 2027', '1 – Material de expediente', '1', 'R$ 5,00'],
+    ]);
+    // the items table says which contratação each item is in
+    const itens = screen.getByRole('region', { name: /Itens do plano \(1\)/ });
+    expect(within(itens).getAllByRole('columnheader').map((c) => c.textContent)).toContain('Contratação');
+    // a new one: the item already in contratação 1 cannot be checked
+    fireEvent.click(within(card).getByRole('button', { name: 'Nova contratação' }));
+    const form = within(card).getByRole('form', { name: 'Nova contratação' });
+    expect((within(form).getByRole('checkbox', { name: /Item 1 – Papel sulfite A4/ }) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(within(form).getByLabelText(/^Título/), { target: { value: 'Outra' } });
+    fireEvent.change(within(form).getByLabelText(/^Início do processo/), { target: { value: '2027-01-01' } });
+    fireEvent.change(within(form).getByLabelText(/^Conclusão do processo/), { target: { value: '2027-02-01' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Salvar contratação' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true), T);
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      titulo: 'Outra',
+      categoriaItemPca: 1,
+      prioridade: 'media',
+      inicio: '2027-01-01',
+      fim: '2027-02-01',
+      numerosItem: [],
+    });
+  });
+
   it('without tag 101: no menu entry, and the page answers Erro 403', async () => {
     renderPlugin(plugin, { path: '/elabora-pca', session: makeTestSession({ tags: [] }), api: api() });
     expect(await screen.findByRole('heading', { name: 'Erro 403' }, T)).toBeTruthy();

@@ -2,12 +2,14 @@
 // elaborated, the consolidation: the accepted DFDs of the plan's year, picked with checkboxes.
 // Once a publisher (the PNCP) took the plan, a column says how each item stands there. A grupo whose
 // total passes the year's dispensa limit is flagged "exige licitação" (card, and on each of its items).
+// The contratações planejadas and their calendar: ./Contratacoes.tsx.
 import { formatDate } from '@app/br';
 import { type RecordSlotContext, apiErrorBody, apiErrorMessage, downloadFile, useApi, useQuery } from '@app/core';
 import { formatDecimal, formatMoney } from '@app/documents';
 import { Alert, Button, Card, CheckboxField, DataTable, type DataTableColumn, TextField } from '@app/ui';
 import { Fragment, useEffect, useMemo, useState } from 'react';
-import { CATEGORIA_ITEM_PCA, type FracionamentoDoGrupo, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
+import { CATEGORIA_ITEM_PCA, type ContratacaoPlanejada, type FracionamentoDoGrupo, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
+import { Contratacoes } from './Contratacoes';
 
 type Row = Record<string, unknown>;
 type Fonte = { memorandoId: string; memorandoItemId: string; numero: number; ano: number; origemNome: string; quantidade: string; valorTotal: string };
@@ -116,7 +118,7 @@ function FontesDoItem({ planoId, item }: { planoId: string; item: Item }) {
   );
 }
 
-function Itens({ planoId, itens, exigem }: { planoId: string; itens: Item[]; exigem: Set<number> }) {
+function Itens({ planoId, itens, exigem, contratacao }: { planoId: string; itens: Item[]; exigem: Set<number>; contratacao: Map<string, number> }) {
   const [aberto, setAberto] = useState<string | null>(null);
   const comPublicacao = itens.some((i) => i.publicacao);
   if (itens.length === 0) return <p>Nenhum item: consolide as demandas (DFD) do ano.</p>;
@@ -136,6 +138,7 @@ function Itens({ planoId, itens, exigem }: { planoId: string; itens: Item[]; exi
             <th scope="col">Valor total</th>
             <th scope="col">Data desejada</th>
             <th scope="col">Unidades requisitantes</th>
+            <th scope="col">Contratação</th>
             <th scope="col">DFDs</th>
             {comPublicacao ? <th scope="col">PNCP</th> : null}
           </tr>
@@ -171,6 +174,7 @@ function Itens({ planoId, itens, exigem }: { planoId: string; itens: Item[]; exi
                 <td>{formatMoney(String(item.valorTotal), 4)}</td>
                 <td>{data(item.dataDesejada)}</td>
                 <td>{String(item.unidadeRequisitante ?? '')}</td>
+                <td>{contratacao.get(String(item.contratacaoId)) ?? '—'}</td>
                 <td>
                   <Button size="sm" variant="secondary" aria-expanded={aberto === item.id} onClick={() => setAberto(aberto === item.id ? null : item.id)}>
                     {`${item.dfds} DFD`}
@@ -181,7 +185,7 @@ function Itens({ planoId, itens, exigem }: { planoId: string; itens: Item[]; exi
               </tr>
               {aberto === item.id && (
                 <tr>
-                  <td colSpan={comPublicacao ? 12 : 11}>
+                  <td colSpan={comPublicacao ? 13 : 12}>
                     <FontesDoItem planoId={planoId} item={item} />
                   </td>
                 </tr>
@@ -273,6 +277,7 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
   const acima = ((record.fracionamento as FracionamentoDoGrupo[] | undefined) ?? []).filter((g) => g.exigeLicitacao);
   // the items of those grupos (by number: a CNBS item shows its CNBS classe, not the grupo)
   const exigem = new Set(acima.flatMap((g) => g.numerosItem));
+  const contratacao = new Map(((record.contratacoes as ContratacaoPlanejada[] | undefined) ?? []).map((c) => [c.id, c.numero]));
   return (
     <>
       {publicacoes.map((p) => (
@@ -300,8 +305,9 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
             Baixar itens (planilha com as colunas do PNCP)
           </Button>
         ) : null}
-        <Itens planoId={String(record.id)} itens={itens} exigem={exigem} />
+        <Itens planoId={String(record.id)} itens={itens} exigem={exigem} contratacao={contratacao} />
       </Card>
+      <Contratacoes record={record} ctx={ctx} itens={itens} />
       {acima.length > 0 ? (
         <Card title="Fracionamento: grupos que exigem licitação" headingLevel={2}>
           <p>

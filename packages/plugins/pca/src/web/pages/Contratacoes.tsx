@@ -1,0 +1,218 @@
+// The contratações planejadas of the plan (PGC's "Criar Contratação") and the calendar drawn from them:
+// a table of the contratações (editable while the plan is elaborated: items of one category, each in at
+// most one), and the months from the first start to the last conclusion with what runs and concludes.
+import { formatDate } from '@app/br';
+import { type RecordSlotContext, apiErrorBody, apiErrorMessage, useApi } from '@app/core';
+import { formatMoney } from '@app/documents';
+import { PRIORIDADES, PRIORIDADE_LABEL } from '@app/memorandos/shared';
+import { Alert, Button, Card, CheckboxField, DataTable, type DataTableColumn, SelectField, TextField, useConfirm } from '@app/ui';
+import { useState } from 'react';
+import { CATEGORIA_ITEM_PCA, type ContratacaoPlanejada, PCA_PATH, calendarioPorMes, mesPorExtenso } from '../../shared/index.js';
+
+type Row = Record<string, unknown>;
+type Item = Row & { id: string; numeroItem: number; descricao: string };
+type Rascunho = { titulo: string; categoriaItemPca: string; prioridade: string; inicio: string; fim: string; numerosItem: number[] };
+
+function Formulario({
+  planoId,
+  itens,
+  contratacao,
+  ctx,
+  fechar,
+}: {
+  planoId: string;
+  itens: Item[];
+  contratacao: ContratacaoPlanejada | null;
+  ctx: RecordSlotContext<Row>;
+  fechar: () => void;
+}) {
+  const api = useApi();
+  const [r, setR] = useState<Rascunho>(() =>
+    contratacao
+      ? { ...contratacao, categoriaItemPca: String(contratacao.categoriaItemPca) }
+      : { titulo: '', categoriaItemPca: '1', prioridade: 'media', inicio: '', fim: '', numerosItem: [] },
+  );
+  const [erros, setErros] = useState<Record<string, string>>({});
+  const [erro, setErro] = useState<string | null>(null);
+  const [salvando, setSalvando] = useState(false);
+  const muda = (campo: keyof Rascunho) => (e: { currentTarget: { value: string } }) => setR({ ...r, [campo]: e.currentTarget.value });
+  const daCategoria = itens.filter((i) => String(i.categoriaItemPca) === r.categoriaItemPca);
+  const salvar = async () => {
+    setSalvando(true);
+    setErro(null);
+    setErros({});
+    try {
+      const json = { ...r, categoriaItemPca: Number(r.categoriaItemPca), numerosItem: r.numerosItem.filter((n) => daCategoria.some((i) => i.numeroItem === n)) };
+      const base = `pca${PCA_PATH}/${planoId}/contratacoes`;
+      if (contratacao) await api.put(`${base}/${contratacao.id}`, { json: { ...json, version: contratacao.version } });
+      else await api.post(base, { json });
+      await ctx.reload();
+      fechar();
+    } catch (error) {
+      setErros((apiErrorBody(error)?.fields as Record<string, string> | undefined) ?? {});
+      setErro(apiErrorMessage(error));
+    } finally {
+      setSalvando(false);
+    }
+  };
+  return (
+    <form
+      className="stack"
+      aria-label={contratacao ? `Contratação ${contratacao.numero}` : 'Nova contratação'}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void salvar();
+      }}
+    >
+      {erro && <Alert variant="error">{erro}</Alert>}
+      <TextField label="Título" required maxLength={200} value={r.titulo} onChange={muda('titulo')} error={erros.titulo} />
+      <SelectField
+        label="Categoria"
+        required
+        value={r.categoriaItemPca}
+        onChange={muda('categoriaItemPca')}
+        error={erros.categoriaItemPca}
+        options={Object.entries(CATEGORIA_ITEM_PCA).map(([value, label]) => ({ value, label }))}
+      />
+      <SelectField
+        label="Prioridade"
+        required
+        value={r.prioridade}
+        onChange={muda('prioridade')}
+        error={erros.prioridade}
+        options={PRIORIDADES.map((p) => ({ value: p, label: PRIORIDADE_LABEL[p] }))}
+      />
+      <TextField label="Início do processo" type="date" required value={r.inicio} onChange={muda('inicio')} error={erros.inicio} />
+      <TextField label="Conclusão do processo" type="date" required value={r.fim} onChange={muda('fim')} error={erros.fim} />
+      <fieldset>
+        <legend>Itens do plano ({CATEGORIA_ITEM_PCA[Number(r.categoriaItemPca)]})</legend>
+        {erros.numerosItem && <p className="field__error">{erros.numerosItem}</p>}
+        {daCategoria.length === 0 && <p>O plano não tem itens desta categoria.</p>}
+        {daCategoria.map((i) => {
+          const outra = i.contratacaoId && i.contratacaoId !== contratacao?.id;
+          return (
+            <CheckboxField
+              key={i.id}
+              label={`Item ${i.numeroItem} – ${i.descricao} – ${formatMoney(String(i.valorTotal), 4)}`}
+              hint={outra ? 'Já está em outra contratação.' : undefined}
+              disabled={Boolean(outra)}
+              checked={r.numerosItem.includes(i.numeroItem)}
+              onChange={(e) => {
+                const marcado = e.currentTarget.checked;
+                setR((atual) => ({
+                  ...atual,
+                  numerosItem: marcado ? [...atual.numerosItem, i.numeroItem] : atual.numerosItem.filter((n) => n !== i.numeroItem),
+                }));
+              }}
+            />
+          );
+        })}
+      </fieldset>
+      <div className="button-row">
+        <Button type="submit" variant="primary" loading={salvando}>
+          Salvar contratação
+        </Button>
+        <Button type="button" variant="secondary" onClick={fechar}>
+          Fechar sem salvar
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function Contratacoes({ record, ctx, itens }: { record: Row; ctx: RecordSlotContext<Row>; itens: Item[] }) {
+  const api = useApi();
+  const [dialogo, confirmar] = useConfirm();
+  const [aberta, setAberta] = useState<ContratacaoPlanejada | 'nova' | null>(null);
+  const [erro, setErro] = useState<string | null>(null);
+  const planoId = String(record.id);
+  const contratacoes = (record.contratacoes as ContratacaoPlanejada[] | undefined) ?? [];
+  const editavel = record.editavel === true && !ctx.dirty;
+  const excluir = async (c: ContratacaoPlanejada) => {
+    const ok = await confirmar({
+      title: `Excluir a contratação ${c.numero}?`,
+      description: 'Os itens dela voltam a não ter contratação.',
+      confirmLabel: 'Excluir contratação',
+      tone: 'danger',
+    });
+    if (!ok) return;
+    try {
+      setErro(null);
+      await api.delete(`pca${PCA_PATH}/${planoId}/contratacoes/${c.id}`);
+      await ctx.reload();
+    } catch (error) {
+      setErro(apiErrorMessage(error));
+    }
+  };
+  const colunas: DataTableColumn<ContratacaoPlanejada>[] = [
+    { key: 'numero', header: 'Nº', rowHeader: true, render: (c) => c.numero },
+    { key: 'titulo', header: 'Título', render: (c) => c.titulo },
+    { key: 'categoria', header: 'Categoria', render: (c) => CATEGORIA_ITEM_PCA[c.categoriaItemPca] },
+    { key: 'prioridade', header: 'Prioridade', render: (c) => PRIORIDADE_LABEL[c.prioridade] },
+    { key: 'inicio', header: 'Início', render: (c) => formatDate(c.inicio) },
+    {
+      key: 'fim',
+      header: 'Conclusão',
+      render: (c) => (
+        <>
+          {formatDate(c.fim)}
+          {c.atrasada ? <div className="field__error">Depois da data desejada de um item ({formatDate(c.atrasada)})</div> : null}
+        </>
+      ),
+    },
+    { key: 'itens', header: 'Itens', render: (c) => c.numerosItem.join(', ') || 'nenhum' },
+    { key: 'valor', header: 'Valor', align: 'end', render: (c) => formatMoney(c.valorTotal, 4) },
+    ...(editavel
+      ? [
+          {
+            key: 'acoes',
+            header: 'Ações',
+            render: (c: ContratacaoPlanejada) => (
+              <div className="button-row">
+                <Button size="sm" variant="secondary" onClick={() => setAberta(c)} aria-label={`Alterar a contratação ${c.numero}`}>
+                  Alterar
+                </Button>
+                <Button size="sm" variant="danger" onClick={() => void excluir(c)} aria-label={`Excluir a contratação ${c.numero}`}>
+                  Excluir
+                </Button>
+              </div>
+            ),
+          },
+        ]
+      : []),
+  ];
+  const meses = calendarioPorMes(contratacoes);
+  const titulo = (n: number) => `${n} – ${contratacoes.find((c) => c.numero === n)?.titulo ?? ''}`;
+  return (
+    <Card title={`Contratações planejadas (${contratacoes.length})`} headingLevel={2}>
+      {dialogo}
+      {erro && <Alert variant="error">{erro}</Alert>}
+      {contratacoes.length === 0 ? (
+        <p>Nenhuma contratação planejada: agrupe os itens do plano em contratações, com o início e a conclusão de cada processo, para formar o calendário.</p>
+      ) : (
+        <DataTable<ContratacaoPlanejada> caption="Contratações planejadas" rows={contratacoes} columns={colunas} rowKey={(c) => c.id} />
+      )}
+      {editavel && aberta === null && itens.length > 0 ? (
+        <Button variant="secondary" onClick={() => setAberta('nova')}>
+          Nova contratação
+        </Button>
+      ) : null}
+      {editavel && aberta !== null ? (
+        <Formulario planoId={planoId} itens={itens} contratacao={aberta === 'nova' ? null : aberta} ctx={ctx} fechar={() => setAberta(null)} />
+      ) : null}
+      {meses.length > 0 ? (
+        <DataTable
+          caption="Calendário por mês"
+          rows={meses}
+          rowKey={(m) => m.mes}
+          columns={[
+            { key: 'mes', header: 'Mês', rowHeader: true, render: (m) => mesPorExtenso(m.mes) },
+            { key: 'andamento', header: 'Processos em andamento', render: (m) => m.emAndamento.map(titulo).join('; ') || '—' },
+            { key: 'concluidas', header: 'Concluídas no mês', render: (m) => m.concluidas.join(', ') || '—' },
+            { key: 'valor', header: 'Valor concluído', align: 'end', render: (m) => (m.concluidas.length ? formatMoney(m.valorConcluido, 4) : '—') },
+          ]}
+        />
+      ) : null}
+    </Card>
+  );
+}
