@@ -1,12 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { today } from '@app/br';
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, type Page, expect, test } from '@playwright/test';
+import { type Page, expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { signIn, signInFromHome } from './helpers';
+import { entrarApi, signIn, signInFromHome, textoDoPdf } from './helpers';
 
 // The price research of issue 11, as the comprador does it (spec §2, IN SEGES/ME 65/2021): from an
 // approved requisição (raised by the comprador for the Saúde, approved by the chefia: one level, under
@@ -28,7 +25,6 @@ const MOTIVO_VENCEDOR = 'Marca já aprovada nos testes de qualidade da secretari
 const JUSTIFICATIVA_POUCOS = 'Só dois fornecedores do ramo responderam no prazo para as canetas; não há preço público recente.';
 /** A 1×1 PNG: the evidence of the site's price (the server checks its first bytes). */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const STANDARD_FONTS = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
 let requisicaoId = '';
 let requisicaoNumero = '';
@@ -67,24 +63,6 @@ async function aviso(page: Page, texto: string | RegExp) {
 
 async function axe(page: Page) {
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-}
-
-async function entrarApi(request: APIRequestContext, login: string, entidadeId?: string) {
-  const res = await request.post('/api/auth/signin', { data: { login, senha: 'demo1234', ...(entidadeId ? { entidadeId } : {}) } });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { token: string; entidadeId: string };
-  return { headers: { authorization: `Bearer ${body.token}` }, entidadeId: body.entidadeId };
-}
-
-/** The text of every page of a PDF, spaces collapsed. */
-async function textoDoPdf(bytes: Buffer): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: STANDARD_FONTS, isEvalSupported: false }).promise;
-  const out: string[] = [];
-  for (let n = 1; n <= pdf.numPages; n++) {
-    for (const item of (await (await pdf.getPage(n)).getTextContent()).items) if ('str' in item) out.push(item.str);
-  }
-  await pdf.destroy();
-  return out.join(' ').replace(/\s+/g, ' ');
 }
 
 /** The supplier's side: fills the blank XLSX form (prices by item description, the proposal's dates). */

@@ -1,26 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type Page, expect, test } from '@playwright/test';
-import { signIn, signInFromHome } from './helpers';
+import { signIn, signInFromHome, tabTo } from './helpers';
 
 test.describe.configure({ mode: 'serial' });
-
-/** Presses Tab until the focused element is the one named `name` (keyboard only, as a person would). */
-async function tabTo(page: Page, name: string | RegExp, max = 12) {
-  const matches = (text: string) => (typeof name === 'string' ? text === name : name.test(text));
-  for (let i = 0; i < max; i++) {
-    await page.keyboard.press('Tab');
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      if (!el) return '';
-      const labelledBy = el.getAttribute('aria-labelledby');
-      const byId = labelledBy ? document.getElementById(labelledBy)?.textContent : null;
-      const byFor = el.id ? document.querySelector(`label[for="${el.id}"]`)?.textContent : null;
-      return (el.getAttribute('aria-label') ?? byId ?? byFor ?? el.textContent ?? '').replace(/\s+/g, ' ').trim();
-    });
-    if (matches(focused)) return;
-  }
-  throw new Error(`Tab never reached '${String(name)}'.`);
-}
 
 /** One line of the items grid with the keyboard: add, search the picker, choose, quantity, unit value. */
 async function addItem(page: Page, n: number, busca: string, quantidade: string, valor: string) {

@@ -176,7 +176,10 @@ export function calendarioPorMes(contratacoes: readonly Pick<ContratacaoPlanejad
   if (contratacoes.length === 0) return [];
   const mes = (iso: string) => iso.slice(0, 7);
   const primeiro = contratacoes.map((c) => mes(c.inicio)).sort()[0]!;
-  const ultimo = contratacoes.map((c) => mes(c.fim)).sort().at(-1)!;
+  const ultimo = contratacoes
+    .map((c) => mes(c.fim))
+    .sort()
+    .at(-1)!;
   const meses: { mes: string; emAndamento: number[]; concluidas: number[]; valorConcluido: string }[] = [];
   let [a, m] = primeiro.split('-').map(Number) as [number, number];
   // at most 36 months: a process longer than that is drawn up to there
@@ -187,7 +190,10 @@ export function calendarioPorMes(contratacoes: readonly Pick<ContratacaoPlanejad
       mes: chave,
       emAndamento: contratacoes.filter((c) => mes(c.inicio) <= chave && mes(c.fim) >= chave).map((c) => c.numero),
       concluidas: concluidas.map((c) => c.numero),
-      valorConcluido: fromUnits(concluidas.reduce((t, c) => t + toUnits(c.valorTotal, 4), 0n), 4),
+      valorConcluido: fromUnits(
+        concluidas.reduce((t, c) => t + toUnits(c.valorTotal, 4), 0n),
+        4,
+      ),
     });
     if (chave >= ultimo) break;
     [a, m] = m === 12 ? [a + 1, 1] : [a, m + 1];

@@ -483,7 +483,15 @@ describeEachDatabase(
 
     it('contratações planejadas: items of one category in at most one, kept through re-consolidation; an empty one stops enviar; locked once sent', async () => {
       type Contratacao = { id: string; numero: number; version: number; numerosItem: number[]; valorTotal: string; atrasada: string | null };
-      const a = await dfd(edu, educacao, [[p.caneta, '10', '2'], [p.clips, '5', '1']], { dataDesejada: '2027-03-10' });
+      const a = await dfd(
+        edu,
+        educacao,
+        [
+          [p.caneta, '10', '2'],
+          [p.clips, '5', '1'],
+        ],
+        { dataDesejada: '2027-03-10' },
+      );
       const b = await dfd(sau, saude, [[p.limpeza, '12', '100']], { dataDesejada: '2027-06-01' });
       let plano = await novoPlano();
       plano = await ler(await json<Plano>(await consolidar(plano, [a, b]), 200));
@@ -492,7 +500,15 @@ describeEachDatabase(
       const limpeza = numeroDe(plano, 'Limpeza predial');
       const criar = (body: Record<string, unknown>, u: User = setor) =>
         pca(`/${plano.id}/contratacoes`, u, {
-          json: { titulo: 'Material de expediente', categoriaItemPca: 1, prioridade: 'alta', inicio: '01/11/2026', fim: '2027-04-30', numerosItem: materiais, ...body },
+          json: {
+            titulo: 'Material de expediente',
+            categoriaItemPca: 1,
+            prioridade: 'alta',
+            inicio: '01/11/2026',
+            fim: '2027-04-30',
+            numerosItem: materiais,
+            ...body,
+          },
         });
       const c1 = await json<Contratacao>(await criar({}), 201);
       // the process ends after the earliest desired date of its items: flagged
@@ -501,20 +517,34 @@ describeEachDatabase(
       expect((await campo(await criar({ numerosItem: [limpeza] }))).numerosItem).toBe(
         `O item ${limpeza} é da categoria Serviço: uma contratação agrupa itens de uma só categoria.`,
       );
-      expect((await campo(await criar({ numerosItem: [materiais[0]] }))).numerosItem).toBe(`O item ${materiais[0]} já está na contratação 1: retire-o de lá antes.`);
+      expect((await campo(await criar({ numerosItem: [materiais[0]] }))).numerosItem).toBe(
+        `O item ${materiais[0]} já está na contratação 1: retire-o de lá antes.`,
+      );
       expect((await campo(await criar({ numerosItem: [999] }))).numerosItem).toBe('O plano não tem o item 999.');
       expect((await campo(await criar({ inicio: '2027-05-01', numerosItem: [limpeza], categoriaItemPca: 2 }))).fim).toBe(
         'A conclusão do processo não pode ser antes do início.',
       );
       expect((await criar({}, alheio)).status).toBe(404);
       expect((await criar({}, semTag)).status).toBe(403);
-      const c2 = await json<Contratacao>(await criar({ titulo: 'Limpeza', categoriaItemPca: 2, prioridade: 'media', numerosItem: [limpeza], fim: '2027-05-31' }), 201);
+      const c2 = await json<Contratacao>(
+        await criar({ titulo: 'Limpeza', categoriaItemPca: 2, prioridade: 'media', numerosItem: [limpeza], fim: '2027-05-31' }),
+        201,
+      );
       expect(c2).toMatchObject({ numero: 2, valorTotal: '1200.0000', atrasada: null });
       // an old version is refused; the list is replaced as a whole
       const alterar = (c: Contratacao, body: Record<string, unknown>) =>
         pca(`/${plano.id}/contratacoes/${c.id}`, setor, {
           method: 'PUT',
-          json: { titulo: 'Material de expediente', categoriaItemPca: 1, prioridade: 'alta', inicio: '2026-11-01', fim: '2027-02-28', numerosItem: materiais, version: c.version, ...body },
+          json: {
+            titulo: 'Material de expediente',
+            categoriaItemPca: 1,
+            prioridade: 'alta',
+            inicio: '2026-11-01',
+            fim: '2027-02-28',
+            numerosItem: materiais,
+            version: c.version,
+            ...body,
+          },
         });
       const c1b = await json<Contratacao>(await alterar(c1, { numerosItem: [materiais[1]] }), 200);
       expect(c1b).toMatchObject({ numerosItem: [materiais[1]], valorTotal: '5.0000', atrasada: null, version: c1.version + 1 });

@@ -235,7 +235,9 @@ describe('pages', () => {
       'R$ 5,00',
     ]);
     // the calendar: every month from the first start to the last conclusion
-    const meses = within(within(card).getByRole('table', { name: 'Calendário por mês' })).getAllByRole('row').slice(1);
+    const meses = within(within(card).getByRole('table', { name: 'Calendário por mês' }))
+      .getAllByRole('row')
+      .slice(1);
     expect(meses.map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent))).toEqual([
       ['novembro de 2026', '1 – Material de expediente', '—', '—'],
       ['dezembro de 2026', '1 – Material de expediente', '—', '—'],
@@ -243,7 +245,11 @@ describe('pages', () => {
     ]);
     // the items table says which contratação each item is in
     const itens = screen.getByRole('region', { name: /Itens do plano \(1\)/ });
-    expect(within(itens).getAllByRole('columnheader').map((c) => c.textContent)).toContain('Contratação');
+    expect(
+      within(itens)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toContain('Contratação');
     // a new one: the item already in contratação 1 cannot be checked
     fireEvent.click(within(card).getByRole('button', { name: 'Nova contratação' }));
     const form = within(card).getByRole('form', { name: 'Nova contratação' });

@@ -42,7 +42,11 @@ function Formulario({
     setErro(null);
     setErros({});
     try {
-      const json = { ...r, categoriaItemPca: Number(r.categoriaItemPca), numerosItem: r.numerosItem.filter((n) => daCategoria.some((i) => i.numeroItem === n)) };
+      const json = {
+        ...r,
+        categoriaItemPca: Number(r.categoriaItemPca),
+        numerosItem: r.numerosItem.filter((n) => daCategoria.some((i) => i.numeroItem === n)),
+      };
       const base = `pca${PCA_PATH}/${planoId}/contratacoes`;
       if (contratacao) await api.put(`${base}/${contratacao.id}`, { json: { ...json, version: contratacao.version } });
       else await api.post(base, { json });
