@@ -2,7 +2,7 @@
 // a table of the contratações (editable while the plan is elaborated: items of one category, each in at
 // most one), and the months from the first start to the last conclusion with what runs and concludes.
 import { formatDate } from '@app/br';
-import { type RecordSlotContext, apiErrorBody, apiErrorMessage, useApi } from '@app/core';
+import { type RecordSlotContext, useDocumentChildren } from '@app/core';
 import { formatMoney } from '@app/documents';
 import { PRIORIDADES, PRIORIDADE_LABEL } from '@app/memorandos/shared';
 import { Alert, Button, Card, CheckboxField, DataTable, type DataTableColumn, SelectField, TextField, useConfirm } from '@app/ui';
@@ -11,53 +11,32 @@ import { CATEGORIA_ITEM_PCA, type ContratacaoPlanejada, PCA_PATH, calendarioPorM
 
 type Row = Record<string, unknown>;
 type Item = Row & { id: string; numeroItem: number; descricao: string };
+type Filhos = ReturnType<typeof useDocumentChildren>;
 type Rascunho = { titulo: string; categoriaItemPca: string; prioridade: string; inicio: string; fim: string; numerosItem: number[] };
 
 function Formulario({
-  planoId,
+  filhos,
   itens,
   contratacao,
-  ctx,
   fechar,
 }: {
-  planoId: string;
+  filhos: Filhos;
   itens: Item[];
   contratacao: ContratacaoPlanejada | null;
-  ctx: RecordSlotContext<Row>;
-  fechar: () => void;
+  fechar: (salvou: boolean) => Promise<void>;
 }) {
-  const api = useApi();
   const [r, setR] = useState<Rascunho>(() =>
     contratacao
       ? { ...contratacao, categoriaItemPca: String(contratacao.categoriaItemPca) }
       : { titulo: '', categoriaItemPca: '1', prioridade: 'media', inicio: '', fim: '', numerosItem: [] },
   );
-  const [erros, setErros] = useState<Record<string, string>>({});
-  const [erro, setErro] = useState<string | null>(null);
-  const [salvando, setSalvando] = useState(false);
+  const erros = filhos.fieldErrors;
   const muda = (campo: keyof Rascunho) => (e: { currentTarget: { value: string } }) => setR({ ...r, [campo]: e.currentTarget.value });
   const daCategoria = itens.filter((i) => String(i.categoriaItemPca) === r.categoriaItemPca);
   const salvar = async () => {
-    setSalvando(true);
-    setErro(null);
-    setErros({});
-    try {
-      const json = {
-        ...r,
-        categoriaItemPca: Number(r.categoriaItemPca),
-        numerosItem: r.numerosItem.filter((n) => daCategoria.some((i) => i.numeroItem === n)),
-      };
-      const base = `pca${PCA_PATH}/${planoId}/contratacoes`;
-      if (contratacao) await api.put(`${base}/${contratacao.id}`, { json: { ...json, version: contratacao.version } });
-      else await api.post(base, { json });
-      await ctx.reload();
-      fechar();
-    } catch (error) {
-      setErros((apiErrorBody(error)?.fields as Record<string, string> | undefined) ?? {});
-      setErro(apiErrorMessage(error));
-    } finally {
-      setSalvando(false);
-    }
+    const json = { ...r, categoriaItemPca: Number(r.categoriaItemPca), numerosItem: r.numerosItem.filter((n) => daCategoria.some((i) => i.numeroItem === n)) };
+    const feito = contratacao ? await filhos.update(contratacao.id, { ...json, version: contratacao.version }) : await filhos.create(json);
+    if (feito.ok) await fechar(true);
   };
   return (
     <form
@@ -68,7 +47,7 @@ function Formulario({
         void salvar();
       }}
     >
-      {erro && <Alert variant="error">{erro}</Alert>}
+      {filhos.mutationError && <Alert variant="error">{filhos.mutationError}</Alert>}
       <TextField label="Título" required maxLength={200} value={r.titulo} onChange={muda('titulo')} error={erros.titulo} />
       <SelectField
         label="Categoria"
@@ -113,10 +92,10 @@ function Formulario({
         })}
       </fieldset>
       <div className="button-row">
-        <Button type="submit" variant="primary" loading={salvando}>
+        <Button type="submit" variant="primary" loading={filhos.busy}>
           Salvar contratação
         </Button>
-        <Button type="button" variant="secondary" onClick={fechar}>
+        <Button type="button" variant="secondary" onClick={() => fechar(false)}>
           Fechar sem salvar
         </Button>
       </div>
@@ -125,11 +104,10 @@ function Formulario({
 }
 
 export function Contratacoes({ record, ctx, itens }: { record: Row; ctx: RecordSlotContext<Row>; itens: Item[] }) {
-  const api = useApi();
   const [dialogo, confirmar] = useConfirm();
   const [aberta, setAberta] = useState<ContratacaoPlanejada | 'nova' | null>(null);
-  const [erro, setErro] = useState<string | null>(null);
   const planoId = String(record.id);
+  const filhos = useDocumentChildren(`/pca${PCA_PATH}`, planoId, 'contratacoes', { list: false, method: 'put' });
   const contratacoes = (record.contratacoes as ContratacaoPlanejada[] | undefined) ?? [];
   const editavel = record.editavel === true && !ctx.dirty;
   const excluir = async (c: ContratacaoPlanejada) => {
@@ -139,14 +117,7 @@ export function Contratacoes({ record, ctx, itens }: { record: Row; ctx: RecordS
       confirmLabel: 'Excluir contratação',
       tone: 'danger',
     });
-    if (!ok) return;
-    try {
-      setErro(null);
-      await api.delete(`pca${PCA_PATH}/${planoId}/contratacoes/${c.id}`);
-      await ctx.reload();
-    } catch (error) {
-      setErro(apiErrorMessage(error));
-    }
+    if (ok && (await filhos.remove(c.id)).ok) await ctx.reload();
   };
   const colunas: DataTableColumn<ContratacaoPlanejada>[] = [
     { key: 'numero', header: 'Nº', rowHeader: true, render: (c) => c.numero },
@@ -190,7 +161,7 @@ export function Contratacoes({ record, ctx, itens }: { record: Row; ctx: RecordS
   return (
     <Card title={`Contratações planejadas (${contratacoes.length})`} headingLevel={2}>
       {dialogo}
-      {erro && <Alert variant="error">{erro}</Alert>}
+      {aberta === null && filhos.mutationError && <Alert variant="error">{filhos.mutationError}</Alert>}
       {contratacoes.length === 0 ? (
         <p>Nenhuma contratação planejada: agrupe os itens do plano em contratações, com o início e a conclusão de cada processo, para formar o calendário.</p>
       ) : (
@@ -202,7 +173,15 @@ export function Contratacoes({ record, ctx, itens }: { record: Row; ctx: RecordS
         </Button>
       ) : null}
       {editavel && aberta !== null ? (
-        <Formulario planoId={planoId} itens={itens} contratacao={aberta === 'nova' ? null : aberta} ctx={ctx} fechar={() => setAberta(null)} />
+        <Formulario
+          filhos={filhos}
+          itens={itens}
+          contratacao={aberta === 'nova' ? null : aberta}
+          fechar={async (salvou) => {
+            if (salvou) await ctx.reload();
+            setAberta(null);
+          }}
+        />
       ) : null}
       {meses.length > 0 ? (
         <DataTable
