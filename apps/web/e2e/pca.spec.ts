@@ -64,7 +64,8 @@ async function dfd(request: APIRequestContext, origem: string, assunto: string, 
 test.beforeAll(async ({ request }) => {
   // the administrator works in several entidades: the Prefeitura's, as the comprador's
   const admin = await entrarApi(request, 'admin', (await entrarApi(request, 'comprador')).entidadeId);
-  const primeiro = async (path: string) => ((await (await request.get(`/api${path}`, { headers: admin.headers })).json()) as { items: { id: string }[] }).items[0]!.id;
+  const primeiro = async (path: string) =>
+    ((await (await request.get(`/api${path}`, { headers: admin.headers })).json()) as { items: { id: string }[] }).items[0]!.id;
   const caneta = await primeiro('/produtos/produtos?q=caneta%20esferografica');
   const detergente = await primeiro('/produtos/produtos?q=detergente');
   // a product with a CATMAT code and no CNBS classe yet: the PNCP would refuse its plan item
@@ -126,6 +127,31 @@ test('the setor creates the plan and consolidates both areas’ DFDs with the ke
   await expect(itens.getByRole('list', { name: /^DFDs do item/ }).getByRole('listitem')).toHaveCount(2);
 });
 
+test('an item no area asked for is added by hand with its justification', async ({ page }) => {
+  await signInFromHome(page, 'admin');
+  await page.goto(planoUrl);
+  const card = page.getByRole('region', { name: 'Itens incluídos sem DFD (0)' });
+  await card.getByRole('button', { name: 'Incluir item sem DFD' }).click();
+  const form = card.getByRole('form', { name: 'Incluir item sem DFD' });
+  // without a justification: refused, nothing lost
+  await form.getByRole('combobox', { name: 'Produto ou serviço' }).fill('grampeador');
+  await page.getByRole('listbox', { name: 'Produto ou serviço' }).getByRole('option').first().click();
+  await form.getByLabel('Quantidade').fill('4');
+  await form.getByLabel('Valor unitário estimado').fill('32,50');
+  await form.getByLabel('Data desejada').fill(`${ANO_PCA}-02-10`);
+  await form.getByRole('button', { name: 'Incluir no plano' }).click();
+  await expect(form.getByText('Justifique a inclusão sem DFD (ao menos 10 caracteres).')).toBeVisible();
+  await form.getByLabel('Justificativa').fill('Reposição do almoxarifado central, que atende todas as secretarias.');
+  await form.getByRole('button', { name: 'Incluir no plano' }).click();
+  const tabela = page.getByRole('table', { name: 'Itens incluídos pelo setor de contratações, com a justificativa' });
+  await expect(tabela.getByRole('row').nth(1)).toContainText('Reposição do almoxarifado central');
+  // consolidated into the plan at once, with the setor as its requesting unit
+  const itens = page.getByRole('region', { name: /^Itens do plano \(4\)/ });
+  const grampeador = itens.getByRole('row').filter({ hasText: /Grampeador/i });
+  await expect(grampeador).toContainText('Departamento de Compras e Licitações');
+  await expect(grampeador.getByRole('button', { name: /^0 DFD \+ 1 sem DFD/ })).toBeVisible();
+});
+
 test('a contratação planejada groups the material items; the calendar shows its months', async ({ page }) => {
   await signInFromHome(page, 'admin');
   await page.goto(planoUrl);
@@ -154,7 +180,9 @@ test('the checks stop the plan at the envelope without CNBS classe; fixed in the
   await page.getByRole('button', { name: 'Enviar para aprovação', exact: true }).click();
   const dialog = page.getByRole('alertdialog');
   await dialog.getByRole('button', { name: 'Enviar para aprovação' }).click();
-  await expect(page.getByText(/O plano não pode ser enviado para aprovação: 1 item sem o que o PNCP exige — item \d+ \(Envelope pardo A4 E2E\)/).first()).toBeVisible();
+  await expect(
+    page.getByText(/O plano não pode ser enviado para aprovação: 1 item sem o que o PNCP exige — item \d+ \(Envelope pardo A4 E2E\)/).first(),
+  ).toBeVisible();
   await page.keyboard.press('Escape');
 
   await pendencias.getByRole('link', { name: 'Produto com código CATMAT/CATSER sem a classe ou o grupo do CNBS' }).click();
@@ -191,6 +219,8 @@ test('the autoridade competente approves; the PDF carries the items, the contrat
     'Calendário de contratações por mês',
     `janeiro de ${ANO_PCA}`,
     'Secretaria Municipal de Saúde',
+    'Itens incluídos sem DFD e suas justificativas',
+    'Reposição do almoxarifado central, que atende todas as secretarias.',
   ]) {
     expect(texto, esperado).toContain(esperado);
   }

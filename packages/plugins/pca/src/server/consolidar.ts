@@ -7,6 +7,7 @@
 // product; an own-catalogue item under its grupo. What the PNCP needs and the catalogue lacks is flagged
 // on the item (`pendencias`), never invented; the plan is not sent for approval while any is left.
 // Items are written anew each time; the contratação planejada an item was put in follows its key.
+// The lines the setor added by hand (pca_itens_manuais) are consolidated with the DFD lines.
 import { fromUnits, toUnits } from '@app/documents';
 import { memorandoItens, memorandos } from '@app/memorandos/server';
 import { produtos } from '@app/produtos/server';
@@ -14,7 +15,7 @@ import { centrosCusto, grupos, unidades } from '@app/registros/server';
 import { type DbOrTx, type Tx, documentoVinculos } from '@app/server-core';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from '@app/server-core/orm';
 import { PENDENCIA_LABEL } from '../shared/index.js';
-import { pcaItens, pcaPlanos } from './tables.js';
+import { pcaItens, pcaItensManuais, pcaPlanos } from './tables.js';
 
 /** The plans' kind in documento_vinculos (defineDocumentResource's default, '<plugin><path>'). */
 export const PCA_KIND = 'pca/planos';
@@ -49,7 +50,7 @@ interface Grupo {
   quantidade: bigint;
   valor: bigint;
   centros: Set<string>;
-  fontes: { memorandoId: string; memorandoItemId: string; quantidade: bigint; valor: bigint }[];
+  fontes: { memorandoId: string | null; memorandoItemId: string | null; manualId: string | null; quantidade: bigint; valor: bigint }[];
 }
 
 export async function consolidar(tx: Tx, planoId: string, entidadeId: string): Promise<void> {
@@ -69,7 +70,25 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
     .innerJoin(memorandos, eq(memorandos.id, memorandoItens.memorandoId))
     .where(inArray(memorandoItens.memorandoId, memorandosDoPlano(tx, planoId)))
     .orderBy(asc(memorandos.ano), asc(memorandos.numero), asc(memorandoItens.ordem));
-  const produtoIds = [...new Set(linhas.map((l) => l.produtoId))];
+  // the lines the setor added by hand: the plan's setor is their requesting unit
+  const [{ setor } = { setor: '' }] = await tx.select({ setor: pcaPlanos.centroCustoId }).from(pcaPlanos).where(eq(pcaPlanos.id, planoId));
+  const manuais = await tx
+    .select({
+      manualId: pcaItensManuais.id,
+      quantidade: pcaItensManuais.quantidade,
+      valorUnitario: pcaItensManuais.valorUnitario,
+      categoria: pcaItensManuais.categoriaItemPca,
+      produtoId: pcaItensManuais.produtoId,
+      dataDesejada: pcaItensManuais.dataDesejada,
+    })
+    .from(pcaItensManuais)
+    .where(eq(pcaItensManuais.planoId, planoId))
+    .orderBy(asc(pcaItensManuais.id));
+  const todas = [
+    ...linhas.map((l) => ({ ...l, manualId: null as string | null })),
+    ...manuais.map((m) => ({ ...m, linhaId: null as string | null, memorandoId: null as string | null, origemId: setor })),
+  ];
+  const produtoIds = [...new Set(todas.map((l) => l.produtoId))];
   const produtoDe = new Map<string, Produto>();
   for (let i = 0; i < produtoIds.length; i += CHUNK * 10) {
     const rows = await tx
@@ -101,7 +120,7 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
   );
 
   const grupos_ = new Map<string, Grupo>();
-  for (const linha of linhas) {
+  for (const linha of todas) {
     const l = { ...linha, ...produtoDe.get(linha.produtoId)!, centro: centroDe.get(linha.origemId) ?? '' };
     const categoria = l.categoria ?? (l.tipo === 'servico' ? 2 : 1);
     const catalogo = l.codigoCatalogo ? 1 : 2;
@@ -150,7 +169,7 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
     g.valor += valor;
     g.centros.add(l.centro);
     if (l.dataDesejada && (!g.item.dataDesejada || l.dataDesejada < g.item.dataDesejada)) g.item.dataDesejada = l.dataDesejada;
-    g.fontes.push({ memorandoId: l.memorandoId, memorandoItemId: l.linhaId, quantidade, valor });
+    g.fontes.push({ memorandoId: l.memorandoId, memorandoItemId: l.linhaId, manualId: l.manualId, quantidade, valor });
   }
 
   // items numbered by category, Classe/Grupo and description (the order of the PGC's consolidation)
@@ -200,15 +219,16 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
       i: itemIds.get(g.item.numeroItem)!,
       m: f.memorandoId,
       l: f.memorandoItemId,
+      x: f.manualId,
       q: fromUnits(f.quantidade, 4),
       v: fromUnits(f.valor, 4),
     })),
   );
   for (let s = 0; s < fontes.length; s += FONTES_POR_INSERT) {
     await tx.execute(sql`
-      INSERT INTO pca_item_fontes (entidade_id, item_id, memorando_id, memorando_item_id, quantidade, valor_total)
-      SELECT ${entidadeId}::uuid, r.i, r.m, r.l, r.q, r.v
-        FROM jsonb_to_recordset(${JSON.stringify(fontes.slice(s, s + FONTES_POR_INSERT))}::jsonb) AS r(i uuid, m uuid, l uuid, q numeric, v numeric)`);
+      INSERT INTO pca_item_fontes (entidade_id, item_id, memorando_id, memorando_item_id, manual_id, quantidade, valor_total)
+      SELECT ${entidadeId}::uuid, r.i, r.m, r.l, r.x, r.q, r.v
+        FROM jsonb_to_recordset(${JSON.stringify(fontes.slice(s, s + FONTES_POR_INSERT))}::jsonb) AS r(i uuid, m uuid, l uuid, x uuid, q numeric, v numeric)`);
   }
   await tx
     .update(pcaPlanos)

@@ -2,9 +2,10 @@
 //   GET/POST /planos, GET/PUT/DELETE /planos/:id (DELETE: 409, numbered), GET /planos.csv|.xlsx,
 //   POST /planos/:id/enviar|aprovar|devolver|publicar|cancelar, GET /planos/:id/historico, GET /planos/{id}.pdf,
 //   GET /planos/:id/itens.xlsx (the items with the PNCP's columns);
-//   GET /planos/:id/demandas (the accepted DFDs of the plan's year, for the consolidation); GET /centros-custo;
+//   GET /planos/:id/demandas (the accepted DFDs of the plan's year, for the consolidation); GET /centros-custo; GET /produtos;
 //   GET /planos/:id/itens/:numeroItem/dfds (the DFD lines of one item, the drill-down);
-//   GET/POST /planos/:id/contratacoes, PUT/DELETE /planos/:id/contratacoes/:contratacaoId (./contratacoes.ts).
+//   GET/POST /planos/:id/contratacoes, PUT/DELETE /planos/:id/contratacoes/:contratacaoId (./contratacoes.ts);
+//   GET/POST /planos/:id/itens-manuais, PUT/DELETE /planos/:id/itens-manuais/:manualId (./manuais.ts).
 // publicar hands the plan to the plugins contributing to PCA_PUBLICACAO (@app/pncp) in the same transaction.
 // Fracionamento: each grupo's total against the year's dispensa limit (`fracionamento`, ./fracionamento.ts),
 // and the plans' amounts per grupo given to requisições' dispensa alert (DISPENSA_PLANEJADO).
@@ -13,6 +14,7 @@
 import { today } from '@app/br';
 import { formatNumero } from '@app/documents';
 import { memorandos } from '@app/memorandos/server';
+import { produtosLookup } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup } from '@app/registros/server';
 import { DISPENSA_PLANEJADO } from '@app/requisicoes/server';
 import {
@@ -32,6 +34,7 @@ import { z } from 'zod';
 import { CATEGORIA_ITEM_PCA, PCA_APROVAR_TAG, PCA_APROVAR_TAG_NOME, PCA_PATH, PCA_TAG, PCA_TAG_NOME, fluxo, pcaSchema } from '../shared/index.js';
 import { PCA_KIND, consolidar, itensPendentes, memorandosDoPlano, mensagemPendencias } from './consolidar.js';
 import { contratacoesVazias, lerContratacoes, registrarContratacoes } from './contratacoes.js';
+import { lerManuais, registrarManuais } from './manuais.js';
 import { lerFracionamento, planejamentoDispensa } from './fracionamento.js';
 import { lerFontes, lerItens, lerMemorandos, lerTotais } from './leitura.js';
 import { planoPdf } from './pdf.js';
@@ -72,6 +75,8 @@ export default defineServerPlugin({
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router, plugin) {
     defineLookup(router, centrosCustoLookup(PCA_TAG, 'origem'));
+    // the catalogue picker of the lines added without DFD: GET /api/pca/produtos
+    defineLookup(router, produtosLookup(PCA_TAG));
     // the plan's items, each with what the first publisher that took the plan says of it (the PNCP: published, changed…)
     const itensComSituacao = async (db: DbOrTx, planoId: string, entidadeId: string) => {
       const itens = await lerItens(db, planoId);
@@ -175,6 +180,8 @@ export default defineServerPlugin({
         memorandos: await lerMemorandos(db, String(row.id)),
         // the contratações planejadas (the calendar is drawn from them)
         contratacoes: await lerContratacoes(db, String(row.id)),
+        // the lines the setor added without DFD, with their justification
+        manuais: await lerManuais(db, String(row.id)),
         // what the publishers (the PNCP) say of the plan
         publicacoes: (
           await Promise.all(plugin.contributions(PCA_PUBLICACAO).map(({ value }) => value.situacao?.(db, String(row.id), ctx.entidadeId) ?? null))
@@ -186,6 +193,7 @@ export default defineServerPlugin({
         itens: z.array(z.object({}).loose()),
         memorandos: z.array(z.object({}).loose()),
         contratacoes: z.array(z.object({}).loose()),
+        manuais: z.array(z.object({}).loose()),
         publicacoes: z.array(z.object({}).loose()),
       },
       duplicate: false,
@@ -214,12 +222,10 @@ export default defineServerPlugin({
       },
     });
 
-    // the contratações planejadas, changed while the plan is elaborated
-    registrarContratacoes(
-      router,
-      plano,
-      fluxo.stateNames.filter((s) => fluxo.isEditable(s)),
-    );
+    // the contratações planejadas and the lines added without DFD, changed while the plan is elaborated
+    const editaveis = fluxo.stateNames.filter((s) => fluxo.isEditable(s));
+    registrarContratacoes(router, plano, editaveis);
+    registrarManuais(router, plano, editaveis);
 
     router.route({
       method: 'get',

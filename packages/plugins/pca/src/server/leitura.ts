@@ -5,7 +5,7 @@ import { centrosCusto } from '@app/registros/server';
 import type { DbOrTx } from '@app/server-core';
 import { and, asc, desc, eq, inArray, sql } from '@app/server-core/orm';
 import { memorandosDoPlano } from './consolidar.js';
-import { pcaItemFontes, pcaItens } from './tables.js';
+import { pcaItemFontes, pcaItens, pcaItensManuais, pcaPlanos } from './tables.js';
 
 /**
  * The plan's items, each with how many DFD lines it came from (`dfds`) and, for an item without a desired
@@ -34,7 +34,9 @@ export async function lerItens(db: DbOrTx, planoId: string) {
       pendencias: pcaItens.pendencias,
       contratacaoId: pcaItens.contratacaoId,
       // qualified by hand: drizzle names the column bare, which inside the subquery would be f.id
-      dfds: sql<number>`(SELECT count(*)::int FROM pca_item_fontes f WHERE f.item_id = "pca_itens"."id")`,
+      dfds: sql<number>`(SELECT count(f.memorando_item_id)::int FROM pca_item_fontes f WHERE f.item_id = "pca_itens"."id")`,
+      // lines the setor added by hand (without DFD)
+      manuais: sql<number>`(SELECT count(f.manual_id)::int FROM pca_item_fontes f WHERE f.item_id = "pca_itens"."id")`,
     })
     .from(pcaItens)
     .where(eq(pcaItens.planoId, planoId))
@@ -49,25 +51,29 @@ export async function lerItens(db: DbOrTx, planoId: string) {
   return itens.map((i) => ({ ...i, semData: semData.get(i.id) ?? null }));
 }
 
-/** The DFD lines one item came from (the drill-down), by DFD. */
+/** The lines one item came from (the drill-down): its DFD lines by DFD, then those the setor added by hand with their justification. */
 export function lerFontes(db: DbOrTx, planoId: string, numeroItem: number) {
   return db
     .select({
       memorandoId: pcaItemFontes.memorandoId,
       memorandoItemId: pcaItemFontes.memorandoItemId,
+      manualId: pcaItemFontes.manualId,
       numero: memorandos.numero,
       ano: memorandos.ano,
       origemNome: centrosCusto.nome,
-      dataDesejada: memorandos.dataDesejada,
+      dataDesejada: sql<string | null>`coalesce(${memorandos.dataDesejada}, ${pcaItensManuais.dataDesejada})`,
+      justificativa: pcaItensManuais.justificativa,
       quantidade: pcaItemFontes.quantidade,
       valorTotal: pcaItemFontes.valorTotal,
     })
     .from(pcaItemFontes)
     .innerJoin(pcaItens, eq(pcaItens.id, pcaItemFontes.itemId))
-    .innerJoin(memorandos, eq(memorandos.id, pcaItemFontes.memorandoId))
-    .innerJoin(centrosCusto, eq(centrosCusto.id, memorandos.origemId))
+    .innerJoin(pcaPlanos, eq(pcaPlanos.id, pcaItens.planoId))
+    .leftJoin(memorandos, eq(memorandos.id, pcaItemFontes.memorandoId))
+    .leftJoin(pcaItensManuais, eq(pcaItensManuais.id, pcaItemFontes.manualId))
+    .innerJoin(centrosCusto, eq(centrosCusto.id, sql`coalesce(${memorandos.origemId}, ${pcaPlanos.centroCustoId})`))
     .where(and(eq(pcaItens.planoId, planoId), eq(pcaItens.numeroItem, numeroItem)))
-    .orderBy(asc(memorandos.ano), asc(memorandos.numero));
+    .orderBy(sql`${memorandos.ano} NULLS LAST`, asc(memorandos.numero), asc(pcaItemFontes.id));
 }
 
 export function lerMemorandos(db: DbOrTx, planoId: string) {
@@ -109,8 +115,10 @@ export async function lerTotais(db: DbOrTx, planoId: string, categorias: Record<
     .select({ rotulo: centrosCusto.nome, itens: sql<number>`count(DISTINCT ${pcaItemFontes.itemId})::int`, valor: sql<string>`${valorUnidade}::text` })
     .from(pcaItemFontes)
     .innerJoin(pcaItens, eq(pcaItens.id, pcaItemFontes.itemId))
-    .innerJoin(memorandos, eq(memorandos.id, pcaItemFontes.memorandoId))
-    .innerJoin(centrosCusto, eq(centrosCusto.id, memorandos.origemId))
+    .innerJoin(pcaPlanos, eq(pcaPlanos.id, pcaItens.planoId))
+    .leftJoin(memorandos, eq(memorandos.id, pcaItemFontes.memorandoId))
+    // a line added by hand counts for the plan's setor
+    .innerJoin(centrosCusto, eq(centrosCusto.id, sql`coalesce(${memorandos.origemId}, ${pcaPlanos.centroCustoId})`))
     .where(eq(pcaItens.planoId, planoId))
     .groupBy(centrosCusto.nome)
     .orderBy(desc(valorUnidade), asc(centrosCusto.nome));

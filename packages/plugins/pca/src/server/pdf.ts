@@ -5,6 +5,7 @@ import type { DocumentPdfContent, RequestContext } from '@app/server-core';
 import { PRIORIDADE_LABEL } from '@app/memorandos/shared';
 import { CATEGORIA_ITEM_PCA, calendarioPorMes, mesPorExtenso } from '../shared/index.js';
 import { lerContratacoes } from './contratacoes.js';
+import { lerManuais } from './manuais.js';
 import { lerFracionamento } from './fracionamento.js';
 import { lerItens, lerTotais, type TotalDoPlano } from './leitura.js';
 
@@ -15,6 +16,7 @@ export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext
     (g) => g.exigeLicitacao,
   );
   const contratacoes = await lerContratacoes(ctx.db, String(row.id));
+  const manuais = await lerManuais(ctx.db, String(row.id));
   const tabela = (primeira: string, linhas: TotalDoPlano[]) => ({
     table: {
       columns: [{ header: primeira }, { header: 'Itens', align: 'right' as const }, { header: 'Valor', align: 'right' as const }],
@@ -83,6 +85,28 @@ export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext
                 `${formatMoney(g.limite)} (${g.anoLimite})`,
               ]),
               empty: 'Nenhum grupo passa do limite de dispensa do ano.',
+            },
+          },
+        ],
+      },
+      {
+        group: [
+          { heading: 'Itens incluídos sem DFD e suas justificativas', level: 2 },
+          {
+            table: {
+              columns: [
+                { header: 'Produto ou serviço' },
+                { header: 'Quantidade', align: 'right' as const },
+                { header: 'Valor unitário', align: 'right' as const },
+                { header: 'Justificativa', width: '*' },
+              ],
+              rows: manuais.map((m) => [
+                `${m.produtoCodigo} – ${m.produtoDescricao}`,
+                formatDecimal(m.quantidade),
+                formatMoney(m.valorUnitario, 4),
+                m.justificativa,
+              ]),
+              empty: 'Todos os itens vêm das demandas (DFD) das áreas.',
             },
           },
         ],

@@ -55,8 +55,9 @@ export const pcaItemFontes = pg.pgTable('pca_item_fontes', {
   id: pg.uuid('id').primaryKey().defaultRandom(),
   entidadeId: pg.uuid('entidade_id').notNull(),
   itemId: pg.uuid('item_id').notNull(),
-  memorandoId: pg.uuid('memorando_id').notNull(),
-  memorandoItemId: pg.uuid('memorando_item_id').notNull(),
+  memorandoId: pg.uuid('memorando_id'),
+  memorandoItemId: pg.uuid('memorando_item_id'),
+  manualId: pg.uuid('manual_id'),
   quantidade: pg.numeric('quantidade', { precision: 17, scale: 4 }).notNull(),
   valorTotal: pg.numeric('valor_total', { precision: 17, scale: 4 }).notNull(),
 });
@@ -71,5 +72,18 @@ export const pcaContratacoes = pg.pgTable('pca_contratacoes', {
   prioridade: pg.text('prioridade').$type<Prioridade>().notNull(),
   inicio: pg.date('inicio').notNull(),
   fim: pg.date('fim').notNull(),
+  version: pg.integer('version').notNull().default(1),
+});
+
+export const pcaItensManuais = pg.pgTable('pca_itens_manuais', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  planoId: pg.uuid('plano_id').notNull(),
+  produtoId: pg.uuid('produto_id').notNull(),
+  categoriaItemPca: pg.smallint('categoria_item_pca').notNull(),
+  quantidade: pg.numeric('quantidade', { precision: 17, scale: 4 }).notNull(),
+  valorUnitario: pg.numeric('valor_unitario', { precision: 17, scale: 4 }).notNull(),
+  dataDesejada: pg.date('data_desejada').notNull(),
+  justificativa: pg.text('justificativa').notNull(),
   version: pg.integer('version').notNull().default(1),
 });

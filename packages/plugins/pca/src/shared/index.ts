@@ -1,6 +1,6 @@
 // @app/pca, isomorphic half: the tags, the API path, the plan's flow (the server enforces it, the web
 // shows what this person may do now), the body's zod schema and the labels of the PNCP domain values.
-import { defineFlow, fromUnits, toUnits } from '@app/documents';
+import { defineFlow, fromUnits, quantitySchema, toUnits, unitValueSchema } from '@app/documents';
 import { dateSchema } from '@app/br';
 import { CATEGORIAS_ITEM_PCA, PRIORIDADES } from '@app/memorandos/shared';
 import type { Categoria } from '@app/requisicoes/shared';
@@ -134,15 +134,32 @@ export const pcaSchema = z.object({
     .optional(),
 });
 
+const categoriaSchema = z.coerce
+  .number({ error: 'Escolha a categoria.' })
+  .int('Escolha a categoria.')
+  .min(1, 'Escolha a categoria.')
+  .max(8, 'Escolha a categoria.');
+
+/** Body of POST /planos/:id/itens-manuais (PUT adds `version`): a line the setor adds without a DFD, with its justification. */
+export const itemManualSchema = z.object({
+  produtoId: z.uuid({ error: 'Escolha o produto ou serviço.' }),
+  categoriaItemPca: categoriaSchema,
+  quantidade: quantitySchema,
+  valorUnitario: unitValueSchema,
+  dataDesejada: dateSchema('Data desejada'),
+  justificativa: z
+    .string({ error: 'Justifique a inclusão sem DFD.' })
+    .trim()
+    .min(10, 'Justifique a inclusão sem DFD (ao menos 10 caracteres).')
+    .max(2000, 'Use no máximo 2000 caracteres.'),
+  version: z.number().int().optional(),
+});
+
 /** Body of POST /planos/:id/contratacoes and of PUT …/:contratacaoId (adds `version`): a contratação planejada. */
 export const contratacaoSchema = z
   .object({
     titulo: z.string({ error: 'Informe o título da contratação.' }).trim().min(1, 'Informe o título da contratação.').max(200, 'Use no máximo 200 caracteres.'),
-    categoriaItemPca: z.coerce
-      .number({ error: 'Escolha a categoria.' })
-      .int('Escolha a categoria.')
-      .min(1, 'Escolha a categoria.')
-      .max(8, 'Escolha a categoria.'),
+    categoriaItemPca: categoriaSchema,
     prioridade: z.enum(PRIORIDADES, { error: 'Escolha a prioridade.' }),
     inicio: dateSchema('Início do processo'),
     fim: dateSchema('Conclusão do processo'),

@@ -577,6 +577,77 @@ describeEachDatabase(
       for (const acao of ['incluir_contratacao', 'alterar_contratacao', 'excluir_contratacao']) expect(historico).toContain(acao);
     });
 
+    it('items added without DFD: a justification required, consolidated with the DFD lines of the same key, drill-down and totals under the setor', async () => {
+      const a = await dfd(edu, educacao, [[p.clips, '10', '1.5']], { dataDesejada: '2027-04-01' });
+      let plano = await novoPlano();
+      plano = await json<Plano>(await consolidar(plano, [a]), 200);
+      const manual = (body: Record<string, unknown>, u: User = setor) =>
+        pca(`/${plano.id}/itens-manuais`, u, {
+          json: {
+            produtoId: p.clips,
+            categoriaItemPca: 1,
+            quantidade: '5',
+            valorUnitario: '1,5',
+            dataDesejada: '15/03/2027',
+            justificativa: 'Reserva do almoxarifado central.',
+            ...body,
+          },
+        });
+      const semJustificativa = await json<ErrorBody>(await manual({ justificativa: 'curta' }), 400);
+      expect(semJustificativa.error.fields?.justificativa).toBe('Justifique a inclusão sem DFD (ao menos 10 caracteres).');
+      const outraEntidade = await json<ErrorBody>(await manual({ produtoId: '00000000-0000-4000-8000-000000000009' }), 400);
+      expect(outraEntidade.error.fields?.produtoId).toBe('Escolha um produto ou serviço do catálogo.');
+      expect((await manual({}, alheio)).status).toBe(404);
+      expect((await manual({}, semTag)).status).toBe(403);
+      const linha = await json<{ id: string; version: number; produtoDescricao: string }>(await manual({}), 201);
+      expect(linha.produtoDescricao).toBe('Clipes 2/0');
+      // the same key as the DFD's clips: one item of 15, the earliest desired date, both requesting units
+      let lido = (await ler(plano)) as Plano & { manuais: unknown[] };
+      expect(lido.itens).toHaveLength(1);
+      expect(lido.itens[0]).toMatchObject({ quantidade: '15.0000', valorTotal: '22.5000', dataDesejada: '2027-03-15', dfds: 1 });
+      expect(lido.itens[0]!.unidadeRequisitante).toBe('Compras e Licitações; Secretaria de Educação');
+      expect(lido.manuais).toHaveLength(1);
+      const fontes = await json<{ items: { numero: number | null; origemNome: string; justificativa: string | null }[] }>(
+        await pca(`/${plano.id}/itens/1/dfds`, setor),
+        200,
+      );
+      expect(fontes.items.map((f) => [f.numero, f.origemNome, f.justificativa])).toEqual([
+        [expect.any(Number), 'Secretaria de Educação', null],
+        [null, 'Compras e Licitações', 'Reserva do almoxarifado central.'],
+      ]);
+      const totais = (lido as unknown as { totais: { porUnidade: { rotulo: string; valor: string }[] } }).totais.porUnidade;
+      expect(totais).toEqual([
+        { rotulo: 'Secretaria de Educação', itens: 1, valor: '15.0000' },
+        { rotulo: 'Compras e Licitações', itens: 1, valor: '7.5000' },
+      ]);
+      // changed, then deleted: the plan follows each time
+      await json(
+        await pca(`/${plano.id}/itens-manuais/${linha.id}`, setor, {
+          method: 'PUT',
+          json: {
+            produtoId: p.caneta,
+            categoriaItemPca: 1,
+            quantidade: '2',
+            valorUnitario: '3',
+            dataDesejada: '2027-03-15',
+            justificativa: 'Reserva do almoxarifado central.',
+            version: linha.version,
+          },
+        }),
+        200,
+      );
+      lido = (await ler(plano)) as typeof lido;
+      expect(lido.itens.map((i) => [i.descricao, i.quantidade])).toEqual([
+        ['Caneta esferográfica azul', '2.0000'],
+        ['Clipes 2/0', '10.0000'],
+      ]);
+      expect((await pca(`/${plano.id}/itens-manuais/${linha.id}`, setor, { method: 'DELETE' })).status).toBe(204);
+      lido = (await ler(plano)) as typeof lido;
+      expect(lido.itens.map((i) => i.descricao)).toEqual(['Clipes 2/0']);
+      const historico = await (await pca(`/${plano.id}/historico`, setor)).text();
+      for (const acao of ['incluir_item_sem_dfd', 'alterar_item_sem_dfd', 'excluir_item_sem_dfd']) expect(historico).toContain(acao);
+    });
+
     it('prints the plan (PDF) with its items', async () => {
       const a = await dfd(edu, educacao, [[p.caneta, '4', '2,5000']]);
       const plano = await novoPlano();

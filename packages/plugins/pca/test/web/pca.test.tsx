@@ -269,6 +269,34 @@ describe('pages', () => {
     });
   });
 
+  it('items added without DFD: listed with their justification; once sent, no form and no delete', async () => {
+    const manual = {
+      id: 'm1',
+      produtoId: 'p9',
+      produtoCodigo: '000079',
+      produtoDescricao: 'Grampeador de mesa',
+      categoriaItemPca: 1,
+      quantidade: '4.0000',
+      valorUnitario: '32.5000',
+      dataDesejada: '2027-02-10',
+      justificativa: 'Reposição do almoxarifado central.',
+      version: 1,
+    };
+    const enviado = plano({ manuais: [manual], status: 'em_aprovacao', editavel: false, transicoes: [] });
+    renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }), api: api(enviado) });
+    const card = await screen.findByRole('region', { name: 'Itens incluídos sem DFD (1)' }, T);
+    const linha = within(within(card).getByRole('table', { name: 'Itens incluídos pelo setor de contratações, com a justificativa' })).getAllByRole('row')[1]!;
+    expect([...linha.querySelectorAll('th,td')].map((c) => c.textContent)).toEqual([
+      '000079 – Grampeador de mesa',
+      'Material',
+      '4',
+      'R$ 32,50',
+      '10/02/2027',
+      'Reposição do almoxarifado central.',
+    ]);
+    expect(within(card).queryByRole('button')).toBeNull();
+  });
+
   it('without tag 101: no menu entry, and the page answers Erro 403', async () => {
     renderPlugin(plugin, { path: '/elabora-pca', session: makeTestSession({ tags: [] }), api: api() });
     expect(await screen.findByRole('heading', { name: 'Erro 403' }, T)).toBeTruthy();

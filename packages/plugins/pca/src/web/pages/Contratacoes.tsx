@@ -42,6 +42,7 @@ function Formulario({
     <form
       className="stack"
       aria-label={contratacao ? `Contratação ${contratacao.numero}` : 'Nova contratação'}
+      noValidate
       onSubmit={(e) => {
         e.preventDefault();
         void salvar();

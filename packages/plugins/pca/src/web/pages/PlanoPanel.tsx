@@ -2,7 +2,7 @@
 // elaborated, the consolidation: the accepted DFDs of the plan's year, picked with checkboxes.
 // Once a publisher (the PNCP) took the plan, a column says how each item stands there. A grupo whose
 // total passes the year's dispensa limit is flagged "exige licitação" (card, and on each of its items).
-// The contratações planejadas and their calendar: ./Contratacoes.tsx.
+// The contratações planejadas and their calendar: ./Contratacoes.tsx; the lines added without DFD: ./ItensSemDfd.tsx.
 import { formatDate } from '@app/br';
 import { type RecordSlotContext, apiErrorBody, apiErrorMessage, downloadFile, useApi, useQuery } from '@app/core';
 import { formatDecimal, formatMoney } from '@app/documents';
@@ -10,9 +10,20 @@ import { Alert, Button, Card, CheckboxField, DataTable, type DataTableColumn, Te
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { CATEGORIA_ITEM_PCA, type ContratacaoPlanejada, type FracionamentoDoGrupo, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
 import { Contratacoes } from './Contratacoes';
+import { ItensSemDfd } from './ItensSemDfd';
 
 type Row = Record<string, unknown>;
-type Fonte = { memorandoId: string; memorandoItemId: string; numero: number; ano: number; origemNome: string; quantidade: string; valorTotal: string };
+type Fonte = {
+  memorandoId: string | null;
+  memorandoItemId: string | null;
+  manualId: string | null;
+  numero: number;
+  ano: number;
+  origemNome: string;
+  justificativa: string | null;
+  quantidade: string;
+  valorTotal: string;
+};
 type Item = Row & {
   id: string;
   numeroItem: number;
@@ -20,6 +31,8 @@ type Item = Row & {
   pendencias: string[];
   /** How many DFD lines the item came from (the lines: GET /planos/:id/itens/:numeroItem/dfds, on opening). */
   dfds: number;
+  /** How many lines the setor added without DFD. */
+  manuais: number;
   /** A DFD without desired date, when the item lacks one. */
   semData: { id: string; numero: number; ano: number } | null;
   /** What the publisher (the PNCP) says of the item, once it took the plan. */
@@ -108,12 +121,18 @@ function FontesDoItem({ planoId, item }: { planoId: string; item: Item }) {
   if (!fontes.data) return <p>Carregando os DFDs do item…</p>;
   return (
     <ul aria-label={`DFDs do item ${item.numeroItem}`}>
-      {fontes.data.items.map((f) => (
-        <li key={f.memorandoItemId}>
-          <a href={`/memorandos/edit/${f.memorandoId}`}>Memorando {numero(f)}</a> – {f.origemNome}: {formatDecimal(f.quantidade)} ×{' '}
-          {formatMoney(f.valorTotal, 4)}
-        </li>
-      ))}
+      {fontes.data.items.map((f) =>
+        f.memorandoId ? (
+          <li key={f.memorandoItemId}>
+            <a href={`/memorandos/edit/${f.memorandoId}`}>Memorando {numero(f)}</a> – {f.origemNome}: {formatDecimal(f.quantidade)} ×{' '}
+            {formatMoney(f.valorTotal, 4)}
+          </li>
+        ) : (
+          <li key={f.manualId}>
+            Incluído sem DFD – {f.origemNome}: {formatDecimal(f.quantidade)} × {formatMoney(f.valorTotal, 4)}. Justificativa: {f.justificativa}
+          </li>
+        ),
+      )}
     </ul>
   );
 }
@@ -177,7 +196,7 @@ function Itens({ planoId, itens, exigem, contratacao }: { planoId: string; itens
                 <td>{contratacao.get(String(item.contratacaoId)) ?? '—'}</td>
                 <td>
                   <Button size="sm" variant="secondary" aria-expanded={aberto === item.id} onClick={() => setAberto(aberto === item.id ? null : item.id)}>
-                    {`${item.dfds} DFD`}
+                    {`${item.dfds} DFD${item.manuais ? ` + ${item.manuais} sem DFD` : ''}`}
                     <span className="visually-hidden">{` do item ${item.numeroItem}`}</span>
                   </Button>
                 </td>
@@ -307,6 +326,7 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
         ) : null}
         <Itens planoId={String(record.id)} itens={itens} exigem={exigem} contratacao={contratacao} />
       </Card>
+      <ItensSemDfd record={record} ctx={ctx} />
       <Contratacoes record={record} ctx={ctx} itens={itens} />
       {acima.length > 0 ? (
         <Card title="Fracionamento: grupos que exigem licitação" headingLevel={2}>
