@@ -200,9 +200,21 @@ test('the checks stop the plan at the envelope without CNBS classe; fixed in the
   await expect(page.getByRole('button', { name: 'Aprovar', exact: true })).toHaveCount(0);
 });
 
-test('the autoridade competente approves; the PDF carries the items, the contratação and the calendar', async ({ page, request }) => {
+test('the autoridade competente refuses one item with its reason and approves; the PDF carries the items, the refusal, the contratação and the calendar', async ({
+  page,
+  request,
+}) => {
   await signInFromHome(page, 'autoridade');
   await page.goto(planoUrl);
+  // one item refused with its reason: out of the total, on the record
+  const itens = page.getByRole('region', { name: /^Itens do plano \(4\)/ });
+  const detergente = itens.getByRole('row').filter({ hasText: 'Detergente' });
+  await detergente.getByRole('button', { name: /^Recusar o item/ }).click();
+  const dialogo = page.getByRole('dialog').or(page.getByRole('alertdialog'));
+  await dialogo.getByLabel('Motivo da recusa').fill('A Saúde recebe detergente pela ata de registro de preços vigente.');
+  await dialogo.getByRole('button', { name: 'Recusar item' }).click();
+  await expect(detergente).toContainText('Recusado por');
+  await expect(page.getByRole('region', { name: /^Itens do plano \(4\) – R\$ 515,00$/ })).toBeVisible();
   await agir(page, 'Aprovar');
   await expect(page.getByText(/Plano de Contratações Anual \d+\/\d{4} · Aprovado/)).toBeVisible();
 
@@ -221,6 +233,7 @@ test('the autoridade competente approves; the PDF carries the items, the contrat
     'Secretaria Municipal de Saúde',
     'Itens incluídos sem DFD e suas justificativas',
     'Reposição do almoxarifado central, que atende todas as secretarias.',
+    'A Saúde recebe detergente pela ata de registro de preços vigente.',
   ]) {
     expect(texto, esperado).toContain(esperado);
   }

@@ -13,7 +13,7 @@ import { memorandoItens, memorandos } from '@app/memorandos/server';
 import { produtos } from '@app/produtos/server';
 import { centrosCusto, grupos, unidades } from '@app/registros/server';
 import { type DbOrTx, type Tx, documentoVinculos } from '@app/server-core';
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from '@app/server-core/orm';
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from '@app/server-core/orm';
 import { PENDENCIA_LABEL } from '../shared/index.js';
 import { pcaItens, pcaItensManuais, pcaPlanos } from './tables.js';
 
@@ -190,19 +190,26 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
       .join('; ')
       .slice(0, 255);
     if (!g.item.dataDesejada) g.item.pendencias = [...(g.item.pendencias ?? []), 'data_desejada'];
-    total += g.valor;
   });
 
-  // the contratação planejada each item was put in follows its key into the new items
-  const contratacaoDe = new Map(
+  // the contratação planejada each item was put in, and the autoridade's refusal, follow its key into the new items
+  const anteriores = new Map(
     (
       await tx
-        .select({ chave: pcaItens.chave, contratacaoId: pcaItens.contratacaoId })
+        .select({
+          chave: pcaItens.chave,
+          contratacaoId: pcaItens.contratacaoId,
+          recusaMotivo: pcaItens.recusaMotivo,
+          recusadoPor: pcaItens.recusadoPor,
+          recusadoEm: pcaItens.recusadoEm,
+        })
         .from(pcaItens)
-        .where(and(eq(pcaItens.planoId, planoId), isNotNull(pcaItens.contratacaoId)))
-    ).map((i) => [i.chave, i.contratacaoId]),
+        .where(and(eq(pcaItens.planoId, planoId), or(isNotNull(pcaItens.contratacaoId), isNotNull(pcaItens.recusaMotivo))))
+    ).map(({ chave, ...resto }) => [chave, resto]),
   );
-  for (const g of lista) g.item.contratacaoId = contratacaoDe.get(g.item.chave ?? null) ?? null;
+  for (const g of lista) Object.assign(g.item, anteriores.get(g.item.chave ?? null));
+  // the plan's total: its items but those the autoridade refused
+  for (const g of lista) if (!g.item.recusaMotivo) total += g.valor;
   await tx.delete(pcaItens).where(eq(pcaItens.planoId, planoId));
   const itemIds = new Map<number, string>();
   for (let start = 0; start < lista.length; start += CHUNK) {

@@ -5,7 +5,8 @@
 //   GET /planos/:id/demandas (the accepted DFDs of the plan's year, for the consolidation); GET /centros-custo; GET /produtos;
 //   GET /planos/:id/itens/:numeroItem/dfds (the DFD lines of one item, the drill-down);
 //   GET/POST /planos/:id/contratacoes, PUT/DELETE /planos/:id/contratacoes/:contratacaoId (./contratacoes.ts);
-//   GET/POST /planos/:id/itens-manuais, PUT/DELETE /planos/:id/itens-manuais/:manualId (./manuais.ts).
+//   GET/POST /planos/:id/itens-manuais, PUT/DELETE /planos/:id/itens-manuais/:manualId (./manuais.ts);
+//   POST /planos/:id/itens/:itemId/recusar|aceitar (the autoridade, tag 102, ./recusas.ts).
 // publicar hands the plan to the plugins contributing to PCA_PUBLICACAO (@app/pncp) in the same transaction.
 // Fracionamento: each grupo's total against the year's dispensa limit (`fracionamento`, ./fracionamento.ts),
 // and the plans' amounts per grupo given to requisições' dispensa alert (DISPENSA_PLANEJADO).
@@ -35,6 +36,7 @@ import { CATEGORIA_ITEM_PCA, PCA_APROVAR_TAG, PCA_APROVAR_TAG_NOME, PCA_PATH, PC
 import { PCA_KIND, consolidar, itensPendentes, memorandosDoPlano, mensagemPendencias } from './consolidar.js';
 import { contratacoesVazias, lerContratacoes, registrarContratacoes } from './contratacoes.js';
 import { lerManuais, registrarManuais } from './manuais.js';
+import { registrarRecusas } from './recusas.js';
 import { lerFracionamento, planejamentoDispensa } from './fracionamento.js';
 import { lerFontes, lerItens, lerMemorandos, lerTotais } from './leitura.js';
 import { planoPdf } from './pdf.js';
@@ -226,6 +228,8 @@ export default defineServerPlugin({
     const editaveis = fluxo.stateNames.filter((s) => fluxo.isEditable(s));
     registrarContratacoes(router, plano, editaveis);
     registrarManuais(router, plano, editaveis);
+    // the autoridade refuses single items (with a reason) while the plan is under approval
+    registrarRecusas(router, plano);
 
     router.route({
       method: 'get',

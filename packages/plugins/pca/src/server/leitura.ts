@@ -33,6 +33,9 @@ export async function lerItens(db: DbOrTx, planoId: string) {
       unidadeRequisitante: pcaItens.unidadeRequisitante,
       pendencias: pcaItens.pendencias,
       contratacaoId: pcaItens.contratacaoId,
+      recusaMotivo: pcaItens.recusaMotivo,
+      recusadoPor: pcaItens.recusadoPor,
+      recusadoEm: pcaItens.recusadoEm,
       // qualified by hand: drizzle names the column bare, which inside the subquery would be f.id
       dfds: sql<number>`(SELECT count(f.memorando_item_id)::int FROM pca_item_fontes f WHERE f.item_id = "pca_itens"."id")`,
       // lines the setor added by hand (without DFD)

@@ -52,7 +52,8 @@ export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext
         CATEGORIA_ITEM_PCA[i.categoriaItemPca] ?? '',
         [i.classificacaoSuperiorCodigo, i.classificacaoSuperiorNome].filter(Boolean).join(' – '),
         i.codigoItem ?? '',
-        i.descricao,
+        // refused by the autoridade: out of the total and of the PNCP, on the record
+        i.recusaMotivo ? `${i.descricao} (recusado por ${i.recusadoPor}: ${i.recusaMotivo})` : i.descricao,
         i.unidadeFornecimento ?? '',
         formatDecimal(i.quantidade),
         formatMoney(i.valorUnitario, 4),

@@ -3,7 +3,7 @@
 // so a refused or rolled-back publication leaves nothing behind). Without a contributor the plan is
 // marked published here only (a body that publishes on the PNCP's portal by hand).
 import { type AuditFn, type DbOrTx, type RequestContext, type Tx, extensionPoint } from '@app/server-core';
-import { asc, eq } from '@app/server-core/orm';
+import { and, asc, eq, isNull } from '@app/server-core/orm';
 import { pcaItens } from './tables.js';
 
 /** What a publisher receives: the plan as approved (its items are frozen from then on). */
@@ -63,26 +63,29 @@ export interface ItemPublicavel {
 
 /** The items of a plan in numeroItem order (read only; for the publishers). */
 export function itensPublicaveis(db: DbOrTx, planoId: string): Promise<ItemPublicavel[]> {
-  return db
-    .select({
-      numeroItem: pcaItens.numeroItem,
-      categoriaItemPca: pcaItens.categoriaItemPca,
-      catalogo: pcaItens.catalogo,
-      classificacaoCatalogo: pcaItens.classificacaoCatalogo,
-      classificacaoSuperiorCodigo: pcaItens.classificacaoSuperiorCodigo,
-      classificacaoSuperiorNome: pcaItens.classificacaoSuperiorNome,
-      pdmCodigo: pcaItens.pdmCodigo,
-      pdmDescricao: pcaItens.pdmDescricao,
-      codigoItem: pcaItens.codigoItem,
-      descricao: pcaItens.descricao,
-      unidadeFornecimento: pcaItens.unidadeFornecimento,
-      quantidade: pcaItens.quantidade,
-      valorUnitario: pcaItens.valorUnitario,
-      valorTotal: pcaItens.valorTotal,
-      dataDesejada: pcaItens.dataDesejada,
-      unidadeRequisitante: pcaItens.unidadeRequisitante,
-    })
-    .from(pcaItens)
-    .where(eq(pcaItens.planoId, planoId))
-    .orderBy(asc(pcaItens.numeroItem));
+  return (
+    db
+      .select({
+        numeroItem: pcaItens.numeroItem,
+        categoriaItemPca: pcaItens.categoriaItemPca,
+        catalogo: pcaItens.catalogo,
+        classificacaoCatalogo: pcaItens.classificacaoCatalogo,
+        classificacaoSuperiorCodigo: pcaItens.classificacaoSuperiorCodigo,
+        classificacaoSuperiorNome: pcaItens.classificacaoSuperiorNome,
+        pdmCodigo: pcaItens.pdmCodigo,
+        pdmDescricao: pcaItens.pdmDescricao,
+        codigoItem: pcaItens.codigoItem,
+        descricao: pcaItens.descricao,
+        unidadeFornecimento: pcaItens.unidadeFornecimento,
+        quantidade: pcaItens.quantidade,
+        valorUnitario: pcaItens.valorUnitario,
+        valorTotal: pcaItens.valorTotal,
+        dataDesejada: pcaItens.dataDesejada,
+        unidadeRequisitante: pcaItens.unidadeRequisitante,
+      })
+      .from(pcaItens)
+      // an item the autoridade refused is not sent
+      .where(and(eq(pcaItens.planoId, planoId), isNull(pcaItens.recusaMotivo)))
+      .orderBy(asc(pcaItens.numeroItem))
+  );
 }

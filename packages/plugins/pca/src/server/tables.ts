@@ -49,6 +49,9 @@ export const pcaItens = pg.pgTable('pca_itens', {
   pendencias: pg.text('pendencias').array().notNull().default(orm.sql`'{}'`),
   chave: pg.text('chave'),
   contratacaoId: pg.uuid('contratacao_id'),
+  recusaMotivo: pg.text('recusa_motivo'),
+  recusadoPor: pg.text('recusado_por'),
+  recusadoEm: pg.timestamp('recusado_em', { withTimezone: true }),
 });
 
 export const pcaItemFontes = pg.pgTable('pca_item_fontes', {

@@ -648,6 +648,58 @@ describeEachDatabase(
       for (const acao of ['incluir_item_sem_dfd', 'alterar_item_sem_dfd', 'excluir_item_sem_dfd']) expect(historico).toContain(acao);
     });
 
+    it('the autoridade refuses single items with a reason (not who consolidated it): out of the total and of what the PNCP gets; taken back; kept through devolver', async () => {
+      const a = await dfd(
+        edu,
+        educacao,
+        [
+          [p.caneta, '10', '2'],
+          [p.clips, '5', '1'],
+        ],
+        { dataDesejada: '2027-06-01' },
+      );
+      let plano = await novoPlano(setorAutoridade);
+      plano = await json<Plano>(await consolidar(plano, [a], setorAutoridade), 200);
+      const recusar = (id: string, u: User, motivo?: string) => pca(`/${plano.id}/itens/${id}/recusar`, u, { json: motivo === undefined ? {} : { motivo } });
+      let lido = await ler(plano, autoridade);
+      const caneta = lido.itens.find((i) => i.descricao === 'Caneta esferográfica azul') as Item & { id: string };
+      // only while the plan is under approval
+      expect((await json<ErrorBody>(await recusar(caneta.id, autoridade, 'Sem orçamento.'), 409)).error.code).toBe('locked');
+      plano = await json<Plano>(await agir(await ler(plano, setorAutoridade), 'enviar', setorAutoridade), 200);
+      lido = await ler(plano, autoridade);
+      const id = (lido.itens.find((i) => i.descricao === 'Caneta esferográfica azul') as Item & { id: string }).id;
+      // who consolidated it holds the tag, but not the right; the setor without the tag neither
+      expect((await json<ErrorBody>(await recusar(id, setorAutoridade, 'Sem orçamento.'), 403)).error.code).toBe('segregacao');
+      expect((await recusar(id, setor, 'Sem orçamento.')).status).toBe(403);
+      expect((await json<ErrorBody>(await recusar(id, autoridade), 400)).error.fields?.motivo).toBe('Informe o motivo da recusa.');
+      expect((await recusar('00000000-0000-4000-8000-000000000009', autoridade, 'Sem orçamento.')).status).toBe(404);
+      await json(await recusar(id, autoridade, 'Sem orçamento no exercício.'), 200);
+      lido = await ler(plano, autoridade);
+      expect(lido.valorTotal).toBe('5.0000');
+      expect(lido.itens.find((i) => i.descricao === 'Caneta esferográfica azul')).toMatchObject({
+        recusaMotivo: 'Sem orçamento no exercício.',
+        recusadoPor: 'Usuário prefeito',
+      });
+      // taken back, refused again; returned and sent anew (consolidated again): the refusal stays
+      await json(await pca(`/${plano.id}/itens/${id}/aceitar`, autoridade, { json: {} }), 200);
+      expect((await ler(plano, autoridade)).valorTotal).toBe('25.0000');
+      await json(await recusar(id, autoridade, 'Sem orçamento no exercício.'), 200);
+      plano = await json<Plano>(await agir(await ler(plano, autoridade), 'devolver', autoridade, 'Rever as quantidades.'), 200);
+      plano = await json<Plano>(await agir(await ler(plano, setorAutoridade), 'enviar', setorAutoridade), 200);
+      lido = await ler(plano, autoridade);
+      expect(lido.valorTotal).toBe('5.0000');
+      expect(lido.itens.filter((i) => (i as Item & { recusaMotivo: string | null }).recusaMotivo).map((i) => i.descricao)).toEqual([
+        'Caneta esferográfica azul',
+      ]);
+      plano = await json<Plano>(await agir(lido, 'aprovar', autoridade), 200);
+      // what goes to the PNCP (the items with its columns): the clips only
+      const xlsx = await pca(`/${plano.id}/itens.xlsx`, setorAutoridade);
+      const planilha = await parseSpreadsheet(new Uint8Array(await xlsx.arrayBuffer()), undefined, undefined, { headerFirstCell: 'Número do item' });
+      expect(planilha.rows.map((r) => r.cells.Descrição)).toEqual(['Clipes 2/0']);
+      const acoes = await t.server.sql<{ acao: string }>("SELECT acao FROM audit_log WHERE plugin = 'pca' AND registro = $1 ORDER BY id", [plano.id]);
+      expect(acoes.map((r) => r.acao)).toEqual(['criar', 'alterar', 'enviar', 'recusar_item', 'aceitar_item', 'recusar_item', 'devolver', 'enviar', 'aprovar']);
+    });
+
     it('prints the plan (PDF) with its items', async () => {
       const a = await dfd(edu, educacao, [[p.caneta, '4', '2,5000']]);
       const plano = await novoPlano();

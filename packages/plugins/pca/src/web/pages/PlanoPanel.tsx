@@ -4,9 +4,9 @@
 // total passes the year's dispensa limit is flagged "exige licitação" (card, and on each of its items).
 // The contratações planejadas and their calendar: ./Contratacoes.tsx; the lines added without DFD: ./ItensSemDfd.tsx.
 import { formatDate } from '@app/br';
-import { type RecordSlotContext, apiErrorBody, apiErrorMessage, downloadFile, useApi, useQuery } from '@app/core';
+import { type RecordSlotContext, apiErrorBody, apiErrorMessage, downloadFile, useApi, useDocumentChildren, useQuery } from '@app/core';
 import { formatDecimal, formatMoney } from '@app/documents';
-import { Alert, Button, Card, CheckboxField, DataTable, type DataTableColumn, TextField } from '@app/ui';
+import { Alert, Button, Card, CheckboxField, DataTable, type DataTableColumn, PromptDialog, type PromptOptions, TextField } from '@app/ui';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { CATEGORIA_ITEM_PCA, type ContratacaoPlanejada, type FracionamentoDoGrupo, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
 import { Contratacoes } from './Contratacoes';
@@ -33,6 +33,10 @@ type Item = Row & {
   dfds: number;
   /** How many lines the setor added without DFD. */
   manuais: number;
+  /** The autoridade's refusal (the item is out of the total and of the PNCP). */
+  recusaMotivo?: string | null;
+  recusadoPor?: string | null;
+  recusadoEm?: string | null;
   /** A DFD without desired date, when the item lacks one. */
   semData: { id: string; numero: number; ano: number } | null;
   /** What the publisher (the PNCP) says of the item, once it took the plan. */
@@ -137,12 +141,49 @@ function FontesDoItem({ planoId, item }: { planoId: string; item: Item }) {
   );
 }
 
-function Itens({ planoId, itens, exigem, contratacao }: { planoId: string; itens: Item[]; exigem: Set<number>; contratacao: Map<string, number> }) {
+function Itens({
+  planoId,
+  itens,
+  exigem,
+  contratacao,
+  ctx,
+  autoridade,
+}: {
+  planoId: string;
+  itens: Item[];
+  exigem: Set<number>;
+  contratacao: Map<string, number>;
+  ctx: RecordSlotContext<Row>;
+  /** The person may approve the plan now: she may refuse single items too. */
+  autoridade: boolean;
+}) {
   const [aberto, setAberto] = useState<string | null>(null);
+  const filhos = useDocumentChildren(`/pca${PCA_PATH}`, planoId, 'itens', { list: false });
+  const [pedido, setPedido] = useState<PromptOptions | null>(null);
+  const recusar = (item: Item) =>
+    setPedido({
+      title: `Recusar o item ${item.numeroItem} (${item.descricao})?`,
+      description: 'O item fica no registro do plano, sai do valor total e não vai ao PNCP.',
+      label: 'Motivo da recusa',
+      confirmLabel: 'Recusar item',
+      min: 5,
+      tone: 'danger',
+      submit: async (motivo) => {
+        const feito = await filhos.action(item.id, 'recusar', { motivo });
+        if (!feito.ok) return feito.reason === 'invalid' ? (feito.fields.motivo ?? feito.message) : feito.message;
+        await ctx.reload();
+        return null;
+      },
+    });
+  const aceitar = async (item: Item) => {
+    if ((await filhos.action(item.id, 'aceitar')).ok) await ctx.reload();
+  };
   const comPublicacao = itens.some((i) => i.publicacao);
   if (itens.length === 0) return <p>Nenhum item: consolide as demandas (DFD) do ano.</p>;
   return (
     <div className="data-table__scroll">
+      <PromptDialog prompt={pedido} onClose={() => setPedido(null)} />
+      {filhos.mutationError && <Alert variant="error">{filhos.mutationError}</Alert>}
       <table className="data-table__table">
         <caption className="data-table__caption">Itens consolidados</caption>
         <thead>
@@ -178,6 +219,24 @@ function Itens({ planoId, itens, exigem, contratacao }: { planoId: string; itens
                 </td>
                 <td>
                   {item.descricao}
+                  {item.recusaMotivo ? (
+                    <div className="field__error">
+                      Recusado por {String(item.recusadoPor)} em {formatDate(String(item.recusadoEm))}: {String(item.recusaMotivo)}
+                    </div>
+                  ) : null}
+                  {autoridade ? (
+                    <div className="button-row">
+                      {item.recusaMotivo ? (
+                        <Button size="sm" variant="secondary" onClick={() => void aceitar(item)} aria-label={`Desfazer a recusa do item ${item.numeroItem}`}>
+                          Desfazer recusa
+                        </Button>
+                      ) : (
+                        <Button size="sm" variant="danger" onClick={() => recusar(item)} aria-label={`Recusar o item ${item.numeroItem}`}>
+                          Recusar item
+                        </Button>
+                      )}
+                    </div>
+                  ) : null}
                   {item.pendencias.map((p) => {
                     const href = linkDaPendencia(item, p);
                     return (
@@ -324,7 +383,14 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
             Baixar itens (planilha com as colunas do PNCP)
           </Button>
         ) : null}
-        <Itens planoId={String(record.id)} itens={itens} exigem={exigem} contratacao={contratacao} />
+        <Itens
+          planoId={String(record.id)}
+          itens={itens}
+          exigem={exigem}
+          contratacao={contratacao}
+          ctx={ctx}
+          autoridade={record.status === 'em_aprovacao' && ((record.transicoes as string[] | undefined) ?? []).includes('aprovar')}
+        />
       </Card>
       <ItensSemDfd record={record} ctx={ctx} />
       <Contratacoes record={record} ctx={ctx} itens={itens} />
