@@ -195,6 +195,8 @@ test('the checks stop the plan at the envelope without CNBS classe; fixed in the
   await page.goto(planoUrl);
   await agir(page, 'Enviar para aprovação');
   await expect(page.getByText(/Plano de Contratações Anual \d+\/\d{4} · Em aprovação/)).toBeVisible();
+  // the page read the plan again after the transition: its items are still there
+  await expect(page.getByRole('region', { name: /^Itens do plano \(4\)/ })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Pendências para o PNCP' })).toHaveCount(0);
   // who consolidated it is not offered the approval
   await expect(page.getByRole('button', { name: 'Aprovar', exact: true })).toHaveCount(0);
@@ -237,6 +239,23 @@ test('the autoridade competente refuses one item with its reason and approves; t
   ]) {
     expect(texto, esperado).toContain(esperado);
   }
+});
+
+test('the approved plan is revised: outside the windows the justification is required; version 2 shows what changed', async ({ page }) => {
+  await signInFromHome(page, 'admin');
+  await page.goto(planoUrl);
+  await page.getByRole('button', { name: 'Revisar', exact: true }).click();
+  const dialog = page.getByRole('alertdialog');
+  // today is past 15/11 of the year before the plan's, and no LOA date is known: a justification is due
+  await dialog.getByRole('button', { name: 'Revisar' }).click();
+  await expect(dialog.getByText(/Fora dos períodos de revisão \(15\/09 a 15\/11\/\d{4} e 15 dias após a publicação da LOA\)/)).toBeVisible();
+  await dialog.getByLabel('Justificativa da revisão').fill('Inclusão da demanda de material de limpeza da Saúde, recusada por engano.');
+  await dialog.getByRole('button', { name: 'Revisar' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByText(/Plano de Contratações Anual \d+\/\d{4} · Em revisão/)).toBeVisible();
+  const revisao = page.getByRole('region', { name: 'Revisão: versão 2 (alterações desde a versão 1)' });
+  await expect(revisao).toContainText('Inclusão da demanda de material de limpeza da Saúde');
+  await expect(revisao).toContainText('Nenhum item mudou até agora.');
 });
 
 for (const theme of ['light', 'dark'] as const) {

@@ -191,12 +191,15 @@ describe('document list', () => {
 describe('document edit page', () => {
   it('shows exactly the transitions of the record; one without a reason asks, posts the version, reloads the record and says what happened', async () => {
     let posted: Row | undefined;
+    // the server's record: GET answers what the transition left (the page reads it again after a write)
+    let atual = memorando();
     const { calls } = mockApi({
-      'GET /api/memorandos/memorandos/m12': () => json(memorando()),
+      'GET /api/memorandos/memorandos/m12': () => json(atual),
       'GET /api/memorandos/memorandos/m12/historico': () => json(historico),
       'POST /api/memorandos/memorandos/m12/enviar': async (req) => {
         posted = (await req.json()) as Row;
-        return json(memorando({ status: 'enviado', version: 5, editavel: false, transicoes: [] }));
+        atual = memorando({ status: 'enviado', version: 5, editavel: false, transicoes: [] });
+        return json(atual);
       },
     });
     renderAt('/memorando/edit/m12');
@@ -256,12 +259,14 @@ describe('document edit page', () => {
 
   it('a transition with a reason requires it (pt-BR message) and sends it', async () => {
     let posted: Row | undefined;
+    let atual = memorando({ status: 'enviado', editavel: false, transicoes: ['aceitar', 'devolver'] });
     const { calls } = mockApi({
-      'GET /api/memorandos/memorandos/m12': () => json(memorando({ status: 'enviado', editavel: false, transicoes: ['aceitar', 'devolver'] })),
+      'GET /api/memorandos/memorandos/m12': () => json(atual),
       'GET /api/memorandos/memorandos/m12/historico': () => json({ items: [] }),
       'POST /api/memorandos/memorandos/m12/devolver': async (req) => {
         posted = (await req.json()) as Row;
-        return json(memorando({ status: 'devolvido', version: 5, editavel: true, transicoes: ['enviar', 'cancelar'] }));
+        atual = memorando({ status: 'devolvido', version: 5, editavel: true, transicoes: ['enviar', 'cancelar'] });
+        return json(atual);
       },
     });
     renderAt('/memorando/edit/m12');

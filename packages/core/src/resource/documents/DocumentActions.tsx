@@ -77,6 +77,8 @@ export default function DocumentActions({ doc, record, ctx }: { doc: DocumentInf
     const result = await transitions.run(name, { motivo: pending.transition.reason ? pending.motivo : undefined, body: pending.body });
     if (result.ok) {
       ctx.setRecord(result.record);
+      // a transition answers without what GET /:id adds (expandOne: a plan's items, totals…): read it again
+      void ctx.reload().catch(() => undefined);
       toast.success(doc.transitionDone?.(name, result.record) ?? transitions.doneMessage(name, result.record));
       return true;
     }

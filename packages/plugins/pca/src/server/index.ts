@@ -1,6 +1,6 @@
 // @app/pca/server: the Plano de Contratações Anual under /api/pca (tag 101), from defineDocumentResource:
 //   GET/POST /planos, GET/PUT/DELETE /planos/:id (DELETE: 409, numbered), GET /planos.csv|.xlsx,
-//   POST /planos/:id/enviar|aprovar|devolver|publicar|cancelar, GET /planos/:id/historico, GET /planos/{id}.pdf,
+//   POST /planos/:id/enviar|aprovar|devolver|publicar|revisar|cancelar, GET /planos/:id/historico, GET /planos/{id}.pdf,
 //   GET /planos/:id/itens.xlsx (the items with the PNCP's columns);
 //   GET /planos/:id/demandas (the accepted DFDs of the plan's year, for the consolidation); GET /centros-custo; GET /produtos;
 //   GET /planos/:id/itens/:numeroItem/dfds (the DFD lines of one item, the drill-down);
@@ -37,6 +37,7 @@ import { PCA_KIND, consolidar, itensPendentes, memorandosDoPlano, mensagemPenden
 import { contratacoesVazias, lerContratacoes, registrarContratacoes } from './contratacoes.js';
 import { lerManuais, registrarManuais } from './manuais.js';
 import { registrarRecusas } from './recusas.js';
+import { abrirRevisao, guardarVersao, lerRevisao, revisarBody } from './revisao.js';
 import { lerFracionamento, planejamentoDispensa } from './fracionamento.js';
 import { lerFontes, lerItens, lerMemorandos, lerTotais } from './leitura.js';
 import { planoPdf } from './pdf.js';
@@ -149,7 +150,10 @@ export default defineServerPlugin({
       },
       // enviar: the items consolidated again from the DFDs and the catalogue as they are now (a product fixed
       // since is taken), and refused while an item lacks what the PNCP requires (the checks before approval)
-      resolveTransition: async (tx, name, row, _body, ctx) => {
+      transitionBody: { revisar: revisarBody },
+      resolveTransition: async (tx, name, row, body, ctx) => {
+        // the next version: a justification outside the revision windows
+        if (name === 'revisar') return abrirRevisao(row, body);
         if (name !== 'enviar') return undefined;
         await consolidar(tx, String(row.id), ctx.entidadeId);
         const pendentes = await itensPendentes(tx, String(row.id));
@@ -160,6 +164,8 @@ export default defineServerPlugin({
       },
       // publicar: every publisher (the PNCP integration) takes the plan in this transaction
       onTransition: async (tx, name, before, _body, ctx, { audit }) => {
+        // each approved version's items, for the next version to show what changed
+        if (name === 'aprovar') await guardarVersao(tx, before, ctx.entidadeId);
         if (name !== 'publicar') return;
         const plano = {
           id: String(before.id),
@@ -182,6 +188,8 @@ export default defineServerPlugin({
         memorandos: await lerMemorandos(db, String(row.id)),
         // the contratações planejadas (the calendar is drawn from them)
         contratacoes: await lerContratacoes(db, String(row.id)),
+        // under revision: what changed since the approved version
+        revisao: await lerRevisao(db, row),
         // the lines the setor added without DFD, with their justification
         manuais: await lerManuais(db, String(row.id)),
         // what the publishers (the PNCP) say of the plan
@@ -196,6 +204,7 @@ export default defineServerPlugin({
         memorandos: z.array(z.object({}).loose()),
         contratacoes: z.array(z.object({}).loose()),
         manuais: z.array(z.object({}).loose()),
+        revisao: z.object({}).loose().nullable(),
         publicacoes: z.array(z.object({}).loose()),
       },
       duplicate: false,

@@ -6,6 +6,7 @@ import { PRIORIDADE_LABEL } from '@app/memorandos/shared';
 import { CATEGORIA_ITEM_PCA, calendarioPorMes, mesPorExtenso } from '../shared/index.js';
 import { lerContratacoes } from './contratacoes.js';
 import { lerManuais } from './manuais.js';
+import { lerRevisao } from './revisao.js';
 import { lerFracionamento } from './fracionamento.js';
 import { lerItens, lerTotais, type TotalDoPlano } from './leitura.js';
 
@@ -17,6 +18,7 @@ export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext
   );
   const contratacoes = await lerContratacoes(ctx.db, String(row.id));
   const manuais = await lerManuais(ctx.db, String(row.id));
+  const revisao = await lerRevisao(ctx.db, row);
   const tabela = (primeira: string, linhas: TotalDoPlano[]) => ({
     table: {
       columns: [{ header: primeira }, { header: 'Itens', align: 'right' as const }, { header: 'Valor', align: 'right' as const }],
@@ -30,6 +32,7 @@ export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext
     fields: [
       { label: 'Ano do plano', value: String(row.anoPca) },
       { label: 'Unidade no PNCP', value: String(row.codigoUnidade) },
+      { label: 'Versão', value: String(row.versao) },
       { label: 'Data', value: formatDate(String(row.data)) },
       { label: 'Elaborado por', value: String(row.solicitanteNome) },
     ],
@@ -64,6 +67,45 @@ export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext
       total: { label: 'Valor total do plano', value: formatMoney(String(row.valorTotal), 4) },
     },
     blocks: [
+      // a revised plan: why, and what changed since the approved version
+      ...(revisao
+        ? [
+            {
+              group: [
+                { heading: `Revisão: versão ${revisao.versao} (alterações desde a versão ${revisao.versao - 1})`, level: 2 as const },
+                {
+                  table: {
+                    columns: [
+                      { header: 'Alteração' },
+                      { header: 'Item', width: '*' as const },
+                      { header: 'Antes', align: 'right' as const },
+                      { header: 'Agora', align: 'right' as const },
+                    ],
+                    rows: [
+                      ...revisao.incluidos.map((i) => [
+                        'Incluído',
+                        `${i.numeroItem} – ${i.descricao}`,
+                        '—',
+                        `${formatDecimal(i.quantidade)} – ${formatMoney(i.valorTotal, 4)}`,
+                      ]),
+                      ...revisao.excluidos.map((i) => ['Excluído', i.descricao, `${formatDecimal(i.quantidade)} – ${formatMoney(i.valorTotal, 4)}`, '—']),
+                      ...revisao.redimensionados.map((i) => [
+                        'Redimensionado',
+                        `${i.numeroItem} – ${i.descricao}`,
+                        `${formatDecimal(i.quantidadeAntes)} – ${formatMoney(i.valorAntes, 4)}`,
+                        `${formatDecimal(i.quantidade)} – ${formatMoney(i.valorTotal, 4)}`,
+                      ]),
+                    ],
+                    empty: 'Nenhum item mudou.',
+                  },
+                },
+                {
+                  text: `Justificativa da revisão: ${revisao.justificativa ?? 'dentro de um período de revisão (não exigida).'}${revisao.dataLoa ? ` LOA publicada em ${formatDate(revisao.dataLoa)}.` : ''}`,
+                },
+              ],
+            },
+          ]
+        : []),
       { group: [{ heading: 'Totais por categoria', level: 2 }, tabela('Categoria', totais.porCategoria)] },
       { group: [{ heading: 'Totais por unidade requisitante (linhas dos DFDs consolidadas)', level: 2 }, tabela('Unidade requisitante', totais.porUnidade)] },
       {

@@ -2,7 +2,7 @@
 // checks these against it). The builders through the `pg` namespace (see docs/plugins.md §3).
 import * as orm from '@app/server-core/orm';
 import * as pg from '@app/server-core/pg-core';
-import type { PcaStatus } from '../shared/index.js';
+import type { ItemDaVersao, PcaStatus } from '../shared/index.js';
 import type { Prioridade } from '@app/memorandos/shared';
 
 export const pcaPlanos = pg.pgTable('pca_planos', {
@@ -19,6 +19,9 @@ export const pcaPlanos = pg.pgTable('pca_planos', {
   solicitanteNome: pg.text('solicitante_nome').notNull(),
   observacao: pg.text('observacao'),
   valorTotal: pg.numeric('valor_total', { precision: 17, scale: 4 }).notNull().default('0'),
+  versao: pg.integer('versao').notNull().default(1),
+  dataLoa: pg.date('data_loa'),
+  revisaoJustificativa: pg.text('revisao_justificativa'),
   version: pg.integer('version').notNull().default(1),
   createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -89,4 +92,14 @@ export const pcaItensManuais = pg.pgTable('pca_itens_manuais', {
   dataDesejada: pg.date('data_desejada').notNull(),
   justificativa: pg.text('justificativa').notNull(),
   version: pg.integer('version').notNull().default(1),
+});
+
+export const pcaVersoes = pg.pgTable('pca_versoes', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  planoId: pg.uuid('plano_id').notNull(),
+  versao: pg.integer('versao').notNull(),
+  aprovadoEm: pg.timestamp('aprovado_em', { withTimezone: true }).notNull().defaultNow(),
+  valorTotal: pg.numeric('valor_total', { precision: 17, scale: 4 }).notNull(),
+  itens: pg.jsonb('itens').$type<ItemDaVersao[]>().notNull(),
 });

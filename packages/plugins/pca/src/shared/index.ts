@@ -29,7 +29,7 @@ export const PCA_TITLES = {
  */
 type PcaPapel = 'setor' | 'autoridade';
 
-export const fluxo = defineFlow<'em_elaboracao' | 'em_aprovacao' | 'devolvido' | 'aprovado' | 'publicado' | 'cancelado', PcaPapel>({
+export const fluxo = defineFlow<'em_elaboracao' | 'em_aprovacao' | 'devolvido' | 'aprovado' | 'publicado' | 'em_revisao' | 'cancelado', PcaPapel>({
   initial: 'em_elaboracao',
   states: {
     em_elaboracao: { label: 'Em elaboração', editable: true, tone: 'neutral' },
@@ -37,11 +37,12 @@ export const fluxo = defineFlow<'em_elaboracao' | 'em_aprovacao' | 'devolvido' |
     devolvido: { label: 'Devolvido', editable: true, tone: 'warning' },
     aprovado: { label: 'Aprovado', tone: 'success' },
     publicado: { label: 'Publicado', tone: 'success' },
+    em_revisao: { label: 'Em revisão', editable: true, tone: 'warning' },
     cancelado: { label: 'Cancelado', tone: 'danger' },
   },
   transitions: {
     enviar: {
-      from: ['em_elaboracao', 'devolvido'],
+      from: ['em_elaboracao', 'devolvido', 'em_revisao'],
       to: 'em_aprovacao',
       label: 'Enviar para aprovação',
       done: 'enviado para aprovação',
@@ -52,6 +53,8 @@ export const fluxo = defineFlow<'em_elaboracao' | 'em_aprovacao' | 'devolvido' |
     aprovar: { from: ['em_aprovacao'], to: 'aprovado', label: 'Aprovar', done: 'aprovado', who: ['autoridade'], tone: 'primary', independent: true },
     devolver: { from: ['em_aprovacao'], to: 'devolvido', label: 'Devolver', done: 'devolvido', who: ['autoridade'], reason: true, independent: true },
     publicar: { from: ['aprovado'], to: 'publicado', label: 'Publicar', done: 'publicado', who: ['setor'], tone: 'primary' },
+    // a new version of an approved or published plan (inclusions, exclusions, resizing), approved again
+    revisar: { from: ['aprovado', 'publicado'], to: 'em_revisao', label: 'Revisar', done: 'em revisão', who: ['setor'], authoring: true },
     cancelar: { from: ['em_elaboracao', 'devolvido'], to: 'cancelado', label: 'Cancelar', done: 'cancelado', who: ['setor'], reason: true, tone: 'danger' },
   },
 });
@@ -222,4 +225,20 @@ export function calendarioPorMes(contratacoes: readonly Pick<ContratacaoPlanejad
 export function mesPorExtenso(mes: string): string {
   const [a, m] = mes.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(a, m - 1, 1)).toLocaleDateString('pt-BR', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** One item of an approved version (pca_versoes.itens): what the next version is compared with. */
+export type ItemDaVersao = { chave: string; numeroItem: number; descricao: string; unidade: string | null; quantidade: string; valorTotal: string };
+
+/** 'aaaa-mm-dd' + n days. */
+const maisDias = (iso: string, dias: number) => new Date(Date.parse(`${iso}T12:00:00Z`) + dias * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Whether `hoje` falls in a revision window of the plan of `anoPca` (Decreto 10.947/2022 art. 12): 15/09 to
+ * 15/11 of the year before, or the 15 days after the publication of the budget law (LOA). Outside them a
+ * revision needs a justification.
+ */
+export function dentroDaJanelaDeRevisao(hoje: string, anoPca: number, dataLoa: string | null | undefined): boolean {
+  if (hoje >= `${anoPca - 1}-09-15` && hoje <= `${anoPca - 1}-11-15`) return true;
+  return Boolean(dataLoa && hoje >= dataLoa && hoje <= maisDias(dataLoa, 15));
 }

@@ -700,6 +700,67 @@ describeEachDatabase(
       expect(acoes.map((r) => r.acao)).toEqual(['criar', 'alterar', 'enviar', 'recusar_item', 'aceitar_item', 'recusar_item', 'devolver', 'enviar', 'aprovar']);
     });
 
+    it('revision: a new version of an approved plan; outside the windows a justification is required (400), within 15 days of the LOA not; the changes since the approved version', async () => {
+      const a = await dfd(
+        edu,
+        educacao,
+        [
+          [p.caneta, '10', '2'],
+          [p.clips, '5', '1'],
+        ],
+        { dataDesejada: '2027-06-01' },
+      );
+      const b = await dfd(sau, saude, [[p.limpeza, '12', '100']], { dataDesejada: '2027-06-01' });
+      let plano = await novoPlano(setorAutoridade);
+      plano = await json<Plano>(await consolidar(plano, [a], setorAutoridade), 200);
+      plano = await json<Plano>(await agir(await ler(plano, setorAutoridade), 'enviar', setorAutoridade), 200);
+      plano = await json<Plano>(await agir(plano, 'aprovar', autoridade), 200);
+      const revisar = (body: Record<string, unknown>, u: User = setor) => pca(`/${plano.id}/revisar`, u, { json: { version: plano.version, ...body } });
+      // 2027's windows: 15/09–15/11/2026 (past) and 15 days after a LOA published 10/01/2026 (past)
+      const fora = await json<ErrorBody>(await revisar({ dataLoa: '10/01/2026' }), 400);
+      expect(fora.error.fields?.justificativa).toBe(
+        'Fora dos períodos de revisão (15/09 a 15/11/2026 e 15 dias após a publicação da LOA): justifique a revisão (ao menos 10 caracteres).',
+      );
+      expect((await revisar({ justificativa: 'curta' })).status).toBe(400);
+      expect((await agir(plano, 'revisar', autoridade)).status).toBe(403);
+      // a LOA published 3 days ago: within its 15 days, no justification needed
+      const loa = new Date(Date.parse(`${today()}T12:00:00Z`) - 3 * 86_400_000).toISOString().slice(0, 10);
+      plano = await json<Plano>(await revisar({ dataLoa: loa }), 200);
+      expect(plano).toMatchObject({ status: 'em_revisao', versao: 2, dataLoa: loa });
+      // the revision: the clips leave (DFD a replaced by one with more canetas), the cleaning service comes in
+      const c = await dfd(edu, educacao, [[p.caneta, '15', '2']], { dataDesejada: '2027-06-01' });
+      plano = await json<Plano>(await consolidar(await ler(plano, setor), [b, c], setor), 200);
+      const lido = (await ler(plano, setor)) as Plano & { revisao: Record<string, { descricao: string }[]> & { versao: number } };
+      expect(lido.revisao.versao).toBe(2);
+      expect(lido.revisao.incluidos!.map((i) => i.descricao)).toEqual(['Limpeza predial']);
+      expect(lido.revisao.excluidos!.map((i) => i.descricao)).toEqual(['Clipes 2/0']);
+      expect(lido.revisao.redimensionados).toEqual([
+        expect.objectContaining({
+          descricao: 'Caneta esferográfica azul',
+          quantidadeAntes: '10.0000',
+          quantidade: '15.0000',
+          valorAntes: '20.0000',
+          valorTotal: '30.0000',
+        }),
+      ]);
+      // sent and approved again: version 2 kept, the audit trail says why
+      plano = await json<Plano>(await agir(lido, 'enviar', setor), 200);
+      plano = await json<Plano>(await agir(plano, 'aprovar', autoridade), 200);
+      const versoes = await t.server.sql<{ versao: number; n: number }>(
+        'SELECT versao, jsonb_array_length(itens) AS n FROM pca_versoes WHERE plano_id = $1 ORDER BY versao',
+        [plano.id],
+      );
+      expect(versoes).toEqual([
+        { versao: 1, n: 2 },
+        { versao: 2, n: 2 },
+      ]);
+      const [revisao] = await t.server.sql<{ depois: Record<string, unknown> }>(
+        "SELECT depois FROM audit_log WHERE plugin = 'pca' AND registro = $1 AND acao = 'revisar'",
+        [plano.id],
+      );
+      expect(revisao!.depois).toMatchObject({ versao: 2, dataLoa: loa, status: 'em_revisao' });
+    });
+
     it('prints the plan (PDF) with its items', async () => {
       const a = await dfd(edu, educacao, [[p.caneta, '4', '2,5000']]);
       const plano = await novoPlano();

@@ -11,6 +11,7 @@ import { Fragment, useEffect, useMemo, useState } from 'react';
 import { CATEGORIA_ITEM_PCA, type ContratacaoPlanejada, type FracionamentoDoGrupo, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
 import { Contratacoes } from './Contratacoes';
 import { ItensSemDfd } from './ItensSemDfd';
+import { RevisaoDoPlano } from './Revisao';
 
 type Row = Record<string, unknown>;
 type Fonte = {
@@ -367,6 +368,7 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
           ) : null}
         </Alert>
       ))}
+      <RevisaoDoPlano record={record} />
       <Pendencias itens={itens} />
       <Card title={`Itens do plano (${itens.length}) – ${formatMoney(String(record.valorTotal ?? '0'), 4)}`} headingLevel={2}>
         {itens.length > 0 ? (

@@ -5,6 +5,7 @@ import { type ResourceOptionsSource, defineDocumentPages } from '@app/core';
 import { formatMoney } from '@app/documents';
 import { PCA_PATH, PCA_TITLES, fluxo, pcaSchema } from '../../shared/index.js';
 import { PlanoPanel } from './PlanoPanel';
+import { dialogoDoPlano } from './Revisao';
 
 type Row = Record<string, unknown>;
 
@@ -32,12 +33,20 @@ export default defineDocumentPages({
     { name: 'centroCustoId', type: 'select', label: 'Setor de contratações', required: true, source: { ...centros, params: { origem: 'true' } } },
     { name: 'observacao', type: 'textarea', label: 'Observação', rows: 3, maxLength: 2000, wide: true },
   ],
-  slots: { panels: (record, ctx) => <PlanoPanel record={record} ctx={ctx} /> },
+  slots: {
+    panels: (record, ctx) => <PlanoPanel record={record} ctx={ctx} />,
+    // revisar: the budget law's date and the justification (required outside the revision windows)
+    transitionDialog: dialogoDoPlano,
+  },
   timelineLabels: {
     centroCustoId: 'Setor de contratações',
     valorTotal: 'Valor total',
     motivo: 'Motivo',
     anoPca: 'Ano do plano',
     codigoUnidade: 'Unidade PNCP',
+    versao: 'Versão',
+    dataLoa: 'Publicação da LOA',
+    justificativa: 'Justificativa',
+    revisaoJustificativa: 'Justificativa da revisão',
   },
 });

@@ -1,0 +1,96 @@
+// Versions of the plan: each approval keeps the version's items (pca_versoes); `revisar` opens the next
+// version (a justification required outside the revision windows, with the budget law's publication date
+// the plan records); the plan under revision shows what changed since the approved version: included,
+// excluded and resized items (by consolidation key).
+import { today } from '@app/br';
+import { AppError, type DbOrTx, type Tx } from '@app/server-core';
+import { and, eq, isNull, sql } from '@app/server-core/orm';
+import { z } from 'zod';
+import { optionalDateSchema } from '@app/br';
+import { type ItemDaVersao, dentroDaJanelaDeRevisao } from '../shared/index.js';
+import { pcaItens, pcaVersoes } from './tables.js';
+
+type Row = Record<string, unknown>;
+
+/** More body of `revisar`: the budget law's publication date and the justification. */
+export const revisarBody = {
+  dataLoa: optionalDateSchema('Data de publicação da LOA'),
+  justificativa: z.string().trim().max(2000, 'Use no máximo 2000 caracteres.').nullish(),
+};
+
+/** `revisar`: the next version; outside the windows, a justification of at least 10 characters (400 naming it). */
+export function abrirRevisao(row: Row, body: Row) {
+  const dataLoa = (body.dataLoa as string | null | undefined) ?? (row.dataLoa as string | null);
+  const justificativa = (body.justificativa as string | null | undefined) || null;
+  const anoPca = Number(row.anoPca);
+  if (!dentroDaJanelaDeRevisao(today(), anoPca, dataLoa) && (justificativa?.length ?? 0) < 10) {
+    const message = `Fora dos períodos de revisão (15/09 a 15/11/${anoPca - 1} e 15 dias após a publicação da LOA): justifique a revisão (ao menos 10 caracteres).`;
+    throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { justificativa: message });
+  }
+  return {
+    set: { versao: Number(row.versao) + 1, dataLoa, revisaoJustificativa: justificativa },
+    audit: { versao: Number(row.versao) + 1, ...(justificativa ? { justificativa } : {}), ...(dataLoa ? { dataLoa } : {}) },
+  };
+}
+
+/** `aprovar`: the version's items as approved (those not refused), kept for the next version to compare. */
+export async function guardarVersao(tx: Tx, row: Row, entidadeId: string) {
+  const planoId = String(row.id);
+  const itens = await tx
+    .select({
+      chave: pcaItens.chave,
+      numeroItem: pcaItens.numeroItem,
+      descricao: pcaItens.descricao,
+      unidade: pcaItens.unidadeFornecimento,
+      quantidade: pcaItens.quantidade,
+      valorTotal: pcaItens.valorTotal,
+    })
+    .from(pcaItens)
+    .where(and(eq(pcaItens.planoId, planoId), isNull(pcaItens.recusaMotivo)))
+    .orderBy(pcaItens.numeroItem);
+  await tx
+    .insert(pcaVersoes)
+    .values({
+      entidadeId,
+      planoId,
+      versao: Number(row.versao),
+      valorTotal: sql`(SELECT valor_total FROM pca_planos WHERE id = ${planoId}::uuid)`,
+      itens: itens as ItemDaVersao[],
+    })
+    .onConflictDoUpdate({ target: [pcaVersoes.planoId, pcaVersoes.versao], set: { itens: itens as ItemDaVersao[], aprovadoEm: sql`now()` } });
+}
+
+/** What changed since the previous approved version (null for the first version). */
+export async function lerRevisao(db: DbOrTx, row: Row) {
+  const versao = Number(row.versao);
+  if (versao <= 1) return null;
+  const [anterior] = await db
+    .select({ itens: pcaVersoes.itens, valorTotal: pcaVersoes.valorTotal })
+    .from(pcaVersoes)
+    .where(and(eq(pcaVersoes.planoId, String(row.id)), eq(pcaVersoes.versao, versao - 1)));
+  const antes = new Map((anterior?.itens ?? []).map((i) => [i.chave, i]));
+  const agora = await db
+    .select({
+      chave: pcaItens.chave,
+      numeroItem: pcaItens.numeroItem,
+      descricao: pcaItens.descricao,
+      quantidade: pcaItens.quantidade,
+      valorTotal: pcaItens.valorTotal,
+    })
+    .from(pcaItens)
+    .where(and(eq(pcaItens.planoId, String(row.id)), isNull(pcaItens.recusaMotivo)))
+    .orderBy(pcaItens.numeroItem);
+  const chaves = new Set(agora.map((i) => i.chave));
+  return {
+    versao,
+    valorAnterior: anterior?.valorTotal ?? null,
+    justificativa: (row.revisaoJustificativa as string | null) ?? null,
+    dataLoa: (row.dataLoa as string | null) ?? null,
+    incluidos: agora.filter((i) => !antes.has(String(i.chave))),
+    excluidos: [...antes.values()].filter((i) => !chaves.has(i.chave)),
+    redimensionados: agora.flatMap((i) => {
+      const a = antes.get(String(i.chave));
+      return a && (a.quantidade !== i.quantidade || a.valorTotal !== i.valorTotal) ? [{ ...i, quantidadeAntes: a.quantidade, valorAntes: a.valorTotal }] : [];
+    }),
+  };
+}
