@@ -13,9 +13,9 @@ import { memorandoItens, memorandos } from '@app/memorandos/server';
 import { produtos } from '@app/produtos/server';
 import { centrosCusto, grupos, unidades } from '@app/registros/server';
 import { type DbOrTx, type Tx, documentoVinculos } from '@app/server-core';
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from '@app/server-core/orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from '@app/server-core/orm';
 import { PENDENCIA_LABEL } from '../shared/index.js';
-import { pcaItens, pcaItensManuais, pcaPlanos } from './tables.js';
+import { pcaItens, pcaItensManuais, pcaPlanos, pcaVersoes } from './tables.js';
 
 /** The plans' kind in documento_vinculos (defineDocumentResource's default, '<plugin><path>'). */
 export const PCA_KIND = 'pca/planos';
@@ -179,9 +179,19 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
       String(a.item.classificacaoSuperiorCodigo ?? '').localeCompare(String(b.item.classificacaoSuperiorCodigo ?? '')) ||
       a.item.descricao.localeCompare(b.item.descricao, 'pt-BR'),
   );
+  // once a version was approved, an item keeps its number in the next ones (the PNCP knows it by it): the
+  // items of the last approved version keep theirs, new ones come after the highest; an excluded one leaves a gap
+  const [ultima] = await tx
+    .select({ itens: pcaVersoes.itens })
+    .from(pcaVersoes)
+    .where(eq(pcaVersoes.planoId, planoId))
+    .orderBy(desc(pcaVersoes.versao))
+    .limit(1);
+  const numeroDe = new Map((ultima?.itens ?? []).map((i) => [i.chave, i.numeroItem]));
+  let proximo = Math.max(0, ...numeroDe.values());
   let total = 0n;
   lista.forEach((g, i) => {
-    g.item.numeroItem = i + 1;
+    g.item.numeroItem = ultima ? (numeroDe.get(String(g.item.chave)) ?? ++proximo) : i + 1;
     g.item.quantidade = fromUnits(g.quantidade, 4);
     g.item.valorTotal = fromUnits(g.valor, 4);
     g.item.valorUnitario = fromUnits((2n * g.valor * ESCALA + g.quantidade) / (2n * g.quantidade), 4);

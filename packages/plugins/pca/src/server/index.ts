@@ -37,7 +37,7 @@ import { PCA_KIND, consolidar, itensPendentes, memorandosDoPlano, mensagemPenden
 import { contratacoesVazias, lerContratacoes, registrarContratacoes } from './contratacoes.js';
 import { lerManuais, registrarManuais } from './manuais.js';
 import { registrarRecusas } from './recusas.js';
-import { abrirRevisao, guardarVersao, lerRevisao, revisarBody } from './revisao.js';
+import { abrirRevisao, guardarVersao, justificativaPncp, lerRevisao, revisarBody } from './revisao.js';
 import { lerFracionamento, planejamentoDispensa } from './fracionamento.js';
 import { lerFontes, lerItens, lerMemorandos, lerTotais } from './leitura.js';
 import { planoPdf } from './pdf.js';
@@ -174,6 +174,7 @@ export default defineServerPlugin({
           ano: Number(before.ano),
           anoPca: Number(before.anoPca),
           codigoUnidade: String(before.codigoUnidade),
+          ...(Number(before.versao) > 1 ? { justificativa: justificativaPncp(before) } : {}),
         };
         for (const { value } of ctx.contributions(PCA_PUBLICACAO)) await value.publicar(tx, plano, ctx, audit);
       },

@@ -3,8 +3,8 @@
 // so a refused or rolled-back publication leaves nothing behind). Without a contributor the plan is
 // marked published here only (a body that publishes on the PNCP's portal by hand).
 import { type AuditFn, type DbOrTx, type RequestContext, type Tx, extensionPoint } from '@app/server-core';
-import { and, asc, eq, isNull } from '@app/server-core/orm';
-import { pcaItens } from './tables.js';
+import { and, asc, eq, isNull, sql } from '@app/server-core/orm';
+import { pcaContratacoes, pcaItens } from './tables.js';
 
 /** What a publisher receives: the plan as approved (its items are frozen from then on). */
 export interface PlanoPublicado {
@@ -14,6 +14,8 @@ export interface PlanoPublicado {
   ano: number;
   anoPca: number;
   codigoUnidade: string;
+  /** A revised plan (version 2 on): why it changed, as the PNCP asks to rectify or exclude items (≤ 255 characters). */
+  justificativa?: string;
 }
 
 /** How the plan stands with a publisher, shown on the plan ('Publicado no PNCP: …', with a link). */
@@ -59,6 +61,9 @@ export interface ItemPublicavel {
   valorTotal: string;
   dataDesejada: string | null;
   unidadeRequisitante: string | null;
+  /** The contratação planejada (number and title) the item is in, or null. */
+  grupoContratacaoCodigo: string | null;
+  grupoContratacaoNome: string | null;
 }
 
 /** The items of a plan in numeroItem order (read only; for the publishers). */
@@ -82,8 +87,12 @@ export function itensPublicaveis(db: DbOrTx, planoId: string): Promise<ItemPubli
         valorTotal: pcaItens.valorTotal,
         dataDesejada: pcaItens.dataDesejada,
         unidadeRequisitante: pcaItens.unidadeRequisitante,
+        // the contratação planejada the item is in: the PNCP's "grupo de contratação"
+        grupoContratacaoCodigo: sql<string | null>`${pcaContratacoes.numero}::text`,
+        grupoContratacaoNome: pcaContratacoes.titulo,
       })
       .from(pcaItens)
+      .leftJoin(pcaContratacoes, eq(pcaContratacoes.id, pcaItens.contratacaoId))
       // an item the autoridade refused is not sent
       .where(and(eq(pcaItens.planoId, planoId), isNull(pcaItens.recusaMotivo)))
       .orderBy(asc(pcaItens.numeroItem))

@@ -94,3 +94,10 @@ export async function lerRevisao(db: DbOrTx, row: Row) {
     }),
   };
 }
+
+/** What the PNCP gets as the reason to rectify or exclude items of a revised plan (its limit: 255 characters). */
+export function justificativaPncp(row: Row): string {
+  const texto =
+    (row.revisaoJustificativa as string | null) ?? `Revisão do Plano de Contratações Anual de ${String(row.anoPca)} (versão ${String(row.versao)}).`;
+  return texto.length <= 255 ? texto : `${texto.slice(0, 254)}…`;
+}

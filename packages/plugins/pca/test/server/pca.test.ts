@@ -700,7 +700,7 @@ describeEachDatabase(
       expect(acoes.map((r) => r.acao)).toEqual(['criar', 'alterar', 'enviar', 'recusar_item', 'aceitar_item', 'recusar_item', 'devolver', 'enviar', 'aprovar']);
     });
 
-    it('revision: a new version of an approved plan; outside the windows a justification is required (400), within 15 days of the LOA not; the changes since the approved version', async () => {
+    it('revision: a new version of an approved plan; outside the windows a justification is required (400), within 15 days of the LOA not; the changes since the approved version; item numbers kept', async () => {
       const a = await dfd(
         edu,
         educacao,
@@ -732,6 +732,11 @@ describeEachDatabase(
       plano = await json<Plano>(await consolidar(await ler(plano, setor), [b, c], setor), 200);
       const lido = (await ler(plano, setor)) as Plano & { revisao: Record<string, { descricao: string }[]> & { versao: number } };
       expect(lido.revisao.versao).toBe(2);
+      // an item keeps its number across versions (the PNCP knows it by it): the new one comes after, the excluded leaves a gap
+      expect(lido.itens.map((i) => [i.numeroItem, i.descricao])).toEqual([
+        [1, 'Caneta esferográfica azul'],
+        [3, 'Limpeza predial'],
+      ]);
       expect(lido.revisao.incluidos!.map((i) => i.descricao)).toEqual(['Limpeza predial']);
       expect(lido.revisao.excluidos!.map((i) => i.descricao)).toEqual(['Clipes 2/0']);
       expect(lido.revisao.redimensionados).toEqual([

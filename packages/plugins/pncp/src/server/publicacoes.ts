@@ -76,6 +76,9 @@ async function itensDoPlano(db: Parameters<typeof itensPublicaveis>[0], planoId:
       valorOrcamentoExercicio: l.valorTotal,
       dataDesejada: l.dataDesejada ?? '',
       unidadeRequisitante: l.unidadeRequisitante,
+      // the contratação planejada of the PCA groups the items that become one process
+      grupoContratacaoCodigo: l.grupoContratacaoCodigo,
+      grupoContratacaoNome: l.grupoContratacaoNome,
     };
   });
   return { itens, faltas };
@@ -197,7 +200,15 @@ export function publicador(config: PncpConfig, jobs: () => PluginJobs) {
         tx,
         jobs(),
         audit,
-        { entidadeId: plano.entidadeId, planoId: plano.id, documento: documentoDe(plano), operacao: 'publicar', total: itens.length },
+        {
+          entidadeId: plano.entidadeId,
+          planoId: plano.id,
+          documento: documentoDe(plano),
+          operacao: 'publicar',
+          total: itens.length,
+          // a revised plan: the reason the PNCP asks for to rectify or exclude published items
+          ...(plano.justificativa ? { justificativa: plano.justificativa } : {}),
+        },
         ctx.user,
       );
     },

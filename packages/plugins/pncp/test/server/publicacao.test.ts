@@ -266,6 +266,80 @@ describeEachDatabase(
       expect((await agir(publicado, 'publicar', setor)).status).toBe(409);
     });
 
+    it('a revised plan published again: the PNCP gets the difference under the same control number (an item excluded, one resized, one new), grouped by its contratação', async () => {
+      const plano = await planoAprovado(3);
+      await json(await agir(plano, 'publicar', setor), 200);
+      await until(async () => (await publicacaoDe(plano.id))?.estado === 'concluido', 30_000, 'first publication');
+      const primeira = (await publicacaoDe(plano.id))!;
+      // version 2: products 1 (more of it) and 2 stay, 3 leaves, 4 comes; outside the windows, with a justification
+      let lido = await json<Plano & { versao: number }>(await req(`/api/pca/planos/${plano.id}`, setor), 200);
+      lido = await json(
+        await req(`/api/pca/planos/${plano.id}/revisar`, setor, {
+          json: { version: lido.version, justificativa: 'Inclusão do material 4 pedido pela Educação.' },
+        }),
+        200,
+      );
+      let m = await json<{ id: string; version: number }>(
+        await req('/api/memorandos/memorandos', edu, {
+          json: {
+            origemId: educacao,
+            destinoId: compras,
+            assunto: 'Demanda revista',
+            justificativa: 'Revisão do plano.',
+            prioridade: 'media',
+            dataDesejada: '2027-03-15',
+            anoPca: 2027,
+            itens: [
+              { produtoId: produtos[0], quantidade: '9', valorUnitario: '10,3333' },
+              { produtoId: produtos[1], quantidade: '2,5', valorUnitario: '10,3333' },
+              { produtoId: produtos[3], quantidade: '1', valorUnitario: '50' },
+            ],
+          },
+        }),
+        201,
+      );
+      m = await json(await req(`/api/memorandos/memorandos/${m.id}/enviar`, edu, { json: { version: m.version } }), 200);
+      m = await json(await req(`/api/memorandos/memorandos/${m.id}/aceitar`, aceitante, { json: { version: m.version } }), 200);
+      lido = await json(
+        await req(`/api/pca/planos/${plano.id}`, setor, {
+          method: 'PUT',
+          json: { version: lido.version, anoPca: 2027, codigoUnidade: plano.codigoUnidade, centroCustoId: compras, memorandoIds: [m.id] },
+        }),
+        200,
+      );
+      await json(
+        await req(`/api/pca/planos/${plano.id}/contratacoes`, setor, {
+          json: { titulo: 'Expediente 2027', categoriaItemPca: 1, prioridade: 'alta', inicio: '2026-12-01', fim: '2027-02-28', numerosItem: [1, 2, 4] },
+        }),
+        201,
+      );
+      lido = await json(await req(`/api/pca/planos/${plano.id}`, setor), 200);
+      // the numbers the PNCP knows are kept: material 3 leaves a gap, material 4 is item 4
+      expect(lido.itens.map((i) => i.numeroItem)).toEqual([1, 2, 4]);
+      lido = await json(await agir(lido, 'enviar', setor), 200);
+      lido = await json(await agir(lido, 'aprovar', autoridade), 200);
+      await json(await agir(lido, 'publicar', setor), 200);
+      await until(
+        async () => (await publicacoes()).filter((p) => p.planoId === plano.id && p.estado === 'concluido').length === 2,
+        20_000,
+        'second publication',
+      );
+      const planos = fake.plans('46358021000184').filter((p) => p.codigoUnidade === plano.codigoUnidade && !p.excluido);
+      expect(planos).toHaveLength(1);
+      expect((await publicacoes()).filter((p) => p.planoId === plano.id).map((p) => p.numeroControle)).toEqual([
+        primeira.numeroControle,
+        primeira.numeroControle,
+      ]);
+      const itens = planos[0]!.itens;
+      expect(itens.filter((i) => !i.excluido).map((i) => i.numeroItem)).toEqual([1, 2, 4]);
+      expect(itens.find((i) => i.numeroItem === 3)?.excluido).toBe(true);
+      expect(itens.find((i) => i.numeroItem === 1)?.body).toMatchObject({
+        quantidade: '9.0000',
+        grupoContratacaoCodigo: '1',
+        grupoContratacaoNome: 'Expediente 2027',
+      });
+    });
+
     it('after 503s and a POST /pca whose answer was lost (committed, connection dropped) the PNCP holds exactly one plan', async () => {
       const plano = await planoAprovado(3);
       const antes = fake.calls.length;
