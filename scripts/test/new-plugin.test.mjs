@@ -1,5 +1,5 @@
 // `pnpm new:plugin` end to end, on a temporary copy of the repository: generate a registry plugin and
-// a document plugin (--document), link them (one pnpm install --offline: the store already has every
+// a document plugin (--document), link them (one pnpm install --prefer-offline: the store already has every
 // dependency), then run what each generated package declares (lint, typecheck, its web and API tests;
 // for the document also its API reports and knip) and the apps' typecheck with their lines added. The framework packages are consumed through their built dist, copied from this checkout
 // (turbo builds them first: see `//#test:scaffold` in turbo.json). Run: pnpm test:scaffold.
@@ -208,9 +208,12 @@ describe('pnpm new:plugin', () => {
   });
 
   it('both pass lint, typecheck and their web and API tests as generated; the apps typecheck with them', () => {
-    // minimumReleaseAge=0: the supply-chain age check needs the registry's metadata, which an offline
-    // install from the lockfile never fetched (the packages themselves are all in the store)
-    run('pnpm', ['install', '--offline', '--frozen-lockfile=false', '--config.verifyDepsBeforeRun=false', '--config.minimumReleaseAge=0'], copy);
+    // --prefer-offline, not --offline: adding a package resolves the whole tree again, and on a fresh machine
+    // the metadata of optional dependencies of other platforms (e.g. @oxc-resolver/binding-wasm32-wasi) was
+    // never fetched by the frozen install (ERR_PNPM_NO_OFFLINE_META); what is cached is used, the rest fetched.
+    // minimumReleaseAge=0: the supply-chain age check needs the registry's metadata, which an install from
+    // the lockfile never fetched (the packages themselves are all in the store)
+    run('pnpm', ['install', '--prefer-offline', '--frozen-lockfile=false', '--config.verifyDepsBeforeRun=false', '--config.minimumReleaseAge=0'], copy);
     const dir = join(copy, PKG);
     assert.ok(existsSync(join(dir, 'node_modules', '@app', 'core')), 'the new package is linked');
     // the generator's formatting (it runs when biome is installed, as it is for anyone running
