@@ -189,7 +189,6 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
     .limit(1);
   const numeroDe = new Map((ultima?.itens ?? []).map((i) => [i.chave, i.numeroItem]));
   let proximo = Math.max(0, ...numeroDe.values());
-  let total = 0n;
   lista.forEach((g, i) => {
     g.item.numeroItem = ultima ? (numeroDe.get(String(g.item.chave)) ?? ++proximo) : i + 1;
     g.item.quantidade = fromUnits(g.quantidade, 4);
@@ -218,8 +217,6 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
     ).map(({ chave, ...resto }) => [chave, resto]),
   );
   for (const g of lista) Object.assign(g.item, anteriores.get(g.item.chave ?? null));
-  // the plan's total: its items but those the autoridade refused
-  for (const g of lista) if (!g.item.recusaMotivo) total += g.valor;
   await tx.delete(pcaItens).where(eq(pcaItens.planoId, planoId));
   const itemIds = new Map<number, string>();
   for (let start = 0; start < lista.length; start += CHUNK) {
@@ -247,11 +244,17 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
       SELECT ${entidadeId}::uuid, r.i, r.m, r.l, r.x, r.q, r.v
         FROM jsonb_to_recordset(${JSON.stringify(fontes.slice(s, s + FONTES_POR_INSERT))}::jsonb) AS r(i uuid, m uuid, l uuid, x uuid, q numeric, v numeric)`);
   }
-  await tx
-    .update(pcaPlanos)
-    .set({ valorTotal: fromUnits(total, 4) })
-    .where(eq(pcaPlanos.id, planoId));
+  await totalizar(tx, planoId);
 }
+
+/** The plan's total again: its items but those the autoridade refused (summed by the database, exactly). */
+export const totalizar = (tx: Tx, planoId: string) =>
+  tx
+    .update(pcaPlanos)
+    .set({
+      valorTotal: sql`(SELECT coalesce(sum(${pcaItens.valorTotal}), 0) FROM ${pcaItens} WHERE ${and(eq(pcaItens.planoId, planoId), isNull(pcaItens.recusaMotivo))})`,
+    })
+    .where(eq(pcaPlanos.id, planoId));
 
 /** The plan's items that lack what the PNCP requires (by number). */
 export const itensPendentes = (db: DbOrTx, planoId: string) =>

@@ -4,10 +4,11 @@
 // 'em aprovação'; audited under the plan). Never by an author of the plan or of its DFDs (segregação de
 // funções, as the approval itself). A refused item leaves the plan's total and is not sent to the PNCP.
 import { AppError, type DocumentResource, type PluginRouter, type Tx, defineDocumentChildren, isDocumentAuthor } from '@app/server-core';
-import { and, eq, isNull, sql } from '@app/server-core/orm';
+import { eq, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import { PCA_APROVAR_TAG } from '../shared/index.js';
-import { pcaItens, pcaPlanos } from './tables.js';
+import { totalizar } from './consolidar.js';
+import { pcaItens } from './tables.js';
 
 type Motivo = z.output<typeof motivoSchema>;
 const motivoSchema = z.object({
@@ -17,15 +18,6 @@ const motivoSchema = z.object({
     .min(5, 'Informe o motivo da recusa (ao menos 5 caracteres).')
     .max(1000, 'Use no máximo 1000 caracteres.'),
 });
-
-/** The plan's total again: its items but the refused ones. */
-const totalizar = (tx: Tx, planoId: string) =>
-  tx
-    .update(pcaPlanos)
-    .set({
-      valorTotal: sql`(SELECT coalesce(sum(${pcaItens.valorTotal}), 0) FROM ${pcaItens} WHERE ${and(eq(pcaItens.planoId, planoId), isNull(pcaItens.recusaMotivo))})`,
-    })
-    .where(eq(pcaPlanos.id, planoId));
 
 export function registrarRecusas(router: PluginRouter, plano: DocumentResource) {
   const independente = async (tx: Tx, c: { parentId: string; ctx: { user: { id: string } } }) => {

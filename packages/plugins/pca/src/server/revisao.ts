@@ -2,11 +2,10 @@
 // version (a justification required outside the revision windows, with the budget law's publication date
 // the plan records); the plan under revision shows what changed since the approved version: included,
 // excluded and resized items (by consolidation key).
-import { today } from '@app/br';
+import { optionalDateSchema, today } from '@app/br';
 import { AppError, type DbOrTx, type Tx } from '@app/server-core';
 import { and, eq, isNull, sql } from '@app/server-core/orm';
 import { z } from 'zod';
-import { optionalDateSchema } from '@app/br';
 import { type ItemDaVersao, dentroDaJanelaDeRevisao } from '../shared/index.js';
 import { pcaItens, pcaVersoes } from './tables.js';
 

@@ -12,6 +12,9 @@ import { CATEGORIA_ITEM_PCA, type ContratacaoPlanejada, PCA_PATH, calendarioPorM
 type Row = Record<string, unknown>;
 type Item = Row & { id: string; numeroItem: number; descricao: string };
 type Filhos = ReturnType<typeof useDocumentChildren>;
+
+/** The PCA categories as a select's options (here and in the lines added without DFD). */
+export const OPCOES_CATEGORIA = Object.entries(CATEGORIA_ITEM_PCA).map(([value, label]) => ({ value, label }));
 type Rascunho = { titulo: string; categoriaItemPca: string; prioridade: string; inicio: string; fim: string; numerosItem: number[] };
 
 function Formulario({
@@ -56,7 +59,7 @@ function Formulario({
         value={r.categoriaItemPca}
         onChange={muda('categoriaItemPca')}
         error={erros.categoriaItemPca}
-        options={Object.entries(CATEGORIA_ITEM_PCA).map(([value, label]) => ({ value, label }))}
+        options={OPCOES_CATEGORIA}
       />
       <SelectField
         label="Prioridade"

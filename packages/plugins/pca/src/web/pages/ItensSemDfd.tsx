@@ -7,6 +7,7 @@ import { formatDecimal, formatMoney } from '@app/documents';
 import { Alert, AsyncComboboxField, type AsyncComboboxOption, Button, Card, DataTable, SelectField, TextField, TextareaField, useConfirm } from '@app/ui';
 import { useState } from 'react';
 import { CATEGORIA_ITEM_PCA, PCA_PATH } from '../../shared/index.js';
+import { OPCOES_CATEGORIA } from './Contratacoes';
 
 type Row = Record<string, unknown>;
 type Manual = {
@@ -117,7 +118,7 @@ export function ItensSemDfd({ record, ctx }: { record: Row; ctx: RecordSlotConte
             value={v.categoriaItemPca}
             onChange={muda('categoriaItemPca')}
             error={erros.categoriaItemPca}
-            options={Object.entries(CATEGORIA_ITEM_PCA).map(([value, label]) => ({ value, label }))}
+            options={OPCOES_CATEGORIA}
           />
           <TextField label="Quantidade" required inputMode="decimal" value={v.quantidade} onChange={muda('quantidade')} error={erros.quantidade} />
           <TextField
