@@ -134,6 +134,9 @@ describe('audit wording (pure)', () => {
     expect(humanizeField('subGrupoId')).toBe('Sub grupo');
     expect(humanizeField('descricao')).toBe('Descrição');
     expect(humanizeField('cpfResponsavel')).toBe('CPF responsável');
+    // initials of the procurement law in capitals, never 'dfd'
+    expect(auditActionLabel('incluir_item_sem_dfd')).toBe('Incluir item sem DFD');
+    expect(humanizeField('dataLoa')).toBe('Data LOA');
     const itens = entries[1]!.mudancas[0]!;
     expect(describeAuditChange(itens, { labels })).toBe('Itens: 1 → 2');
     expect(describeAuditChange(itens, { labels, acao: 'criar' })).toBe('Itens: 2');

@@ -116,6 +116,12 @@ const WORDS: Readonly<Record<string, string>> = {
   solicitacao: 'solicitação',
   telefone: 'telefone',
   uf: 'UF',
+  // initials the procurement law uses: 'incluir_item_sem_dfd' → 'Incluir item sem DFD'
+  cnbs: 'CNBS',
+  dfd: 'DFD',
+  loa: 'LOA',
+  pca: 'PCA',
+  pncp: 'PNCP',
   ultimo: 'último',
   unitario: 'unitário',
   usuario: 'usuário',
