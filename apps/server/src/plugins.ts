@@ -11,6 +11,8 @@ import requisicoes from '@app/requisicoes/server';
 import cotacoes from '@app/cotacoes/server';
 import pca from '@app/pca/server';
 import pncp from '@app/pncp/server';
+import analise from '@app/analise/server';
+import relatorios from '@app/relatorios/server';
 import type { ServerPlugin } from '@app/server-core';
 
 export const serverPlugins: readonly ServerPlugin[] = [
@@ -25,5 +27,7 @@ export const serverPlugins: readonly ServerPlugin[] = [
   cotacoes,
   pca,
   pncp,
+  analise,
+  relatorios,
   about,
 ];

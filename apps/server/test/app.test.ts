@@ -29,4 +29,23 @@ describeEachDatabase('the composed Compras server', { plugins: serverPlugins }, 
     };
     expect(versions.plugins.map((p) => p.id).sort()).toEqual(serverPlugins.map((p) => p.id).sort());
   });
+
+  it('gives the demo people of the Prefeitura the reports and the analysis by their role, never to the requisitante', async () => {
+    const { prefeitura } = await t.server.demoEntidades();
+    const perfis = await t.server.sql<{ nome: string; tags: number[] }>('SELECT nome, tags FROM perfis WHERE entidade_id = $1 ORDER BY nome', [prefeitura]);
+    const com = (tag: number) => perfis.filter((p) => p.tags.includes(tag)).map((p) => p.nome);
+    // 105 Relatórios, 106 Análise de consumo e preços
+    expect(com(105)).toEqual(['Administrador', 'Aprovador', 'Auditor', 'Autoridade competente', 'Chefia', 'Comprador', 'Ordenador de despesa']);
+    expect(com(106)).toEqual(['Administrador', 'Autoridade competente', 'Comprador']);
+    // 101 PCA and 102 its approval: the autoridade approves the plan it did not consolidate
+    expect(com(102)).toEqual(['Administrador', 'Autoridade competente']);
+    for (const [login, status] of [
+      ['comprador', 200],
+      ['auditor', 200],
+      ['requisitante', 403],
+    ] as const) {
+      const { token } = await t.server.signIn(login, 'demo1234');
+      expect((await t.server.request('/api/relatorios', { token })).status, login).toBe(status);
+    }
+  });
 });

@@ -12,6 +12,8 @@ import requisicoes from '@app/requisicoes';
 import cotacoes from '@app/cotacoes';
 import pca from '@app/pca';
 import pncp from '@app/pncp';
+import analise from '@app/analise';
+import relatorios from '@app/relatorios';
 import type { PluginManifest } from '@app/core';
 
 export const plugins: PluginManifest[] = [
@@ -26,5 +28,7 @@ export const plugins: PluginManifest[] = [
   cotacoes,
   pca,
   pncp,
+  analise,
+  relatorios,
   about,
 ];

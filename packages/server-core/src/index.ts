@@ -34,6 +34,17 @@ export {
   type ExtensionPoint,
   type PluginContribution,
 } from './platform/contributions.js';
+export {
+  RELATORIOS,
+  type ReportColumn,
+  type ReportColumnType,
+  type ReportDefinition,
+  type ReportFilter,
+  type ReportFilters,
+  type ReportOption,
+  defineReport,
+} from './kit/reports.js';
+export { INDICADORES, type Indicador, type IndicadorProvider, type Medida, type NivelIndicador, indicadoresResponseSchema } from './kit/indicadores.js';
 export { PENDENCIAS, type Pendencia, type PendenciaProvider, pendenciasDe, pendenciasResponseSchema } from './kit/pendencias.js';
 export {
   type PluginRouter,

@@ -47,6 +47,7 @@ describeEachDatabase('OpenAPI document', { plugins: [testPlugin] }, (t) => {
       'GET /api/health': 'public',
       'GET /api/verificar/{codigo}': 'public',
       'GET /api/pendencias': 0,
+      'GET /api/indicadores': 0,
       'GET /api/version': 'public',
       'GET /api/openapi.json': 'public',
       'GET /api/teste/itens': TESTE_TAG,

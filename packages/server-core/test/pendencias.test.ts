@@ -30,6 +30,12 @@ const fixture = defineServerPlugin({
         );
         return Number(rows[0]?.n ?? 0);
       },
+      desde: async (db, ctx) => {
+        const { rows } = await db.execute<{ at: Date | string | null }>(
+          sql`SELECT min(at) AS at FROM audit_log WHERE usuario_id = ${ctx.user.id}::uuid AND entidade_id = ${ctx.entidadeId}::uuid AND acao = 'devtools_aberto'`,
+        );
+        return rows[0]?.at ? new Date(rows[0].at) : null;
+      },
     }),
     contribute(PENDENCIAS, {
       id: 'pendfix.devolvidos',
@@ -37,6 +43,17 @@ const fixture = defineServerPlugin({
       href: '/pendfix?devolvidos=1',
       tag: TAG_B,
       count: async () => 0,
+      // no document waits: no age, whatever this says
+      desde: async () => new Date('2020-01-01T12:00:00Z'),
+    }),
+    contribute(PENDENCIAS, {
+      id: 'pendfix.antigos',
+      label: 'Pedidos antigos',
+      href: '/pendfix?antigos=1',
+      tag: TAG_A,
+      count: async () => 1,
+      // exactly three days ago: three calendar days in America/Sao_Paulo, whatever the hour
+      desde: async () => new Date(Date.now() - 3 * 86_400_000),
     }),
   ],
   routes: () => undefined,
@@ -64,11 +81,17 @@ describeEachDatabase('GET /api/pendencias (kit)', { plugins: [fixture], seed: tr
     };
     expect(await get(ana.token)).toEqual({
       items: [
-        { id: 'pendfix.a-responder', label: 'Pedidos a responder', href: '/pendfix?responder=1', total: 2 },
+        { id: 'pendfix.a-responder', label: 'Pedidos a responder', href: '/pendfix?responder=1', total: 2, dias: 0 },
         { id: 'pendfix.devolvidos', label: 'Pedidos devolvidos a mim', href: '/pendfix?devolvidos=1', total: 0 },
+        { id: 'pendfix.antigos', label: 'Pedidos antigos', href: '/pendfix?antigos=1', total: 1, dias: 3 },
       ],
     });
-    expect(await get(bia.token)).toEqual({ items: [{ id: 'pendfix.a-responder', label: 'Pedidos a responder', href: '/pendfix?responder=1', total: 1 }] });
+    expect(await get(bia.token)).toEqual({
+      items: [
+        { id: 'pendfix.a-responder', label: 'Pedidos a responder', href: '/pendfix?responder=1', total: 1, dias: 0 },
+        { id: 'pendfix.antigos', label: 'Pedidos antigos', href: '/pendfix?antigos=1', total: 1, dias: 3 },
+      ],
+    });
     expect(await get(caio.token)).toEqual({ items: [] });
   });
 

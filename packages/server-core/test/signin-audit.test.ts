@@ -40,7 +40,8 @@ describeEachDatabase('refused sign-ins in the audit trail', { clock, trustProxy:
       ['insistente'],
     );
     expect(rows).toEqual([{ login: 'insistente', ip: '10.6.0.1', usuario_id: userId, falhas: 10, bloqueios: 290 }]);
-  });
+    // 300 requests in a row (10 scrypt checks): about 10 s alone, up to 30 s on a loaded 2-core machine
+  }, 120_000);
 
   it('a new window, or another address, gets its own first audit row', async () => {
     clock.advance(16 * MINUTE);

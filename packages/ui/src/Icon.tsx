@@ -34,6 +34,12 @@ const paths = {
       <path d="M14 3v5h5M8.5 13h7M8.5 17h7" />
     </>
   ),
+  chart: (
+    <>
+      <path d="M3 3v18h18" />
+      <path d="M7 15l4-5 4 3 5-7" />
+    </>
+  ),
   settings: (
     <>
       <path d="M3 6h11M18 6h3M3 12h3M10 12h11M3 18h9M16 18h5" />

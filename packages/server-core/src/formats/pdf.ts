@@ -32,6 +32,8 @@ export interface PdfTable {
   /** One string per column (extra cells are dropped, missing ones left blank). */
   rows: string[][];
   total?: { label: string; value: string };
+  /** A last row in bold with a cell per column (a report's totals: 'Total', '', 'R$ 1.234,56'); instead of `total`. */
+  footer?: string[];
   /** Row indexes printed in grey. */
   muted?: readonly number[];
   /** Text of a table without rows (default 'Nenhum item.'). */
@@ -48,6 +50,8 @@ export type PdfBlock =
   | { text: string; muted?: boolean; bold?: boolean }
   | { fields: PdfDocumentField[] }
   | { table: PdfTable }
+  /** A chart drawn as SVG (e.g. by ECharts' server-side renderer), scaled to the page's width; `height` in points. */
+  | { svg: string; height: number }
   | { group: PdfBlock[] };
 
 export interface PdfDocument {
@@ -60,7 +64,7 @@ export interface PdfDocument {
   };
   /** e.g. 'Memorando' */
   title: string;
-  /** e.g. '12/2026' */
+  /** e.g. '12/2026'; '' for what has no number (a report): the title alone. */
   numero: string;
   /** e.g. 'Enviado' */
   status?: string;
@@ -225,10 +229,13 @@ function rule(width: number, color = COLOR.rule, margin: [number, number, number
   return { canvas: [{ type: 'line', x1: 0, y1: 0, x2: width, y2: 0, lineWidth: 0.75, lineColor: color }], margin };
 }
 
+/** 'Memorando nº 12/2026'; a document without a number (a report) by its title alone. */
+const fullTitle = (doc: PdfDocument) => (doc.numero ? `${doc.title} nº ${doc.numero}` : doc.title);
+
 function runningHeader(doc: PdfDocument, currentPage: number, width: number): Content {
   const nome = clamp(pdfSafeText(doc.entidade.nome).replace(/\s+/g, ' ').trim(), 110);
   const cnpj = clamp(pdfSafeText(formatCnpj(doc.entidade.cnpj)).replace(/\s+/g, ' ').trim(), 40);
-  const reference = currentPage > 1 ? clamp(pdfSafeText(`${doc.title} nº ${doc.numero}`), 60) : '';
+  const reference = currentPage > 1 ? clamp(pdfSafeText(fullTitle(doc)), 60) : '';
   return {
     margin: [MARGIN_X, 24, MARGIN_X, 0],
     stack: [
@@ -278,7 +285,7 @@ function footer(generated: string, currentPage: number, pageCount: number, width
 }
 
 function titleBlock(doc: PdfDocument): Content {
-  const columns: ContentColumns['columns'] = [{ width: '*', text: para(`${doc.title} nº ${doc.numero}`, 20, 20), fontSize: 18, bold: true }];
+  const columns: ContentColumns['columns'] = [{ width: '*', text: para(fullTitle(doc), 20, 20), fontSize: 18, bold: true }];
   const status = doc.status === undefined ? '' : clamp(pdfSafeText(doc.status).trim(), 40);
   if (status) {
     columns.push({
@@ -385,8 +392,9 @@ function itemsTable(items: PdfTable, width: number): Content | null {
     for (let i = 1; i < n; i++) empty.push({ text: '' });
     rows.push(empty);
   }
-  const hasTotal = items.total !== undefined;
-  if (items.total) {
+  const hasTotal = items.total !== undefined || items.footer !== undefined;
+  if (items.footer) rows.push(columns.map((_, i) => cell(items.footer![i], i, { bold: true })));
+  else if (items.total) {
     const { label, value } = items.total;
     if (n === 1) {
       rows.push([{ text: text(`${label}: ${value}`), bold: true, alignment: 'right' }]);
@@ -432,6 +440,7 @@ function fitsOnePage(blocks: PdfBlock[]): boolean {
       lines += 2 + b.table.rows.length * 2 + (b.table.total ? 1 : 0);
       if (b.table.rows.some((row) => row.some((v) => (v ?? '').length > 160))) return false;
     } else if ('fields' in b) lines += Math.ceil(b.fields.length / 2) * 2;
+    else if ('svg' in b) lines += Math.ceil(b.height / 12);
     else if ('text' in b) lines += 1 + Math.ceil(b.text.length / 100);
     else lines += 2;
   }
@@ -439,6 +448,7 @@ function fitsOnePage(blocks: PdfBlock[]): boolean {
 }
 
 function blockContent(block: PdfBlock, width: number): Content | null {
+  if ('svg' in block) return { svg: block.svg, fit: [width, block.height], alignment: 'center', margin: [0, 0, 0, 10] } as Content;
   if ('heading' in block) {
     return block.level === 2
       ? { text: para(block.heading), bold: true, fontSize: 10.5, margin: [0, 4, 0, 4] }
@@ -516,7 +526,7 @@ function definition(doc: PdfDocument): TDocumentDefinitions {
     pageOrientation: doc.orientation === 'landscape' ? 'landscape' : 'portrait',
     pageMargins: [MARGIN_X, MARGIN_TOP, MARGIN_X, MARGIN_BOTTOM],
     info: {
-      title: clamp(pdfSafeText(`${doc.title} nº ${doc.numero}`), 200),
+      title: clamp(pdfSafeText(fullTitle(doc)), 200),
       author: clamp(pdfSafeText(doc.entidade.nome), 200),
       creator: 'Compras',
     },

@@ -2,6 +2,7 @@
 // (to approve, returned to me, to answer); GET /api/pendencias answers their counts, each only for a
 // person holding the provider's tag. The dashboard reads that route, and a plugin's menu count calls
 // the same provider's `count`: one definition of each pending list.
+import { today } from '@app/br';
 import { z } from '@hono/zod-openapi';
 import { type ExtensionPoint, extensionPoint } from '../platform/contributions.js';
 import type { RequestContext } from '../platform/context.js';
@@ -20,6 +21,11 @@ export interface PendenciaProvider {
   tag: number;
   /** How many documents wait for the person: one set-based query in the person's scope. */
   count(db: Db, ctx: RequestContext): Promise<number>;
+  /**
+   * Since when the oldest of them waits (its last change: sent, returned…), in the same scope; the
+   * route turns it into days (America/Sao_Paulo). Absent: no age is shown.
+   */
+  desde?(db: Db, ctx: RequestContext): Promise<Date | null>;
 }
 
 /**
@@ -34,18 +40,27 @@ export const pendenciaSchema = z.object({
   label: z.string(),
   href: z.string(),
   total: z.number().int(),
+  /** Days the oldest one has waited (America/Sao_Paulo calendar days; 0 = today), when the provider tells. */
+  dias: z.number().int().optional(),
 });
 
 /** GET /api/pendencias. */
 export const pendenciasResponseSchema = z.object({ items: z.array(pendenciaSchema) });
 export type Pendencia = z.infer<typeof pendenciaSchema>;
 
+/** Calendar days in America/Sao_Paulo from `desde` to today (0 when it is today). */
+export function diasDesde(desde: Date | string): number {
+  return Math.max(0, Math.round((Date.parse(today()) - Date.parse(today(new Date(desde)))) / 86_400_000));
+}
+
 /** The person's pending work: every contributed provider whose tag the person holds, in plugin dependency order. */
 export async function pendenciasDe(ctx: RequestContext): Promise<Pendencia[]> {
   const items: Pendencia[] = [];
   for (const { value: p } of ctx.contributions(PENDENCIAS)) {
     if (!ctx.hasTag(p.tag)) continue;
-    items.push({ id: p.id, label: p.label, href: p.href, total: Number(await p.count(ctx.db, ctx)) });
+    const total = Number(await p.count(ctx.db, ctx));
+    const desde = total > 0 && p.desde ? await p.desde(ctx.db, ctx) : null;
+    items.push({ id: p.id, label: p.label, href: p.href, total, ...(desde ? { dias: diasDesde(desde) } : {}) });
   }
   return items;
 }

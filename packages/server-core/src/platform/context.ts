@@ -113,4 +113,9 @@ export interface SeedContext extends Omit<PluginContext, 'jobs'> {
   usuarios: { admin: { id: string }; consulta: { id: string } };
   /** Audited as done by the system (no user); pass `entidadeId` in each audit entry. */
   mutate: MutateFn;
+  /**
+   * Adds `tags` to the Prefeitura's demo perfis named `perfis` (those that exist: another plugin's
+   * seed may have made them), audited as a change of the perfil; a perfil holding them already is left.
+   */
+  grantTags(perfis: readonly string[], tags: readonly number[]): Promise<void>;
 }

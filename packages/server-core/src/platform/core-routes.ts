@@ -18,6 +18,7 @@ import { entidades, sessoes, usuarioEntidades, usuarios } from './db/schema.js';
 import type { Db } from './db/types.js';
 import { AppError, badRequest, databaseUnavailable } from './errors.js';
 import { hashPassword, hashQueueFull, needsRehash, verifyPassword } from './passwords.js';
+import { registerIndicadoresRoute } from '../kit/indicadores.js';
 import { registerPendenciasRoute } from '../kit/pendencias.js';
 import { createPluginRouter, errorResponseSchema } from './router.js';
 import type { Runtime } from './runtime.js';
@@ -240,6 +241,7 @@ export function registerCoreRoutes(app: OpenAPIHono<AppEnv>, pluginCtx: PluginCo
   registerAuthRoutes(router, runtime);
   registerVerificationRoutes(router, runtime);
   registerPendenciasRoute(router);
+  registerIndicadoresRoute(router);
 
   router.route({
     method: 'get',

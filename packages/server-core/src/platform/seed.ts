@@ -168,6 +168,15 @@ async function seedPlugins(
   for (const plugin of seeded) {
     const key = `seed:${plugin.id}`;
     if (await getConfig(db, key)) continue;
+    const mutate: SeedContext['mutate'] = (fn) =>
+      db.transaction(async (tx) => {
+        const entries: AuditEntry[] = [];
+        const out = await fn(tx, (entry) => {
+          entries.push(entry);
+        });
+        await writeAudit(tx, entries, { plugin: plugin.id, usuarioId: null, entidadeId: null, ip: null });
+        return out;
+      });
     const ctx: SeedContext = {
       db,
       engine: database.engine,
@@ -179,14 +188,26 @@ async function seedPlugins(
       logger,
       entidades: { prefeitura: { id: prefeitura.id, nome: prefeitura.nome }, camara: { id: camara.id, nome: camara.nome } },
       usuarios: { admin: { id: admin.id }, consulta: { id: consulta.id } },
-      mutate: (fn) =>
-        db.transaction(async (tx) => {
-          const entries: AuditEntry[] = [];
-          const out = await fn(tx, (entry) => {
-            entries.push(entry);
-          });
-          await writeAudit(tx, entries, { plugin: plugin.id, usuarioId: null, entidadeId: null, ip: null });
-          return out;
+      mutate,
+      grantTags: (nomes, tags) =>
+        mutate(async (tx, audit) => {
+          const rows = await tx
+            .select({ id: perfis.id, tags: perfis.tags })
+            .from(perfis)
+            .where(and(eq(perfis.entidadeId, prefeitura.id), inArray(perfis.nome, [...nomes])));
+          for (const perfil of rows) {
+            const novas = [...new Set([...perfil.tags, ...tags])].sort((a, b) => a - b);
+            if (novas.length === perfil.tags.length) continue;
+            await tx.update(perfis).set({ tags: novas }).where(eq(perfis.id, perfil.id));
+            audit({
+              plugin: 'usuarios',
+              registro: perfil.id,
+              acao: 'alterar',
+              antes: { tags: perfil.tags },
+              depois: { tags: novas },
+              entidadeId: prefeitura.id,
+            });
+          }
         }),
     };
     await plugin.seed!(ctx);

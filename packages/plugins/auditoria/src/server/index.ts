@@ -1,7 +1,7 @@
 // @app/auditoria/server: the audit trail of the session's entidade: keyset-paginated list, CSV export
 // (streamed) and the hash-chain verification. Tag 90.
 import { timeParts } from '@app/br';
-import { auditAnchorSummary, auditCheckpointProblem, defineServerPlugin, perfis, verifyAuditChain } from '@app/server-core';
+import { RELATORIOS, auditAnchorSummary, auditCheckpointProblem, contribute, defineServerPlugin, perfis, verifyAuditChain } from '@app/server-core';
 import { and, eq, inArray, sql } from '@app/server-core/orm';
 import {
   AUDITORIA_TAG,
@@ -15,6 +15,7 @@ import {
   verificacaoSchema,
 } from '../shared/index.js';
 import { CSV_HEADER, csvLine, csvRow, enrichRows, fetchPage, resolveFilters } from './queries.js';
+import { atividadePorPeriodo } from './relatorios.js';
 
 /** Rows fetched per query while streaming the CSV. */
 const CSV_BATCH = 1000;
@@ -35,6 +36,7 @@ export default defineServerPlugin({
   version: __PKG_VERSION__,
   core: '^1.0.0',
   tags: [{ tag: AUDITORIA_TAG, nome: 'Logs de Auditoria' }],
+  contributes: [contribute(RELATORIOS, atividadePorPeriodo)],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
     router.route({

@@ -6,7 +6,8 @@
 //   invitations and answers (fornecedores.ts), prices, decisions and evidence (precos.ts), winners and
 //     the justification (decisoes.ts), forms, import and memória de cálculo (documentos.ts);
 //   pickers: GET /centros-custo, /produtos, /fornecedores, /requisicoes-aprovadas;
-//   GET/PUT /configuracao (the entidade's default method; PUT with tag 3).
+//   GET/PUT /configuracao (the entidade's default method; PUT with tag 3);
+//   reports (GET /api/relatorios, kit RELATORIOS): the cotações and the requisições aprovadas sem cotação (relatorios.ts);
 //   external price sources contributed to COTACAO_FONTES_EXTERNAS (fontes-externas.ts: "Buscar no PNCP").
 import { formatDateTime, today } from '@app/br';
 import { formatDecimal } from '@app/documents';
@@ -14,7 +15,17 @@ import { fornecedores } from '@app/fornecedores/server';
 import { produtos, produtosLookup } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup, unidades } from '@app/registros/server';
 import { requisicaoItens, requisicoes } from '@app/requisicoes/server';
-import { RASCUNHOS_ALHEIOS_TAG_INFO, type RequestContext, centroCustoScope, defineDocumentResource, defineLookup, defineServerPlugin } from '@app/server-core';
+import {
+  INDICADORES,
+  RASCUNHOS_ALHEIOS_TAG_INFO,
+  RELATORIOS,
+  type RequestContext,
+  centroCustoScope,
+  contribute,
+  defineDocumentResource,
+  defineLookup,
+  defineServerPlugin,
+} from '@app/server-core';
 import { and, eq, inArray, notInArray, sql } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
 import { z } from 'zod';
@@ -39,6 +50,8 @@ import { registrarConvites } from './fornecedores.js';
 import { registrarFontesExternas } from './fontes-externas.js';
 import { apagarEvidenciasSoltas, registrarPrecos } from './precos.js';
 import { deRequisicao } from './requisicoes.js';
+import { cotacoesComPoucosPrecos } from './indicadores.js';
+import { cotacoesRelatorio, requisicoesSemCotacao } from './relatorios.js';
 import { seedCotacoes } from './seed.js';
 import { cotacaoItens, cotacaoPrecos, cotacoes } from './tables.js';
 
@@ -74,6 +87,7 @@ export default defineServerPlugin({
   core: '^1.0.0',
   dependsOn: ['registros', 'produtos', 'fornecedores', 'requisicoes'],
   tags: [{ tag: COTACOES_TAG, nome: COTACOES_TAG_NOME }, { tag: AUTORIDADE_TAG, nome: AUTORIDADE_TAG_NOME }, RASCUNHOS_ALHEIOS_TAG_INFO],
+  contributes: [contribute(RELATORIOS, cotacoesRelatorio), contribute(RELATORIOS, requisicoesSemCotacao), contribute(INDICADORES, cotacoesComPoucosPrecos)],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
     const tag = COTACOES_TAG;

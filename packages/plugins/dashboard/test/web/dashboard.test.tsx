@@ -60,7 +60,7 @@ describe('@app/dashboard manifest', () => {
 });
 
 /** GET /api/pendencias for a user no document contributes pending work to. */
-const semPendencias = { 'GET /api/pendencias': () => Response.json({ items: [] }) };
+const semPendencias = { 'GET /api/pendencias': () => Response.json({ items: [] }), 'GET /api/indicadores': () => Response.json({ items: [] }) };
 
 describe('dashboard page', () => {
   it('welcomes the user with the entidade, shows the summary and links to the allowed sections', async () => {
@@ -133,6 +133,7 @@ describe('pendências (what the user must act on)', () => {
     signInForTest(makeTestSession({ tags: [39] }));
     const { calls } = mockApi({
       'GET /api/dashboard/resumo': resumo,
+      'GET /api/indicadores': () => Response.json({ items: [] }),
       'GET /api/pendencias': () =>
         Response.json({
           items: [
@@ -141,6 +142,7 @@ describe('pendências (what the user must act on)', () => {
               label: 'Requisições aguardando a minha aprovação',
               href: '/requisicao?aguardandoMinha=1',
               total: 2,
+              dias: 12,
             },
             { id: 'requisicoes.minhas-devolvidas', label: 'Minhas requisições devolvidas para correção', href: '/requisicao?status=devolvida', total: 1 },
             { id: 'requisicoes.minhas-pre-requisicoes-abertas', label: 'Minhas pré-requisições em aberto', href: '/pre-requisicao', total: 0 },
@@ -154,6 +156,9 @@ describe('pendências (what the user must act on)', () => {
       '/requisicao?status=devolvida',
     );
     expect(within(list).queryByText(/pré-requisiç/)).toBeNull();
+    // the age of the oldest, when the document tells it
+    expect(within(list).getByText('— a mais antiga há 12 dias')).toBeTruthy();
+    expect(within(list).getAllByText(/a mais antiga/)).toHaveLength(1);
     expect(calls.filter((c) => c.path === '/api/pendencias')).toHaveLength(1);
     // the dashboard no longer calls another plugin's URL
     expect(calls.some((c) => c.path.startsWith('/api/requisicoes/'))).toBe(false);
@@ -163,6 +168,7 @@ describe('pendências (what the user must act on)', () => {
     signInForTest(makeTestSession({ tags: [39] }));
     mockApi({
       'GET /api/dashboard/resumo': resumo,
+      'GET /api/indicadores': () => Response.json({ items: [] }),
       'GET /api/pendencias': () =>
         Response.json({
           items: [
@@ -177,13 +183,53 @@ describe('pendências (what the user must act on)', () => {
 
   it('no pending list for this user (no tag of a contributing document): no card', async () => {
     signInForTest(makeTestSession({ tags: [29] }));
-    const { calls } = mockApi({ 'GET /api/dashboard/resumo': resumo, 'GET /api/pendencias': () => Response.json({ items: [] }) });
+    const { calls } = mockApi({ 'GET /api/dashboard/resumo': resumo, ...semPendencias });
     renderPlugin([dashboard, requisicoes]);
     await screen.findByRole('heading', { level: 1, name: 'Olá, Maria' }, { timeout: 5000 });
     await screen.findByRole('region', { name: 'Resumo' });
     expect(calls.some((c) => c.path === '/api/pendencias')).toBe(true);
     expect(screen.queryByRole('heading', { name: 'Suas pendências' })).toBeNull();
     expect(calls.some((c) => c.path === '/api/requisicoes/pendencias')).toBe(false);
+  });
+});
+
+describe('indicadores', () => {
+  it('shows each indicator GET /api/indicadores answers: figure, level in words, sentence and the report behind it; none: no card', async () => {
+    signInForTest(makeTestSession({ tags: [101] }));
+    mockApi({
+      ...semPendencias,
+      'GET /api/dashboard/resumo': () => Response.json({ cards: [] }),
+      'GET /api/indicadores': () =>
+        Response.json({
+          items: [
+            {
+              id: 'pca.gasto-contra-plano',
+              label: 'Solicitado no ano × Plano de Contratações Anual',
+              href: '/reports/pca.por-categoria?ano=2026',
+              valor: 'R$ 800,00 de R$ 1.000,00',
+              nivel: 'atencao',
+              detalhe: '80,0 % do planejado para 2026: perto do total do plano.',
+            },
+          ],
+        }),
+    });
+    renderPlugin([dashboard]);
+    const lista = await screen.findByTestId('dashboard-indicadores', {}, { timeout: 5000 });
+    expect(within(lista).getByText('R$ 800,00 de R$ 1.000,00')).toBeTruthy();
+    expect(within(lista).getByText('Atenção')).toBeTruthy();
+    expect(within(lista).getByText('80,0 % do planejado para 2026: perto do total do plano.')).toBeTruthy();
+    expect(within(lista).getByRole('link', { name: 'Ver relatório: Solicitado no ano × Plano de Contratações Anual' }).getAttribute('href')).toBe(
+      '/reports/pca.por-categoria?ano=2026',
+    );
+  });
+
+  it('no indicator for this person: no card', async () => {
+    signInForTest(makeTestSession({ tags: [29] }));
+    const { calls } = mockApi({ ...semPendencias, 'GET /api/dashboard/resumo': () => Response.json({ cards: [] }) });
+    renderPlugin([dashboard]);
+    await screen.findByRole('region', { name: 'Resumo' }, { timeout: 5000 });
+    await expect.poll(() => calls.some((c) => c.path === '/api/indicadores')).toBe(true);
+    expect(screen.queryByRole('heading', { name: 'Indicadores' })).toBeNull();
   });
 });
 

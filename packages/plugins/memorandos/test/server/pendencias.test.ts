@@ -80,6 +80,7 @@ describeEachDatabase('memorandos: pendências (a aceitar)', { plugins }, (t) => 
       label: 'Memorandos a aceitar',
       href: '/memorando?status=enviado',
       total: 3,
+      dias: 0, // sent today
     });
     // without tag 29: nothing of memorandos
     expect(await aAceitar(semTag)).toBeUndefined();

@@ -6,7 +6,8 @@
 //   GET /planos/:id/itens/:numeroItem/dfds (the DFD lines of one item, the drill-down);
 //   GET/POST /planos/:id/contratacoes, PUT/DELETE /planos/:id/contratacoes/:contratacaoId (./contratacoes.ts);
 //   GET/POST /planos/:id/itens-manuais, PUT/DELETE /planos/:id/itens-manuais/:manualId (./manuais.ts);
-//   POST /planos/:id/itens/:itemId/recusar|aceitar (the autoridade, tag 102, ./recusas.ts).
+//   POST /planos/:id/itens/:itemId/recusar|aceitar (the autoridade, tag 102, ./recusas.ts);
+//   GET /planos/:id/sugestao?produtoId=&fator= (a product's suggested quantity for the plan's year, ./sugestao.ts).
 // publicar hands the plan to the plugins contributing to PCA_PUBLICACAO (@app/pncp) in the same transaction.
 // Fracionamento: each grupo's total against the year's dispensa limit (`fracionamento`, ./fracionamento.ts),
 // and the plans' amounts per grupo given to requisições' dispensa alert (DISPENSA_PLANEJADO).
@@ -23,6 +24,9 @@ import {
   type DbOrTx,
   type DocumentSource,
   RASCUNHOS_ALHEIOS_TAG_INFO,
+  INDICADORES,
+  PENDENCIAS,
+  RELATORIOS,
   type RequestContext,
   centroCustoScope,
   contribute,
@@ -43,7 +47,11 @@ import { lerFontes, lerItens, lerMemorandos, lerTotais } from './leitura.js';
 import { planoPdf } from './pdf.js';
 import { planilhaItens } from './planilha.js';
 import { PCA_PUBLICACAO, type SituacaoItemPublicado } from './publicacao.js';
+import { gastoContraPlano } from './indicadores.js';
+import { PCA_A_CONSOLIDAR } from './pendencias.js';
+import { pcaCalendario, pcaPorCategoria, pcaPorUnidade } from './relatorios.js';
 import { seedPca } from './seed.js';
+import { registrarSugestao } from './sugestao.js';
 import { pcaPlanos } from './tables.js';
 
 type Row = Record<string, unknown>;
@@ -73,8 +81,16 @@ export default defineServerPlugin({
   core: '^1.0.0',
   dependsOn: ['registros', 'produtos', 'memorandos', 'requisicoes'],
   tags: [{ tag: PCA_TAG, nome: PCA_TAG_NOME }, { tag: PCA_APROVAR_TAG, nome: PCA_APROVAR_TAG_NOME }, RASCUNHOS_ALHEIOS_TAG_INFO],
-  // requisições' dispensa alert shows (and counts) what the year's plans set aside for the grupo
-  contributes: [contribute(DISPENSA_PLANEJADO, planejamentoDispensa)],
+  // requisições' dispensa alert shows (and counts) what the year's plans set aside for the grupo; the reports
+  // at /reports, the indicator on the home page and the DFDs waiting for consolidation on the dashboard
+  contributes: [
+    contribute(DISPENSA_PLANEJADO, planejamentoDispensa),
+    contribute(RELATORIOS, pcaPorCategoria),
+    contribute(RELATORIOS, pcaPorUnidade),
+    contribute(RELATORIOS, pcaCalendario),
+    contribute(INDICADORES, gastoContraPlano),
+    contribute(PENDENCIAS, PCA_A_CONSOLIDAR),
+  ],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router, plugin) {
     defineLookup(router, centrosCustoLookup(PCA_TAG, 'origem'));
@@ -240,6 +256,8 @@ export default defineServerPlugin({
     registrarManuais(router, plano, editaveis);
     // the autoridade refuses single items (with a reason) while the plan is under approval
     registrarRecusas(router, plano);
+    // the suggested quantity of a product for the plan's year, from the plan's centro's requisições
+    registrarSugestao(router, plano);
 
     router.route({
       method: 'get',

@@ -4,7 +4,7 @@
 import { formatNumero } from '@app/documents';
 import { memorandos } from '@app/memorandos/server';
 import { centrosCusto } from '@app/registros/server';
-import { type SeedContext, documentoVinculos, nextDocumentNumber, perfis, recordDocumentAuthor } from '@app/server-core';
+import { type SeedContext, documentoVinculos, nextDocumentNumber, recordDocumentAuthor } from '@app/server-core';
 import { and, eq } from '@app/server-core/orm';
 import { today } from '@app/br';
 import { PCA_APROVAR_TAG, PCA_TAG } from '../shared/index.js';
@@ -58,16 +58,5 @@ export async function seedPca(ctx: SeedContext): Promise<void> {
  * it) approves the PCA too: tags 101 and 102 — the plan is approved by someone who did not consolidate it.
  */
 export async function seedAutoridadePca(ctx: SeedContext): Promise<void> {
-  const entidadeId = ctx.entidades.prefeitura.id;
-  await ctx.mutate(async (tx, audit) => {
-    const [perfil] = await tx
-      .select({ id: perfis.id, tags: perfis.tags })
-      .from(perfis)
-      .where(and(eq(perfis.entidadeId, entidadeId), eq(perfis.nome, 'Autoridade competente')));
-    if (!perfil) return;
-    const tags = [...new Set([...perfil.tags, PCA_TAG, PCA_APROVAR_TAG])].sort((a, b) => a - b);
-    if (tags.length === perfil.tags.length) return;
-    await tx.update(perfis).set({ tags }).where(eq(perfis.id, perfil.id));
-    audit({ plugin: 'usuarios', registro: perfil.id, acao: 'alterar', antes: { tags: perfil.tags }, depois: { tags }, entidadeId });
-  });
+  await ctx.grantTags(['Autoridade competente'], [PCA_TAG, PCA_APROVAR_TAG]);
 }

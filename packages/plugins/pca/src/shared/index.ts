@@ -1,6 +1,6 @@
 // @app/pca, isomorphic half: the tags, the API path, the plan's flow (the server enforces it, the web
 // shows what this person may do now), the body's zod schema and the labels of the PNCP domain values.
-import { defineFlow, fromUnits, quantitySchema, toUnits, unitValueSchema } from '@app/documents';
+import { compareDecimal, decimalSchema, defineFlow, fromUnits, quantitySchema, toUnits, unitValueSchema } from '@app/documents';
 import { dateSchema } from '@app/br';
 import { CATEGORIAS_ITEM_PCA, PRIORIDADES } from '@app/memorandos/shared';
 import type { Categoria } from '@app/requisicoes/shared';
@@ -242,3 +242,44 @@ export function dentroDaJanelaDeRevisao(hoje: string, anoPca: number, dataLoa: s
   if (hoje >= `${anoPca - 1}-09-15` && hoje <= `${anoPca - 1}-11-15`) return true;
   return Boolean(dataLoa && hoje >= dataLoa && hoje <= maisDias(dataLoa, 15));
 }
+
+// ---------------------------------------------------------------------------------------------
+// Sugestão de quantidade (GET /planos/:id/sugestao): what the person's centros consumed of a product (approved requisições)
+
+/** Largest factor accepted (10 = ten times the last 12 months). */
+export const FATOR_MAXIMO = '10';
+
+/**
+ * Query of GET /planos/:id/sugestao: the product and the factor over the last 12 months' consumption
+ * (absent: 1; '1.1' or '1,10' = 10 % more; up to 4 places, above zero, at most FATOR_MAXIMO).
+ */
+export const sugestaoQuerySchema = z.object({
+  produtoId: z.uuid({ error: 'Escolha o produto ou serviço.' }),
+  fator: decimalSchema({ scale: 4, message: 'Informe o fator.', positive: true })
+    .refine((v) => compareDecimal(v, FATOR_MAXIMO) <= 0, `Use um fator de no máximo ${FATOR_MAXIMO}.`)
+    .optional(),
+});
+
+/** Answer of GET /planos/:id/sugestao: exact decimals as canonical strings ('12', '0.9167'), never floats. */
+export const sugestaoSchema = z.object({
+  /** The plan's year: the suggestion is for it. */
+  anoPca: z.number().int(),
+  /** The product's unit of supply (the catalogue's unidade). */
+  unidade: z.object({ sigla: z.string(), descricao: z.string() }),
+  /** The last 12 whole months before today (America/Sao_Paulo), 'AAAA-MM'. */
+  periodo: z.object({ de: z.string(), ate: z.string() }),
+  /** Quantity consumed in those 12 months. */
+  totalDozeMeses: z.string(),
+  /** Consumo médio mensal: the 12 months' total ÷ 12, to 4 places (shown; the suggestion uses the exact total). */
+  mediaMensal: z.string(),
+  fator: z.string(),
+  /** The unit of supply's multiple the suggestion is rounded up to (the catalogue has none: 1, a whole unit). */
+  multiplo: z.string(),
+  /** The 12 months' total × fator (= média × 12 × fator), rounded up to `multiplo`. */
+  quantidade: z.string(),
+  /** The quantities of the plan's 3 previous calendar years, the nearest first. */
+  anos: z.array(z.object({ ano: z.number().int(), quantidade: z.string() })),
+  /** Nothing in the 12 months nor in the 3 years. */
+  semConsumo: z.boolean(),
+});
+export type SugestaoQuantidade = z.infer<typeof sugestaoSchema>;

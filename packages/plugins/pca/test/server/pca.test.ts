@@ -10,6 +10,7 @@ import requisicoesPlugin from '@app/requisicoes/server';
 import { parseSpreadsheet } from '@app/server-core';
 import { type ErrorBody, describeEachDatabase, withoutSeed } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
+import relatoriosPlugin from '@app/relatorios/server';
 import plugin from '../../src/server/index.js';
 import { CATEGORIA_ITEM_PCA, PCA_APROVAR_TAG, PCA_TAG } from '../../src/shared/index.js';
 
@@ -47,7 +48,16 @@ const MEMORANDOS_TAG = 29;
 
 describeEachDatabase(
   '@app/pca: plan and consolidation',
-  { plugins: [withoutSeed(registrosPlugin), withoutSeed(produtosPlugin), withoutSeed(memorandosPlugin), withoutSeed(requisicoesPlugin), plugin] },
+  {
+    plugins: [
+      withoutSeed(registrosPlugin),
+      withoutSeed(produtosPlugin),
+      withoutSeed(memorandosPlugin),
+      withoutSeed(requisicoesPlugin),
+      plugin,
+      relatoriosPlugin,
+    ],
+  },
   (t) => {
     let educacao: string;
     let saude: string;
@@ -764,6 +774,122 @@ describeEachDatabase(
         [plano.id],
       );
       expect(revisao!.depois).toMatchObject({ versao: 2, dataLoa: loa, status: 'em_revisao' });
+    });
+
+    it('reports the year by category at /reports (the kit RELATORIOS): refused items and other years out, the setor its centros only, hostile year 400', async () => {
+      const a = await dfd(
+        edu,
+        educacao,
+        [
+          [p.caneta, '10', '2'],
+          [p.clips, '5', '1'],
+          [p.limpeza, '3', '0,3333'],
+        ],
+        { anoPca: 2031, dataDesejada: '2031-05-01' },
+      );
+      let plano = await novoPlano(setorAutoridade, 2031);
+      plano = await json<Plano>(
+        await pca(`/${plano.id}`, setorAutoridade, {
+          method: 'PUT',
+          json: { version: plano.version, anoPca: 2031, codigoUnidade: plano.codigoUnidade, centroCustoId: compras, memorandoIds: [a] },
+        }),
+        200,
+      );
+      plano = await json<Plano>(await agir(await ler(plano, setorAutoridade), 'enviar', setorAutoridade), 200);
+      const caneta = (await ler(plano, autoridade)).itens.find((i) => i.descricao === 'Caneta esferográfica azul') as Item & { id: string };
+      await json(await pca(`/${plano.id}/itens/${caneta.id}/recusar`, autoridade, { json: { motivo: 'Sem orçamento no exercício.' } }), 200);
+      const leitor = await t.server.createUser({ login: 'leitorpca', tags: [PCA_TAG, 105], centros: [compras] });
+      const deOutroCentro = await t.server.createUser({ login: 'outropca', tags: [PCA_TAG, 105], centros: [saude] });
+      const relatorio = (u: { token: string }, query: string) => t.server.request(`/api/relatorios/pca.por-categoria/linhas${query}`, { token: u.token });
+      const r = await json<{ linhas: unknown[]; totais: Record<string, string> }>(await relatorio(leitor, '?ano=2031'), 200);
+      const numero = `${plano.numero}/${plano.ano}`;
+      expect(r.linhas).toEqual([
+        { plano: numero, situacao: 'Em aprovação', categoria: 'Material', itens: 1, valor: '5.0000' },
+        { plano: numero, situacao: 'Em aprovação', categoria: 'Serviço', itens: 1, valor: '0.9999' },
+      ]);
+      expect(r.totais).toEqual({ itens: '2', valor: '5.9999' });
+      expect((await json<{ linhas: unknown[] }>(await relatorio(deOutroCentro, '?ano=2031'), 200)).linhas).toEqual([]);
+      expect((await json<{ linhas: unknown[] }>(await relatorio(leitor, '?ano=2031&situacao=aprovado'), 200)).linhas).toEqual([]);
+      expect((await json<ErrorBody>(await relatorio(leitor, '?ano=1999'), 400)).error.fields).toEqual({ ano: 'Ano do plano: ano inválido (de 2000 a 2100).' });
+      expect((await relatorio(setor, '?ano=2031')).status).toBe(403);
+    });
+
+    it('on the home page (the kit INDICADORES): the year requisições em aprovação and aprovadas against the approved plan of the year, in the person scope', async () => {
+      const ano = Number(today().slice(0, 4));
+      // the controle of the whole entidade: every centro, the PCA tags
+      const gestor = await t.server.createUser({ login: 'gestor.pca', tags: [PCA_TAG, PCA_APROVAR_TAG], todosCentros: true });
+      const indicador = async (u: { token: string }) =>
+        (await json<{ items: { id: string }[] }>(await t.server.request('/api/indicadores', { token: u.token }), 200)).items.find(
+          (i) => i.id === 'pca.gasto-contra-plano',
+        );
+      const a = await dfd(edu, educacao, [[p.clips, '10', '100']], { anoPca: ano, dataDesejada: `${ano}-12-20` });
+      let plano = await novoPlano(setorAutoridade, ano);
+      plano = await json<Plano>(
+        await pca(`/${plano.id}`, setorAutoridade, {
+          method: 'PUT',
+          json: { version: plano.version, anoPca: ano, codigoUnidade: plano.codigoUnidade, centroCustoId: compras, memorandoIds: [a] },
+        }),
+        200,
+      );
+      plano = await json<Plano>(await agir(await ler(plano, setorAutoridade), 'enviar', setorAutoridade), 200);
+      // not approved yet: nothing planned, nothing requested → no figure
+      expect(await indicador(gestor)).toBeUndefined();
+      plano = await json<Plano>(await agir(plano, 'aprovar', autoridade), 200);
+      const tipo = await t.server.insert('registros_tipos_solicitacao', { entidade_id: entidadeId, nome: 'Material de expediente' });
+      const req = await t.server.createUser({ login: 'req.indicador', tags: [39], centros: [educacao] });
+      // one approval level, so that a requisição sent waits em aprovação
+      const chefia = await t.server.insert('perfis', { entidade_id: entidadeId, nome: 'Chefia', tags: [39], todos_centros: false });
+      const admin = await t.server.signIn(undefined, undefined, entidadeId);
+      await json(
+        await t.server.request('/api/requisicoes/alcadas', { token: admin.token, json: { nivel: 1, nome: 'Chefia', valorMinimo: '0', perfis: [chefia] } }),
+        201,
+      );
+      const enviada = async (valorUnitario: string) => {
+        const r = await json<{ id: string; version: number }>(
+          await t.server.request('/api/requisicoes/requisicoes', {
+            token: req.token,
+            json: {
+              centroCustoId: educacao,
+              tipoSolicitacaoId: tipo,
+              categoria: 'compras',
+              dotacao: '02.01.12.361.0002.2.010 3.3.90.30',
+              justificativa: 'Material para as escolas.',
+              itens: [{ produtoId: p.clips, quantidade: '1', valorUnitario }],
+            },
+          }),
+          201,
+        );
+        return json<{ status: string }>(
+          await t.server.request(`/api/requisicoes/requisicoes/${r.id}/enviar`, { token: req.token, json: { version: r.version } }),
+          200,
+        );
+      };
+      expect((await enviada('799.99')).status).toBe('em_aprovacao');
+      expect(await indicador(gestor)).toEqual({
+        id: 'pca.gasto-contra-plano',
+        label: 'Solicitado no ano × Plano de Contratações Anual',
+        href: `/reports/pca.por-categoria?ano=${ano}`,
+        valor: 'R$ 799,99 de R$ 1.000,00',
+        nivel: 'normal',
+        detalhe: `79,9 % do planejado para ${ano}.`,
+      });
+      await enviada('0.01');
+      expect(await indicador(gestor)).toMatchObject({
+        valor: 'R$ 800,00 de R$ 1.000,00',
+        nivel: 'atencao',
+        detalhe: `80,0 % do planejado para ${ano}: perto do total do plano.`,
+      });
+      await enviada('200.01');
+      expect(await indicador(gestor)).toMatchObject({
+        valor: 'R$ 1.000,01 de R$ 1.000,00',
+        nivel: 'critico',
+        detalhe: `100,0 % do planejado para ${ano}: acima do plano.`,
+      });
+      // the autoridade without centros: the plan, but no requisição in her scope; the setor of another centro:
+      // neither; without the PCA tag: no indicator
+      expect(await indicador(autoridade)).toMatchObject({ valor: 'R$ 0,00 de R$ 1.000,00', nivel: 'normal', detalhe: `0,0 % do planejado para ${ano}.` });
+      expect(await indicador(alheio)).toBeUndefined();
+      expect(await indicador(semTag)).toBeUndefined();
     });
 
     it('prints the plan (PDF) with its items', async () => {

@@ -3,13 +3,15 @@
 //   GET /publicacoes, POST /publicacoes/:id/tentar-novamente|cancelar, POST /planos/:id/excluir (tag 103);
 //   PCA_PUBLICACAO (@app/pca): an approved plan's `publicar` records a publication and enqueues the
 //   job pncp.publicar in the same transaction; the job brings the PNCP to the plan (publicacoes.ts);
-//   COTACAO_FONTES_EXTERNAS (@app/cotacoes): "Buscar no PNCP", homologated prices of similar contratações (precos.ts).
+//   COTACAO_FONTES_EXTERNAS (@app/cotacoes): "Buscar no PNCP", homologated prices of similar contratações (precos.ts);
+//   PENDENCIAS 'Publicações no PNCP com erro' and INDICADORES 'Publicações no PNCP' (home page, painel.ts).
 import { COTACAO_FONTES_EXTERNAS } from '@app/cotacoes/server';
 import { PCA_PUBLICACAO } from '@app/pca/server';
-import { type PluginJobs, contribute, defineServerPlugin } from '@app/server-core';
+import { INDICADORES, PENDENCIAS, type PluginJobs, contribute, defineServerPlugin } from '@app/server-core';
 import { PNCP_CONFIG_TAG, PNCP_CONFIG_TAG_NOME, PNCP_TAG, PNCP_TAG_NOME } from '../shared/index.js';
 import { type PncpConfig, configDoAmbiente, validarConfig } from './config.js';
 import { registrarCredenciais } from './credenciais.js';
+import { publicacoesComErro, situacaoDasPublicacoes } from './painel.js';
 import { fontePncp } from './precos.js';
 import { jobPublicar, publicador, registrarPublicacoes } from './publicacoes.js';
 
@@ -41,6 +43,8 @@ export function definePncpPlugin(config: PncpConfig = configDoAmbiente()) {
     contributes: [
       contribute(PCA_PUBLICACAO, publicador(config, filas)),
       contribute(COTACAO_FONTES_EXTERNAS, fontePncp(config, config.timeoutMs ? { timeoutMs: config.timeoutMs } : {})),
+      contribute(PENDENCIAS, publicacoesComErro),
+      contribute(INDICADORES, situacaoDasPublicacoes),
     ],
     jobs: { publicar: jobPublicar(config) },
     routes(router, ctx) {

@@ -21,7 +21,7 @@ import {
 } from '@app/server-core';
 import { and, desc, eq, inArray, sql } from '@app/server-core/orm';
 import { z } from 'zod';
-import { PNCP_TAG, justificativaSchema, publicacaoSchema } from '../shared/index.js';
+import { type EstadoPublicacao, PNCP_TAG, justificativaSchema, estadosDoFiltro, publicacaoSchema, publicacoesFiltroSchema } from '../shared/index.js';
 import type { PncpConfig } from './config.js';
 import { credenciaisDaEntidade } from './credenciais.js';
 import {
@@ -363,7 +363,7 @@ async function concluir(jctx: JobContext, pub: typeof pncpPublicacoes.$inferSele
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
-async function lerPublicacoes(db: JobContext['db'], entidadeId: string, id?: string) {
+async function lerPublicacoes(db: JobContext['db'], entidadeId: string, id?: string, estados: readonly EstadoPublicacao[] = []) {
   const rows = await db
     .select({
       id: pncpPublicacoes.id,
@@ -386,7 +386,13 @@ async function lerPublicacoes(db: JobContext['db'], entidadeId: string, id?: str
     })
     .from(pncpPublicacoes)
     .innerJoin(pncpPlanos, eq(pncpPlanos.planoId, pncpPublicacoes.planoId))
-    .where(and(eq(pncpPublicacoes.entidadeId, entidadeId), id ? eq(pncpPublicacoes.id, id) : undefined))
+    .where(
+      and(
+        eq(pncpPublicacoes.entidadeId, entidadeId),
+        id ? eq(pncpPublicacoes.id, id) : undefined,
+        estados.length ? inArray(pncpPublicacoes.estado, [...estados]) : undefined,
+      ),
+    )
     .orderBy(desc(pncpPublicacoes.createdAt))
     .limit(200);
   return rows.map((r) => ({ ...r, proximaTentativa: iso(r.proximaTentativa), createdAt: iso(r.createdAt)!, concluidoEm: iso(r.concluidoEm) }));
@@ -407,9 +413,13 @@ export function registrarPublicacoes(router: PluginRouter, config: PncpConfig, j
     tag: PNCP_TAG,
     summary: 'Publicações no PNCP da entidade',
     description:
-      'As 200 mais recentes: documento, operação, estado (aguardando, enviando n de m, concluído, erro, cancelado), tentativas, próxima tentativa, último erro e quem pediu.',
-    responses: { 200: z.object({ items: z.array(publicacaoSchema) }) },
-    handler: async (c, ctx) => c.json({ items: (await lerPublicacoes(ctx.db, ctx.entidadeId)).map(semJob) }, 200),
+      'As 200 mais recentes (da situação pedida em `estado`, uma ou mais separadas por vírgula: `?estado=erro` são as que deram erro e esperam quem as tente de novo ou cancele): documento, operação, estado (aguardando, enviando n de m, concluído, erro, cancelado), tentativas, próxima tentativa, último erro e quem pediu.',
+    request: { query: publicacoesFiltroSchema },
+    responses: { 200: z.object({ items: z.array(publicacaoSchema) }), 400: { description: 'Situação desconhecida' } },
+    handler: async (c, ctx) => {
+      const { estado } = c.req.valid('query');
+      return c.json({ items: (await lerPublicacoes(ctx.db, ctx.entidadeId, undefined, estadosDoFiltro(estado))).map(semJob) }, 200);
+    },
   });
 
   router.route({

@@ -1,6 +1,7 @@
 // drizzle mirrors of migrations/0001_pncp.sql (the SQL is the source; test/server/schema-drift.test.ts
 // checks these against it).
 import * as pg from '@app/server-core/pg-core';
+import type { EstadoPublicacao } from '../shared/index.js';
 
 export const pncpCredenciais = pg.pgTable('pncp_credenciais', {
   entidadeId: pg.uuid('entidade_id').primaryKey(),
@@ -33,8 +34,6 @@ export const pncpPlanoItens = pg.pgTable(
   },
   (t) => [pg.primaryKey({ columns: [t.planoId, t.numeroItem] })],
 );
-
-export type EstadoPublicacao = 'aguardando' | 'enviando' | 'concluido' | 'erro' | 'cancelado';
 
 export const pncpPublicacoes = pg.pgTable('pncp_publicacoes', {
   id: pg.uuid('id').primaryKey().defaultRandom(),

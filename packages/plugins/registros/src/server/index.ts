@@ -27,6 +27,7 @@ import { cargos, centrosCusto, grupos, nucleoCentros, nucleosConsumo, ramosAtivi
 
 export * from './tables.js';
 export { centrosCustoLookup } from './lookups.js';
+export { centroCustoFiltro } from './relatorios.js';
 
 const tag = REGISTROS_TAG;
 

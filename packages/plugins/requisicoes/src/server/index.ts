@@ -8,6 +8,7 @@
 //     GET /requisicoes/:id.pdf, GET /requisicoes/:id/aprovacao, GET /requisicoes/:id/dispensa,
 //     GET /requisicoes/aguardando-minha-aprovacao/contagem (the menu count: the PENDENCIAS provider's count);
 //   pendências (GET /api/pendencias, kit): contributed from ./pendencias.ts;
+//   reports (GET /api/relatorios, kit RELATORIOS): por período and acumulado de dispensa (./relatorios.ts), pendências (./relatorios-pendencias.ts);
 //   administration (tag 3): /alcadas and /limites-dispensa (CRUD);
 //   pickers: GET /centros-custo, /tipos-solicitacao, /produtos.
 import { formatDate, today } from '@app/br';
@@ -26,8 +27,10 @@ import {
   defineServerPlugin,
   documentLineItems,
   notFound,
+  INDICADORES,
   PENDENCIAS,
   RASCUNHOS_ALHEIOS_TAG_INFO,
+  RELATORIOS,
 } from '@app/server-core';
 import { eq, sql } from '@app/server-core/orm';
 import { type AnyPgColumn, alias } from '@app/server-core/pg-core';
@@ -53,7 +56,10 @@ import { aprovacao } from './aprovacao.js';
 import { atendidoDe, atendimento, conversoesDe } from './atendimento.js';
 import { deMemorando } from './memorando.js';
 import { alertasDaRequisicao, alertasVistos, recalcularGrupos } from './dispensa.js';
+import { aprovacoesParadas, gruposPertoDoLimite } from './indicadores.js';
 import { PENDENCIAS_REQUISICOES } from './pendencias.js';
+import { dispensaAcumulado, requisicoesPorPeriodo } from './relatorios.js';
+import { memorandosSemPreRequisicao, preRequisicoesEmAberto } from './relatorios-pendencias.js';
 import { requisicaoPdf } from './pdf.js';
 import { seedRequisicoes } from './seed.js';
 import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoItens, requisicoes } from './tables.js';
@@ -144,7 +150,12 @@ export default defineServerPlugin({
   core: '^1.0.0',
   dependsOn: ['registros', 'produtos', 'memorandos'],
   tags: [{ tag: REQUISICOES_TAG, nome: REQUISICOES_TAG_NOME }, RASCUNHOS_ALHEIOS_TAG_INFO],
-  contributes: PENDENCIAS_REQUISICOES.map((p) => contribute(PENDENCIAS, p)),
+  contributes: [
+    ...PENDENCIAS_REQUISICOES.map((p) => contribute(PENDENCIAS, p)),
+    contribute(INDICADORES, gruposPertoDoLimite),
+    contribute(INDICADORES, aprovacoesParadas),
+    ...[requisicoesPorPeriodo, dispensaAcumulado, memorandosSemPreRequisicao, preRequisicoesEmAberto].map((r) => contribute(RELATORIOS, r)),
+  ],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
     const tag = REQUISICOES_TAG;

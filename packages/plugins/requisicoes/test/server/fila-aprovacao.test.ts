@@ -313,4 +313,49 @@ describeEachDatabase('requisicoes: approval queue, set-based = per-row rule', { 
       for (const item of lista.items) expect(esperado, login).toContain(item.id);
     }
   });
+
+  it("the home page's indicator counts the person's queue waiting more than 5 São Paulo days since its last change", async () => {
+    // last change 0, 5, 6 or 12 days ago: 5 is not "more than 5"; 12 is more than twice 5 (critical)
+    await t.server.sql(
+      `UPDATE requisicoes SET updated_at = now() - make_interval(days => (ARRAY[0, 5, 6, 12])[1 + numero % 4])
+        WHERE entidade_id = $1 AND status = 'em_aprovacao'`,
+      [fx.entidadeId],
+    );
+    const dias = new Map(
+      (
+        await t.server.sql<{ id: string; d: number }>(
+          "SELECT id, (ARRAY[0, 5, 6, 12])[1 + numero % 4] AS d FROM requisicoes WHERE entidade_id = $1 AND status = 'em_aprovacao'",
+          [fx.entidadeId],
+        )
+      ).map((r) => [r.id, Number(r.d)]),
+    );
+    let medidas = 0;
+    for (const [login, u] of Object.entries(pessoas)) {
+      const res = await t.server.request('/api/indicadores', { token: u.token });
+      expect(res.status, login).toBe(200);
+      const indicador = ((await res.json()) as { items: { id: string; valor: string; nivel: string; detalhe: string; href: string }[] }).items.find(
+        (i) => i.id === 'requisicoes.aprovacoes-paradas',
+      );
+      const fila = (await porLinha(u.id)).map((id) => dias.get(id)!);
+      if (fila.length === 0) {
+        expect(indicador, login).toBeUndefined();
+        continue;
+      }
+      medidas++;
+      const paradas = fila.filter((d) => d > 5).length;
+      const antiga = Math.max(...fila);
+      const espera = antiga === 0 ? 'chegou hoje' : `espera há ${antiga} dias`;
+      const nome = `${fila.length} ${fila.length === 1 ? 'requisição' : 'requisições'}`;
+      expect(indicador, login).toEqual({
+        id: 'requisicoes.aprovacoes-paradas',
+        label: 'Aprovações paradas há mais de 5 dias',
+        href: '/requisicao?aguardandoMinha=1',
+        valor: String(paradas),
+        nivel: paradas === 0 ? 'normal' : antiga > 10 ? 'critico' : 'atencao',
+        detalhe:
+          paradas === 0 ? `${nome} na sua fila; a mais antiga ${espera}.` : `${paradas} de ${nome} na sua fila há mais de 5 dias; a mais antiga ${espera}.`,
+      });
+    }
+    expect(medidas).toBeGreaterThan(2);
+  });
 });

@@ -11,9 +11,10 @@
 // Storage: the plugin's own tables, declared with the columns below (a levels table and an approvals
 // table; requisições: requisicao_alcadas and requisicao_aprovacoes), so each document keeps its data
 // and foreign keys where they are.
+import { TIME_ZONE, today } from '@app/br';
 import { formatNumero } from '@app/documents';
 import { z } from '@hono/zod-openapi';
-import { type SQL, and, count, eq, getTableName, or, sql } from 'drizzle-orm';
+import { type SQL, and, count, eq, getTableColumns, getTableName, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { RequestContext } from '../../platform/context.js';
 import { usuarios } from '../../platform/db/schema.js';
@@ -22,7 +23,8 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { sendMail } from '../../platform/mutation.js';
 import type { PluginRouter } from '../../platform/router.js';
 import { centroCustoScope } from '../../platform/scope.js';
-import type { PendenciaProvider } from '../pendencias.js';
+import type { IndicadorProvider } from '../indicadores.js';
+import { type PendenciaProvider, diasDesde } from '../pendencias.js';
 import { documentAuthorSql } from './authors.js';
 
 type Row = Record<string, unknown>;
@@ -168,7 +170,12 @@ export interface DocumentApprovals {
   /** The levels of this round, who approved each, who may decide now (GET <path>/:id/aprovacao). */
   steps(db: DbOrTx, entidadeId: string, row: Row): Promise<Row>;
   /** A PENDENCIAS provider counting the queue. */
-  pendencia(p: Omit<PendenciaProvider, 'count' | 'tag'>): PendenciaProvider;
+  pendencia(p: Omit<PendenciaProvider, 'count' | 'tag' | 'desde'>): PendenciaProvider;
+  /**
+   * An INDICADORES provider: of the person's queue, how many wait longer than `dias` calendar days in
+   * America/Sao_Paulo since their last change (default 5); nothing to measure with an empty queue.
+   */
+  indicador(p: Omit<IndicadorProvider, 'medir' | 'tag'> & { dias?: number; documentos: { um: string; varios: string } }): IndicadorProvider;
   /**
    * Refuses at start a flow the declaration does not fit (called by defineDocumentResource): every
    * transition named must exist, and approve/decide must ask the approvals' role (`who`), or anyone
@@ -297,6 +304,17 @@ export function defineDocumentApprovals(def: DocumentApprovalsDefinition): Docum
       .from(def.table)
       .where(and(eq(d.entidadeId, ctx.entidadeId), centroCustoScope(ctx, d.centroCustoId), canDecideSql(ctx)));
     return Number(row?.n ?? 0);
+  };
+
+  /** Since when the oldest document of the queue waits: its last change (sent, or the level before approved). */
+  const queueSince = async (db: DbOrTx, ctx: RequestContext): Promise<Date | null> => {
+    const updatedAt = getTableColumns(def.table).updatedAt;
+    if (!updatedAt) return null;
+    const [row] = await db
+      .select({ at: sql<Date | string | null>`min(${updatedAt})` })
+      .from(def.table)
+      .where(and(eq(d.entidadeId, ctx.entidadeId), centroCustoScope(ctx, d.centroCustoId), canDecideSql(ctx)));
+    return row?.at ? new Date(row.at) : null;
   };
 
   const levelsFor = async (db: DbOrTx, entidadeId: string, centroCustoId: string): Promise<ApprovalLevel[]> => {
@@ -513,7 +531,41 @@ export function defineDocumentApprovals(def: DocumentApprovalsDefinition): Docum
     notify,
     notifyDeciders,
     steps,
-    pendencia: (p) => ({ ...p, tag: def.tag, count: (db: Db, ctx: RequestContext) => countQueue(db, ctx) }),
+    pendencia: (p) => ({
+      ...p,
+      tag: def.tag,
+      count: (db: Db, ctx: RequestContext) => countQueue(db, ctx),
+      desde: (db: Db, ctx: RequestContext) => queueSince(db, ctx),
+    }),
+    indicador: ({ dias = 5, documentos, ...p }) => ({
+      ...p,
+      tag: def.tag,
+      async medir(ctx) {
+        const updatedAt = getTableColumns(def.table).updatedAt;
+        if (!updatedAt) return null;
+        const limite = new Date(Date.parse(today()) - dias * 86_400_000).toISOString().slice(0, 10);
+        const [row] = await ctx.db
+          .select({
+            fila: count(),
+            paradas: sql<number>`count(*) FILTER (WHERE (${updatedAt} AT TIME ZONE ${TIME_ZONE})::date < ${limite}::date)::int`,
+            desde: sql<Date | string | null>`min(${updatedAt})`,
+          })
+          .from(def.table)
+          .where(and(eq(d.entidadeId, ctx.entidadeId), centroCustoScope(ctx, d.centroCustoId), canDecideSql(ctx)));
+        const fila = Number(row?.fila ?? 0);
+        const paradas = Number(row?.paradas ?? 0);
+        if (fila === 0) return null;
+        const nome = (n: number) => `${n} ${n === 1 ? documentos.um : documentos.varios}`;
+        const antiga = row?.desde ? diasDesde(row.desde) : 0;
+        const espera = antiga === 0 ? 'chegou hoje' : `espera há ${antiga} ${antiga === 1 ? 'dia' : 'dias'}`;
+        if (paradas === 0) return { valor: '0', nivel: 'normal', detalhe: `${nome(fila)} na sua fila; a mais antiga ${espera}.` };
+        return {
+          valor: String(paradas),
+          nivel: antiga > 2 * dias ? 'critico' : 'atencao',
+          detalhe: `${paradas} de ${nome(fila)} na sua fila há mais de ${dias} dias; a mais antiga ${espera}.`,
+        };
+      },
+    }),
     routes,
   };
 }

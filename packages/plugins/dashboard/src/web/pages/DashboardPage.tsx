@@ -66,6 +66,15 @@ interface Pendencia {
   label: string;
   href: string;
   total: number;
+  /** Days the oldest one has waited, when the document tells. */
+  dias?: number;
+}
+
+/** ' — a mais antiga desde hoje', ' — a mais antiga há 1 dia', ' — a mais antiga há 12 dias'. */
+function idade(dias: number | undefined): string {
+  if (dias === undefined) return '';
+  if (dias === 0) return ' — a mais antiga desde hoje';
+  return ` — a mais antiga há ${dias.toLocaleString('pt-BR')} ${dias === 1 ? 'dia' : 'dias'}`;
 }
 
 /**
@@ -92,6 +101,7 @@ function Pendencias() {
         {items.map((p) => (
           <li key={p.id}>
             <Link href={p.href}>{`${p.label}: ${p.total.toLocaleString('pt-BR')}`}</Link>
+            {p.dias !== undefined ? <span className="field__hint">{idade(p.dias)}</span> : null}
           </li>
         ))}
       </ul>
@@ -100,6 +110,78 @@ function Pendencias() {
     );
   }
   return <Card title="Suas pendências">{body}</Card>;
+}
+
+/** One indicator of GET /api/indicadores (server-core's INDICADORES, contributed by the modules). */
+interface Indicador {
+  id: string;
+  label: string;
+  href: string;
+  valor: string;
+  nivel: 'normal' | 'atencao' | 'critico';
+  detalhe: string;
+}
+
+/** The level in words (never by colour alone) and its tone. */
+const NIVEIS: Record<Indicador['nivel'], { texto: string; background: string; color: string }> = {
+  normal: { texto: 'Normal', background: 'var(--color-success-subtle, #e7f5ea)', color: 'var(--color-success-text, #17622a)' },
+  atencao: { texto: 'Atenção', background: 'var(--color-warning-subtle, #fff4e0)', color: 'var(--color-warning-text, #7a3e00)' },
+  critico: { texto: 'Crítico', background: 'var(--color-danger-subtle, #fdecea)', color: 'var(--color-danger-text, #9b1c12)' },
+};
+
+/**
+ * The indicators the modules contribute for this person (only those whose tag the person holds, each
+ * measured in the person's centros): the figure, its level in words, one sentence, and the report
+ * behind it. No card when no module has a figure for this person.
+ */
+function Indicadores() {
+  const api = useApi();
+  const query = useQuery({
+    queryKey: queryKeys.plugin('dashboard', 'indicadores'),
+    queryFn: () => api.get('indicadores').json<{ items: Indicador[] }>(),
+  });
+  if (query.isPending) return <Spinner label="Carregando os indicadores…" />;
+  if (query.isError) {
+    return <LoadErrorAlert title="Não foi possível carregar os indicadores" error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  const items = query.data.items ?? [];
+  if (items.length === 0) return null;
+  return (
+    <Card title="Indicadores">
+      <ul className="form-grid" data-testid="dashboard-indicadores" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {items.map((i) => {
+          const nivel = NIVEIS[i.nivel] ?? NIVEIS.normal;
+          return (
+            <li key={i.id} data-nivel={i.nivel}>
+              <p className="field__label">{i.label}</p>
+              <p className="page-header__title">{i.valor}</p>
+              <p className="field__hint">
+                <span
+                  style={{
+                    background: nivel.background,
+                    color: nivel.color,
+                    border: '1px solid currentColor',
+                    borderRadius: 'var(--radius-full, 999px)',
+                    padding: '0 0.5rem',
+                    fontWeight: 600,
+                    marginRight: '0.5rem',
+                  }}
+                >
+                  {nivel.texto}
+                </span>
+                {i.detalhe}
+              </p>
+              <p>
+                <Link href={i.href} aria-label={`Ver relatório: ${i.label}`}>
+                  Ver relatório
+                </Link>
+              </p>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
 }
 
 /** Links to the sections of the side menu the user may open (the same rule as the menu). */
@@ -128,6 +210,7 @@ export default function DashboardPage() {
     <div className="dashboard" data-testid="dashboard">
       <PageHeader title={`Olá, ${firstName}`} description={session ? `Você está trabalhando em ${session.entidade.nome}.` : undefined} />
       <Pendencias />
+      <Indicadores />
       <Card title="Resumo">
         <Summary />
       </Card>

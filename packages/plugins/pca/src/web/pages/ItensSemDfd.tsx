@@ -1,6 +1,7 @@
 // The lines the setor de contratações adds to the plan without a DFD, each with its justification: a
 // table (delete while the plan is elaborated) and a form (catalogue picker, category, quantity, unit
 // value, desired date, justification). The server consolidates the plan again after each change.
+// Once a product is chosen, its suggested quantity for the plan's year (./Sugestao.tsx) fills the quantity on request.
 import { formatDate } from '@app/br';
 import { type RecordSlotContext, api, useDocumentChildren } from '@app/core';
 import { formatDecimal, formatMoney } from '@app/documents';
@@ -8,6 +9,7 @@ import { Alert, AsyncComboboxField, type AsyncComboboxOption, Button, Card, Data
 import { useState } from 'react';
 import { CATEGORIA_ITEM_PCA, PCA_PATH } from '../../shared/index.js';
 import { OPCOES_CATEGORIA } from './Contratacoes';
+import { SugestaoDeQuantidade } from './Sugestao';
 
 type Row = Record<string, unknown>;
 type Manual = {
@@ -120,6 +122,9 @@ export function ItensSemDfd({ record, ctx }: { record: Row; ctx: RecordSlotConte
             error={erros.categoriaItemPca}
             options={OPCOES_CATEGORIA}
           />
+          {produto ? (
+            <SugestaoDeQuantidade planoId={String(record.id)} produtoId={produto.value} onUsar={(quantidade) => setV((atual) => ({ ...atual, quantidade }))} />
+          ) : null}
           <TextField label="Quantidade" required inputMode="decimal" value={v.quantidade} onChange={muda('quantidade')} error={erros.quantidade} />
           <TextField
             label="Valor unitário estimado"

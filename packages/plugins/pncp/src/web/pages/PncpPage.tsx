@@ -1,15 +1,25 @@
 // /pncp: the entidade's publications on the PNCP (tag 103) — each with its document, operation, state
 // (aguardando, enviando n de m, concluída, erro, cancelada), attempts, next attempt, last error and who
-// asked, refreshed every 2 s while one is under way; 'Tentar novamente' and 'Cancelar' — and, with tag
-// 104, the entidade's PNCP system user (the password is never shown back).
+// asked, refreshed every 2 s while one is under way; 'Tentar novamente' and 'Cancelar'; the filter
+// 'Situação' kept in the URL (?estado=erro: where the home page's 'Publicações no PNCP com erro' leads)
+// — and, with tag 104, the entidade's PNCP system user (the password is never shown back).
 import { formatDateTime } from '@app/br';
 import { api, apiErrorBody, apiErrorMessage, LoadErrorAlert, queryKeys, toast, useHasTag, useQuery, useQueryClient } from '@app/core';
-import { Alert, Button, Card, DataTable, type DataTableColumn, PageHeader, PasswordField, Tabs, TextField } from '@app/ui';
+import { Alert, Button, Card, DataTable, type DataTableColumn, PageHeader, PasswordField, SelectField, Tabs, TextField } from '@app/ui';
 import { type FormEvent, useState } from 'react';
+import { useSearchParams } from 'wouter';
 import { PNCP_CONFIG_TAG, PNCP_TAG, type Publicacao, credenciaisInputSchema } from '../../shared/index.js';
 
 const PUBLICACOES = queryKeys.plugin('pncp', 'publicacoes');
 const CREDENCIAIS = queryKeys.plugin('pncp', 'credenciais');
+
+/** The list's filter 'Situação' (the URL's `estado`, as GET /publicacoes takes it). */
+const SITUACOES = [
+  { value: 'erro', label: 'Com erro' },
+  { value: 'aguardando,enviando', label: 'Em andamento (na fila ou enviando)' },
+  { value: 'concluido', label: 'Concluídas' },
+  { value: 'cancelado', label: 'Canceladas' },
+];
 
 const OPERACAO: Record<Publicacao['operacao'], string> = { publicar: 'Publicar o plano', excluir: 'Excluir o plano do PNCP' };
 const ETAPA: Record<string, string> = {
@@ -42,9 +52,18 @@ export function situacao(p: Publicacao): string {
 function Publicacoes() {
   const queryClient = useQueryClient();
   const [agindo, setAgindo] = useState<string | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const estado = SITUACOES.find((o) => o.value === search.get('estado'))?.value ?? '';
+  const filtrar = (valor: string) =>
+    setSearch((atual) => {
+      const next = new URLSearchParams(atual);
+      if (valor) next.set('estado', valor);
+      else next.delete('estado');
+      return next;
+    });
   const lista = useQuery({
-    queryKey: PUBLICACOES,
-    queryFn: ({ signal }) => api.get('pncp/publicacoes', { signal }).json<{ items: Publicacao[] }>(),
+    queryKey: [...PUBLICACOES, { estado }],
+    queryFn: ({ signal }) => api.get('pncp/publicacoes', { signal, searchParams: estado ? { estado } : {} }).json<{ items: Publicacao[] }>(),
     // live progress while any publication is under way
     refetchInterval: (q) => (q.state.data?.items.some((p) => p.estado === 'aguardando' || p.estado === 'enviando') ? 2000 : false),
   });
@@ -109,29 +128,38 @@ function Publicacoes() {
   ];
 
   return (
-    <DataTable
-      caption="Publicações no PNCP"
-      captionHidden
-      columns={columns}
-      rows={lista.data?.items ?? []}
-      loading={lista.isPending}
-      empty="Nenhuma publicação ainda: publique um Plano de Contratações Anual aprovado (botão Publicar do plano)."
-      rowDetail={(p) =>
-        p.ultimoErro && p.estado !== 'concluido' ? (
-          <div role="note" aria-label={`Último erro: ${p.documento}`}>
-            <p>{p.ultimoErro}</p>
-            {p.erros.length ? (
-              <ul>
-                {p.erros.slice(0, 20).map((e, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the PNCP's list has no id
-                  <li key={i}>{[e.numeroItem ? `Item ${e.numeroItem}` : null, e.campo, e.mensagem].filter(Boolean).join(': ')}</li>
-                ))}
-              </ul>
-            ) : null}
-          </div>
-        ) : null
-      }
-    />
+    <>
+      <div className="form-grid">
+        <SelectField label="Situação" placeholder="Todas" value={estado} options={SITUACOES} onChange={(e) => filtrar(e.target.value)} />
+      </div>
+      <DataTable
+        caption="Publicações no PNCP"
+        captionHidden
+        columns={columns}
+        rows={lista.data?.items ?? []}
+        loading={lista.isPending}
+        empty={
+          estado
+            ? 'Nenhuma publicação nesta situação.'
+            : 'Nenhuma publicação ainda: publique um Plano de Contratações Anual aprovado (botão Publicar do plano).'
+        }
+        rowDetail={(p) =>
+          p.ultimoErro && p.estado !== 'concluido' ? (
+            <div role="note" aria-label={`Último erro: ${p.documento}`}>
+              <p>{p.ultimoErro}</p>
+              {p.erros.length ? (
+                <ul>
+                  {p.erros.slice(0, 20).map((e, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the PNCP's list has no id
+                    <li key={i}>{[e.numeroItem ? `Item ${e.numeroItem}` : null, e.campo, e.mensagem].filter(Boolean).join(': ')}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : null
+        }
+      />
+    </>
   );
 }
 

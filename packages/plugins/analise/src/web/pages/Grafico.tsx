@@ -1,0 +1,125 @@
+// One chart of the analysis with what makes it usable without seeing it: the container is focusable
+// (role img, a label, the summary as its description), ← → walk the months (tooltip shown, values
+// announced), and 'Ver como tabela' swaps it for a real table with the same numbers.
+import { Button, VisuallyHidden, formatMoney } from '@app/ui';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { Serie } from '../../shared/index.js';
+import { rotuloMes } from '../../shared/meses.js';
+
+type Chart = { setOption(o: object): void; resize(): void; dispose(): void; dispatchAction(a: object): void };
+
+/** The chart drawn by ECharts, loaded on first use (import()); on failure the caller shows the table. */
+export function useECharts(el: HTMLDivElement | null, option: object | null, onFail: () => void) {
+  const chart = useRef<Chart | null>(null);
+  useEffect(() => {
+    if (!el || !option) return;
+    let vivo = true;
+    let observer: ResizeObserver | undefined;
+    import('./echarts')
+      .then(({ desenhar }) => {
+        if (!vivo) return;
+        const c = desenhar(el) as unknown as Chart;
+        c.setOption(option);
+        chart.current = c;
+        if (typeof ResizeObserver !== 'undefined') {
+          observer = new ResizeObserver(() => c.resize());
+          observer.observe(el);
+        }
+      })
+      .catch(() => vivo && onFail());
+    return () => {
+      vivo = false;
+      observer?.disconnect();
+      chart.current?.dispose();
+      chart.current = null;
+    };
+  }, [el, option, onFail]);
+  return chart;
+}
+
+export interface GraficoProps {
+  titulo: string;
+  tipo: 'line' | 'bar';
+  meses: string[];
+  series: Serie[];
+  /** What a screen reader hears as the chart's description (also shown under it). */
+  resumo: string;
+  /** The same numbers as a table. */
+  tabela: ReactNode;
+}
+
+const MAX_SERIES = 8;
+
+export function Grafico({ titulo, tipo, meses, series, resumo, tabela }: GraficoProps) {
+  const [comoTabela, setComoTabela] = useState(false);
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  const [mes, setMes] = useState(-1);
+  const resumoId = useId();
+  const desenhadas = useMemo(() => series.slice(0, MAX_SERIES), [series]);
+  const option = useMemo(
+    () =>
+      desenhadas.length === 0
+        ? null
+        : {
+            // decal patterns for colour-blind readers; the label and description are ours (the container's)
+            aria: { enabled: true, label: { enabled: false }, decal: { show: true } },
+            tooltip: { trigger: 'axis', valueFormatter: (v: number) => formatMoney(v) },
+            legend: { type: 'scroll', bottom: 0 },
+            grid: { left: 8, right: 16, top: 16, bottom: 40 },
+            xAxis: { type: 'category', data: meses.map(rotuloMes) },
+            yAxis: { type: 'value', axisLabel: { formatter: (v: number) => formatMoney(v) } },
+            series: desenhadas.map((s) => ({
+              type: tipo,
+              name: s.nome,
+              ...(tipo === 'bar' ? { stack: 'total' } : {}),
+              // positions on the chart only: the figures shown are the API's exact strings
+              data: s.meses.map((m) => Number(m.valor)),
+            })),
+          },
+    [desenhadas, meses, tipo],
+  );
+  const onFail = useMemo(() => () => setComoTabela(true), []);
+  const chart = useECharts(comoTabela ? null : el, option, onFail);
+
+  const andar = (e: KeyboardEvent) => {
+    const passo = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (!passo || meses.length === 0) return;
+    e.preventDefault();
+    const proximo = Math.min(meses.length - 1, Math.max(0, mes + passo));
+    setMes(proximo);
+    chart.current?.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: proximo });
+  };
+  const anuncio =
+    mes >= 0 && meses[mes] ? `${rotuloMes(meses[mes])}: ${desenhadas.map((s) => `${s.nome} ${formatMoney(s.meses[mes]?.valor)}`).join('; ')}.` : '';
+
+  return (
+    <div>
+      <div className="button-row">
+        <Button variant="secondary" size="sm" aria-pressed={comoTabela} onClick={() => setComoTabela(!comoTabela)}>
+          {comoTabela ? 'Ver como gráfico' : 'Ver como tabela'}
+        </Button>
+      </div>
+      {comoTabela || !option ? (
+        tabela
+      ) : (
+        <>
+          <div
+            role="img"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart takes the arrow keys (months)
+            tabIndex={0}
+            aria-label={`${titulo}. Use as setas para percorrer os meses.`}
+            aria-describedby={resumoId}
+            onKeyDown={andar}
+            ref={setEl}
+            style={{ width: '100%', height: 320 }}
+          />
+          <VisuallyHidden aria-live="polite">{anuncio}</VisuallyHidden>
+          {series.length > MAX_SERIES ? <p className="field__hint">O gráfico mostra as {MAX_SERIES} maiores séries; a tabela mostra todas.</p> : null}
+        </>
+      )}
+      <p id={resumoId} className="field__hint">
+        {resumo}
+      </p>
+    </div>
+  );
+}
