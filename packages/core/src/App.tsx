@@ -1,7 +1,7 @@
 import { PageLoading } from '@app/ui';
 import { Provider, useAtomValue } from 'jotai';
 import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useState } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { Route, Switch, useLocation, useRouter } from 'wouter';
 import { api } from './api';
 import { checkToken, isAuthenticatedAtom } from './auth';
 import { type ComposedApp, composePlugins } from './compose';
@@ -13,6 +13,7 @@ import { SignInPage } from './pages/SignInPage';
 import { BoomPage, ServerErrorPage } from './routing/ErrorPages';
 import { Guard } from './routing/Guard';
 import { ChunkErrorFallback, ChunkLoadError, lazyChunk } from './routing/chunkError';
+import { preloadPage, preloadable, routeForPath } from './routing/preload';
 import { setKnownBuildId } from './runtime/caches';
 import { startDevtoolsDetection } from './runtime/devtools';
 import { applyDevtoolsPolicy } from './runtime/devtoolsPolicy';
@@ -28,7 +29,8 @@ import type { VersionResponse } from './types';
 export const UPDATE_MESSAGE = 'Atualização disponível, pressione Ctrl + F5 para aplicar as mudanças';
 export const UPDATE_TITLE = 'Nova Versão';
 
-const Shell = lazyChunk(() => import('./shell/Shell'));
+// loaded together with the session (not after it), and so is the page the address opens (issue 23)
+const Shell = preloadable(() => import('./shell/Shell'));
 const RecoveryPage = lazyChunk(() => import('./pages/RecoveryPage'));
 const VerifyPage = lazyChunk(() => import('./pages/VerifyPage'));
 const Toaster = lazy(() => import('./toast/Toaster'));
@@ -51,12 +53,20 @@ function Runtime({ versionPollMs, devtoolsPollMs, pollers = true }: Omit<AppOpti
   const session = useAtomValue(sessionAtom);
   const token = useAtomValue(tokenAtom);
   const [location] = useLocation();
+  const { parser } = useRouter();
 
   useLayoutEffect(() => applyTheme(theme), [theme]);
-  // session + config once at start, whatever the first route is (the error screen needs the phone)
+  // session + config once at start, whatever the first route is (the error screen needs the phone);
+  // signed in, the shell's chunk and the page the address opens load at the same time, not after it
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at start
   useEffect(() => {
     const store = getCoreStore();
-    if (checkToken(store.get(tokenAtom)).status === 'ok' && store.get(sessionStatusAtom) === 'idle') void loadSession();
+    if (checkToken(store.get(tokenAtom)).status !== 'ok') return;
+    if (store.get(sessionStatusAtom) === 'idle') void loadSession();
+    void Shell.load().catch(() => undefined);
+    const app = store.get(composedAppAtom);
+    const route = app ? routeForPath(app, window.location.pathname, parser) : null;
+    if (route) void preloadPage(route.route);
   }, []);
   useEffect(() => installEnterBlocking(document), []);
   useEffect(() => installFatalHandlers(window), []);

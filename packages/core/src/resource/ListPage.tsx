@@ -2,10 +2,10 @@ import { Button, CheckboxField, DataTable, type DataTableColumn, PageHeader, Pag
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type ReactElement, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'wouter';
-import { api } from '../api';
 import { LoadErrorAlert } from '../errors/LoadErrorAlert';
 import { useSomenteLeitura } from '../routing/RouteMeta';
-import { type PageBody, apiPath, downloadExport, editHref, listStateKey, newHref, queryKeys, recordLabel, useResourceOptions } from './common';
+import { downloadExport, editHref, listStateKey, newHref, recordLabel, useResourceOptions } from './common';
+import { filterNames, listDefaults, listQuery } from './listQuery';
 import type { ListFilter, ResourceConfig } from './types';
 import { type AtivoFilter, type ListDefaults, PAGE_SIZES, apiParams, parseListState, serializeListState, sortToState, stateToSort } from './urlState';
 
@@ -28,7 +28,7 @@ function cellText(value: unknown): string {
 }
 
 /** URL/API names of a filter: a period is two ('dataDe', 'dataAte'). */
-export const filterNames = (filter: ListFilter): string[] => ('period' in filter ? [`${filter.name}De`, `${filter.name}Ate`] : [filter.name]);
+export { filterNames };
 
 type FilterValues = Record<string, string>;
 
@@ -182,15 +182,8 @@ function SourceFilterSelect({ filter, value, onChange }: { filter: Extract<ListF
 export default function ListPage({ config }: { config: ResourceConfig }) {
   // the controle interno reads the list: no Novo, no plugin list actions (they create)
   const somenteLeitura = useSomenteLeitura();
-  const defaults: ListDefaults = useMemo(
-    () => ({
-      pageSize: config.pageSize ?? 20,
-      sort: config.defaultSort ?? config.columns.find((c) => c.sortable !== false)?.key ?? '',
-      filters: (config.filters ?? []).flatMap(filterNames),
-      ativo: config.ativo !== false,
-    }),
-    [config],
-  );
+  // the same defaults and query (listQuery.ts) a navigation prefetches with, from the same URL
+  const defaults: ListDefaults = useMemo(() => listDefaults(config), [config]);
   const [searchParams] = useSearchParams();
   const [location, navigate] = useLocation();
   // the list at the plugin's root is '/ggrupo?q=…', not '/ggrupo/?q=…'
@@ -237,11 +230,7 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
   const [moreOpen, setMoreOpen] = useState(false);
 
   const params = apiParams(state, defaults);
-  const query = useQuery({
-    queryKey: queryKeys.list(config.endpoint, params),
-    queryFn: ({ signal }) => api.get(apiPath(config.endpoint), { searchParams: params, signal }).json<PageBody>(),
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...listQuery(config, params), placeholderData: keepPreviousData });
   const data = query.data;
   const hasAtivo = config.ativo !== false;
 
@@ -278,7 +267,7 @@ export default function ListPage({ config }: { config: ResourceConfig }) {
         );
         const extra = config.slots?.rowActions?.(row);
         return extra ? (
-          <span style={{ display: 'inline-flex', gap: '0.25rem', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          <span className="data-table__actions">
             {extra}
             {link}
           </span>

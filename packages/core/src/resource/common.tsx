@@ -4,18 +4,13 @@ import { api, apiErrorMessage } from '../api';
 import { queryKeys } from '../queryKeys';
 import { toast } from '../toast/queue';
 import { OFFLINE_MESSAGE, isOfflineError } from './form/offline';
+import { type PageBody, apiPath } from './listQuery';
 import type { ResourceConfig, ResourceOptionsSource } from './types';
 
 type Row = Record<string, unknown>;
-export interface PageBody<T = Row> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
-/** '/registros/grupos' → 'registros/grupos' (ky's prefix is '/api'). */
-export const apiPath = (endpoint: string) => endpoint.replace(/^\/+/, '');
+/** One page of a list and '/registros/grupos' → 'registros/grupos' (defined with the list's query). */
+export { type PageBody, apiPath };
 
 /** The cache keys (see queryKeys.ts; kept here for the kit's modules). */
 export { queryKeys };

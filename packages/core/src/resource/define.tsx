@@ -1,16 +1,19 @@
-import { lazy } from 'react';
+import { type ReactNode, lazy } from 'react';
 import type { PluginRoute } from '../contract';
 import { ChunkLoadError } from '../routing/chunkError';
+import { type PagePrefetchContext, type PageStatics, preloadable } from '../routing/preload';
 import type { ImportarPlanilhaProps } from './ImportPage';
 import type { DocumentPages } from './documents/types';
+import { prefetchList } from './listQuery';
 import type { ResourceConfig, ResourcePages } from './types';
 
 const chunk = <T,>(load: () => Promise<T>) =>
   load().catch((error: unknown) => {
     throw new ChunkLoadError(error);
   });
-// The list, form and import pages are their own chunk: the first page never pays for them.
-const ListPage = lazy(() => chunk(() => import('./ListPage')));
+// The list, form and import pages are their own chunk: the first page never pays for them. The
+// list's chunk loads with its route's page module and its data starts with it (issue 23).
+const ListPage = preloadable(() => import('./ListPage'));
 const FormPage = lazy(() => chunk(() => import('./FormPage')));
 const ImportPage = lazy(() => chunk(() => import('./ImportPage').then((m) => ({ default: m.ImportarPlanilha }))));
 
@@ -31,10 +34,14 @@ export function ImportarPlanilha(props: ImportarPlanilhaProps) {
 export function defineResourcePages<T = Record<string, unknown>>(config: ResourceConfig<T>): ResourcePages {
   const c = config as unknown as ResourceConfig;
   // Created once per resource, when its page module is evaluated (never during a render).
+  const List: (() => ReactNode) & PageStatics = Object.assign(() => <ListPage config={c} />, {
+    preload: () => ListPage.load(),
+    // the list's query for the URL it opens with (listQuery.ts: the one ListPage reads)
+    prefetch: ({ queryClient, search }: PagePrefetchContext) => prefetchList(queryClient, c, search),
+  });
   return {
     config: c,
-    // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per resource
-    List: () => <ListPage config={c} />,
+    List,
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per resource
     New: () => <FormPage config={c} mode="new" />,
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per resource

@@ -4,12 +4,13 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { api, apiErrorMessage } from '../api';
-import { type ComposedApp, type MenuEntry, PluginCompositionError, type ResolvedMount, type ResolvedRoute, buildMenu } from '../compose';
+import { type ComposedApp, type MenuEntry, PluginCompositionError, type ResolvedMount, type ResolvedRoute, buildMenu, routeAccess } from '../compose';
 import { coreRangeProblems } from '../ranges';
 import { getQueryClient } from '../query';
 import { queryKeys } from '../queryKeys';
 import { ForbiddenPage, NotFoundPage } from '../routing/ErrorPages';
 import { RouteView } from '../routing/RouteView';
+import { preloadPage, whenIdle } from '../routing/preload';
 import { themeAtom } from '../runtime/theme';
 import { loadSession } from '../session';
 import { signOut } from '../signOut';
@@ -109,6 +110,22 @@ function routesOf(app: ComposedApp, section: ResolvedMount): ResolvedRoute[] {
 }
 
 /**
+ * When the browser is idle, the chunks of the pages the menu opens (each entry's list, when the
+ * person may open it): a click then renders the page at once and only waits for its data (issue 23).
+ */
+function usePreloadMenuPages(app: ComposedApp | null, entries: MenuEntry[], tags: readonly number[] | undefined) {
+  useEffect(() => {
+    if (!app) return;
+    const routes = entries
+      .map((e) => app.routes.find((r) => r.fullPath === e.href))
+      .filter((r): r is ResolvedRoute => r !== undefined && routeAccess(tags, r.tag, r.leitura) !== null);
+    return whenIdle(() => {
+      for (const r of routes) void preloadPage(r.route);
+    });
+  }, [app, entries, tags]);
+}
+
+/**
  * The signed-in frame (lazy chunk): one QueryClientProvider, @app/ui's AppLayout with the side
  * menu, entidade switcher and 'Sair', and every plugin section mounted under its basePath.
  */
@@ -131,6 +148,7 @@ export default function Shell() {
 
   const entries = useMemo<MenuEntry[]>(() => (app ? buildMenu(app.plugins, session?.tags) : []), [app, session?.tags]);
   const menu = useMenuWithCounts(entries);
+  usePreloadMenuPages(app, entries, session?.tags);
 
   if (!app || !session) return null;
   const homeRoutes = app.home ? routesOf(app, app.home) : [];

@@ -1,8 +1,9 @@
 // defineDocumentPages: a document's list, edit and duplicate pages from its declaration, on the
 // resource kit (same list, same form, same controller), plus what every document has. This module
 // is cheap (it is @app/core's, on the first page): the pages and what builds them are lazy chunks.
-import { lazy } from 'react';
+import { type ReactNode, lazy } from 'react';
 import { ChunkLoadError } from '../../routing/chunkError';
+import { type PagePrefetchContext, type PageStatics, preloadable } from '../../routing/preload';
 import type { DocumentConfig, DocumentPages } from './types';
 
 type Row = Record<string, unknown>;
@@ -11,7 +12,9 @@ const chunk = <T,>(load: () => Promise<T>) =>
   load().catch((error: unknown) => {
     throw new ChunkLoadError(error);
   });
-const ListDocument = lazy(() => chunk(() => import('./ListDocument')));
+// the list's chunk loads with its route's page module, and its data starts as soon as the chunk
+// (which builds the list's declaration from the document's) is in (issue 23)
+const ListDocument = preloadable(() => import('./ListDocument'));
 const EditDocument = lazy(() => chunk(() => import('./EditDocument')));
 const DuplicatePage = lazy(() => chunk(() => import('./DuplicatePage')));
 
@@ -55,10 +58,13 @@ const DuplicatePage = lazy(() => chunk(() => import('./DuplicatePage')));
 export function defineDocumentPages<T = Row>(config: DocumentConfig<T>): DocumentPages {
   const c = config as unknown as DocumentConfig;
   // Created once per document, when its page module is evaluated (never during a render).
+  const List: (() => ReactNode) & PageStatics = Object.assign(() => <ListDocument config={c} />, {
+    preload: () => ListDocument.load(),
+    prefetch: (context: PagePrefetchContext) => ListDocument.load().then((m) => m.prefetchDocumentList(context, c)),
+  });
   return {
     config: c,
-    // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per document
-    List: () => <ListDocument config={c} />,
+    List,
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per document
     New: () => <EditDocument config={c} mode="new" />,
     // biome-ignore lint/correctness/noComponentHookFactories: stable, created once per document
