@@ -1,4 +1,4 @@
-import { Fragment, type Key, type ReactNode } from 'react';
+import { Fragment, type Key, type ReactNode, type RefObject, useId, useLayoutEffect, useRef } from 'react';
 import { cx } from './cx';
 import { EmptyState } from './EmptyState';
 import { formatNumber } from './format';
@@ -104,6 +104,49 @@ function defaultCell(row: unknown, key: string): ReactNode {
 }
 
 /**
+ * Fits a table to its scroller: the headers stay on one line while the table fits; a table wider than
+ * its box lets them wrap (data-wrap-headers) before anything scrolls sideways, so the last columns (a
+ * row's actions) stay in view at 1366 px. A table still wider scrolls, and its scroller then takes the
+ * keyboard focus as a region named by the caption (axe scrollable-region-focusable: a keyboard user
+ * scrolls to the hidden columns of a table without links). Runs after every render and on resize.
+ */
+function useFitToBox(ref: RefObject<HTMLDivElement | null>, captionId: string) {
+  const fit = () => {
+    const box = ref.current;
+    const table = box?.querySelector('table');
+    if (!box || !table) return;
+    delete box.dataset.wrapHeaders;
+    let wide = table.offsetWidth > box.clientWidth + 1;
+    if (wide) {
+      box.dataset.wrapHeaders = '';
+      wide = table.offsetWidth > box.clientWidth + 1;
+    }
+    if (wide) {
+      box.tabIndex = 0;
+      box.setAttribute('role', 'region');
+      box.setAttribute('aria-labelledby', captionId);
+    } else {
+      box.removeAttribute('tabindex');
+      box.removeAttribute('role');
+      box.removeAttribute('aria-labelledby');
+    }
+  };
+  const latest = useRef(fit);
+  latest.current = fit;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: measured after every render (rows change the widths)
+  useLayoutEffect(() => fit());
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => latest.current());
+    observer.observe(box);
+    const table = box.querySelector('table');
+    if (table) observer.observe(table);
+    return () => observer.disconnect();
+  }, [ref]);
+}
+
+/**
  * Presentational table for list pages. Sorting and paging are controlled by the page (server-side):
  * a sortable header is a button that calls `onSortChange` (asc first, then toggles), and the header
  * cell carries aria-sort.
@@ -121,6 +164,9 @@ export function DataTable<T>({
   rowDetail,
   className,
 }: DataTableProps<T>) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const captionId = useId();
+  useFitToBox(scrollRef, captionId);
   const showEmpty = !loading && rows.length === 0;
   const showLoadingRow = loading && rows.length === 0;
 
@@ -133,9 +179,11 @@ export function DataTable<T>({
 
   return (
     <div className={cx('data-table', loading && 'data-table--loading', className)}>
-      <div className="data-table__scroll">
+      <div ref={scrollRef} className="data-table__scroll">
         <table className="data-table__table" aria-busy={loading || undefined}>
-          <caption className={cx('data-table__caption', captionHidden && 'visually-hidden')}>{caption}</caption>
+          <caption id={captionId} className={cx('data-table__caption', captionHidden && 'visually-hidden')}>
+            {caption}
+          </caption>
           <thead>
             <tr>
               {columns.map((col, c) => {

@@ -219,10 +219,17 @@ function LogTable({ filters }: { filters: LogFilters }) {
                         {usuarioText(item)}
                         {item.usuarioLogin ? <span className="field__hint"> ({item.usuarioLogin})</span> : null}
                       </th>
-                      <td>{titles.get(item.plugin) ?? item.plugin}</td>
-                      {/* a record without a name is not shown by its id (the id stays in the title, and in the CSV) */}
-                      <td title={item.registro ?? undefined}>
-                        {item.registroNome ?? (item.registro && UUID.test(item.registro) ? 'sem nome' : (item.registro ?? '—'))}
+                      <td>
+                        <span className="data-table__clamp" title={titles.get(item.plugin) ?? item.plugin}>
+                          {titles.get(item.plugin) ?? item.plugin}
+                        </span>
+                      </td>
+                      {/* a record without a name is not shown by its id (the id stays in the title, and in the CSV);
+                          a long name on one line (the rows stay 33 px), whole under the keyboard focus */}
+                      <td>
+                        <span className="data-table__clamp" title={item.registro ?? undefined}>
+                          {item.registroNome ?? (item.registro && UUID.test(item.registro) ? 'sem nome' : (item.registro ?? '—'))}
+                        </span>
                       </td>
                       <td className="data-table__nowrap">{auditActionLabel(item.acao)}</td>
                       <td>

@@ -113,18 +113,27 @@ function ListActions() {
   );
 }
 
-/** Links of a cotação to its collection of prices and its mapa comparativo (a list row or the edit page). */
+/**
+ * Links of a cotação to its collection of prices and its mapa comparativo (a list row or the edit
+ * page). In a row (sm) the visible words are short ('Coleta', 'Mapa': the row stays one line at
+ * 1366 px, issue 24), the whole name read and shown as a title.
+ */
 function Ferramentas({ row, sm }: { row: Row; sm?: boolean }) {
   const id = encodeURIComponent(String(row.id));
   const nome = `da cotação ${numero(row)}`;
   const classe = `button button--secondary${sm ? ' button--sm' : ''}`;
   return (
     <>
-      <Link href={`/add/${id}`} className={classe} aria-label={sm ? `Coleta de preços ${nome}` : undefined}>
-        Coleta de preços
+      <Link href={`/add/${id}`} className={classe} aria-label={sm ? `Coleta de preços ${nome}` : undefined} title={sm ? `Coleta de preços ${nome}` : undefined}>
+        {sm ? 'Coleta' : 'Coleta de preços'}
       </Link>
-      <Link href={`/mapa/${id}`} className={classe} aria-label={sm ? `Mapa comparativo ${nome}` : undefined}>
-        Mapa comparativo
+      <Link
+        href={`/mapa/${id}`}
+        className={classe}
+        aria-label={sm ? `Mapa comparativo ${nome}` : undefined}
+        title={sm ? `Mapa comparativo ${nome}` : undefined}
+      >
+        {sm ? 'Mapa' : 'Mapa comparativo'}
       </Link>
     </>
   );
