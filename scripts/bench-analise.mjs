@@ -3,7 +3,9 @@
 // the in-process server, grown to
 //  - 1 000 000 requisição lines: 200 000 approved requisições of 5 lines over ~20 centros de custo (in 5 bench
 //    núcleos), 10 bench grupos × 3 sub-grupos, 2 000 bench products, 36 months (2023-01…2025-12), each with
-//    its approval rows (1 or 2 levels, round 1; the last one is the month of the consumption);
+//    its approval rows (1 or 2 levels, round 1; the last one is the month of the consumption) and that last
+//    approval's instant in `aprovada_em`, as @app/requisicoes stores it (the check below sums the 12 months
+//    from the approval rows instead);
 //  - 100 000 collected prices of one product family (20 products of one sub-grupo): 5 000 cotações over the
 //    same 3 years (80% concluded, 10% em coleta, 10% cancelled), 5 family items each (the family's first
 //    product in every one), 4 prices per item (2 invited suppliers out of 30, Painel de Preços, and a
@@ -114,12 +116,15 @@ async function grow(database, prefeitura) {
               t AS (SELECT min(id::text)::uuid AS id FROM registros_tipos_solicitacao WHERE entidade_id = $1),
               u AS (SELECT id, nome FROM usuarios WHERE login = 'requisitante')
          INSERT INTO requisicoes (entidade_id, numero, ano, data, status, centro_custo_id, tipo_solicitacao_id, categoria, dotacao,
-                                  justificativa, solicitante_id, solicitante_nome, valor_total, valor_aprovado, niveis, nivel_atual, ciclo, created_at, updated_at)
+                                  justificativa, solicitante_id, solicitante_nome, valor_total, valor_aprovado, niveis, nivel_atual, ciclo, created_at, updated_at,
+                                  aprovada_em)
          SELECT $1, $3::int + g, extract(year FROM d)::int, d, 'aprovada', cc.ids[1 + g % cc.n], t.id, 'compras', '12.361.0005.2.015',
-                'Material de consumo das secretarias – lote ' || g, u.id, u.nome, v, v, 1 + (g % 3 = 0)::int, NULL, 1, d::timestamp AT TIME ZONE 'America/Sao_Paulo',
-                d::timestamp AT TIME ZONE 'America/Sao_Paulo'
+                'Material de consumo das secretarias – lote ' || g, u.id, u.nome, v, v, niveis, NULL, 1, d::timestamp AT TIME ZONE 'America/Sao_Paulo',
+                d::timestamp AT TIME ZONE 'America/Sao_Paulo',
+                -- the instant of its last approval (written below: level n on day d + 2n − 1 at 5 + 5n h São Paulo), as the approval stores it
+                (d + niveis + (niveis - 1))::timestamp AT TIME ZONE 'America/Sao_Paulo' + make_interval(hours => 5 + 5 * niveis)
            FROM generate_series(0, $2::int - 1) g
-           CROSS JOIN LATERAL (SELECT (date '2023-01-01' + (g::bigint * 1096 / $2::int)::int) AS d, (${somaLinhas}) AS v) x, cc, t, u`,
+           CROSS JOIN LATERAL (SELECT (date '2023-01-01' + (g::bigint * 1096 / $2::int)::int) AS d, (${somaLinhas}) AS v, 1 + (g % 3 = 0)::int AS niveis) x, cc, t, u`,
         [prefeitura, REQUISICOES, NUMERO],
       );
       const l = linha('o');

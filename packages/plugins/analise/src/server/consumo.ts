@@ -1,5 +1,5 @@
 // Consumption: the items of the approved requisições, by the month of their approval in America/Sao_Paulo
-// (the last approval of the round that approved them: requisicao_aprovacoes.created_at), summed by the
+// (the last approval of the round that approved them, stored by @app/requisicoes as `aprovada_em`), summed by the
 // database on the numeric columns. Reads @app/requisicoes', @app/registros' and @app/produtos' tables
 // (read-only, never written; the row scope through @app/requisicoes' table).
 import { TIME_ZONE } from '@app/br';
@@ -20,38 +20,32 @@ export function decimal(text: string | null | undefined): string {
 const ZERO: Valores = { quantidade: '0.00', valor: '0.00' };
 
 /**
- * One line per item of an approved requisição in the period, the filters and the person's centros.
- * The approval's moment is found from the approvals in the period (the last of the requisição's round:
- * no later one, ties by id) and, for one approved with no approval in its round, its date — not by
- * computing it for every approved requisição before the period keeps a few (see scripts/bench-analise.mjs).
+ * One line per item of an approved requisição in the period, the filters and the person's centros. The
+ * approval's moment is the requisição's `aprovada_em` (@app/requisicoes keeps it in the approval's
+ * transaction: the last approval of its round), read from the index requisicoes_aprovada_em_idx
+ * (entidade, aprovada_em) of the approved ones — not found again from the approvals history on every read.
+ * The month comes from joining the period's months (São Paulo's midnights): the planner then knows there
+ * are a few of them and sums the lines in a hash by centro, grupo and month instead of sorting them all
+ * (see scripts/bench-analise.mjs).
  */
 function itens(ctx: RequestContext, f: FiltrosConsumo): SQL {
   const opcional = (valor: string | undefined, condicao: (v: string) => SQL) => (valor ? sql` AND ${condicao(valor)}` : sql``);
   const inicio = sql`(${`${f.de}-01`}::timestamp AT TIME ZONE ${TZ})`;
   const fim = sql`((${`${f.ate}-01`}::date + interval '1 month')::timestamp AT TIME ZONE ${TZ})`;
-  const daRequisicao = sql`requisicoes.entidade_id = ${ctx.entidadeId} AND requisicoes.status = 'aprovada'
-       AND ${centroCustoScope(ctx, requisicoes.centroCustoId) ?? sql`true`}
-       ${opcional(f.centroCustoId, (v) => sql`requisicoes.centro_custo_id = ${v}`)}
-       ${opcional(f.nucleoId, (v) => sql`requisicoes.centro_custo_id IN (SELECT centro_id FROM registros_nucleo_centros WHERE nucleo_id = ${v})`)}`;
-  return sql`WITH ap AS (
-        SELECT requisicoes.id, a.created_at AS em
-          FROM requisicao_aprovacoes a JOIN requisicoes ON requisicoes.id = a.requisicao_id AND a.ciclo = requisicoes.ciclo
-         WHERE a.entidade_id = ${ctx.entidadeId} AND a.created_at >= ${inicio} AND a.created_at < ${fim} AND ${daRequisicao}
-           AND NOT EXISTS (SELECT 1 FROM requisicao_aprovacoes b WHERE b.requisicao_id = a.requisicao_id AND b.ciclo = a.ciclo
-                             AND (b.created_at > a.created_at OR (b.created_at = a.created_at AND b.id > a.id)))
-        UNION ALL
-        SELECT requisicoes.id, requisicoes.data::timestamp AT TIME ZONE ${TZ} AS em
-          FROM requisicoes
-         WHERE ${daRequisicao}
-           AND requisicoes.data >= ${`${f.de}-01`}::date AND requisicoes.data < (${`${f.ate}-01`}::date + interval '1 month')
-           AND NOT EXISTS (SELECT 1 FROM requisicao_aprovacoes a WHERE a.requisicao_id = requisicoes.id AND a.ciclo = requisicoes.ciclo))
-    SELECT requisicoes.id, requisicoes.numero, requisicoes.ano, requisicoes.data, requisicoes.centro_custo_id, p.grupo_id,
-        i.quantidade, i.valor_total, ap.em, to_char(ap.em AT TIME ZONE ${TZ}, 'YYYY-MM') AS mes
-      FROM ap
-      JOIN requisicoes ON requisicoes.id = ap.id
+  const meses = `{${mesesDoPeriodo(f.de, f.ate).join(',')}}`;
+  return sql`SELECT requisicoes.id, requisicoes.numero, requisicoes.ano, requisicoes.data, requisicoes.centro_custo_id, p.grupo_id,
+        i.quantidade, i.valor_total, requisicoes.aprovada_em AS em, m.mes
+      FROM (SELECT mes, (mes || '-01')::timestamp AT TIME ZONE ${TZ} AS inicio,
+                   ((mes || '-01')::date + interval '1 month')::timestamp AT TIME ZONE ${TZ} AS fim
+              FROM unnest(${meses}::text[]) mes) m
+      JOIN requisicoes ON requisicoes.aprovada_em >= m.inicio AND requisicoes.aprovada_em < m.fim
       JOIN requisicao_itens i ON i.requisicao_id = requisicoes.id
       JOIN produtos p ON p.id = i.produto_id
-     WHERE true
+     WHERE requisicoes.entidade_id = ${ctx.entidadeId} AND requisicoes.status = 'aprovada'
+       AND requisicoes.aprovada_em >= ${inicio} AND requisicoes.aprovada_em < ${fim}
+       AND ${centroCustoScope(ctx, requisicoes.centroCustoId) ?? sql`true`}
+       ${opcional(f.centroCustoId, (v) => sql`requisicoes.centro_custo_id = ${v}`)}
+       ${opcional(f.nucleoId, (v) => sql`requisicoes.centro_custo_id IN (SELECT centro_id FROM registros_nucleo_centros WHERE nucleo_id = ${v})`)}
        ${opcional(f.grupoId, (v) => sql`p.grupo_id = ${v}`)}
        ${opcional(f.subgrupoId, (v) => sql`p.sub_grupo_id = ${v}`)}
        ${opcional(f.produtoId, (v) => sql`i.produto_id = ${v}`)}`;

@@ -1,6 +1,7 @@
 // GET /api/analise/consumo and /consumo/documentos against a hand-computed fixture (./fixtures.ts), on PGlite
-// and PostgreSQL. The approved requisições are written with SQL so each approval has a chosen instant
-// (America/Sao_Paulo, UTC−3): one at 23:30 on the last day of a month belongs to that month, not to the next one as in UTC.
+// and PostgreSQL. The approved requisições are written with SQL so each approval (and the requisição's
+// aprovada_em, the last of its round) has a chosen instant (America/Sao_Paulo, UTC−3): one at 23:30 on the
+// last day of a month belongs to that month, not to the next one as in UTC.
 import { describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
 import { type Consumo, type DocumentosConsumo, type OpcoesConsumo, consumoSchema, documentosConsumoSchema } from '../../src/shared/index.js';
@@ -195,14 +196,16 @@ describeEachDatabase('analise: consumo', { plugins }, (t) => {
     ]);
   });
 
-  it('an approved requisição with no approval in its round counts on its date; two approvals at the same instant count once', async () => {
+  it("the month is the requisição's aprovada_em (its date for one approved with no approval in its round); two approvals at the same instant count once", async () => {
     const ins = (table: string, values: Record<string, unknown>) => t.server.insert(table, { entidade_id: fx.ent, ...values });
-    const requisicao = async (numero: number, data: string, quantidade: string) => {
+    // aprovada_em as @app/requisicoes holds it: the last approval of the round, else the date (its migration 0005)
+    const requisicao = async (numero: number, data: string, quantidade: string, aprovadaEm = `${data} 00:00:00-03`) => {
       const id = await ins('requisicoes', {
         numero,
         ano: 2024,
         data,
         status: 'aprovada',
+        aprovada_em: aprovadaEm,
         centro_custo_id: fx.edu,
         tipo_solicitacao_id: fx.tipo,
         categoria: 'compras',
@@ -215,7 +218,7 @@ describeEachDatabase('analise: consumo', { plugins }, (t) => {
       return id;
     };
     await requisicao(901, '2024-06-10', '3');
-    const empatada = await requisicao(902, '2024-05-02', '4');
+    const empatada = await requisicao(902, '2024-05-02', '4', '2024-06-20 10:00:00-03');
     for (const [nivel, usuario] of [
       [1, fx.adminId],
       [2, edu.id],

@@ -59,13 +59,18 @@ export async function fixtureConsumo(server: TestServer, tags: number[] = []): P
   const semTag = (await server.createUser({ login: 'semtag', tags: [39, ...tags], todosCentros: true })).token;
 
   let numero = 0;
-  /** An approved requisição of `centro` with `itens` [produto, quantidade, valor], approved at `aprovacoes` ('AAAA-MM-DD HH:MI' local) by round. */
+  /**
+   * An approved requisição of `centro` with `itens` [produto, quantidade, valor], approved at `aprovacoes` ('AAAA-MM-DD HH:MI'
+   * local) by round; `aprovada_em` as @app/requisicoes keeps it: the last approval of the last round (NULL when not approved).
+   */
   const requisicao = async (centro: string, itens: [string, string, string][], aprovacoes: string[][], status = 'aprovada') => {
+    const ultima = aprovacoes.at(-1)?.at(-1);
     const id = await ins('requisicoes', {
       numero: ++numero,
       ano: 2026,
       data: '2026-01-02',
       status,
+      aprovada_em: status === 'aprovada' && ultima ? `${ultima}:00-03` : null,
       centro_custo_id: centro,
       tipo_solicitacao_id: fx.tipo,
       categoria: 'compras',
@@ -189,6 +194,7 @@ export async function fixturePrecos(server: TestServer, tags: number[] = []): Pr
       ano: 2026,
       data,
       status,
+      aprovada_em: status === 'aprovada' ? `${data} 00:00:00-03` : null,
       centro_custo_id: centro,
       tipo_solicitacao_id: fx.tipo,
       categoria: 'compras',

@@ -5,7 +5,9 @@
 // consumption) of the person's centros de custo, in the entidade — the plan is made by the setor de
 // contratações for the areas' demand, so the areas' requisições are what it plans for, and a person limited
 // to some centros sees only theirs (the row scope of every figure). A line counts at the moment of its
-// approval (the last approval of the round, else the requisição's date), as @app/analise dates consumption.
+// approval, the requisição's `aprovada_em` (kept by @app/requisicoes: the last approval of the round; the
+// requisição's date for one approved before it was stored with no approval in its round), as @app/analise
+// dates consumption.
 // Sums, product and rounding by the database on numeric: no float.
 import { TIME_ZONE, today } from '@app/br';
 import { parseCanonical } from '@app/documents';
@@ -52,11 +54,9 @@ async function sugestao(
     sql`coalesce(sum(l.quantidade) FILTER (WHERE l.em >= ${instante(`${ano}-01-01`)} AND l.em < ${instante(`${ano + 1}-01-01`)}), 0)::text AS ${sql.raw(`a${ano}`)}`;
   const total = sql`coalesce(sum(l.quantidade) FILTER (WHERE ${noPeriodo}), 0)`;
   const { rows } = await db.execute<Linha>(sql`WITH l AS (
-      SELECT i.quantidade, ap.em
+      SELECT i.quantidade, requisicoes.aprovada_em AS em
         FROM requisicoes
         JOIN requisicao_itens i ON i.requisicao_id = requisicoes.id
-        CROSS JOIN LATERAL (SELECT coalesce(max(a.created_at), requisicoes.data::timestamp AT TIME ZONE ${TZ}) AS em
-                              FROM requisicao_aprovacoes a WHERE a.requisicao_id = requisicoes.id AND a.ciclo = requisicoes.ciclo) ap
        WHERE requisicoes.entidade_id = ${ctx.entidadeId} AND ${centroCustoScope(ctx, requisicoes.centroCustoId) ?? sql`true`}
          AND requisicoes.status = 'aprovada' AND i.produto_id = ${produto.id} AND i.entidade_id = ${ctx.entidadeId})
     SELECT ${total}::text AS total,

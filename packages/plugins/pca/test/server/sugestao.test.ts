@@ -4,7 +4,7 @@
 // of Compras (the setor's centro) and one of Educação, read in the person's centros:
 //   approved 28/02/2025 23:30 (SP; 01/03 in UTC)   100    → February: out of the 12 months; 2025
 //   approved 10/03/2025                             3,3   → in; 2025
-//   aprovada without approvals, data 15/07/2025     4,5   → in (the date); 2025 (+ 99 of another product)
+//   aprovada without approvals, data 15/07/2025     4,5   → in (aprovada_em: the date); 2025 (+ 99 of another product)
 //   em aprovação, data 20/11/2025                   1     → not approved: never counted
 //   approved 28/02/2026 23:30 (SP; 01/03 in UTC)    2,5   → in (the last month); 2026
 //   approved 10/03/2026                             7     → the current month: out; 2026
@@ -80,7 +80,11 @@ describeEachDatabase(
 
       const tipo = await ins('registros_tipos_solicitacao', { nome: 'Material de consumo' });
       let numero = 0;
-      /** A requisição of `centro` with lines [produto, quantidade], approved at `aprovadaEm` (none: no approval row). */
+      /**
+       * A requisição of `centro` with lines [produto, quantidade], approved at `aprovadaEm` (none: no approval row).
+       * An approved one holds `aprovada_em` as @app/requisicoes keeps it: the last approval of its round, else
+       * (approved with no approval in its round, filled by its migration 0005) its date at 00:00 in São Paulo.
+       */
       const requisicao = async (o: { status: string; data: string; aprovadaEm?: string; centro?: string; linhas: [string, string][] }) => {
         numero += 1;
         const id = await ins('requisicoes', {
@@ -88,6 +92,7 @@ describeEachDatabase(
           ano: Number(o.data.slice(0, 4)),
           data: o.data,
           status: o.status,
+          aprovada_em: o.status === 'aprovada' ? (o.aprovadaEm ?? `${o.data}T00:00:00-03:00`) : null,
           centro_custo_id: o.centro ?? compras,
           tipo_solicitacao_id: tipo,
           categoria: 'compras',

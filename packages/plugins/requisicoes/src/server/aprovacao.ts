@@ -4,8 +4,9 @@
 // e-mails, the names on the approval page), segregation, one approval per level and round (unique in
 // requisicao_aprovacoes), the e-mails. What is the requisição's own: its tables and columns, and that
 // the requesters of the pré-requisições it converts never decide it.
-import { defineDocumentApprovals } from '@app/server-core';
-import { type SQL, sql } from '@app/server-core/orm';
+import { TIME_ZONE } from '@app/br';
+import { type Tx, defineDocumentApprovals } from '@app/server-core';
+import { type SQL, eq, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import { REQUISICOES_TAG } from '../shared/index.js';
 import { alcadas, requisicaoAprovacoes, requisicoes } from './tables.js';
@@ -51,3 +52,20 @@ export const aprovacao = defineDocumentApprovals({
     value: (row) => ({ valorAprovado: (row.valorAprovado as string | null) ?? null, valorPesquisado: (row.valorPesquisado as string | null) ?? null }),
   },
 });
+
+/**
+ * Keeps `aprovada_em` (migrations/0005_aprovada_em.sql) in the transaction that changes the status: for a
+ * requisição now 'aprovada', the last approval of its round (the one just recorded; else its date at 00:00
+ * in America/Sao_Paulo, as the migration filled the older ones), NULL in every other state. Call it after a
+ * change that may make a requisição 'aprovada' or take it out of 'aprovada'.
+ */
+export async function atualizarAprovadaEm(tx: Tx, id: string): Promise<void> {
+  await tx
+    .update(requisicoes)
+    .set({
+      aprovadaEm: sql`CASE WHEN ${requisicoes.status} = 'aprovada' THEN coalesce(
+        (SELECT max(a.created_at) FROM requisicao_aprovacoes a WHERE a.requisicao_id = ${requisicoes.id} AND a.ciclo = ${requisicoes.ciclo}),
+        ${requisicoes.data}::timestamp AT TIME ZONE ${sql.raw(`'${TIME_ZONE}'`)}) END`,
+    })
+    .where(eq(requisicoes.id, id));
+}

@@ -52,7 +52,7 @@ import {
   preRequisicaoInputSchema,
   requisicaoInputSchema,
 } from '../shared/index.js';
-import { aprovacao } from './aprovacao.js';
+import { aprovacao, atualizarAprovadaEm } from './aprovacao.js';
 import { atendidoDe, atendimento, conversoesDe } from './atendimento.js';
 import { deMemorando } from './memorando.js';
 import { alertasDaRequisicao, alertasVistos, recalcularGrupos } from './dispensa.js';
@@ -92,7 +92,8 @@ const history = {
     produtoId: { table: 'produtos', label: "codigo || ' – ' || descricao" },
     solicitanteId: { table: 'usuarios', label: 'nome', scoped: false },
   },
-  skip: ['solicitanteNome'],
+  // aprovadaEm: the approval's own moment (the timeline entry's time), not a change to show
+  skip: ['solicitanteNome', 'aprovadaEm'],
 } as const;
 
 /** The header list of both documents (same columns): the centro and the tipo joined, filters, the period. */
@@ -290,7 +291,11 @@ export default defineServerPlugin({
         }
         return alertas.length ? { audit: { alertasDispensaVistos: alertasVistos(alertas) } } : undefined;
       },
-      onTransition: (tx, _name, before) => recalcularGrupos(tx, String(before.id)),
+      onTransition: async (tx, name, before) => {
+        await recalcularGrupos(tx, String(before.id));
+        // the moment of approval, in the approval's transaction (cleared should a transition ever leave 'aprovada')
+        if (name === 'aprovar' || before.status === 'aprovada') await atualizarAprovadaEm(tx, String(before.id));
+      },
       references: referencias,
       items: {
         ...itens(requisicaoItens, requisicaoItens.requisicaoId, requisicoes.valorTotal),

@@ -105,7 +105,8 @@ export async function registrarPesquisaDePrecos(tx: Tx, p: PesquisaDePrecos): Pr
       valorPesquisado,
       `O valor pesquisado da requisição (${valorPesquisado}) passa do aprovado, mas nenhuma alçada de aprovação se aplica a ele: peça ao administrador que configure as alçadas.`,
     );
-    Object.assign(set, { status: 'em_aprovacao', ...rodada });
+    // back to approval: no longer approved (aprovada_em is set again by the approval that ends the new round)
+    Object.assign(set, { status: 'em_aprovacao', aprovadaEm: null, ...rodada });
   }
   await tx.update(requisicoes).set(set).where(eq(requisicoes.id, req.id));
   await recalcularGrupos(tx, req.id);

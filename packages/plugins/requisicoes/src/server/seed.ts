@@ -9,7 +9,7 @@ import { centrosCusto, tiposSolicitacao } from '@app/registros/server';
 import { type AuditEntry, DEMO, type SeedContext, nextDocumentNumber, perfis, recordDocumentAuthor, usuarioEntidades, usuarios } from '@app/server-core';
 import { and, asc, eq, inArray, sql } from '@app/server-core/orm';
 import { LIMITES_DISPENSA_PADRAO, REQUISICAO_LIBERA_ITENS, REQUISICOES_TAG } from '../shared/index.js';
-import { aprovacao } from './aprovacao.js';
+import { aprovacao, atualizarAprovadaEm } from './aprovacao.js';
 import { atendimento } from './atendimento.js';
 import { recalcularGrupos } from './dispensa.js';
 import { alcadas, limitesDispensa, preRequisicaoItens, preRequisicoes, requisicaoAprovacoes, requisicaoItens, requisicoes } from './tables.js';
@@ -477,6 +477,7 @@ export async function seedDocumentos(ctx: SeedContext): Promise<void> {
           await atendimento.feedback(tx, ligadas, auditPor(por.id), descricao);
         }
       }
+      await atualizarAprovadaEm(tx, id);
       await recalcularGrupos(tx, id);
     }
   });

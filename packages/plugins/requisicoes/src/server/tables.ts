@@ -46,6 +46,12 @@ export const requisicoes = pg.pgTable('requisicoes', {
   niveis: pg.integer('niveis').notNull().default(0),
   nivelAtual: pg.integer('nivel_atual'),
   ciclo: pg.integer('ciclo').notNull().default(0),
+  /**
+   * When it became 'aprovada' (the last approval of its round; migrations/0005_aprovada_em.sql), NULL in
+   * any other state: written by the approval itself (./aprovacao.ts atualizarAprovadaEm), read by the
+   * consumption figures (@app/analise, @app/pca) through the index requisicoes_aprovada_em_idx.
+   */
+  aprovadaEm: pg.timestamp('aprovada_em', { withTimezone: true }),
 });
 
 export const requisicaoItens = pg.pgTable('requisicao_itens', {
