@@ -6,14 +6,16 @@
 // Days in America/Sao_Paulo. Only documents of the person's centros de custo (the cotação's own centro, the
 // requisição's), as in the consumption. Reads @app/cotacoes', @app/requisicoes', @app/fornecedores' and
 // @app/produtos' tables, never writes them.
-// Every figure is exact (BigInt units of the decimal strings, no float): the median (mean of the two middle
+// Every figure is exact (integer units of the decimal strings — in doubles below 2^53, in BigInt where a
+// product may pass it; never a fractional float): the median (mean of the two middle
 // prices when the count is even), the variation first → last, the band of 75% to 125% of the median outside
-// which a price is atypical — the cotações' 'intervalo da mediana' rule, applied through @app/cotacoes' own
-// `aplicarMetodo` — and per supplier the count, lowest, median and last price.
+// which a price is atypical — the cotações' 'intervalo da mediana' rule with @app/cotacoes' `aplicarMetodo`'s
+// reasons, marked in one pass (atipicosDaMediana; test/server/precos.test.ts checks it against aplicarMetodo)
+// — and per supplier the count, lowest, median and last price.
 import { TIME_ZONE } from '@app/br';
 import { cotacoes } from '@app/cotacoes/server';
-import { FONTE_CURTA, type Fonte, aplicarMetodo } from '@app/cotacoes/shared';
-import { fromUnits, parseCanonical, toUnits } from '@app/documents';
+import { FONTE_CURTA, type Fonte } from '@app/cotacoes/shared';
+import { formatMoney, fromUnits, parseCanonical, toUnits } from '@app/documents';
 import { requisicoes } from '@app/requisicoes/server';
 import { AppError, type RequestContext, centroCustoScope } from '@app/server-core';
 import { sql } from '@app/server-core/orm';
@@ -29,8 +31,17 @@ const ROTULO: Record<Exclude<OrigemPreco, 'coletado'>, string> = {
   estimado_requisicao: 'Valor estimado da requisição',
 };
 
-/** The value in units of 10^-4 (the column's scale: exact). */
-const unidades = (valor: string) => toUnits(parseCanonical(valor) ?? '0', ESCALA);
+/**
+ * A unit value (numeric(15,4) as text: '26.9000') in units of 10^-4, as a double: exact, every such value
+ * is below 10^15 < 2^53, so the comparisons, the sort and the median's middle values need no BigInt.
+ */
+export function unidades(valor: string): number {
+  const ponto = valor.indexOf('.');
+  const fracao = ponto < 0 ? '' : valor.slice(ponto + 1);
+  // anything else than digits with at most 4 places (never from the column): the exact parser
+  if (fracao.length > ESCALA || !/^\d+(\.\d*)?$/.test(valor)) return Number(toUnits(parseCanonical(valor) ?? '0', ESCALA));
+  return Number((ponto < 0 ? valor : valor.slice(0, ponto)) + fracao.padEnd(ESCALA, '0'));
+}
 
 /** n ÷ d rounded half away from zero (d > 0). */
 function dividir(n: bigint, d: bigint): bigint {
@@ -40,20 +51,35 @@ function dividir(n: bigint, d: bigint): bigint {
   return (r < 0n ? -r : r) * 2n >= d ? (n < 0n ? q - 1n : q + 1n) : q;
 }
 
-/** The exact median of unit values, in units of 10^-5 (the mean of two values of scale 4 needs one more place). */
-function mediana5(valores: readonly bigint[]): bigint {
-  const v = [...valores].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const meio = Math.floor(v.length / 2);
-  return v.length % 2 === 1 ? v[meio]! * 10n : (v[meio - 1]! + v[meio]!) * 5n;
+/** Unit values (units of 10^-4) in ascending order. */
+const ordenar = (valores: readonly number[]) => Float64Array.from(valores).sort();
+
+/** The exact median of sorted unit values, in units of 10^-5 (the mean of two values of scale 4 needs one more place). */
+function mediana5(ordenados: Float64Array): bigint {
+  const meio = ordenados.length >> 1;
+  return ordenados.length % 2 === 1 ? BigInt(ordenados[meio]!) * 10n : (BigInt(ordenados[meio - 1]!) + BigInt(ordenados[meio]!)) * 5n;
 }
 
-const texto = (u: bigint, escala: number) => decimal(fromUnits(u, escala));
+const texto = (u: bigint | number, escala: number) => decimal(fromUnits(BigInt(u), escala));
 
-/** The lowest (`sinal` 1) or highest (`sinal` −1) of a non-empty list (BigInt: Math.min does not take them). */
-function extremo(valores: readonly bigint[], sinal: 1 | -1): bigint {
-  let r = valores[0]!;
-  for (const v of valores) if ((v - r) * BigInt(sinal) < 0n) r = v;
-  return r;
+/**
+ * The atypical prices by the cotações' 'intervalo da mediana' rule (@app/cotacoes' `aplicarMetodo(serie,
+ * 'intervalo_mediana')`, with the same reasons word for word), in one pass over unit values (units of 10^-4)
+ * given the exact median (`m5`, units of 10^-5): below 75% or above 125% of the median — and none when no
+ * price lies within the band. Compared exactly on integers: p < 0,75·m ⇔ 40·p < 3·m5 ⇔ p < ⌈3·m5 ÷ 40⌉, and
+ * p > 1,25·m ⇔ 40·p > 5·m5 ⇔ p > ⌊5·m5 ÷ 40⌋. The full method (statistics of all and of the kept prices,
+ * sorted twice, the memória's text) is what a cotação needs; the history only needs the marks.
+ */
+export function atipicosDaMediana(valores: readonly number[], m5: bigint): { motivos: (string | null)[]; quantidade: number } {
+  const abaixoDe = Number((3n * m5 + 39n) / 40n);
+  const acimaDe = Number((5n * m5) / 40n);
+  let fora = 0;
+  for (const v of valores) if (v < abaixoDe || v > acimaDe) fora += 1;
+  if (fora === 0 || fora === valores.length) return { motivos: valores.map(() => null), quantidade: 0 };
+  // the reasons as the cotações print them: the bound rounded to cents (half away from zero), in reais
+  const abaixo = `Abaixo de 75% da mediana (${formatMoney(fromUnits(dividir(3n * m5, 4000n), 2))}).`;
+  const acima = `Acima de 125% da mediana (${formatMoney(fromUnits(dividir(5n * m5, 4000n), 2))}).`;
+  return { motivos: valores.map((v) => (v < abaixoDe ? abaixo : v > acimaDe ? acima : null)), quantidade: fora };
 }
 
 type Linha = {
@@ -107,13 +133,16 @@ export async function precos(ctx: RequestContext, f: FiltrosPrecos): Promise<Pre
       FROM pontos WHERE true${periodo}
      ORDER BY data, instante, origem, chave`);
 
-  const serie = rows.map((r) => ({ id: `${r.origem}:${r.chave}`, valor: parseCanonical(r.valor) ?? '0' }));
+  const valores = rows.map((r) => unidades(r.valor));
+  const n = valores.length;
+  const ordenados = ordenar(valores);
+  const m5 = n ? mediana5(ordenados) : null;
   // the cotações' own rule: outside 75% to 125% of the median (nothing when no price lies inside the band)
-  const atipicos = new Map(aplicarMetodo(serie, 'intervalo_mediana', false).descartados.map((d) => [d.id, d.motivo]));
+  const atipicos = m5 === null ? { motivos: [], quantidade: 0 } : atipicosDaMediana(valores, m5);
   const pontos: PontoPreco[] = rows.map((r, i) => {
     const cotacao = r.origem !== 'estimado_requisicao';
     return {
-      id: serie[i]!.id,
+      id: `${r.origem}:${r.chave}`,
       data: r.data,
       valor: decimal(r.valor),
       origem: r.origem,
@@ -122,13 +151,10 @@ export async function precos(ctx: RequestContext, f: FiltrosPrecos): Promise<Pre
       documento: `${cotacao ? 'Cotação' : 'Requisição'} ${r.numero}/${r.ano}`,
       href: cotacao ? `/cotacao/edit/${r.documento_id}` : `/requisicao/edit/${r.documento_id}`,
       fornecedor: r.fornecedor,
-      atipico: atipicos.get(serie[i]!.id) ?? null,
+      atipico: atipicos.motivos[i] ?? null,
     };
   });
 
-  const valores = rows.map((r) => unidades(r.valor));
-  const n = valores.length;
-  const m5 = n ? mediana5(valores) : null;
   const primeiro = valores[0];
   const ultimo = valores[n - 1];
   return {
@@ -139,37 +165,43 @@ export async function precos(ctx: RequestContext, f: FiltrosPrecos): Promise<Pre
     resumo: {
       quantidade: n,
       mediana: m5 === null ? null : texto(m5, 5),
-      menor: n ? texto(extremo(valores, 1), ESCALA) : null,
-      maior: n ? texto(extremo(valores, -1), ESCALA) : null,
+      menor: n ? texto(ordenados[0]!, ESCALA) : null,
+      maior: n ? texto(ordenados[n - 1]!, ESCALA) : null,
       primeiro: primeiro === undefined ? null : texto(primeiro, ESCALA),
       ultimo: ultimo === undefined ? null : texto(ultimo, ESCALA),
       // percent with two places: (último − primeiro) × 100 ÷ primeiro, in hundredths
-      variacao: n >= 2 && primeiro! > 0n ? fromUnits(dividir((ultimo! - primeiro!) * 10000n, primeiro!), 2) : null,
+      variacao: n >= 2 && primeiro! > 0 ? fromUnits(dividir((BigInt(ultimo!) - BigInt(primeiro!)) * 10000n, BigInt(primeiro!)), 2) : null,
       // 75% and 125% of the exact median: units of 10^-7
       faixa: m5 === null ? null : { inferior: texto(m5 * 75n, 7), superior: texto(m5 * 125n, 7) },
-      atipicos: atipicos.size,
+      atipicos: atipicos.quantidade,
     },
     fornecedores: porFornecedor(rows, valores),
   };
 }
 
 /** Per supplier (the collected quotes): count, lowest, exact median and last price; lowest median first. */
-function porFornecedor(rows: Linha[], valores: bigint[]): FornecedorPrecos[] {
-  const grupos = new Map<string, { nome: string; valores: bigint[]; ultimaData: string }>();
+function porFornecedor(rows: Linha[], valores: number[]): FornecedorPrecos[] {
+  const grupos = new Map<string, { nome: string; valores: number[]; ultimaData: string }>();
   rows.forEach((r, i) => {
     if (!r.fornecedor_id) return;
-    const g = grupos.get(r.fornecedor_id) ?? { nome: r.fornecedor ?? '', valores: [], ultimaData: r.data };
+    let g = grupos.get(r.fornecedor_id);
+    if (!g) {
+      g = { nome: r.fornecedor ?? '', valores: [], ultimaData: r.data };
+      grupos.set(r.fornecedor_id, g);
+    }
     g.valores.push(valores[i]!);
     g.ultimaData = r.data;
-    grupos.set(r.fornecedor_id, g);
   });
   return [...grupos.values()]
-    .map((g) => ({ g, m: mediana5(g.valores) }))
+    .map((g) => {
+      const ordenados = ordenar(g.valores);
+      return { g, ordenados, m: mediana5(ordenados) };
+    })
     .sort((a, b) => (a.m < b.m ? -1 : a.m > b.m ? 1 : a.g.nome.localeCompare(b.g.nome, 'pt-BR')))
-    .map(({ g, m }) => ({
+    .map(({ g, ordenados, m }) => ({
       nome: g.nome,
       quantidade: g.valores.length,
-      menor: texto(extremo(g.valores, 1), ESCALA),
+      menor: texto(ordenados[0]!, ESCALA),
       mediana: texto(m, 5),
       ultimo: texto(g.valores[g.valores.length - 1]!, ESCALA),
       ultimaData: g.ultimaData,
