@@ -27,14 +27,20 @@ function RouteFailure({ error }: { error: unknown }) {
   return <PageLoading />;
 }
 
-/** Starts the page's data (its `prefetch`) as soon as its module is in; a failure is the page's to show. */
+/**
+ * Starts the page's data (its `prefetch`) as soon as its module is in: at once when it already is
+ * (in this render, so the request leaves before the page renders, as TanStack Query's
+ * usePrefetchQuery does), else when it arrives. A failure is the page's to show (its own query).
+ */
 function prefetchPage(page: TrackedPromise<PageModule>, search: string, params: Record<string, string | undefined>) {
   const run = (mod: PageModule) => {
     const prefetch = mod.default.prefetch;
     if (typeof prefetch !== 'function') return;
-    void Promise.resolve()
-      .then(() => prefetch({ queryClient: getQueryClient(), search, params }))
-      .catch(() => undefined);
+    try {
+      void prefetch({ queryClient: getQueryClient(), search, params })?.catch(() => undefined);
+    } catch {
+      // the page's own query asks again and shows it
+    }
   };
   if (page.status === 'fulfilled' && page.value) run(page.value);
   else page.then(run, () => undefined);

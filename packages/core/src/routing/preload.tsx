@@ -9,7 +9,7 @@ import type { ComposedApp, ResolvedRoute } from '../compose';
 import type { PluginRoute } from '../contract';
 import { ChunkLoadError } from './chunkError';
 
-/** A promise that records how it settled (React's `use` reads it without suspending once settled). */
+/** A promise that records how it settled (status/value/reason), so a settled load is read at once. */
 export type TrackedPromise<T> = Promise<T> & { status?: 'pending' | 'fulfilled' | 'rejected'; value?: T; reason?: unknown };
 
 export function track<T>(promise: Promise<T>): TrackedPromise<T> {

@@ -60,7 +60,12 @@ export function defineDocumentPages<T = Row>(config: DocumentConfig<T>): Documen
   // Created once per document, when its page module is evaluated (never during a render).
   const List: (() => ReactNode) & PageStatics = Object.assign(() => <ListDocument config={c} />, {
     preload: () => ListDocument.load(),
-    prefetch: (context: PagePrefetchContext) => ListDocument.load().then((m) => m.prefetchDocumentList(context, c)),
+    prefetch: (context: PagePrefetchContext) => {
+      // the list's declaration is built by its chunk: at once when it is in, else when it arrives
+      const chunk = ListDocument.load();
+      if (chunk.status === 'fulfilled' && chunk.value) return chunk.value.prefetchDocumentList(context, c);
+      return chunk.then((m) => m.prefetchDocumentList(context, c));
+    },
   });
   return {
     config: c,
