@@ -32,7 +32,9 @@ function ServerVersions() {
   const rows = toServerRows(query.data);
   if (rows.length === 0) return <p>O servidor não informou versões.</p>;
   return (
-    <div className="data-table data-table__scroll">
+    // a region the keyboard can scroll (the table has no links; at 360 px it is wider than the screen)
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (axe scrollable-region-focusable)
+    <section className="data-table data-table__scroll" tabIndex={0} aria-label="Versões do servidor">
       <table className="data-table__table" data-testid="about-server-versions">
         <caption className="visually-hidden">Versões do servidor</caption>
         <thead>
@@ -52,7 +54,7 @@ function ServerVersions() {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
@@ -74,7 +76,9 @@ export default function AboutPage() {
         }
       />
       <Card title="Aplicação web" flush>
-        <div className="data-table data-table__scroll">
+        {/* a region the keyboard can scroll (no links inside; at 360 px it is wider than the screen) */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must take the focus (axe scrollable-region-focusable) */}
+        <section className="data-table data-table__scroll" tabIndex={0} aria-label="Versões da aplicação web">
           <table className="data-table__table" data-testid="about-web-versions">
             <caption className="visually-hidden">Versões da aplicação web</caption>
             <thead>
@@ -101,7 +105,7 @@ export default function AboutPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </Card>
       <Card title="Servidor" flush>
         <ServerVersions />
