@@ -146,6 +146,20 @@ describe('audit wording (pure)', () => {
     ]);
     expect(sortAuditChanges(entries[1]!.mudancas, labels).map((c) => c.campo)).toEqual(['assunto', 'urgente', 'dataDesejada', 'itens']);
   });
+
+  it("the server's label of a field wins (the Logs de Auditoria); an item the server could not name is never shown by its id", () => {
+    expect(describeAuditChange({ campo: 'metodo', rotulo: 'Método de cálculo', antes: 'Média', depois: 'Mediana' }, { labels })).toBe(
+      'Método de cálculo: Média → Mediana',
+    );
+    expect(humanizeField('metodo')).toBe('Método');
+    const id = '9c131b6a-c50a-4259-b4ea-e521a83fd886';
+    const itens = { adicionados: [id, 'Caneta'], removidos: [id], alterados: [{ item: id, mudancas: [{ campo: 'quantidade', antes: '1', depois: '2' }] }] };
+    expect(describeAuditItems({ campo: 'itens', antes: 1, depois: 2, itens })).toEqual([
+      'Incluídos: registro não encontrado, Caneta',
+      'Removido: registro não encontrado',
+      'registro não encontrado — Quantidade: 1 → 2',
+    ]);
+  });
 });
 
 describe('<Timeline>', () => {

@@ -44,6 +44,7 @@ export {
   type ReportOption,
   defineReport,
 } from './kit/reports.js';
+export { VOCABULARIO_AUDITORIA, type RotulosDeValores, type VocabularioAuditoria, juntarVocabularios, rotuloDeValor } from './kit/vocabulario.js';
 export { INDICADORES, type Indicador, type IndicadorProvider, type Medida, type NivelIndicador, indicadoresResponseSchema } from './kit/indicadores.js';
 export { PENDENCIAS, type Pendencia, type PendenciaProvider, pendenciasDe, pendenciasResponseSchema } from './kit/pendencias.js';
 export {

@@ -80,7 +80,7 @@ export interface DescribeAuditChangeOptions extends AuditRenderOptions {
  * (line items: their count; describeAuditItems gives what happened to them).
  */
 export function describeAuditChange(change: HistoryFieldChange, options: DescribeAuditChangeOptions = {}): string {
-  const label = auditFieldLabel(change.campo, options.labels, options.parent);
+  const label = change.rotulo ?? auditFieldLabel(change.campo, options.labels, options.parent);
   const show = (v: unknown) => (change.itens ? (typeof v === 'number' ? String(v) : '0') : formatAuditValue(v, change.campo, options, options.parent));
   if (options.acao === 'criar') return `${label}: ${show(change.depois)}`;
   if (options.acao === 'excluir') return `${label}: ${show(change.antes)}`;
@@ -92,11 +92,14 @@ export function describeAuditItems(change: HistoryFieldChange, options: AuditRen
   const itens = change.itens;
   if (!itens) return [];
   const lines: string[] = [];
-  if (itens.adicionados.length) lines.push(`${itens.adicionados.length > 1 ? 'Incluídos' : 'Incluído'}: ${itens.adicionados.join(', ')}`);
-  if (itens.removidos.length) lines.push(`${itens.removidos.length > 1 ? 'Removidos' : 'Removido'}: ${itens.removidos.join(', ')}`);
+  // an item the server could not name (its product was deleted, or never audited) is not shown by its id
+  const nome = (item: string) => (UUID.test(item) ? UNNAMED_RECORD : item);
+  const lista = (nomes: string[]) => nomes.map(nome).join(', ');
+  if (itens.adicionados.length) lines.push(`${itens.adicionados.length > 1 ? 'Incluídos' : 'Incluído'}: ${lista(itens.adicionados)}`);
+  if (itens.removidos.length) lines.push(`${itens.removidos.length > 1 ? 'Removidos' : 'Removido'}: ${lista(itens.removidos)}`);
   for (const { item, mudancas } of itens.alterados) {
     const sub = sortAuditChanges(mudancas, options.labels, change.campo).map((m) => describeAuditChange(m, { ...options, parent: change.campo }));
-    lines.push(`${item} — ${sub.join('; ')}`);
+    lines.push(`${nome(item)} — ${sub.join('; ')}`);
   }
   return lines;
 }

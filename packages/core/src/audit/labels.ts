@@ -98,6 +98,7 @@ const WORDS: Readonly<Record<string, string>> = {
   minimo: 'mínimo',
   municipio: 'município',
   nao: 'não',
+  metodo: 'método',
   numero: 'número',
   observacao: 'observação',
   observacoes: 'observações',

@@ -3,6 +3,8 @@
 /** One changed field: values as stored, except ids of other records, already replaced by their names. */
 export interface HistoryFieldChange {
   campo: string;
+  /** The field's label when the server sends it (the Logs de Auditoria); wins over `labels`. */
+  rotulo?: string;
   /** null: no value before (always on 'criar'). For line items: how many there were. */
   antes: unknown;
   /** null: no value after (always on 'excluir'). For line items: how many there are. */

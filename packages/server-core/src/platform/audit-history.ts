@@ -9,6 +9,8 @@ import type { DbOrTx } from './db/types.js';
 export interface HistoryFieldChange {
   /** Field key as stored (the web shows its label). */
   campo: string;
+  /** The field's pt-BR label when the server knows it (the Logs de Auditoria: VOCABULARIO_AUDITORIA). */
+  rotulo?: string;
   /** null when the field had no value (always on 'criar'). For line items: how many there were. */
   antes: unknown;
   /** null when the field has no value now (always on 'excluir'). For line items: how many there are. */
@@ -389,7 +391,7 @@ export async function recordHistory(db: DbOrTx, options: RecordHistoryOptions): 
   return { items, truncated: rows.length > limit };
 }
 
-const fieldChangeShape = { campo: z.string(), antes: z.unknown(), depois: z.unknown() };
+const fieldChangeShape = { campo: z.string(), rotulo: z.string().optional(), antes: z.unknown(), depois: z.unknown() };
 
 /** OpenAPI/zod schema of one changed field (for the answer of a history route). */
 export const historyFieldChangeSchema = z.object({

@@ -1,7 +1,16 @@
 // @app/auditoria/server: the audit trail of the session's entidade: keyset-paginated list, CSV export
 // (streamed) and the hash-chain verification. Tag 90.
 import { timeParts } from '@app/br';
-import { RELATORIOS, auditAnchorSummary, auditCheckpointProblem, contribute, defineServerPlugin, perfis, verifyAuditChain } from '@app/server-core';
+import {
+  RELATORIOS,
+  VOCABULARIO_AUDITORIA,
+  auditAnchorSummary,
+  auditCheckpointProblem,
+  contribute,
+  defineServerPlugin,
+  perfis,
+  verifyAuditChain,
+} from '@app/server-core';
 import { and, eq, inArray, sql } from '@app/server-core/orm';
 import {
   AUDITORIA_TAG,
@@ -52,7 +61,7 @@ export default defineServerPlugin({
         const { cursor, limit, ...filters } = c.req.valid('query');
         const resolved = await resolveFilters(ctx.db, filtersOf(filters), { entidadeId: ctx.entidadeId, plugins: ctx.plugins });
         const page = await fetchPage(ctx.db, resolved, ctx.entidadeId, cursor, limit);
-        const items = await enrichRows(ctx.db, ctx.entidadeId, page.items);
+        const items = await enrichRows(ctx.db, ctx.entidadeId, page.items, ctx.contributions(VOCABULARIO_AUDITORIA));
         const body: LogPage = {
           items: items.map(({ quando: _q, ...item }) => item),
           nextCursor: page.nextCursor,

@@ -1,6 +1,17 @@
 // The audit log queries: filters → SQL, keyset pages (newest first, cursor = last id shown), CSV lines.
 import { TIME_ZONE } from '@app/br';
-import { type DbOrTx, type ServerPluginInfo, auditChanges } from '@app/server-core';
+import {
+  type Contribution,
+  type DbOrTx,
+  type HistoryFieldChange,
+  type ServerPluginInfo,
+  type VocabularioAuditoria,
+  auditChanges,
+  collectReferencedIds,
+  juntarVocabularios,
+  resolveHistoryNames,
+  rotuloDeValor,
+} from '@app/server-core';
 import { type SQL, sql } from '@app/server-core/orm';
 import { BUSCA_MAX_ROWS, type LogFilters, type LogItem, acaoNome, acoesDoFiltro, pluginsDoFiltro } from '../shared/index.js';
 
@@ -262,8 +273,8 @@ function itemReferenceKeys(value: unknown): string[] {
 }
 
 /**
- * Names of the ids a page shows, without knowing which plugin owns them: users and perfis of the
- * entidade from their tables, any other record from its own audit trail (the newest código,
+ * Names of the ids a page shows, without knowing which plugin owns them: users, perfis and the
+ * entidade itself (its 'Troca de entidade' rows) from their tables, any other record from its own audit trail (the newest código,
  * descrição, nome, número/ano… audited for it in this entidade: deleted records keep their name).
  * Three indexed queries, whatever the page holds.
  */
@@ -276,7 +287,9 @@ export async function namesOfIds(db: DbOrTx, entidadeId: string, ids: ReadonlySe
      WHERE u.id IN (${list})
        AND EXISTS (SELECT 1 FROM usuario_entidades ue WHERE ue.usuario_id = u.id AND ue.entidade_id = ${entidadeId}::uuid)
     UNION ALL
-    SELECT p.id::text, p.nome FROM perfis p WHERE p.id IN (${list}) AND p.entidade_id = ${entidadeId}::uuid`);
+    SELECT p.id::text, p.nome FROM perfis p WHERE p.id IN (${list}) AND p.entidade_id = ${entidadeId}::uuid
+    UNION ALL
+    SELECT e.id::text, e.nome FROM entidades e WHERE e.id IN (${list}) AND e.id = ${entidadeId}::uuid`);
   for (const row of people) names.set(row.id, row.nome);
   const rest = [...ids].filter((id) => !names.has(id));
   if (!rest.length) return names;
@@ -302,8 +315,34 @@ export async function namesOfIds(db: DbOrTx, entidadeId: string, ids: ReadonlySe
   return names;
 }
 
-/** The page as the list answers it: each row's record named and its changes described with names (server-core's auditChanges). */
-export async function enrichRows(db: DbOrTx, entidadeId: string, rows: readonly LogRow[]): Promise<(LogItem & { quando: string })[]> {
+/** The fields of changes (line items' too) labelled from the row's plugin vocabulary. */
+function rotular(mudancas: HistoryFieldChange[], vocabulario: VocabularioAuditoria, parent?: string): HistoryFieldChange[] {
+  const campos = vocabulario.campos ?? {};
+  return mudancas.map((m) => {
+    const rotulo = (parent ? campos[`${parent}.${m.campo}`] : undefined) ?? campos[m.campo];
+    const itens = m.itens && {
+      ...m.itens,
+      alterados: m.itens.alterados.map((a) => ({ ...a, mudancas: rotular(a.mudancas, vocabulario, m.campo) })),
+    };
+    return { ...m, ...(rotulo ? { rotulo } : {}), ...(itens ? { itens } : {}) };
+  });
+}
+
+/**
+ * The page as the list answers it: each row's record named and its changes described with names
+ * (server-core's auditChanges), and with the labels of the row's plugin (VOCABULARIO_AUDITORIA):
+ * stored codes become their labels ('media_saneada' → 'Média saneada'), fields get theirs.
+ */
+export async function enrichRows(
+  db: DbOrTx,
+  entidadeId: string,
+  rows: readonly LogRow[],
+  vocabularios: readonly Contribution<VocabularioAuditoria>[] = [],
+): Promise<(LogItem & { quando: string })[]> {
+  const vocabularioDe = (plugin: string) => juntarVocabularios(vocabularios.filter((c) => c.plugin === plugin).map((c) => c.value));
+  // the ids of fields a plugin names (centroCustoId, produtoId…), from the owner's table, whatever the row's plugin
+  const { nomes } = juntarVocabularios(vocabularios.map((c) => c.value));
+  const nomeado = await resolveHistoryNames(db, collectReferencedIds(rows, new Set(Object.keys(nomes))), nomes, entidadeId);
   const ids = new Set<string>();
   for (const row of rows) {
     if (row.registro && UUID.test(row.registro)) ids.add(row.registro.toLowerCase());
@@ -311,12 +350,17 @@ export async function enrichRows(db: DbOrTx, entidadeId: string, rows: readonly 
     collectUuids(row.depois, ids);
   }
   const names = await namesOfIds(db, entidadeId, ids);
-  const name = (_campo: string, value: string) => (UUID.test(value) ? (names.get(value.toLowerCase()) ?? value) : value);
   return rows.map((row) => {
+    const vocabulario = vocabularioDe(row.plugin);
+    const name = (campo: string, value: string) => {
+      if (!UUID.test(value)) return rotuloDeValor(vocabulario, campo, value) ?? value;
+      const nome = nomeado(campo, value);
+      return nome !== value ? nome : (names.get(value.toLowerCase()) ?? value);
+    };
     const referenceFields = [...new Set([...itemReferenceKeys(row.antes), ...itemReferenceKeys(row.depois)])];
     const { mudancas, motivo, duplicadoDe } = auditChanges(row, { name, referenceFields });
     const registroNome = row.registro && UUID.test(row.registro) ? (names.get(row.registro.toLowerCase()) ?? null) : null;
-    return { ...row, registroNome, motivo, duplicadoDe, mudancas };
+    return { ...row, registroNome, motivo, duplicadoDe, mudancas: rotular(mudancas, vocabulario) };
   });
 }
 

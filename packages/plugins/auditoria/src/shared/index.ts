@@ -66,7 +66,8 @@ export const FILTER_KEYS = ['de', 'ate', 'usuario', 'plugin', 'registro', 'acao'
 /** The filters given (empty ones left out). */
 export type LogFilters = Partial<Record<(typeof FILTER_KEYS)[number], string>>;
 
-const fieldChangeShape = { campo: z.string(), antes: z.unknown(), depois: z.unknown() };
+/** `rotulo`: the field's label from its plugin's vocabulary (server-core's VOCABULARIO_AUDITORIA), when it has one. */
+const fieldChangeShape = { campo: z.string(), rotulo: z.string().optional(), antes: z.unknown(), depois: z.unknown() };
 
 /** A changed field as server-core's auditChanges gives it (ids of other records named). */
 export const fieldChangeSchema = z.object({

@@ -25,6 +25,7 @@ import {
   defineDocumentResource,
   defineLookup,
   defineServerPlugin,
+  VOCABULARIO_AUDITORIA,
 } from '@app/server-core';
 import { and, eq, inArray, notInArray, sql } from '@app/server-core/orm';
 import { alias } from '@app/server-core/pg-core';
@@ -34,8 +35,10 @@ import {
   AUTORIDADE_TAG_NOME,
   COTACOES_TAG,
   COTACOES_TAG_NOME,
+  FONTE_CURTA,
   METODO_LABEL,
   type Metodo,
+  SITUACAO_CONVITE_LABEL,
   cotacaoInputSchema,
   fluxoCotacao,
 } from '../shared/index.js';
@@ -81,13 +84,34 @@ const produtoRef = {
   },
 };
 
+/** How the records a cotação refers to are named: its timeline and the Logs de Auditoria. */
+const NOMES = {
+  centroCustoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
+  produtoId: { table: 'produtos', label: "codigo || ' – ' || descricao" },
+  requisicaoId: { table: 'requisicoes', label: "numero || '/' || ano" },
+  responsavelId: { table: 'usuarios', label: 'nome', scoped: false },
+  fornecedorId: { table: 'fornecedores', label: 'razao_social' },
+  evidenciaId: { table: 'cotacao_evidencias', label: 'nome' },
+  precoId: { table: 'cotacao_precos', label: 'fonte_descricao' },
+} as const;
+
 export default defineServerPlugin({
   id: 'cotacoes',
   version: __PKG_VERSION__,
   core: '^1.0.0',
   dependsOn: ['registros', 'produtos', 'fornecedores', 'requisicoes'],
   tags: [{ tag: COTACOES_TAG, nome: COTACOES_TAG_NOME }, { tag: AUTORIDADE_TAG, nome: AUTORIDADE_TAG_NOME }, RASCUNHOS_ALHEIOS_TAG_INFO],
-  contributes: [contribute(RELATORIOS, cotacoesRelatorio), contribute(RELATORIOS, requisicoesSemCotacao), contribute(INDICADORES, cotacoesComPoucosPrecos)],
+  contributes: [
+    contribute(RELATORIOS, cotacoesRelatorio),
+    contribute(RELATORIOS, requisicoesSemCotacao),
+    contribute(INDICADORES, cotacoesComPoucosPrecos),
+    // the Logs de Auditoria show these codes by their labels, and the ids by the names the timeline gives them
+    contribute(VOCABULARIO_AUDITORIA, {
+      nomes: NOMES,
+      campos: { status: 'Situação', metodo: 'Método', fonte: 'Fonte', situacao: 'Situação do convite', centroCustoId: 'Centro de custo' },
+      valores: { status: fluxoCotacao.states, metodo: METODO_LABEL, fonte: FONTE_CURTA, situacao: SITUACAO_CONVITE_LABEL },
+    }),
+  ],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
     const tag = COTACOES_TAG;
@@ -220,12 +244,7 @@ export default defineServerPlugin({
       // the memória de cálculo and each supplier's blank form, as PDF and XLSX (documentos.ts)
       files: arquivosDaCotacao,
       history: {
-        names: {
-          centroCustoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
-          produtoId: { table: 'produtos', label: "codigo || ' – ' || descricao" },
-          requisicaoId: { table: 'requisicoes', label: "numero || '/' || ano" },
-          responsavelId: { table: 'usuarios', label: 'nome', scoped: false },
-        },
+        names: NOMES,
         skip: ['responsavelNome'],
       },
       list: {

@@ -8,6 +8,7 @@ import { centrosCusto, centrosCustoLookup, unidades } from '@app/registros/serve
 import {
   PENDENCIAS,
   RASCUNHOS_ALHEIOS_TAG_INFO,
+  VOCABULARIO_AUDITORIA,
   type RequestContext,
   centroCustoScope,
   contribute,
@@ -49,6 +50,14 @@ const papeis = (row: Row, ctx: RequestContext) =>
 
 const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
 
+/** How the records a memorando refers to are named: its timeline and the Logs de Auditoria. */
+const NOMES = {
+  origemId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
+  destinoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
+  produtoId: { table: 'produtos', label: "codigo || ' – ' || descricao" },
+  solicitanteId: { table: 'usuarios', label: 'nome', scoped: false },
+} as const;
+
 export default defineServerPlugin({
   id: 'memorandos',
   version: __PKG_VERSION__,
@@ -56,7 +65,15 @@ export default defineServerPlugin({
   dependsOn: ['registros', 'produtos'],
   tags: [{ tag: MEMORANDOS_TAG, nome: MEMORANDOS_TAG_NOME }, RASCUNHOS_ALHEIOS_TAG_INFO],
   // what the person must act on: memorandos sent to their centro, to answer (GET /api/pendencias)
-  contributes: [contribute(PENDENCIAS, MEMORANDOS_A_ACEITAR)],
+  contributes: [
+    contribute(PENDENCIAS, MEMORANDOS_A_ACEITAR),
+    // the Logs de Auditoria show these codes by their labels, and the ids by the names the timeline gives them
+    contribute(VOCABULARIO_AUDITORIA, {
+      nomes: NOMES,
+      campos: { status: 'Situação', origemId: 'Origem', destinoId: 'Destino' },
+      valores: { status: fluxo.states, prioridade: PRIORIDADE_LABEL },
+    }),
+  ],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
     // the form's pickers under tag 29: a requisitante holds neither Cadastros (24) nor Produtos (25)
@@ -123,12 +140,7 @@ export default defineServerPlugin({
       },
       duplicate: { reset: ['dataDesejada'] },
       history: {
-        names: {
-          origemId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
-          destinoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
-          produtoId: { table: 'produtos', label: "codigo || ' – ' || descricao" },
-          solicitanteId: { table: 'usuarios', label: 'nome', scoped: false },
-        },
+        names: NOMES,
         skip: ['solicitanteNome'],
       },
       // the DFD (Lei 14.133/2021, art. 12, VII): who accepted it and when, returns with reasons (pdf.ts)

@@ -27,6 +27,7 @@ import {
   INDICADORES,
   PENDENCIAS,
   RELATORIOS,
+  VOCABULARIO_AUDITORIA,
   type RequestContext,
   centroCustoScope,
   contribute,
@@ -75,6 +76,9 @@ const vinculado = sql`(SELECT json_build_object('id', t.id, 'numero', t.numero, 
 
 export { PCA_PUBLICACAO, type PlanoPublicado, type SituacaoItemPublicado, type SituacaoPublicacao, itensPublicaveis } from './publicacao.js';
 
+/** How the records a plan refers to are named: its timeline and the Logs de Auditoria. */
+const NOMES = { centroCustoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" } } as const;
+
 export default defineServerPlugin({
   id: 'pca',
   version: __PKG_VERSION__,
@@ -90,6 +94,8 @@ export default defineServerPlugin({
     contribute(RELATORIOS, pcaCalendario),
     contribute(INDICADORES, gastoContraPlano),
     contribute(PENDENCIAS, PCA_A_CONSOLIDAR),
+    // the Logs de Auditoria show these codes by their labels
+    contribute(VOCABULARIO_AUDITORIA, { nomes: NOMES, campos: { status: 'Situação', centroCustoId: 'Centro de custo' }, valores: { status: fluxo.states } }),
   ],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router, plugin) {
@@ -229,7 +235,7 @@ export default defineServerPlugin({
       // the items with the PNCP's columns: GET /planos/:id/itens.xlsx
       files: { itens: planilhaItens },
       history: {
-        names: { centroCustoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" } },
+        names: NOMES,
         skip: ['solicitanteNome'],
       },
       list: {

@@ -164,11 +164,11 @@ function Indicadores() {
                     borderRadius: 'var(--radius-full, 999px)',
                     padding: '0 0.5rem',
                     fontWeight: 600,
-                    marginRight: '0.5rem',
+                    marginRight: '0.25rem',
                   }}
                 >
                   {nivel.texto}
-                </span>
+                </span>{' '}
                 {i.detalhe}
               </p>
               <p>
