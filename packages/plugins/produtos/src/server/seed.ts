@@ -173,7 +173,7 @@ export async function seedProdutos(ctx: SeedContext): Promise<void> {
         ctx.logger.info(`produtos: sem catálogo de demonstração para '${entidade.nome}' (a entidade não tem grupos nem unidades em Registros)`);
         return;
       }
-      if (missing.length) ctx.logger.warn(`produtos: demo catalogue of '${entidade.nome}' without ${missing.join(', ')}`);
+      if (missing.length) ctx.logger.warn(`produtos: catálogo de demonstração de '${entidade.nome}' sem ${missing.join(', ')} (não cadastrados em Registros)`);
       const stored = await insertProdutos(tx, entidade.id, rows);
       audit({ acao: 'dados_demonstracao', entidadeId: entidade.id, depois: { produtos: stored.length } });
     });
