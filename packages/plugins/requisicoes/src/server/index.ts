@@ -31,6 +31,7 @@ import {
   PENDENCIAS,
   RASCUNHOS_ALHEIOS_TAG_INFO,
   RELATORIOS,
+  VOCABULARIO_AUDITORIA,
 } from '@app/server-core';
 import { eq, sql } from '@app/server-core/orm';
 import { type AnyPgColumn, alias } from '@app/server-core/pg-core';
@@ -156,6 +157,12 @@ export default defineServerPlugin({
     contribute(INDICADORES, gruposPertoDoLimite),
     contribute(INDICADORES, aprovacoesParadas),
     ...[requisicoesPorPeriodo, dispensaAcumulado, memorandosSemPreRequisicao, preRequisicoesEmAberto].map((r) => contribute(RELATORIOS, r)),
+    // the Logs de Auditoria show these codes by their labels (both flows: the same words for the same states)
+    contribute(VOCABULARIO_AUDITORIA, {
+      nomes: history.names,
+      campos: { status: 'Situação', categoria: 'Categoria', centroCustoId: 'Centro de custo', tipoSolicitacaoId: 'Tipo de solicitação' },
+      valores: { status: { ...fluxoPreRequisicao.states, ...fluxoRequisicao.states }, categoria: CATEGORIA_LABEL },
+    }),
   ],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router) {
