@@ -85,13 +85,14 @@ function Publicacoes() {
   const columns: DataTableColumn<Publicacao>[] = [
     { key: 'documento', header: 'Documento', rowHeader: true },
     { key: 'operacao', header: 'Operação', render: (p) => OPERACAO[p.operacao] },
-    { key: 'estado', header: 'Situação', render: (p) => <span data-estado={p.estado}>{situacao(p)}</span>, clamp: false },
+    // one line per row (≥ 12 rows at 1366×768): long texts clamped, the whole one in their title
+    { key: 'estado', header: 'Situação', render: (p) => situacao(p) },
     {
       key: 'numeroControle',
       header: 'Número de controle no PNCP',
       render: (p) =>
         p.numeroControle && p.link ? (
-          <a href={p.link} target="_blank" rel="noreferrer">
+          <a href={p.link} target="_blank" rel="noreferrer" className="data-table__nowrap">
             {p.numeroControle}
           </a>
         ) : (
@@ -99,13 +100,14 @@ function Publicacoes() {
         ),
     },
     { key: 'tentativas', header: 'Tentativas', align: 'end' },
-    { key: 'solicitadoPorNome', header: 'Pedida por', render: (p) => `${p.solicitadoPorNome}, ${formatDateTime(p.createdAt)}` },
+    { key: 'solicitadoPorNome', header: 'Pedida por' },
+    { key: 'createdAt', header: 'Pedida em', render: (p) => formatDateTime(p.createdAt) },
     {
       key: 'acoes',
       header: 'Ações',
       clamp: false,
       render: (p) => (
-        <div className="row-actions">
+        <div className="data-table__actions">
           {p.estado === 'erro' || p.estado === 'cancelado' ? (
             <Button
               size="sm"
