@@ -9,7 +9,9 @@ export default function ListDocument({ config }: { config: DocumentConfig }) {
   return <ListPage config={documentResource(config).resource} />;
 }
 
-/** Starts the list's data for a navigation: the query ListPage makes with the document's list declaration. */
-export function prefetchDocumentList({ queryClient, search }: PagePrefetchContext, config: DocumentConfig): Promise<void> {
-  return prefetchList(queryClient, documentResource(config).resource, search);
-}
+/**
+ * Starts the list's data for a navigation: the query ListPage makes with the document's list
+ * declaration. A static of the page (define.tsx reaches it through the chunk's default export).
+ */
+ListDocument.prefetch = ({ queryClient, search }: PagePrefetchContext, config: DocumentConfig): Promise<void> =>
+  prefetchList(queryClient, documentResource(config).resource, search);

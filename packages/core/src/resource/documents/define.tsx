@@ -63,8 +63,8 @@ export function defineDocumentPages<T = Row>(config: DocumentConfig<T>): Documen
     prefetch: (context: PagePrefetchContext) => {
       // the list's declaration is built by its chunk: at once when it is in, else when it arrives
       const chunk = ListDocument.load();
-      if (chunk.status === 'fulfilled' && chunk.value) return chunk.value.prefetchDocumentList(context, c);
-      return chunk.then((m) => m.prefetchDocumentList(context, c));
+      if (chunk.status === 'fulfilled' && chunk.value) return chunk.value.default.prefetch(context, c);
+      return chunk.then((m) => m.default.prefetch(context, c));
     },
   });
   return {
