@@ -339,7 +339,15 @@ export async function enrichRows(
   rows: readonly LogRow[],
   vocabularios: readonly Contribution<VocabularioAuditoria>[] = [],
 ): Promise<(LogItem & { quando: string })[]> {
-  const vocabularioDe = (plugin: string) => juntarVocabularios(vocabularios.filter((c) => c.plugin === plugin).map((c) => c.value));
+  // merged once per plugin of the page, not once per row
+  const porPlugin = new Map<string, VocabularioAuditoria>();
+  const vocabularioDe = (plugin: string) => {
+    const visto = porPlugin.get(plugin);
+    if (visto) return visto;
+    const v = juntarVocabularios(vocabularios.filter((c) => c.plugin === plugin).map((c) => c.value));
+    porPlugin.set(plugin, v);
+    return v;
+  };
   // the ids of fields a plugin names (centroCustoId, produtoId…), from the owner's table, whatever the row's plugin
   const { nomes } = juntarVocabularios(vocabularios.map((c) => c.value));
   const nomeado = await resolveHistoryNames(db, collectReferencedIds(rows, new Set(Object.keys(nomes))), nomes, entidadeId);
