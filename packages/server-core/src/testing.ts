@@ -8,11 +8,21 @@ import { type Clock, systemClock } from './platform/clock.js';
 import type { RawClient } from './platform/db/types.js';
 import { openDatabase, redactUrl } from './platform/db/open.js';
 import type { Logger } from './platform/logger.js';
+import { setHashCostForTests } from './platform/passwords.js';
 import { type ServerPlugin, defineServerPlugin } from './platform/plugin.js';
 import { DEMO } from './platform/seed.js';
 import { type ComposedServer, type CreateServerOptions, createServer } from './platform/server.js';
 
 export type TestEngine = 'pglite' | 'postgres';
+
+/**
+ * Under the test harness, passwords are hashed with scrypt N=2^10 instead of 2^17: the same algorithm
+ * and code path, ~3 ms instead of ~0.6 s of CPU per hash, so the hundreds of sign-ins and seeded users
+ * of the suites do not dominate CI. Verification reads N from each hash as always; the tests of the
+ * hashing itself (server-core's password-policy, signin-hash-queue) set the production cost back.
+ */
+const TEST_SCRYPT_N = 2 ** 10;
+setHashCostForTests(TEST_SCRYPT_N);
 
 /** A clock tests move by hand: `createServer({ clock })`, then `clock.advance(31 * 60_000)`. */
 export interface ManualClock extends Clock {

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commonPasswords } from '../src/platform/password-policy.js';
-import { needsRehash } from '../src/platform/passwords.js';
+import { needsRehash, setHashCostForTests, verificationParameters } from '../src/platform/passwords.js';
 import { describeEachDatabase } from '../src/testing.js';
 import { SENHA_MESSAGES, hashPassword, isCommonPassword, novaSenhaProblem, novaSenhaSchema, verifyPassword } from '../src/index.js';
 
@@ -50,7 +50,15 @@ describe('password policy (OWASP ASVS L2)', () => {
   });
 });
 
+// The harness hashes at N=2^10 (testing.ts); these tests are about the production cost, restored here.
+const productionCost = () => {
+  beforeAll(() => setHashCostForTests(null));
+  afterAll(() => setHashCostForTests(2 ** 10));
+};
+
 describe('password hashing', () => {
+  productionCost();
+
   it('stores scrypt with its parameters (N=2^17, r=8, p=1) in the hash, so they can be raised later', async () => {
     const hash = await hashPassword('cavalo correto bateria grampo');
     const [alg, n, r, p, salt, key] = hash.split('$');
@@ -71,9 +79,29 @@ describe('password hashing', () => {
     expect(needsRehash(older)).toBe(true);
     expect(needsRehash(await hashPassword('x'))).toBe(false);
   });
+
+  it('an unknown login or an unreadable hash is checked against a dummy with the same parameters', () => {
+    for (const stored of [null, undefined, '', 'md5$abc', 'scrypt$3$8$1$x$y']) {
+      const { parsed, real } = verificationParameters(stored);
+      expect(real).toBe(false);
+      expect([parsed.n, parsed.r, parsed.p, parsed.key.length]).toEqual([131072, 8, 1, 32]);
+    }
+  });
+});
+
+describe('the test harness', () => {
+  it('hashes at N=2^10, read back like any other hash, and not rehashed at sign-in', async () => {
+    const hash = await hashPassword('cavalo correto bateria grampo');
+    expect(hash.split('$').slice(0, 4)).toEqual(['scrypt', '1024', '8', '1']);
+    expect(await verifyPassword('cavalo correto bateria grampo', hash)).toBe(true);
+    expect(needsRehash(hash)).toBe(false);
+    expect(verificationParameters(null).parsed.n).toBe(1024);
+  });
 });
 
 describeEachDatabase('raising the hash parameters', {}, (t) => {
+  productionCost();
+
   it('replaces a hash made with older parameters at the next successful sign-in', async () => {
     const { randomBytes, scryptSync } = await import('node:crypto');
     const salt = randomBytes(16);

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { AppError } from './errors.js';
 
 /** OWASP parameters for scrypt: N=2^17, r=8, p=1 (needs 128 MiB; maxmem allows 256 MiB). */
-const N = 2 ** 17;
+const SCRYPT_N = 2 ** 17;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
@@ -15,6 +15,18 @@ const MAXMEM = 256 * 1024 * 1024;
  */
 const DUMMY_HASH = 'scrypt$131072$8$1$D3bvmRqyH9Wl8l6Zl0Xx3g==$ZpV4bS8mPbz5P6n3c1hXJ3u2v0m3y5nOaH2J5b4Q8rY=';
 
+/**
+ * N of the hashes this process makes: always SCRYPT_N, except under the test harness
+ * (`@app/server-core/testing` lowers it so hundreds of test sign-ins do not each cost ~0.6 s of CPU;
+ * the tests of the hashing itself raise it back). Verification always reads N from the stored hash.
+ */
+let currentN = SCRYPT_N;
+
+/** Test harness only (not exported by the package's index): the N of new hashes; `null` restores SCRYPT_N. */
+export function setHashCostForTests(n: number | null): void {
+  currentN = n ?? SCRYPT_N;
+}
+
 function derive(password: string, salt: Buffer, n: number, r: number, p: number, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, length, { N: n, r, p, maxmem: MAXMEM }, (err, key) => (err ? reject(err) : resolve(key)));
@@ -24,8 +36,8 @@ function derive(password: string, salt: Buffer, n: number, r: number, p: number,
 /** `scrypt$N$r$p$salt(base64)$key(base64)` */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, N, R, P, KEY_LENGTH);
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const key = await derive(password, salt, currentN, R, P, KEY_LENGTH);
+  return `scrypt$${currentN}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 interface ParsedHash {
@@ -49,17 +61,25 @@ function parse(stored: string): ParsedHash | null {
 
 /** Timing-safe check of `password` against a stored hash; `null` (unknown login) checks a dummy hash. */
 export async function verifyPassword(password: string, stored: string | null | undefined): Promise<boolean> {
-  const real = stored ? parse(stored) : null;
-  const parsed = real ?? parse(DUMMY_HASH)!;
+  const { parsed, real } = verificationParameters(stored);
   const key = await derive(password, parsed.salt, parsed.n, parsed.r, parsed.p, parsed.key.length);
   const equal = timingSafeEqual(key, parsed.key);
-  return equal && real !== null;
+  return equal && real;
+}
+
+/**
+ * What a verification derives with: the stored hash's parameters, or (unknown login, unreadable hash)
+ * the dummy's at the N this process hashes with, so that answer costs what a real one costs.
+ */
+export function verificationParameters(stored: string | null | undefined): { parsed: ParsedHash; real: boolean } {
+  const real = stored ? parse(stored) : null;
+  return real ? { parsed: real, real: true } : { parsed: { ...parse(DUMMY_HASH)!, n: currentN }, real: false };
 }
 
 /** True when `stored` was made with other parameters than today's (rehash it at the next sign-in). */
 export function needsRehash(stored: string): boolean {
   const parsed = parse(stored);
-  return !parsed || parsed.n !== N || parsed.r !== R || parsed.p !== P || parsed.key.length !== KEY_LENGTH;
+  return !parsed || parsed.n !== currentN || parsed.r !== R || parsed.p !== P || parsed.key.length !== KEY_LENGTH;
 }
 
 // ---------------------------------------------------------------------------------------------------
