@@ -8,7 +8,8 @@
 //   GET/POST /planos/:id/itens-manuais, PUT/DELETE /planos/:id/itens-manuais/:manualId (./manuais.ts);
 //   POST /planos/:id/itens/:itemId/recusar|aceitar (the autoridade, tag 102, ./recusas.ts);
 //   GET /planos/:id/sugestao?produtoId=&fator= (a product's suggested quantity for the plan's year, ./sugestao.ts).
-// publicar hands the plan to the plugins contributing to PCA_PUBLICACAO (@app/pncp) in the same transaction.
+// publicar hands the plan to the plugins contributing to PCA_PUBLICACAO (@app/pncp) in the same transaction;
+// cancelar is refused (409) while one of them still holds the plan (impedeCancelamento: its message says what to do).
 // Fracionamento: each grupo's total against the year's dispensa limit (`fracionamento`, ./fracionamento.ts),
 // and the plans' amounts per grupo given to requisições' dispensa alert (DISPENSA_PLANEJADO).
 // The DFDs are the kit's many → one link (memorandoIds): locked, scoped, eligible, one live plan each,
@@ -47,7 +48,7 @@ import { lerFracionamento, planejamentoDispensa } from './fracionamento.js';
 import { lerFontes, lerItens, lerMemorandos, lerTotais } from './leitura.js';
 import { planoPdf } from './pdf.js';
 import { planilhaItens } from './planilha.js';
-import { PCA_PUBLICACAO, type SituacaoItemPublicado } from './publicacao.js';
+import { type ItemForaDoPlano, PCA_PUBLICACAO, type SituacaoItemPublicado } from './publicacao.js';
 import { gastoContraPlano } from './indicadores.js';
 import { PCA_A_CONSOLIDAR } from './pendencias.js';
 import { pcaCalendario, pcaPorCategoria, pcaPorUnidade } from './relatorios.js';
@@ -74,7 +75,15 @@ const dfd: DocumentSource = {
 const vinculado = sql`(SELECT json_build_object('id', t.id, 'numero', t.numero, 'ano', t.ano) FROM documento_vinculos v JOIN pca_planos t ON t.id = v.destino_id
   WHERE v.fonte_id = "memorandos"."id" AND v.destino_tipo = ${PCA_KIND} AND v.liberado_em IS NULL LIMIT 1)`;
 
-export { PCA_PUBLICACAO, type PlanoPublicado, type SituacaoItemPublicado, type SituacaoPublicacao, itensPublicaveis } from './publicacao.js';
+export {
+  PCA_PUBLICACAO,
+  type AcaoPublicacao,
+  type ItemForaDoPlano,
+  type PlanoPublicado,
+  type SituacaoItemPublicado,
+  type SituacaoPublicacao,
+  itensPublicaveis,
+} from './publicacao.js';
 
 /** How the records a plan refers to are named: its timeline and the Logs de Auditoria. */
 const NOMES = { centroCustoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" } } as const;
@@ -111,6 +120,14 @@ export default defineServerPlugin({
         if (situacoes) break;
       }
       return itens.map((i) => ({ ...i, publicacao: situacoes?.[Number(i.numeroItem)] ?? null }));
+    };
+    // the items the first publisher that took the plan holds or held and the plan no longer has (to delete, deleted)
+    const itensForaDoPlano = async (db: DbOrTx, planoId: string, entidadeId: string): Promise<ItemForaDoPlano[]> => {
+      for (const { value } of plugin.contributions(PCA_PUBLICACAO)) {
+        const fora = (await value.itensForaDoPlano?.(db, planoId, entidadeId)) ?? null;
+        if (fora) return fora;
+      }
+      return [];
     };
     const plano = defineDocumentResource(router, {
       path: PCA_PATH,
@@ -176,6 +193,14 @@ export default defineServerPlugin({
       resolveTransition: async (tx, name, row, body, ctx) => {
         // the next version: a justification outside the revision windows
         if (name === 'revisar') return abrirRevisao(row, body);
+        // a plan a publisher still holds (the PNCP) is not cancelled here: the publisher says what to do first
+        if (name === 'cancelar') {
+          for (const { value } of ctx.contributions(PCA_PUBLICACAO)) {
+            const impedimento = await value.impedeCancelamento?.(tx, String(row.id), ctx.entidadeId);
+            if (impedimento) throw new AppError(409, 'publicado', impedimento);
+          }
+          return undefined;
+        }
         if (name !== 'enviar') return undefined;
         await consolidar(tx, String(row.id), ctx.entidadeId);
         const pendentes = await itensPendentes(tx, String(row.id));
@@ -205,6 +230,8 @@ export default defineServerPlugin({
       expandOne: async (db, row, ctx) => ({
         ...row,
         itens: await itensComSituacao(db, String(row.id), ctx.entidadeId),
+        // the items a revision took out that the publisher (the PNCP) holds or held: to delete there, or deleted on a date
+        itensForaDoPlano: await itensForaDoPlano(db, String(row.id), ctx.entidadeId),
         totais: await lerTotais(db, String(row.id), CATEGORIA_ITEM_PCA),
         // each grupo's total against the year's dispensa limit ("exige licitação")
         fracionamento: await lerFracionamento(db, { id: String(row.id), entidadeId: ctx.entidadeId, anoPca: Number(row.anoPca) }),
@@ -217,13 +244,14 @@ export default defineServerPlugin({
         manuais: await lerManuais(db, String(row.id)),
         // what the publishers (the PNCP) say of the plan
         publicacoes: (
-          await Promise.all(plugin.contributions(PCA_PUBLICACAO).map(({ value }) => value.situacao?.(db, String(row.id), ctx.entidadeId) ?? null))
+          await Promise.all(plugin.contributions(PCA_PUBLICACAO).map(({ value }) => value.situacao?.(db, String(row.id), ctx.entidadeId, ctx) ?? null))
         ).filter((s) => s !== null),
       }),
       oneShape: {
         totais: z.object({}).loose(),
         fracionamento: z.array(z.object({}).loose()),
         itens: z.array(z.object({}).loose()),
+        itensForaDoPlano: z.array(z.object({}).loose()),
         memorandos: z.array(z.object({}).loose()),
         contratacoes: z.array(z.object({}).loose()),
         manuais: z.array(z.object({}).loose()),

@@ -18,11 +18,29 @@ export interface PlanoPublicado {
   justificativa?: string;
 }
 
+/**
+ * What the person may ask the publisher from the plan's page, with a justification ('Excluir do PNCP'): the page
+ * asks for the text (up to 255 characters) and sends POST /api/`caminho` `{ justificativa }`; the answer's error
+ * message is shown as is.
+ */
+export interface AcaoPublicacao {
+  /** The button ('Excluir do PNCP'). */
+  rotulo: string;
+  /** The dialog's question, its explanation and the label of the text asked ('Motivo da exclusão'). */
+  titulo: string;
+  descricao: string;
+  campo: string;
+  /** Under /api, without the leading slash ('pncp/planos/<id>/excluir'). */
+  caminho: string;
+}
+
 /** How the plan stands with a publisher, shown on the plan ('Publicado no PNCP: …', with a link). */
 export interface SituacaoPublicacao {
   texto: string;
   tom: 'info' | 'success' | 'warning' | 'danger';
   link: { href: string; texto: string } | null;
+  /** What this person may do about it from the plan (absent: nothing). */
+  acao?: AcaoPublicacao;
 }
 
 /** How one plan item stands with a publisher ('Publicado no PNCP (item 3)', 'Alterado: a retificar no PNCP'). */
@@ -31,13 +49,37 @@ export interface SituacaoItemPublicado {
   tom: SituacaoPublicacao['tom'] | 'neutral';
 }
 
+/**
+ * An item the publisher holds or held that the plan no longer has (a revision took it out): what was last sent
+ * of it and its situation ('A excluir no PNCP (item 3)' until the publication deletes it there, then
+ * 'Excluído do PNCP em 05/03/2027 (item 3)'). Quantity and value are exact decimal strings, null when unknown.
+ */
+export interface ItemForaDoPlano {
+  numeroItem: number;
+  descricao: string | null;
+  quantidade: string | null;
+  valorTotal: string | null;
+  texto: string;
+  tom: SituacaoItemPublicado['tom'];
+}
+
 export interface PcaPublicador {
   /** Runs inside the `publicar` transaction, after the state changed; throw an AppError to refuse it. */
   publicar(tx: Tx, plano: PlanoPublicado, ctx: RequestContext, audit: AuditFn): Promise<void>;
-  /** The plan's publication as the publisher knows it (null: it never took the plan). */
-  situacao?(db: DbOrTx, planoId: string, entidadeId: string): Promise<SituacaoPublicacao | null>;
+  /** The plan's publication as the publisher knows it (null: it never took the plan); `ctx`: who reads it (the actions she may take). */
+  situacao?(db: DbOrTx, planoId: string, entidadeId: string, ctx?: RequestContext): Promise<SituacaoPublicacao | null>;
   /** Each item's situation by numeroItem (null: it never took the plan); shown in the plan's items. */
   situacaoItens?(db: DbOrTx, planoId: string, entidadeId: string): Promise<Record<number, SituacaoItemPublicado> | null>;
+  /**
+   * The items the publisher holds or held that the plan no longer has, in numeroItem order (null: it never took
+   * the plan); shown under the plan's items, so an item a revision removed still says what became of it.
+   */
+  itensForaDoPlano?(db: DbOrTx, planoId: string, entidadeId: string): Promise<ItemForaDoPlano[] | null>;
+  /**
+   * Why the plan may not be cancelled now (the publisher still holds it: a pt-BR message saying what to do
+   * first), or null. Asked inside the `cancelar` transaction, the plan locked; a message refuses it with 409.
+   */
+  impedeCancelamento?(tx: Tx, planoId: string, entidadeId: string): Promise<string | null>;
 }
 
 /** Extension point 'pca.publicacao': who takes an approved plan when the setor publishes it. */

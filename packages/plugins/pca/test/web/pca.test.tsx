@@ -178,6 +178,65 @@ describe('pages', () => {
     ]);
   });
 
+  it('published: the PNCP situation with its link and "Excluir do PNCP" (asked with the reason); the items that left the plan, with what was sent', async () => {
+    const row = plano({
+      status: 'em_revisao',
+      publicacoes: [
+        {
+          texto: 'Publicado no PNCP: 46358021000184-0-000001/2027',
+          tom: 'success',
+          link: { href: 'https://treina.pncp.gov.br/app/pca/46358021000184-0-000001/2027', texto: 'Ver no portal do PNCP' },
+          acao: {
+            rotulo: 'Excluir do PNCP',
+            titulo: 'Excluir do PNCP o plano 46358021000184-0-000001/2027?',
+            descricao: 'O plano e todos os seus itens saem do PNCP.',
+            campo: 'Motivo da exclusão',
+            caminho: `pncp/planos/${ID}/excluir`,
+          },
+        },
+      ],
+      itensForaDoPlano: [
+        {
+          numeroItem: 2,
+          descricao: 'Caneta azul',
+          quantidade: '3.5000',
+          valorTotal: '36.1666',
+          texto: 'Excluído do PNCP em 05/03/2027 (item 2)',
+          tom: 'neutral',
+        },
+        { numeroItem: 3, descricao: 'Grampeador', quantidade: '1.0000', valorTotal: '50.0000', texto: 'A excluir no PNCP (item 3)', tom: 'warning' },
+      ],
+    });
+    const { calls } = renderPlugin(plugin, {
+      path: `/elabora-pca/edit/${ID}`,
+      session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }),
+      api: { ...api(row), [`POST /api/pncp/planos/${ID}/excluir`]: () => Response.json({ id: 'p1', estado: 'aguardando' }) },
+    });
+    const itens = await screen.findByRole('region', { name: /Itens do plano \(1\)/ }, T);
+    const fora = within(itens).getByRole('table', { name: 'Itens que saíram do plano (no PNCP: quantidade e valor como foram enviados)' });
+    expect(
+      within(fora)
+        .getAllByRole('row')
+        .map((r) => [...r.querySelectorAll('th,td')].map((c) => c.textContent)),
+    ).toEqual([
+      ['Item', 'Descrição', 'Quantidade', 'Valor total', 'PNCP'],
+      ['2', 'Caneta azul', '3,5', 'R$ 36,1666', 'Excluído do PNCP em 05/03/2027 (item 2)'],
+      ['3', 'Grampeador', '1', 'R$ 50,00', 'A excluir no PNCP (item 3)'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Ver no portal do PNCP' }).getAttribute('href')).toBe(
+      'https://treina.pncp.gov.br/app/pca/46358021000184-0-000001/2027',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Excluir do PNCP' }));
+    const dialogo = await screen.findByRole('alertdialog', { name: 'Excluir do PNCP o plano 46358021000184-0-000001/2027?' }, T);
+    fireEvent.change(within(dialogo).getByLabelText(/Motivo da exclusão/), { target: { value: '  Plano publicado por engano.  ' } });
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Excluir do PNCP' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true), T);
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: `/api/pncp/planos/${ID}/excluir`,
+      body: { justificativa: 'Plano publicado por engano.' },
+    });
+  });
+
   it('no grupo over the limit: no card, no flag', async () => {
     renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }), api: api() });
     const itens = await screen.findByRole('region', { name: /Itens do plano \(1\)/ }, T);

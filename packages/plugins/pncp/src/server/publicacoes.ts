@@ -6,7 +6,8 @@
 //   short transaction (no transaction is held while the PNCP answers), progress kept on the publication;
 // - 400/422 and refused credentials fail at once with the PNCP's messages; 429, 5xx, timeouts and lost
 //   answers retry with back-off (the synchronisation looks at the PNCP's state before inserting again).
-import { itensPublicaveis, type PlanoPublicado, type SituacaoItemPublicado, type SituacaoPublicacao } from '@app/pca/server';
+import { formatDate } from '@app/br';
+import { type ItemForaDoPlano, itensPublicaveis, type PlanoPublicado, type SituacaoItemPublicado, type SituacaoPublicacao } from '@app/pca/server';
 import {
   AppError,
   type AuditFn,
@@ -19,7 +20,7 @@ import {
   defineJob,
   entidades,
 } from '@app/server-core';
-import { and, desc, eq, inArray, sql } from '@app/server-core/orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import { type EstadoPublicacao, PNCP_TAG, justificativaSchema, estadosDoFiltro, publicacaoSchema, publicacoesFiltroSchema } from '../shared/index.js';
 import type { PncpConfig } from './config.js';
@@ -121,7 +122,7 @@ const linkDe = (config: PncpConfig, numero: string | null) => (numero ? `${new U
 /** PCA_PUBLICACAO: the approved plan goes to the PNCP; the plan shows how it stands there. */
 export function publicador(config: PncpConfig, jobs: () => PluginJobs) {
   return {
-    async situacao(db: DbOrTx, planoId: string, entidadeId: string): Promise<SituacaoPublicacao | null> {
+    async situacao(db: DbOrTx, planoId: string, entidadeId: string, ctx?: { hasTag(tag: number): boolean }): Promise<SituacaoPublicacao | null> {
       const [pub] = await db
         .select({
           estado: pncpPublicacoes.estado,
@@ -145,6 +146,19 @@ export function publicador(config: PncpConfig, jobs: () => PluginJobs) {
               texto: `Publicado no PNCP: ${pub.numeroControle ?? ''}`,
               tom: 'success',
               link: pub.numeroControle ? { href: linkDe(config, pub.numeroControle)!, texto: 'Ver no portal do PNCP' } : null,
+              // deleting it there (with the PNCP's justification) is what a plan published by mistake, or to be cancelled, needs first
+              ...(pub.numeroControle && ctx?.hasTag(PNCP_TAG)
+                ? {
+                    acao: {
+                      rotulo: 'Excluir do PNCP',
+                      titulo: `Excluir do PNCP o plano ${pub.numeroControle}?`,
+                      descricao:
+                        'O plano e todos os seus itens saem do PNCP, com a justificativa que o PNCP exige (até 255 caracteres); acompanhe a exclusão em Publicações no PNCP. Depois dela, um plano devolvido pode ser cancelado aqui.',
+                      campo: 'Motivo da exclusão',
+                      caminho: `pncp/planos/${planoId}/excluir`,
+                    },
+                  }
+                : {}),
             };
       }
       if (pub.estado === 'erro') return { texto: `A publicação no PNCP deu erro: ${pub.ultimoErro ?? 'sem detalhe'}`, tom: 'danger', link: acompanhar };
@@ -163,7 +177,7 @@ export function publicador(config: PncpConfig, jobs: () => PluginJobs) {
           await db
             .select({ numeroItem: pncpPlanoItens.numeroItem, fingerprint: pncpPlanoItens.fingerprint })
             .from(pncpPlanoItens)
-            .where(eq(pncpPlanoItens.planoId, planoId))
+            .where(and(eq(pncpPlanoItens.planoId, planoId), isNull(pncpPlanoItens.excluidoEm)))
         ).map((r) => [r.numeroItem, r.fingerprint]),
       );
       const out: Record<number, SituacaoItemPublicado> = {};
@@ -177,6 +191,58 @@ export function publicador(config: PncpConfig, jobs: () => PluginJobs) {
               : { texto: `Alterado: a retificar no PNCP (item ${item.numeroItem})`, tom: 'warning' };
       }
       return out;
+    },
+    // the items the PNCP holds (to delete at the next publication) or held (deleted, with the day) that the plan no longer has
+    async itensForaDoPlano(db: DbOrTx, planoId: string, entidadeId: string): Promise<ItemForaDoPlano[] | null> {
+      const [pl] = await db
+        .select({ planoId: pncpPlanos.planoId })
+        .from(pncpPlanos)
+        .where(and(eq(pncpPlanos.planoId, planoId), eq(pncpPlanos.entidadeId, entidadeId)));
+      if (!pl) return null;
+      const linhas = await db
+        .select({
+          numeroItem: pncpPlanoItens.numeroItem,
+          descricao: pncpPlanoItens.descricao,
+          quantidade: pncpPlanoItens.quantidade,
+          valorTotal: pncpPlanoItens.valorTotal,
+          excluidoEm: pncpPlanoItens.excluidoEm,
+        })
+        .from(pncpPlanoItens)
+        .where(eq(pncpPlanoItens.planoId, planoId))
+        .orderBy(asc(pncpPlanoItens.numeroItem));
+      if (linhas.length === 0) return [];
+      // what the publication sends: an item the autoridade refused leaves the PNCP too
+      const noPlano = new Set((await itensDoPlano(db, planoId)).itens.map((i) => i.numeroItem));
+      return linhas
+        .filter((l) => !noPlano.has(l.numeroItem))
+        .map((l) => ({
+          numeroItem: l.numeroItem,
+          descricao: l.descricao,
+          quantidade: l.quantidade,
+          valorTotal: l.valorTotal,
+          ...(l.excluidoEm
+            ? { texto: `Excluído do PNCP em ${formatDate(l.excluidoEm)} (item ${l.numeroItem})`, tom: 'neutral' as const }
+            : { texto: `A excluir no PNCP (item ${l.numeroItem})`, tom: 'warning' as const }),
+        }));
+    },
+    // a plan the PNCP holds (or is being sent to it) is not cancelled locally: it is deleted on the PNCP first
+    async impedeCancelamento(tx: DbOrTx, planoId: string, entidadeId: string): Promise<string | null> {
+      const [pl] = await tx
+        .select({ sequencial: pncpPlanos.sequencial, numeroControle: pncpPlanos.numeroControle })
+        .from(pncpPlanos)
+        .where(and(eq(pncpPlanos.planoId, planoId), eq(pncpPlanos.entidadeId, entidadeId)));
+      if (!pl) return null;
+      const [ativa] = await tx
+        .select({ operacao: pncpPublicacoes.operacao })
+        .from(pncpPublicacoes)
+        .where(and(eq(pncpPublicacoes.planoId, planoId), inArray(pncpPublicacoes.estado, ['aguardando', 'enviando'])))
+        .limit(1);
+      if (ativa?.operacao === 'excluir')
+        return 'A exclusão deste plano do PNCP ainda está em andamento: acompanhe-a em Publicações no PNCP e cancele o plano quando ela terminar.';
+      if (ativa)
+        return 'Este plano está sendo enviado ao PNCP: acompanhe a publicação em Publicações no PNCP; um plano publicado no PNCP só é cancelado depois de excluído de lá, com a justificativa que o PNCP exige.';
+      if (pl.sequencial === null) return null;
+      return `Este plano está publicado no PNCP (${pl.numeroControle ?? 'número de controle'}) e não pode ser cancelado aqui: primeiro exclua-o do PNCP informando a justificativa que o PNCP exige (Excluir do PNCP); quando a exclusão terminar, cancele o plano.`;
     },
     async publicar(tx: Tx, plano: PlanoPublicado, ctx: { user: { id: string; nome: string }; hasTag(tag: number): boolean }, audit: AuditFn) {
       if (!ctx.hasTag(PNCP_TAG)) throw new AppError(403, 'forbidden', "Publicar no PNCP exige a permissão 'Publicar no PNCP'.");
@@ -215,15 +281,20 @@ export function publicador(config: PncpConfig, jobs: () => PluginJobs) {
   };
 }
 
-/** The database half of the synchronisation: each call its own short transaction. */
-function storeDe(jctx: JobContext, planoId: string, publicacaoId: string): PncpSyncStore {
+/**
+ * The database half of the synchronisation: each call its own short transaction. `itens`: the plan being sent,
+ * whose description, quantity and value are kept with each item sent (to name it once the plan no longer has it).
+ * An item the PNCP deleted keeps its row with `excluidoEm` and counts as not on the PNCP.
+ */
+function storeDe(jctx: JobContext, planoId: string, publicacaoId: string, itens: readonly ItemPca[]): PncpSyncStore {
+  const doPlano = new Map(itens.map((i) => [i.numeroItem, i]));
   return {
     async carregar() {
       const [p] = await jctx.db.select({ sequencial: pncpPlanos.sequencial }).from(pncpPlanos).where(eq(pncpPlanos.planoId, planoId));
       const itens = await jctx.db
         .select({ numeroItem: pncpPlanoItens.numeroItem, fingerprint: pncpPlanoItens.fingerprint })
         .from(pncpPlanoItens)
-        .where(eq(pncpPlanoItens.planoId, planoId));
+        .where(and(eq(pncpPlanoItens.planoId, planoId), isNull(pncpPlanoItens.excluidoEm)));
       return { sequencial: p?.sequencial ?? null, enviados: new Map(itens.map((i) => [i.numeroItem, i.fingerprint])) };
     },
     async registrarPlano(sequencial) {
@@ -240,17 +311,41 @@ function storeDe(jctx: JobContext, planoId: string, publicacaoId: string): PncpS
       await jctx.mutate(async (tx) => {
         await tx
           .insert(pncpPlanoItens)
-          .values(itens.map((i) => ({ planoId, numeroItem: i.numeroItem, fingerprint: i.fingerprint })))
+          .values(
+            itens.map((i) => {
+              const item = doPlano.get(i.numeroItem);
+              return {
+                planoId,
+                numeroItem: i.numeroItem,
+                fingerprint: i.fingerprint,
+                descricao: item?.descricao ?? null,
+                quantidade: item?.quantidade ?? null,
+                valorTotal: item?.valorTotal ?? null,
+              };
+            }),
+          )
           .onConflictDoUpdate({
             target: [pncpPlanoItens.planoId, pncpPlanoItens.numeroItem],
-            set: { fingerprint: sql`excluded.fingerprint`, enviadoEm: sql`now()` },
+            set: {
+              fingerprint: sql`excluded.fingerprint`,
+              enviadoEm: sql`now()`,
+              descricao: sql`excluded.descricao`,
+              quantidade: sql`excluded.quantidade`,
+              valorTotal: sql`excluded.valor_total`,
+              // the number sent again (a new item): on the PNCP again
+              excluidoEm: null,
+            },
           });
       });
     },
     async registrarExcluidos(numeros) {
       if (numeros.length === 0) return;
       await jctx.mutate(async (tx) => {
-        await tx.delete(pncpPlanoItens).where(and(eq(pncpPlanoItens.planoId, planoId), inArray(pncpPlanoItens.numeroItem, numeros)));
+        // kept, with the time of the exclusion: the plan shows 'Excluído do PNCP em …' for the items it no longer has
+        await tx
+          .update(pncpPlanoItens)
+          .set({ excluidoEm: sql`now()` })
+          .where(and(eq(pncpPlanoItens.planoId, planoId), inArray(pncpPlanoItens.numeroItem, numeros), isNull(pncpPlanoItens.excluidoEm)));
       });
     },
     async progresso({ etapa, feitos, total }) {
@@ -304,7 +399,7 @@ export function jobPublicar(config: PncpConfig) {
           const r = await sincronizarPlano(
             client,
             { cnpj: plano!.cnpj, codigoUnidade: plano!.codigoUnidade, anoPca: plano!.anoPca, itens },
-            storeDe(jctx, pub.planoId, publicacaoId),
+            storeDe(jctx, pub.planoId, publicacaoId, itens),
             { ...(config.lote ? { lote: config.lote } : {}), ...(pub.justificativa ? { justificativa: pub.justificativa } : {}) },
           );
           await concluir(jctx, pub, { publicadoEm: true });

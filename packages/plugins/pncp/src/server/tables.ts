@@ -1,4 +1,4 @@
-// drizzle mirrors of migrations/0001_pncp.sql (the SQL is the source; test/server/schema-drift.test.ts
+// drizzle mirrors of migrations/0001_pncp.sql and 0002_itens_excluidos.sql (the SQL is the source; test/server/schema-drift.test.ts
 // checks these against it).
 import * as pg from '@app/server-core/pg-core';
 import type { EstadoPublicacao } from '../shared/index.js';
@@ -31,6 +31,11 @@ export const pncpPlanoItens = pg.pgTable(
     numeroItem: pg.integer('numero_item').notNull(),
     fingerprint: pg.text('fingerprint').notNull(),
     enviadoEm: pg.timestamp('enviado_em', { withTimezone: true }).notNull().defaultNow(),
+    // 0002_itens_excluidos.sql: what was last sent, and when the PNCP deleted the item (then it is not on the PNCP)
+    descricao: pg.text('descricao'),
+    quantidade: pg.numeric('quantidade', { precision: 17, scale: 4 }),
+    valorTotal: pg.numeric('valor_total', { precision: 17, scale: 4 }),
+    excluidoEm: pg.timestamp('excluido_em', { withTimezone: true }),
   },
   (t) => [pg.primaryKey({ columns: [t.planoId, t.numeroItem] })],
 );

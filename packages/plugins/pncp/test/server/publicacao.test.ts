@@ -4,6 +4,7 @@
 // holding exactly the plan after faults (503, a POST /pca whose answer was lost); a refusal by the PNCP shown
 // in pt-BR, cancelled and tried again; no password or token in the logs, the database, the audit or the job rows;
 // and, on PostgreSQL, two server instances sharing the queue run each publication once.
+import { formatDate } from '@app/br';
 import memorandosPlugin from '@app/memorandos/server';
 import pcaPlugin from '@app/pca/server';
 import { type FakePncp, startFakePncp } from '@app/pncp-fake';
@@ -254,6 +255,7 @@ describeEachDatabase(
           texto: `Publicado no PNCP: ${pub.numeroControle}`,
           tom: 'success',
           link: { href: `${fake.url}/app/pca/${pub.numeroControle}`, texto: 'Ver no portal do PNCP' },
+          acao: expect.objectContaining({ rotulo: 'Excluir do PNCP', caminho: `pncp/planos/${plano.id}/excluir` }),
         },
       ]);
       const acoes = await t.server.sql<{ acao: string; usuario_id: string | null }>(
@@ -316,6 +318,14 @@ describeEachDatabase(
       lido = await json(await req(`/api/pca/planos/${plano.id}`, setor), 200);
       // the numbers the PNCP knows are kept: material 3 leaves a gap, material 4 is item 4
       expect(lido.itens.map((i) => i.numeroItem)).toEqual([1, 2, 4]);
+      // item 3 left the plan but the PNCP still holds it: the plan says it will be deleted there, with what was sent
+      const enviado3 = fake
+        .plans('46358021000184')
+        .find((p) => p.codigoUnidade === plano.codigoUnidade && !p.excluido)!
+        .itens.find((i) => i.numeroItem === 3)!;
+      const fora = (l: unknown) => (l as { itensForaDoPlano: unknown[] }).itensForaDoPlano;
+      const item3 = { numeroItem: 3, descricao: 'Material de expediente 3', quantidade: enviado3.body.quantidade, valorTotal: enviado3.body.valorTotal };
+      expect(fora(lido)).toEqual([{ ...item3, texto: 'A excluir no PNCP (item 3)', tom: 'warning' }]);
       lido = await json(await agir(lido, 'enviar', setor), 200);
       lido = await json(await agir(lido, 'aprovar', autoridade), 200);
       await json(await agir(lido, 'publicar', setor), 200);
@@ -338,6 +348,82 @@ describeEachDatabase(
         grupoContratacaoCodigo: '1',
         grupoContratacaoNome: 'Expediente 2027',
       });
+      // deleted on the PNCP: the plan keeps saying so, with the day (São Paulo); the others are published as they are now
+      const depois = await json<{ itensForaDoPlano: unknown[]; itens: { numeroItem: number; publicacao: unknown }[] }>(
+        await req(`/api/pca/planos/${plano.id}`, setor),
+        200,
+      );
+      expect(depois.itensForaDoPlano).toEqual([{ ...item3, texto: `Excluído do PNCP em ${formatDate(new Date())} (item 3)`, tom: 'neutral' }]);
+      expect(depois.itens.map((i) => i.publicacao)).toEqual([1, 2, 4].map((n) => ({ texto: `Publicado no PNCP (item ${n})`, tom: 'success' })));
+      // the row kept for it is not on the PNCP: the synchronisation reads only the others
+      const linhas = await t.server.sql<{ numero_item: number; excluido: boolean }>(
+        'SELECT numero_item, excluido_em IS NOT NULL AS excluido FROM pncp_plano_itens WHERE plano_id = $1 ORDER BY numero_item',
+        [plano.id],
+      );
+      expect(linhas.map((l) => [l.numero_item, l.excluido])).toEqual([
+        [1, false],
+        [2, false],
+        [3, true],
+        [4, false],
+      ]);
+    });
+
+    it('a plan the PNCP holds is not cancelled locally (revised, returned): 409 saying to delete it on the PNCP first; cancelled once deleted there', async () => {
+      const plano = await planoAprovado(2);
+      await json(await agir(plano, 'publicar', setor), 200);
+      await until(async () => (await publicacaoDe(plano.id))?.estado === 'concluido', 30_000, 'published');
+      const { numeroControle } = (await publicacaoDe(plano.id))!;
+      // the plan offers 'Excluir do PNCP' (asked with the justification) to who may publish on the PNCP, not to the autoridade
+      const situacaoPara = async (u: User) => (await json<{ publicacoes: { acao?: unknown }[] }>(await req(`/api/pca/planos/${plano.id}`, u), 200)).publicacoes;
+      expect((await situacaoPara(setor))[0]!.acao).toEqual({
+        rotulo: 'Excluir do PNCP',
+        titulo: `Excluir do PNCP o plano ${numeroControle}?`,
+        descricao: expect.stringContaining('justificativa que o PNCP exige'),
+        campo: 'Motivo da exclusão',
+        caminho: `pncp/planos/${plano.id}/excluir`,
+      });
+      expect((await situacaoPara(autoridade))[0]!.acao).toBeUndefined();
+      // a numbered document is never deleted (the kit's DELETE), published or not
+      expect((await json<ErrorBody>(await req(`/api/pca/planos/${plano.id}`, setor, { method: 'DELETE' }), 409)).error.code).toBe('numerado');
+      // revised, sent and returned by the autoridade: the flow would allow cancelling a returned plan
+      let lido = await json<Plano>(await req(`/api/pca/planos/${plano.id}`, setor), 200);
+      lido = await json(
+        await req(`/api/pca/planos/${plano.id}/revisar`, setor, { json: { version: lido.version, justificativa: 'Reavaliação das demandas.' } }),
+        200,
+      );
+      lido = await json(await agir(lido, 'enviar', setor), 200);
+      lido = await json(
+        await req(`/api/pca/planos/${plano.id}/devolver`, autoridade, { json: { version: lido.version, motivo: 'Rever as quantidades.' } }),
+        200,
+      );
+      expect(lido.status).toBe('devolvido');
+      const cancelar = (v: number) => req(`/api/pca/planos/${plano.id}/cancelar`, setor, { json: { version: v, motivo: 'Plano substituído.' } });
+      const recusa = await json<ErrorBody>(await cancelar(lido.version), 409);
+      expect(recusa.error.message).toBe(
+        `Este plano está publicado no PNCP (${numeroControle}) e não pode ser cancelado aqui: primeiro exclua-o do PNCP informando a justificativa que o PNCP exige (Excluir do PNCP); quando a exclusão terminar, cancele o plano.`,
+      );
+      // refused and rolled back: still returned, nothing audited as cancelled
+      expect((await json<Plano>(await req(`/api/pca/planos/${plano.id}`, setor), 200)).status).toBe('devolvido');
+      const canceladas = await t.server.sql<{ n: number }>(
+        "SELECT count(*)::int AS n FROM audit_log WHERE plugin = 'pca' AND registro = $1 AND acao = 'cancelar'",
+        [plano.id],
+      );
+      expect(canceladas[0]!.n).toBe(0);
+      // deleted on the PNCP: while that runs, still refused; once done, the plan is cancelled
+      // (the PNCP answers the DELETE slowly: the exclusion is still running when the setor tries again)
+      fake.fault({ route: 'DELETE /pca', kind: 'delay', delayMs: 1_500 });
+      await json(await req(`/api/pncp/planos/${plano.id}/excluir`, setor, { json: { justificativa: 'Plano substituído por outro.' } }), 200);
+      expect((await json<ErrorBody>(await cancelar(lido.version), 409)).error.message).toBe(
+        'A exclusão deste plano do PNCP ainda está em andamento: acompanhe-a em Publicações no PNCP e cancele o plano quando ela terminar.',
+      );
+      await until(
+        async () => (await publicacoes()).some((p) => p.planoId === plano.id && p.estado === 'concluido' && p.numeroControle === null),
+        30_000,
+        'deleted on the PNCP',
+      );
+      fake.clearFaults();
+      expect((await json<Plano>(await cancelar(lido.version), 200)).status).toBe('cancelado');
+      expect(fake.plans('46358021000184').filter((p) => p.codigoUnidade === plano.codigoUnidade && !p.excluido)).toEqual([]);
     });
 
     it('after 503s and a POST /pca whose answer was lost (committed, connection dropped) the PNCP holds exactly one plan', async () => {

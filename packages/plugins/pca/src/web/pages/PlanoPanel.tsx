@@ -1,6 +1,7 @@
 // The plan's own panel: its items (each opens the DFD lines it came from) and, while it is being
 // elaborated, the consolidation: the accepted DFDs of the plan's year, picked with checkboxes.
-// Once a publisher (the PNCP) took the plan, a column says how each item stands there. A grupo whose
+// Once a publisher (the PNCP) took the plan, a column says how each item stands there, and the items a
+// revision took out that the PNCP holds or held are listed under them (to delete there, or deleted on a day). A grupo whose
 // total passes the year's dispensa limit is flagged "exige licitação" (card, and on each of its items).
 // The contratações planejadas and their calendar: ./Contratacoes.tsx; the lines added without DFD: ./ItensSemDfd.tsx.
 import { formatDate } from '@app/br';
@@ -63,8 +64,30 @@ const colunasTotais = (primeira: string): DataTableColumn<Total>[] => [
   { key: 'valor', header: 'Valor', align: 'end', render: (l) => formatMoney(l.valor, 4) },
 ];
 
-/** What a publisher (the PNCP) says of the plan (GET /planos/:id `publicacoes`). */
-type Publicacao = { texto: string; tom: 'info' | 'success' | 'warning' | 'danger'; link: { href: string; texto: string } | null };
+/** An item the publisher (the PNCP) holds or held that the plan no longer has (GET /planos/:id `itensForaDoPlano`). */
+type ItemForaDoPlano = {
+  numeroItem: number;
+  descricao: string | null;
+  quantidade: string | null;
+  valorTotal: string | null;
+  texto: string;
+  tom: string;
+};
+const colunasForaDoPlano: DataTableColumn<ItemForaDoPlano>[] = [
+  { key: 'numeroItem', header: 'Item', rowHeader: true, render: (i) => i.numeroItem },
+  { key: 'descricao', header: 'Descrição', render: (i) => i.descricao ?? '—' },
+  { key: 'quantidade', header: 'Quantidade', align: 'end', render: (i) => (i.quantidade ? formatDecimal(i.quantidade) : '—') },
+  { key: 'valorTotal', header: 'Valor total', align: 'end', render: (i) => (i.valorTotal ? formatMoney(i.valorTotal, 4) : '—') },
+  { key: 'situacao', header: 'PNCP', render: (i) => <span data-tom={i.tom}>{i.texto}</span> },
+];
+
+/** What a publisher (the PNCP) says of the plan (GET /planos/:id `publicacoes`), and what the person may ask of it ('Excluir do PNCP'). */
+type Publicacao = {
+  texto: string;
+  tom: 'info' | 'success' | 'warning' | 'danger';
+  link: { href: string; texto: string } | null;
+  acao?: { rotulo: string; titulo: string; descricao: string; campo: string; caminho: string };
+};
 const ALERTA = { info: 'info', success: 'success', warning: 'warning', danger: 'error' } as const;
 
 const colunasFracionamento: DataTableColumn<FracionamentoDoGrupo>[] = [
@@ -348,9 +371,55 @@ function Consolidacao({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row
   );
 }
 
+/** The plan's situation on each publisher, with its link and the action it offers (asked with a justification). */
+function Publicacoes({ publicacoes, ctx }: { publicacoes: Publicacao[]; ctx: RecordSlotContext<Row> }) {
+  const api = useApi();
+  const [pedido, setPedido] = useState<PromptOptions | null>(null);
+  const pedir = (acao: NonNullable<Publicacao['acao']>) =>
+    setPedido({
+      title: acao.titulo,
+      description: acao.descricao,
+      label: acao.campo,
+      confirmLabel: acao.rotulo,
+      min: 5,
+      tone: 'danger',
+      submit: async (justificativa) => {
+        try {
+          await api.post(acao.caminho, { json: { justificativa } });
+        } catch (error) {
+          return apiErrorBody(error)?.fields?.justificativa ?? apiErrorMessage(error);
+        }
+        await ctx.reload();
+        return null;
+      },
+    });
+  return (
+    <>
+      <PromptDialog prompt={pedido} onClose={() => setPedido(null)} />
+      {publicacoes.map((p) => (
+        <Alert key={p.texto} variant={ALERTA[p.tom]} title={p.texto}>
+          {p.link ? (
+            <a href={p.link.href} {...(/^https?:/.test(p.link.href) ? { target: '_blank', rel: 'noreferrer' } : {})}>
+              {p.link.texto}
+            </a>
+          ) : null}
+          {p.acao ? (
+            <div className="button-row">
+              <Button size="sm" variant="danger" onClick={() => pedir(p.acao!)}>
+                {p.acao.rotulo}
+              </Button>
+            </div>
+          ) : null}
+        </Alert>
+      ))}
+    </>
+  );
+}
+
 export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row> }) {
   if (!record.id) return null;
   const itens = (record.itens as Item[] | undefined) ?? [];
+  const foraDoPlano = (record.itensForaDoPlano as ItemForaDoPlano[] | undefined) ?? [];
   const publicacoes = (record.publicacoes as Publicacao[] | undefined) ?? [];
   const totais = record.totais as Totais | undefined;
   const acima = ((record.fracionamento as FracionamentoDoGrupo[] | undefined) ?? []).filter((g) => g.exigeLicitacao);
@@ -359,15 +428,7 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
   const contratacao = new Map(((record.contratacoes as ContratacaoPlanejada[] | undefined) ?? []).map((c) => [c.id, c.numero]));
   return (
     <>
-      {publicacoes.map((p) => (
-        <Alert key={p.texto} variant={ALERTA[p.tom]} title={p.texto}>
-          {p.link ? (
-            <a href={p.link.href} {...(/^https?:/.test(p.link.href) ? { target: '_blank', rel: 'noreferrer' } : {})}>
-              {p.link.texto}
-            </a>
-          ) : null}
-        </Alert>
-      ))}
+      <Publicacoes publicacoes={publicacoes} ctx={ctx} />
       <RevisaoDoPlano record={record} />
       <Pendencias itens={itens} />
       <Card title={`Itens do plano (${itens.length}) – ${formatMoney(String(record.valorTotal ?? '0'), 4)}`} headingLevel={2}>
@@ -393,6 +454,14 @@ export function PlanoPanel({ record, ctx }: { record: Row; ctx: RecordSlotContex
           ctx={ctx}
           autoridade={record.status === 'em_aprovacao' && ((record.transicoes as string[] | undefined) ?? []).includes('aprovar')}
         />
+        {foraDoPlano.length > 0 ? (
+          <DataTable<ItemForaDoPlano>
+            caption="Itens que saíram do plano (no PNCP: quantidade e valor como foram enviados)"
+            rows={foraDoPlano}
+            columns={colunasForaDoPlano}
+            rowKey={(i) => String(i.numeroItem)}
+          />
+        ) : null}
       </Card>
       <ItensSemDfd record={record} ctx={ctx} />
       <Contratacoes record={record} ctx={ctx} itens={itens} />
