@@ -129,7 +129,17 @@ export { signAccessToken, type AccessTokenPayload } from './platform/auth.js';
 export { SESSION_EXPIRED_MESSAGE, revokeUserSessions } from './platform/auth.js';
 export { INVALID_RECOVERY_LINK_MESSAGE, OUTBOX_TAG, RECOVER_MESSAGE, RECOVERY_LINK_TTL_MS } from './platform/auth-routes.js';
 export { type Clock, systemClock } from './platform/clock.js';
-export { type MailMessage, type Mailer, type OutboxMessage, listOutbox, outboxMailer } from './platform/mail.js';
+export {
+  MAIL_ATTACHMENTS_MAX,
+  MAIL_ATTACHMENTS_MAX_BYTES,
+  type MailAttachment,
+  type MailMessage,
+  type Mailer,
+  type OutboxAttachment,
+  type OutboxMessage,
+  listOutbox,
+  outboxMailer,
+} from './platform/mail.js';
 export { auditOf, sendMail } from './platform/mutation.js';
 export { SENHA_DICA, SENHA_MAX, SENHA_MESSAGES, SENHA_MIN, isCommonPassword, novaSenhaProblem } from './platform/password-policy.js';
 export { DEFAULT_THROTTLE, TOO_MANY_ATTEMPTS_MESSAGE, type ThrottleOptions } from './platform/throttle.js';

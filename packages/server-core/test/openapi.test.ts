@@ -42,6 +42,7 @@ describeEachDatabase('OpenAPI document', { plugins: [testPlugin] }, (t) => {
       'POST /api/auth/password': 0,
       'POST /api/auth/refresh': 0,
       'GET /api/auth/outbox': 3,
+      'GET /api/auth/outbox/{id}/anexos/{ordem}': 3,
       'GET /api/session': 0,
       'POST /api/devtools': 0,
       'GET /api/health': 'public',

@@ -1,5 +1,6 @@
 // Password recovery, password change, token refresh and the e-mail outbox.
 import { createHash, randomBytes } from 'node:crypto';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { and, count, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { issueSessionToken, revokeUserSessions } from './auth.js';
@@ -14,7 +15,8 @@ import {
 } from './core-schemas.js';
 import { passwordResets, usuarios } from './db/schema.js';
 import { AppError } from './errors.js';
-import { type MailMessage, listOutbox } from './mail.js';
+import { type MailMessage, listOutbox, readOutboxAttachment } from './mail.js';
+import { attachmentResponseHeaders } from '../formats/file-type.js';
 import { pageOf, pageQuerySchema } from '../kit/pagination.js';
 import { novaSenhaProblem } from './password-policy.js';
 import { type HashTicket, hashPassword, hashQueueFull, verifyPassword } from './passwords.js';
@@ -341,6 +343,31 @@ export function registerAuthRoutes(router: PluginRouter, runtime: Runtime): void
         audit({ acao: 'caixa_saida_consultada', registro: null, depois: { page, pageSize, q: q ?? null, mensagens: result.items.length } });
       });
       return c.json(result, 200);
+    },
+  });
+
+  router.route({
+    method: 'get',
+    path: '/api/auth/outbox/:id/anexos/:ordem',
+    tag: OUTBOX_TAG,
+    summary: 'Caixa de saída: baixar um arquivo anexado a uma mensagem',
+    description:
+      'O arquivo `ordem` (1, 2, …, como listado em `anexos`) da mensagem `id`, sempre como download (`nosniff`). ' +
+      'Só das mensagens que GET /api/auth/outbox mostra a você (404 nas outras). A consulta é auditada.',
+    request: { params: z.object({ id: z.string(), ordem: z.string() }) },
+    responses: {
+      200: { description: 'O arquivo', file: 'application/octet-stream' },
+      404: { description: 'Mensagem ou arquivo não encontrado', schema: errorResponseSchema },
+    },
+    handler: async (c, ctx) => {
+      const { id, ordem } = c.req.valid('param');
+      const reader = { usuarioId: ctx.user.id, adminTag: OUTBOX_TAG };
+      const file = /^\d{1,3}$/.test(ordem) ? await readOutboxAttachment(db, id, Number(ordem), { entidadeId: ctx.entidadeId, reader }) : null;
+      if (!file) throw new AppError(404, 'not_found', 'Arquivo não encontrado na caixa de saída.');
+      await ctx.mutate(async (_tx, audit) => {
+        audit({ acao: 'caixa_saida_consultada', registro: null, depois: { mensagem: id, anexo: file.nome, tamanho: file.tamanho } });
+      });
+      return new Response(file.conteudo as Uint8Array<ArrayBuffer>, { status: 200, headers: attachmentResponseHeaders(file) });
     },
   });
 }

@@ -93,8 +93,17 @@ export const changePasswordBodySchema = z
   })
   .openapi('ChangePasswordBody');
 
+export const outboxAttachmentSchema = z
+  .object({
+    ordem: z.number().int().openapi({ description: 'Posição do arquivo na mensagem (1, 2, …): GET /api/auth/outbox/{id}/anexos/{ordem} o baixa.' }),
+    nome: z.string(),
+    tipo: z.string().openapi({ description: 'Tipo de mídia (application/pdf…)' }),
+    tamanho: z.number().int().openapi({ description: 'Bytes' }),
+  })
+  .openapi('OutboxAttachment');
+
 export const outboxMessageSchema = z
-  .object({ id: z.string(), to: z.string(), subject: z.string(), body: z.string(), createdAt: z.string() })
+  .object({ id: z.string(), to: z.string(), subject: z.string(), body: z.string(), createdAt: z.string(), anexos: z.array(outboxAttachmentSchema) })
   .openapi('OutboxMessage');
 
 export type SigninBody = z.infer<typeof signinBodySchema>;

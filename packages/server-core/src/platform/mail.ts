@@ -1,11 +1,23 @@
 // Outgoing e-mail: SMTP through nodemailer when SMTP_URL is set, otherwise the `outbox` table, which
 // administrators read (GET /api/auth/outbox, only what they may see: see ListOutboxOptions.reader)
-// and operators print (`compras-server outbox`, every message).
-import { type SQL, and, desc, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
+// and operators print (`compras-server outbox`, every message). A message may carry files
+// (`attachments`, within MAIL_ATTACHMENTS_MAX and MAIL_ATTACHMENTS_MAX_BYTES): nodemailer's
+// attachments through SMTP, the `outbox_anexos` table in the outbox.
+import { type SQL, and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { cleanFileName } from '../formats/file-name.js';
 import type { Clock } from './clock.js';
-import { outbox, usuarioEntidades } from './db/schema.js';
+import { outbox, outboxAnexos, usuarioEntidades } from './db/schema.js';
 import type { DbOrTx } from './db/types.js';
 import type { Logger } from './logger.js';
+
+/** A file sent with an e-mail. */
+export interface MailAttachment {
+  /** Shown to the recipient (cleaned with cleanFileName), e.g. 'formulario-cotacao-12-2026.xlsx'. */
+  filename: string;
+  /** Media type, e.g. 'application/pdf'. */
+  contentType: string;
+  content: Buffer | Uint8Array;
+}
 
 export interface MailMessage {
   to: string;
@@ -14,6 +26,33 @@ export interface MailMessage {
   text: string;
   /** The user the message is for: administrators see it in the outbox of that user's entidades. */
   usuarioId?: string | null;
+  /** Files sent with the message: at most MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_BYTES together. */
+  attachments?: readonly MailAttachment[] | undefined;
+}
+
+/** Most files one e-mail carries. */
+export const MAIL_ATTACHMENTS_MAX = 10;
+/** Most bytes the files of one e-mail add up to (SMTP servers commonly refuse messages above 10–25 MB once encoded). */
+export const MAIL_ATTACHMENTS_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The message's files checked against the limits, their names cleaned: a message over them is a
+ * programming error of its sender (thrown, so the mutation sending it rolls back), never cut silently.
+ */
+export function mailAttachments(message: MailMessage): MailAttachment[] {
+  const files = message.attachments ?? [];
+  if (files.length > MAIL_ATTACHMENTS_MAX) {
+    throw new Error(`e-mail to ${message.to}: ${files.length} attachments, at most ${MAIL_ATTACHMENTS_MAX}.`);
+  }
+  const total = files.reduce((sum, f) => sum + f.content.byteLength, 0);
+  if (total > MAIL_ATTACHMENTS_MAX_BYTES) {
+    throw new Error(`e-mail to ${message.to}: attachments of ${total} bytes, at most ${MAIL_ATTACHMENTS_MAX_BYTES}.`);
+  }
+  return files.map((f) => {
+    const contentType = f.contentType.trim();
+    if (!/^[\w.+-]+\/[\w.+-]+$/.test(contentType)) throw new Error(`e-mail to ${message.to}: attachment type '${f.contentType}' is not a media type.`);
+    return { filename: cleanFileName(f.filename, 'anexo'), contentType, content: f.content };
+  });
 }
 
 export interface Mailer {
@@ -27,18 +66,39 @@ export function outboxMailer(db: DbOrTx, clock: Clock): Mailer {
   return {
     kind: 'outbox',
     send: async (message) => {
-      await db.insert(outbox).values({
-        to: message.to,
-        subject: message.subject,
-        body: message.text,
-        usuarioId: message.usuarioId ?? null,
-        createdAt: new Date(clock.now()),
-      });
+      const files = mailAttachments(message);
+      const [row] = await db
+        .insert(outbox)
+        .values({
+          to: message.to,
+          subject: message.subject,
+          body: message.text,
+          usuarioId: message.usuarioId ?? null,
+          createdAt: new Date(clock.now()),
+        })
+        .returning({ id: outbox.id });
+      if (files.length === 0) return;
+      await db.insert(outboxAnexos).values(
+        files.map((f, i) => ({
+          outboxId: row!.id,
+          ordem: i + 1,
+          nome: f.filename,
+          tipo: f.contentType,
+          tamanho: f.content.byteLength,
+          conteudo: f.content instanceof Uint8Array ? f.content : new Uint8Array(f.content),
+        })),
+      );
     },
   };
 }
 
-type SendMail = (message: { from: string; to: string; subject: string; text: string }) => Promise<unknown>;
+type SendMail = (message: {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
+}) => Promise<unknown>;
 
 /**
  * Sends through SMTP (`smtp://user:pass@host:587`, `smtps://…:465`). nodemailer is loaded only
@@ -62,7 +122,22 @@ export async function smtpMailer(url: string, from: string, logger: Logger, load
   return {
     kind: 'smtp',
     send: async (message) => {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      const files = mailAttachments(message);
+      await transport.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(files.length
+          ? {
+              attachments: files.map((f) => ({
+                filename: f.filename,
+                contentType: f.contentType,
+                content: Buffer.isBuffer(f.content) ? f.content : Buffer.from(f.content.buffer, f.content.byteOffset, f.content.byteLength),
+              })),
+            }
+          : {}),
+      });
     },
   };
 }
@@ -78,12 +153,24 @@ export function redactSmtpUrl(url: string): string {
   }
 }
 
+/** A file of an outbox message, as listed (GET /api/auth/outbox/:id/anexos/:ordem downloads it). */
+export interface OutboxAttachment {
+  /** 1, 2, … in the message. */
+  ordem: number;
+  nome: string;
+  tipo: string;
+  /** Bytes. */
+  tamanho: number;
+}
+
 export interface OutboxMessage {
   id: string;
   to: string;
   subject: string;
   body: string;
   createdAt: string;
+  /** Its files (empty when none). */
+  anexos: OutboxAttachment[];
 }
 
 export interface ListOutboxOptions {
@@ -102,13 +189,8 @@ export interface ListOutboxOptions {
   reader?: { usuarioId: string; adminTag: number } | undefined;
 }
 
-/** Outbox messages, newest first, paginated. */
-export async function listOutbox(
-  db: DbOrTx,
-  options: ListOutboxOptions = {},
-): Promise<{ items: OutboxMessage[]; total: number; page: number; pageSize: number }> {
-  const page = options.page ?? 1;
-  const pageSize = options.pageSize ?? 20;
+/** The messages `options` lets one see (entidade, reader, search). */
+function outboxWhere(options: ListOutboxOptions): SQL | undefined {
   const conditions = [];
   if (options.entidadeId) {
     conditions.push(
@@ -139,7 +221,17 @@ export async function listOutbox(
     const like = `%${options.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     conditions.push(or(ilike(outbox.to, like), ilike(outbox.subject, like)));
   }
-  const where = conditions.length ? and(...conditions) : undefined;
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/** Outbox messages, newest first, paginated, each with the list of its files. */
+export async function listOutbox(
+  db: DbOrTx,
+  options: ListOutboxOptions = {},
+): Promise<{ items: OutboxMessage[]; total: number; page: number; pageSize: number }> {
+  const page = options.page ?? 1;
+  const pageSize = options.pageSize ?? 20;
+  const where = outboxWhere(options);
   const [count] = await db.select({ total: sql<number>`count(*)::int` }).from(outbox).where(where);
   const rows = await db
     .select()
@@ -148,6 +240,20 @@ export async function listOutbox(
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  const anexos = new Map<number, OutboxAttachment[]>();
+  if (rows.length) {
+    const files = await db
+      .select({ outboxId: outboxAnexos.outboxId, ordem: outboxAnexos.ordem, nome: outboxAnexos.nome, tipo: outboxAnexos.tipo, tamanho: outboxAnexos.tamanho })
+      .from(outboxAnexos)
+      .where(
+        inArray(
+          outboxAnexos.outboxId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(outboxAnexos.outboxId), asc(outboxAnexos.ordem));
+    for (const { outboxId, ...file } of files) anexos.set(outboxId, [...(anexos.get(outboxId) ?? []), file]);
+  }
   return {
     items: rows.map((r) => ({
       id: String(r.id),
@@ -155,9 +261,30 @@ export async function listOutbox(
       subject: r.subject,
       body: r.body,
       createdAt: r.createdAt.toISOString(),
+      anexos: anexos.get(r.id) ?? [],
     })),
     total: Number(count?.total ?? 0),
     page,
     pageSize,
   };
+}
+
+/**
+ * One file of an outbox message, with the same reader rule as listOutbox (`options`: entidade and
+ * reader); null when the message or the file is not there, or not for this reader.
+ */
+export async function readOutboxAttachment(
+  db: DbOrTx,
+  id: string,
+  ordem: number,
+  options: Pick<ListOutboxOptions, 'entidadeId' | 'reader'> = {},
+): Promise<(OutboxAttachment & { conteudo: Uint8Array }) | null> {
+  if (!/^\d{1,18}$/.test(id) || !Number.isSafeInteger(Number(id)) || !Number.isInteger(ordem) || ordem < 1) return null;
+  const [row] = await db
+    .select({ ordem: outboxAnexos.ordem, nome: outboxAnexos.nome, tipo: outboxAnexos.tipo, tamanho: outboxAnexos.tamanho, conteudo: outboxAnexos.conteudo })
+    .from(outboxAnexos)
+    .innerJoin(outbox, eq(outbox.id, outboxAnexos.outboxId))
+    .where(and(eq(outboxAnexos.outboxId, Number(id)), eq(outboxAnexos.ordem, ordem), outboxWhere(options)))
+    .limit(1);
+  return row ?? null;
 }

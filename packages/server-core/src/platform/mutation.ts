@@ -9,7 +9,7 @@ import type { AuditFn } from './audit.js';
 import type { Tx } from './db/types.js';
 import { AppError, CONCURRENT_CHANGE_MESSAGE, databaseCause, describeDatabaseCause } from './errors.js';
 import type { Logger } from './logger.js';
-import type { MailMessage } from './mail.js';
+import { type MailMessage, mailAttachments } from './mail.js';
 import type { Runtime } from './runtime.js';
 
 export interface MutationState {
@@ -42,10 +42,13 @@ export function auditOf(tx: Tx): AuditFn {
 /**
  * Sends an e-mail as part of the ctx.mutate that opened `tx`: with the outbox as mailer it is written
  * in the transaction; with SMTP it goes after the COMMIT (never for a rolled-back mutation), and to
- * the outbox when SMTP fails.
+ * the outbox when SMTP fails. Its `attachments` are checked now (MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_BYTES).
  */
 export function sendMail(tx: Tx, message: MailMessage): void {
-  stateOf(tx, 'sendMail').mail(message);
+  const state = stateOf(tx, 'sendMail');
+  // files over the limits fail here, in the mutation (rolled back), not after the COMMIT
+  mailAttachments(message);
+  state.mail(message);
 }
 
 /** SMTP (or any non-outbox mailer): sent in the background; on failure kept in the outbox. */

@@ -1,16 +1,26 @@
 // The transitions' side of the cotação: `concluir` (every item priced, the three-price rule, then the
 // estimated prices frozen and fed back to the requisição's items) and `iniciar` (the invited
-// suppliers with an e-mail are told).
+// suppliers with an e-mail are told, each with its blank form attached).
 import { formatDateTime } from '@app/br';
 import { formatNumero } from '@app/documents';
 import { registrarPesquisaDePrecos } from '@app/requisicoes/server';
-import { AppError, type AuditFn, type RequestContext, type Tx, sendMail } from '@app/server-core';
-import { eq, sql } from '@app/server-core/orm';
+import {
+  AppError,
+  type AuditFn,
+  type RequestContext,
+  type Tx,
+  XLSX_CONTENT_TYPE,
+  documentEntidade,
+  fileNameSlug,
+  sendMail,
+  writeXlsxInWorker,
+} from '@app/server-core';
+import { sql } from '@app/server-core/orm';
 import type { ItemCotacao } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
-import { type Row, descricaoCotacao, lerConvites } from './comum.js';
+import { type Row, descricaoCotacao } from './comum.js';
+import { formularioPlanilha } from './documentos-formulario.js';
 import { listarItens } from './justificativa.js';
-import { cotacaoItens } from './tables.js';
 
 /** '1. Papel sulfite A4, 2. Caneta azul e mais 3'. */
 const nomearItens = (itens: ItemCotacao[]): string => listarItens(itens.map((i) => `${i.ordem}. ${i.descricao}`));
@@ -87,32 +97,58 @@ export async function congelarConclusao(tx: Tx, ctx: RequestContext, before: Row
 }
 
 /**
+ * The text of the invitation e-mail (pt-BR): the object, the number of items, the deadline (or that
+ * none was set) and the attached form. Never the estimated values.
+ */
+function textoDoConvite(input: { fornecedor: string; numero: string; objeto: string; itens: number; prazo: string | null; responsavel: string }): string {
+  const { fornecedor, numero, objeto, itens, prazo, responsavel } = input;
+  return [
+    `Prezados(as), ${fornecedor}.`,
+    '',
+    `Solicitamos proposta de preços para a cotação ${numero}: ${objeto}.`,
+    `São ${itens} ${itens === 1 ? 'item' : 'itens'}, com unidades e quantidades, no formulário em anexo (planilha .xlsx).`,
+    prazo ? `Prazo para a resposta: ${prazo} (horário de Brasília).` : 'Não foi definido prazo para a resposta; pedimos que respondam assim que possível.',
+    'Preencha no formulário, para cada item, o preço unitário e a marca, e informe a validade e a data da proposta.',
+    `Devolva o formulário preenchido ao responsável pela pesquisa, ${responsavel}.`,
+  ].join('\n');
+}
+
+/**
  * After `iniciar` (and on an invitation while em coleta: `conviteId`): each invited supplier with an
- * e-mail gets the request (object, number of items, deadline). Never the estimated values.
+ * e-mail gets the request (object, number of items, deadline) with its blank form attached, the same
+ * XLSX as GET …/fornecedores/:conviteId/formulario.xlsx (formularioPlanilha, written in the XLSX
+ * worker pool). Never the estimated values.
  */
 export async function notificarConvidados(tx: Tx, ctx: RequestContext, before: Row, conviteId?: string): Promise<void> {
   const id = String(before.id);
-  const convites = (await lerConvites(tx, id, conviteId)).filter((c) => c.fornecedorEmail && c.situacao === 'convidado');
+  const mapa = await carregarCotacao(tx, ctx, id);
+  const convites = mapa.convites.filter((c) => c.fornecedorEmail && c.situacao === 'convidado' && (!conviteId || c.id === conviteId));
   if (convites.length === 0) return;
-  const itens = await tx
-    .select({ ordem: cotacaoItens.ordem, quantidade: sql<string>`${cotacaoItens.quantidade}::text` })
-    .from(cotacaoItens)
-    .where(eq(cotacaoItens.cotacaoId, id));
-  const numero = formatNumero(before.numero as number, before.ano as number);
-  const prazo = before.prazo ? formatDateTime(String(before.prazo)) : null;
+  const entidade = await documentEntidade({ db: tx, entidadeId: ctx.entidadeId });
+  const numero = formatNumero(mapa.cotacao.numero, mapa.cotacao.ano);
+  const prazo = mapa.cotacao.prazo ? formatDateTime(mapa.cotacao.prazo) : null;
   for (const c of convites) {
+    const planilha = await writeXlsxInWorker([formularioPlanilha(mapa, c, entidade)]);
     sendMail(tx, {
       to: c.fornecedorEmail!,
       usuarioId: null,
       subject: `Pedido de cotação ${numero}`,
-      text: [
-        `Prezados(as), ${c.fornecedorNome}.`,
-        '',
-        `Solicitamos proposta de preços para a cotação ${numero}: ${String(before.objeto)}.`,
-        `São ${itens.length} ${itens.length === 1 ? 'item' : 'itens'}; o formulário com os itens, unidades e quantidades será enviado por ${ctx.user.nome}.`,
-        prazo ? `Prazo para a resposta: ${prazo} (horário de Brasília).` : 'Responda assim que possível.',
-        'Informe na proposta, para cada item, o preço unitário e a marca, e a validade da proposta.',
-      ].join('\n'),
+      text: textoDoConvite({
+        fornecedor: c.fornecedorNome,
+        numero,
+        objeto: mapa.cotacao.objeto,
+        itens: mapa.itens.length,
+        prazo,
+        responsavel: mapa.cotacao.responsavelNome,
+      }),
+      attachments: [
+        {
+          // the name of the download (kit/documents/files.ts): formulario-cotacao-<numero>-<ano>-<fornecedor>.xlsx
+          filename: `formulario-cotacao-${mapa.cotacao.numero}-${mapa.cotacao.ano}-${fileNameSlug(c.fornecedorNome)}.xlsx`,
+          contentType: XLSX_CONTENT_TYPE,
+          content: planilha,
+        },
+      ],
     });
   }
 }

@@ -9,13 +9,14 @@
 //   GET/PUT /configuracao (the entidade's default method; PUT with tag 3);
 //   reports (GET /api/relatorios, kit RELATORIOS): the cotações and the requisições aprovadas sem cotação (relatorios.ts);
 //   external price sources contributed to COTACAO_FONTES_EXTERNAS (fontes-externas.ts: "Buscar no PNCP").
-import { formatDateTime, today } from '@app/br';
+import { formatDateTime, optionalDateTimeSchema, today } from '@app/br';
 import { formatDecimal } from '@app/documents';
 import { fornecedores } from '@app/fornecedores/server';
 import { produtos, produtosLookup } from '@app/produtos/server';
 import { centrosCusto, centrosCustoLookup, unidades } from '@app/registros/server';
 import { requisicaoItens, requisicoes } from '@app/requisicoes/server';
 import {
+  AppError,
   INDICADORES,
   RASCUNHOS_ALHEIOS_TAG_INFO,
   RELATORIOS,
@@ -85,6 +86,25 @@ const produtoRef = {
 };
 
 /** How the records a cotação refers to are named: its timeline and the Logs de Auditoria. */
+/**
+ * `iniciar`: a `prazo` sent with it becomes the cotação's deadline (it must be ahead: the invitations
+ * carry it), audited with the transition; `semPrazo: true` on a cotação without one is recorded.
+ */
+function prazoAoIniciar(
+  row: Record<string, unknown>,
+  body: Record<string, unknown>,
+): { set?: Record<string, unknown>; audit?: Record<string, unknown> } | undefined {
+  const prazo = typeof body.prazo === 'string' ? body.prazo : null;
+  if (prazo) {
+    if (new Date(prazo).getTime() <= Date.now()) {
+      throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { prazo: 'O prazo de resposta deve ser depois de agora.' });
+    }
+    return { set: { prazo } };
+  }
+  if (!row.prazo && body.semPrazo === true) return { audit: { semPrazo: true } };
+  return undefined;
+}
+
 const NOMES = {
   centroCustoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
   produtoId: { table: 'produtos', label: "codigo || ' – ' || descricao" },
@@ -108,7 +128,14 @@ export default defineServerPlugin({
     // the Logs de Auditoria show these codes by their labels, and the ids by the names the timeline gives them
     contribute(VOCABULARIO_AUDITORIA, {
       nomes: NOMES,
-      campos: { status: 'Situação', metodo: 'Método', fonte: 'Fonte', situacao: 'Situação do convite', centroCustoId: 'Centro de custo' },
+      campos: {
+        status: 'Situação',
+        metodo: 'Método',
+        fonte: 'Fonte',
+        situacao: 'Situação do convite',
+        centroCustoId: 'Centro de custo',
+        semPrazo: 'Iniciada sem prazo de resposta',
+      },
       valores: { status: fluxoCotacao.states, metodo: METODO_LABEL, fonte: FONTE_CURTA, situacao: SITUACAO_CONVITE_LABEL },
     }),
   ],
@@ -210,8 +237,17 @@ export default defineServerPlugin({
         // items, quantities, reference date or method changed: an approval of the justification that no longer covers it is voided
         if (write.current) await conferirAprovacao(tx, write.ctx, id, write.audit, carregarCotacao);
       },
-      resolveTransition: async (tx, name, row, _body, ctx) => {
+      // iniciar: the web's dialog asks, on a cotação without a deadline, for the `prazo` (set with the
+      // transition) or for `semPrazo: true` (starting without one, recorded in the audit)
+      transitionBody: {
+        iniciar: {
+          prazo: optionalDateTimeSchema('Prazo de resposta').optional(),
+          semPrazo: z.boolean({ error: 'Informe se a coleta começa sem prazo de resposta.' }).optional(),
+        },
+      },
+      resolveTransition: async (tx, name, row, body, ctx) => {
         if (name === 'concluir') return validarConclusao(tx, ctx, String(row.id));
+        if (name === 'iniciar') return prazoAoIniciar(row, body);
         return undefined;
       },
       onTransition: async (tx, name, before, _body, ctx, { audit }) => {

@@ -199,6 +199,94 @@ describeEachDatabase('@app/cotacoes documentos', { plugins }, (t) => {
     expect((await api.mapa(c.id)).precos.filter((p) => p.fornecedorId === convite.fornecedorId).map((p) => p.valorUnitario)).toEqual(['11.11']);
   });
 
+  it('the invitation e-mail carries the blank form (the same XLSX: filled and imported back) and the deadline; never a value', async () => {
+    const desde = Number((await t.server.sql<{ n: string }>('SELECT coalesce(max(id), 0)::text AS n FROM outbox'))[0]!.n);
+    const c = await emColeta(m.produtos.slice(0, 2), 2);
+    const mails = await t.server.sql<{ id: string; para: string; texto: string }>(
+      'SELECT id::text, to_address AS para, body AS texto FROM outbox WHERE id > $1 ORDER BY id',
+      [desde],
+    );
+    const convidados = c.convites.filter((cv) => cv.fornecedorEmail);
+    expect(convidados.length).toBeGreaterThan(0);
+    expect(mails.map((x) => x.para).sort()).toEqual(convidados.map((cv) => cv.fornecedorEmail).sort());
+    const convite = convidados[0]!;
+    const mail = mails.find((x) => x.para === convite.fornecedorEmail)!;
+    expect(mail.texto).toContain(`Solicitamos proposta de preços para a cotação ${c.numero}: Material de expediente para as escolas.`);
+    expect(mail.texto).toContain('São 2 itens, com unidades e quantidades, no formulário em anexo (planilha .xlsx).');
+    expect(mail.texto).toContain(`Prazo para a resposta: ${dia(10).split('-').reverse().join('/')} 17:30 (horário de Brasília).`);
+    expect(mail.texto).not.toMatch(/assim que possível|R\$/);
+    const anexos = await t.server.sql<{ ordem: number; nome: string; tipo: string; tamanho: number; conteudo: Uint8Array }>(
+      'SELECT ordem, nome, tipo, tamanho, conteudo FROM outbox_anexos WHERE outbox_id = $1 ORDER BY ordem',
+      [mail.id],
+    );
+    expect(anexos.map(({ conteudo: _c, ...a }) => a)).toEqual([
+      {
+        ordem: 1,
+        nome: expect.stringMatching(new RegExp(`^formulario-cotacao-${c.numero.replace('/', '-')}-[a-z0-9-]+\\.xlsx$`)),
+        tipo: XLSX,
+        tamanho: anexos[0]!.conteudo.byteLength,
+      },
+    ]);
+    // the attached form is the supplier's own: filled in a spreadsheet program and imported back
+    const wb = await abrir(new Uint8Array(anexos[0]!.conteudo));
+    const ws = wb.worksheets[0]!;
+    const f = formulario(ws);
+    expect(String(f.campo('Fornecedor').value)).toBe(convite.fornecedorNome);
+    f.item(0).getCell(6).value = 12.5;
+    f.item(0).getCell(7).value = 'Marca do anexo';
+    f.campo('Validade da proposta').value = diaExcel(dia(30));
+    f.campo('Data da proposta').value = diaExcel(dia(0));
+    const r = await importar(c.id, convite.id, new Uint8Array((await wb.xlsx.writeBuffer()) as ArrayBuffer));
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ situacao: 'respondeu', precos: 1 });
+  });
+
+  it("'Iniciar coleta' without a deadline: the prazo sent with it is set (ahead of now only), or `semPrazo` is recorded and the e-mail says no deadline was set", async () => {
+    const picker = await api.ok<{ items: { id: string; email: string | null }[] }>('GET', '/fornecedores?pageSize=100', undefined, 200);
+    const comEmail = picker.items.find((f) => f.email)!.id;
+    const semPrazo = async () => {
+      const c = await api.criar(m.produtos.slice(0, 1), { centroCustoId: m.centros.educacao });
+      const convite = await api.convidar(c.id, comEmail);
+      expect(convite.fornecedorEmail).toMatch(/@/);
+      return { id: c.id, convite };
+    };
+    const emailDe = async (para: string | null) =>
+      (await t.server.sql<{ texto: string }>('SELECT body AS texto FROM outbox WHERE to_address = $1 ORDER BY id DESC LIMIT 1', [para]))[0]?.texto ?? '';
+
+    // starting without one, confirmed: recorded with the transition, and the e-mail says so
+    const a = await semPrazo();
+    expect((await api.transicao(a.id, 'iniciar', { semPrazo: true })).status).toBe(200);
+    const [auditado] = await t.server.sql<{ depois: Record<string, unknown> }>("SELECT depois FROM audit_log WHERE registro = $1 AND acao = 'iniciar'", [a.id]);
+    expect(auditado!.depois).toMatchObject({ semPrazo: true, status: 'em_coleta' });
+    expect(auditado!.depois.prazo ?? null).toBeNull();
+    const texto = await emailDe(a.convite.fornecedorEmail);
+    expect(texto).toContain('Não foi definido prazo para a resposta; pedimos que respondam assim que possível.');
+    expect(texto).toContain('no formulário em anexo');
+    expect(texto).not.toContain('Prazo para a resposta:');
+
+    // the deadline typed in the dialog: a past one is refused on the field, nothing changes
+    const b = await semPrazo();
+    const passado = await api.transicao(b.id, 'iniciar', { prazo: `${dia(-1)}T12:00:00-03:00` });
+    expect(passado.status).toBe(400);
+    expect(passado.body.error?.fields).toEqual({ prazo: 'O prazo de resposta deve ser depois de agora.' });
+    expect((await api.ok<{ status: string }>('GET', `/cotacoes/${b.id}`, undefined, 200)).status).toBe('rascunho');
+    const invalido = await api.transicao(b.id, 'iniciar', { prazo: '31/12/2026' });
+    expect(invalido.status).toBe(400);
+    expect(invalido.body.error?.fields?.prazo).toMatch(/^Prazo de resposta: /);
+    // a deadline ahead: set with the transition (audited in it), carried by the e-mail and the form
+    const ok = await api.transicao(b.id, 'iniciar', { prazo: `${dia(5)}T16:00:00-03:00` });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body).toMatchObject({ status: 'em_coleta', prazo: new Date(`${dia(5)}T16:00:00-03:00`).toISOString() });
+    const [iniciada] = await t.server.sql<{ antes: Record<string, unknown>; depois: Record<string, unknown> }>(
+      "SELECT antes, depois FROM audit_log WHERE registro = $1 AND acao = 'iniciar'",
+      [b.id],
+    );
+    expect(iniciada!.antes.prazo ?? null).toBeNull();
+    expect(iniciada!.depois.prazo).toBeTruthy();
+    expect(iniciada!.depois.semPrazo).toBeUndefined();
+    expect(await emailDe(b.convite.fornecedorEmail)).toContain(`Prazo para a resposta: ${dia(5).split('-').reverse().join('/')} 16:00 (horário de Brasília).`);
+  });
+
   it('bad rows (unknown item, negative, text, 5 decimal places, long brand) and a bad date → 400 listing every line, nothing saved', async () => {
     const c = await emColeta(m.produtos.slice(0, 5), 1);
     const convite = c.convites[0]!;

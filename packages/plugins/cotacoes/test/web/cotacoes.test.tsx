@@ -293,3 +293,64 @@ describe('edit page', () => {
     expect(link.getAttribute('href')).toBe(`/requisicao/edit/${REQ}`);
   });
 });
+
+describe("'Iniciar coleta'", () => {
+  /** The edit page of a rascunho (`prazo` as given) whose POST …/iniciar answers it em coleta; the bodies sent are kept. */
+  const rascunho = (prazo: string | null) => {
+    const enviados: Record<string, unknown>[] = [];
+    let atual = cotacao({ status: 'rascunho', prazo, transicoes: ['iniciar', 'cancelar'] });
+    renderPlugin(plugin, {
+      path: `/cotacao/edit/${ID}`,
+      session: makeTestSession({ tags: [73], centrosCusto: [CENTRO] }),
+      api: {
+        ...comuns,
+        [`GET ${BASE}`]: () => Response.json(atual),
+        [`POST ${BASE}/iniciar`]: (call) => {
+          const body = call.body as Record<string, unknown>;
+          enviados.push(body);
+          atual = cotacao({ status: 'em_coleta', prazo: body.prazo ?? prazo, version: 5 });
+          return Response.json(atual);
+        },
+      },
+    });
+    return enviados;
+  };
+  const abrirDialogo = async () => {
+    fireEvent.click(await screen.findByRole('button', { name: 'Iniciar coleta' }, T));
+    return screen.findByRole('alertdialog', {}, T);
+  };
+
+  it('without a deadline, asks for it before anything is sent, and sends the one typed (São Paulo’s clock) with the transition', async () => {
+    const enviados = rascunho(null);
+    const dialogo = await abrirDialogo();
+    expect(within(dialogo).getByText(/Esta cotação não tem prazo de resposta\./)).toBeTruthy();
+    // neither a deadline nor the choice to start without one: the dialog says so and sends nothing
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Iniciar coleta' }));
+    expect(await within(dialogo).findByText('Informe o prazo de resposta ou marque que a coleta começa sem prazo.', {}, T)).toBeTruthy();
+    expect(enviados).toEqual([]);
+    fireEvent.change(within(dialogo).getByLabelText(/Prazo de resposta/), { target: { value: '2026-12-18T17:00' } });
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Iniciar coleta' }));
+    expect(await screen.findByText('Cotação 12/2026 em coleta.', {}, T)).toBeTruthy();
+    expect(enviados).toEqual([{ version: 4, prazo: '2026-12-18T20:00:00.000Z' }]);
+  });
+
+  it('or starts without one when the person marks it explicitly (`semPrazo`, recorded by the server)', async () => {
+    const enviados = rascunho(null);
+    const dialogo = await abrirDialogo();
+    fireEvent.click(within(dialogo).getByRole('checkbox', { name: /Iniciar a coleta sem prazo de resposta/ }));
+    expect((within(dialogo).getByLabelText(/Prazo de resposta/) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Iniciar coleta' }));
+    expect(await screen.findByText('Cotação 12/2026 em coleta.', {}, T)).toBeTruthy();
+    expect(enviados).toEqual([{ version: 4, semPrazo: true }]);
+  });
+
+  it('with a deadline, only confirms, saying what the suppliers receive', async () => {
+    const enviados = rascunho('2026-03-10T20:00:00.000Z');
+    const dialogo = await abrirDialogo();
+    expect(within(dialogo).getByText(/recebem o pedido com o formulário em anexo\. Prazo de resposta: 10\/03\/2026 17:00/)).toBeTruthy();
+    expect(within(dialogo).queryByRole('checkbox')).toBeNull();
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Iniciar coleta' }));
+    expect(await screen.findByText('Cotação 12/2026 em coleta.', {}, T)).toBeTruthy();
+    expect(enviados).toEqual([{ version: 4 }]);
+  });
+});

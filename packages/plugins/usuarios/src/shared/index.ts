@@ -259,6 +259,15 @@ export interface PageOf<T> {
   pageSize: number;
 }
 
+/** A file of an outbox e-mail (server-core's OutboxAttachment): GET /api/auth/outbox/:id/anexos/:ordem downloads it. */
+export interface AnexoCaixaSaida {
+  ordem: number;
+  nome: string;
+  tipo: string;
+  /** Bytes. */
+  tamanho: number;
+}
+
 /** One e-mail of the outbox, as GET /api/auth/outbox answers it (server-core's OutboxMessage). */
 export interface MensagemCaixaSaida {
   id: string;
@@ -268,6 +277,8 @@ export interface MensagemCaixaSaida {
   body: string;
   /** ISO instant. */
   createdAt: string;
+  /** Its files (e.g. the blank form of a price research invitation). */
+  anexos?: AnexoCaixaSaida[];
 }
 
 /** Name of a tag: the declaring plugin's, else the specification's, else 'Tag N'. */

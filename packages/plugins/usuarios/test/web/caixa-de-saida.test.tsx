@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { mockApi, pageOf, renderPlugin, signInForTest } from '@app/core/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { MensagemCaixaSaida, PageOf } from '../../src/shared/index';
 import usuarios from '../../src/web/index';
 import { textParts } from '../../src/web/links';
@@ -141,6 +141,45 @@ describe('outbox page (/usuarios/caixa-de-saida)', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     expect(toggle.getAttribute('aria-controls')).toBeNull();
     expect(screen.queryByTestId('mensagem-corpo')).toBeNull();
+  });
+
+  it('a message with files says how many; opened, it lists each by name and size, downloaded through the API', async () => {
+    const had = { create: URL.createObjectURL, revoke: URL.revokeObjectURL };
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:anexo'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    onTestFinished(() => {
+      click.mockRestore();
+      Object.assign(URL, { createObjectURL: had.create, revokeObjectURL: had.revoke });
+    });
+    const convite: MensagemCaixaSaida = {
+      id: '9',
+      to: 'vendas@alfa.com.br',
+      subject: 'Pedido de cotação 12/2026',
+      body: 'Prezados(as), Alfa Papelaria.',
+      createdAt: '2025-03-10T13:05:00.000Z',
+      anexos: [
+        { ordem: 1, nome: 'formulario-cotacao-12-2026-alfa-papelaria.xlsx', tipo: 'application/octet-stream', tamanho: 12_800 },
+        { ordem: 2, nome: 'instrucoes.pdf', tipo: 'application/pdf', tamanho: 900 },
+      ],
+    };
+    signInForTest(makeSession());
+    const { calls } = mockApi({
+      'GET /api/auth/outbox': () => Response.json(pagina([convite, antiga])),
+      'GET /api/auth/outbox/9/anexos/1': () => new Response('planilha', { headers: { 'content-type': 'application/octet-stream' } }),
+    });
+    start('/usuarios/caixa-de-saida');
+    const toggle = await screen.findByRole('button', { name: /^Pedido de cotação 12\/2026 · 2 anexos/ }, T);
+    expect(screen.getByRole('button', { name: /^Compras: aviso/ }).textContent).not.toContain('anexo');
+    fireEvent.click(toggle);
+    const lista = screen.getByRole('list', { name: 'Anexos da mensagem' });
+    expect(
+      within(lista)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Baixar formulario-cotacao-12-2026-alfa-papelaria.xlsx (13 KB)', 'Baixar instrucoes.pdf (900 bytes)']);
+    fireEvent.click(within(lista).getByRole('button', { name: 'Baixar formulario-cotacao-12-2026-alfa-papelaria.xlsx' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('GET /api/auth/outbox/9/anexos/1');
   });
 
   it("empty outbox: 'Nenhuma mensagem na caixa de saída.' and no pagination", async () => {

@@ -1,7 +1,7 @@
 // Drizzle mirrors of the core tables created by migrations/*.sql (the SQL files are the source of
 // truth; these declarations only give plugins and core typed queries).
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, char, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, char, customType, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -128,6 +128,24 @@ export const outbox = pgTable('outbox', {
   usuarioId: uuid('usuario_id').references(() => usuarios.id, { onDelete: 'set null' }),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
 });
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/** Files of an outbox message (MailMessage.attachments), in its order. */
+export const outboxAnexos = pgTable(
+  'outbox_anexos',
+  {
+    outboxId: bigint('outbox_id', { mode: 'number' })
+      .notNull()
+      .references(() => outbox.id, { onDelete: 'cascade' }),
+    ordem: integer('ordem').notNull(),
+    nome: text('nome').notNull(),
+    tipo: text('tipo').notNull(),
+    tamanho: integer('tamanho').notNull(),
+    conteudo: bytea('conteudo').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.outboxId, t.ordem] })],
+);
 
 export const appConfig = pgTable('app_config', {
   key: text('key').primaryKey(),

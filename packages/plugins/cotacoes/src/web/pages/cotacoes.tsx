@@ -1,11 +1,13 @@
 // /cotacao: the cotações on the document kit: the list (número, objeto, situação, itens, preços
 // coletados, prazo), the new form (método from the entidade's configuração), edit (links to the
-// collection of prices and the mapa comparativo, the method in force) and duplicar.
-import { formatDateTime, today } from '@app/br';
+// collection of prices and the mapa comparativo, the method in force), duplicar, and the dialog of
+// 'Iniciar coleta' (the prazo de resposta, or starting without one).
+import { formatDateTime, instantFromDateTimeInput, today } from '@app/br';
 import {
   type DocumentConfig,
   type FieldRenderProps,
   type ResourceOptionsSource,
+  type TransitionDialogState,
   api,
   defineDocumentPages,
   registerFieldType,
@@ -14,8 +16,8 @@ import {
 } from '@app/core';
 import { formatNumero } from '@app/documents';
 import { REQUISICOES_TAG } from '@app/requisicoes/shared';
-import { Card, PageLoading } from '@app/ui';
-import { useMemo } from 'react';
+import { Card, CheckboxField, PageLoading, TextField } from '@app/ui';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { ADMIN_TAG, type Configuracao, METODO_LABEL, METODOS, type Metodo, cotacaoInputSchema, descreverMetodo, fluxoCotacao } from '../../shared/index.js';
 import { CONFIGURACAO_KEY, COTACOES_ENDPOINT } from '../components/comum';
@@ -152,6 +154,63 @@ function MetodoPanel({ row }: { row: Row }) {
   );
 }
 
+const SEM_PRAZO_PENDENTE = 'Informe o prazo de resposta ou marque que a coleta começa sem prazo.';
+
+/**
+ * 'Iniciar coleta' on a cotação without a deadline: the person types the prazo de resposta (sent
+ * with the transition, which sets it) or marks that the collection starts without one (`semPrazo`,
+ * recorded in the history); the dialog confirms nothing before one of them.
+ */
+function PrazoAoIniciar({ state }: { state: TransitionDialogState }) {
+  const [texto, setTexto] = useState('');
+  const semPrazo = state.body.semPrazo === true;
+  const { require } = state;
+  const pendente = !semPrazo && texto.trim() === '';
+  useEffect(() => require('prazo', pendente ? SEM_PRAZO_PENDENTE : null), [require, pendente]);
+  return (
+    <div className="stack">
+      <p>
+        Esta cotação não tem prazo de resposta. Informe até quando os fornecedores podem responder: o prazo vai no e-mail do convite e no formulário em anexo.
+      </p>
+      <TextField
+        label="Prazo de resposta"
+        type="datetime-local"
+        hint="Data e hora (de Brasília)."
+        disabled={semPrazo}
+        value={texto}
+        error={state.errors.prazo}
+        onChange={(e) => {
+          const valor = e.currentTarget.value;
+          setTexto(valor);
+          state.setBody(valor.trim() ? { prazo: instantFromDateTimeInput(valor) ?? valor } : {});
+        }}
+      />
+      <CheckboxField
+        label="Iniciar a coleta sem prazo de resposta"
+        hint="O e-mail aos fornecedores diz que não há prazo e pede resposta assim que possível. Fica registrado no histórico."
+        checked={semPrazo}
+        error={state.errors.semPrazo}
+        onChange={(e) => {
+          setTexto('');
+          state.setBody(e.currentTarget.checked ? { semPrazo: true } : {});
+        }}
+      />
+    </div>
+  );
+}
+
+/** More content of the transition dialogs: 'Iniciar coleta' says what the suppliers receive, and asks for the deadline when there is none. */
+function dialogoDaCotacao(name: string, row: Row, state: TransitionDialogState) {
+  if (name !== 'iniciar') return null;
+  if (!row.prazo) return <PrazoAoIniciar state={state} />;
+  return (
+    <p>
+      Os fornecedores convidados com e-mail recebem o pedido com o formulário em anexo. Prazo de resposta: {formatDateTime(String(row.prazo))} (horário de
+      Brasília).
+    </p>
+  );
+}
+
 /** A new cotação: the person's first centro, today's date (São Paulo) and `extra` (the default method). */
 const novaCom =
   (extra: Row): DocumentConfig['defaults'] =>
@@ -244,6 +303,7 @@ const config: DocumentConfig = {
     rowActions: (row: Row) => <Ferramentas row={row} sm />,
     actions: (row: Row) => <Ferramentas row={row} />,
     panels: (row: Row) => <MetodoPanel row={row} />,
+    transitionDialog: dialogoDaCotacao,
   },
   timelineLabels: {
     responsavelId: 'Responsável',
@@ -251,6 +311,7 @@ const config: DocumentConfig = {
     motivo: 'Motivo',
     justificativa: 'Justificativa',
     'itens.requisicaoItemId': 'Item da requisição',
+    semPrazo: 'Iniciada sem prazo de resposta',
   },
 };
 

@@ -1,17 +1,54 @@
 import { formatDateTime } from '@app/br';
-import { LoadErrorAlert, type ListDefaults, parseListState, queryKeys, serializeListState, useApi, useQuery } from '@app/core';
+import { LoadErrorAlert, type ListDefaults, downloadFile, parseListState, queryKeys, serializeListState, useApi, useQuery } from '@app/core';
 import { Button, DataTable, type DataTableColumn, EmptyState, Icon, PageHeader, Pagination, SearchForm, VisuallyHidden } from '@app/ui';
 import { useEffect, useId, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import type { MensagemCaixaSaida, PageOf } from '../../shared/index';
+import type { AnexoCaixaSaida, MensagemCaixaSaida, PageOf } from '../../shared/index';
 import { textParts } from '../links';
 
 /** Search and page in the URL, as the other lists ('?q=maria&page=2'). */
 const LIST: ListDefaults = { pageSize: 20, sort: '' };
 const MENSAGENS = { one: 'mensagem', other: 'mensagens' };
 
-/** The body as plain text (line breaks kept) with its web addresses as links. */
-function Corpo({ id, body }: { id: string; body: string }) {
+/** '850 bytes', '12 KB', '1,5 MB'. */
+function tamanhoDoArquivo(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toLocaleString('pt-BR', { maximumFractionDigits: 1 })} MB`;
+}
+
+/** The files of a message, each downloaded through the API client (GET /api/auth/outbox/:id/anexos/:ordem). */
+function Anexos({ mensagem, anexos }: { mensagem: string; anexos: AnexoCaixaSaida[] }) {
+  return (
+    <div style={{ marginTop: 'var(--space-3)' }}>
+      <strong>{anexos.length === 1 ? 'Anexo' : 'Anexos'}</strong>
+      <ul aria-label="Anexos da mensagem" style={{ margin: 0 }}>
+        {anexos.map((a) => (
+          <li key={a.ordem}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() =>
+                void downloadFile(`auth/outbox/${encodeURIComponent(mensagem)}/anexos/${a.ordem}`, {
+                  fileName: a.nome,
+                  errorMessage: 'Não foi possível baixar o anexo.',
+                })
+              }
+            >
+              <VisuallyHidden>Baixar </VisuallyHidden>
+              {a.nome}
+            </Button>{' '}
+            <span className="text-sub">({tamanhoDoArquivo(a.tamanho)})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The body as plain text (line breaks kept) with its web addresses as links, and its files. */
+function Corpo({ id, mensagem }: { id: string; mensagem: MensagemCaixaSaida }) {
+  const body = mensagem.body;
   return (
     <div
       id={id}
@@ -40,6 +77,7 @@ function Corpo({ id, body }: { id: string; body: string }) {
           part.text
         ),
       )}
+      {mensagem.anexos?.length ? <Anexos mensagem={mensagem.id} anexos={mensagem.anexos} /> : null}
     </div>
   );
 }
@@ -106,6 +144,7 @@ export default function CaixaDeSaida() {
           >
             <Icon name={expanded ? 'chevron-down' : 'chevron-right'} size="1.25em" />
             {m.subject || '(sem assunto)'}
+            {m.anexos?.length ? <span className="text-sub">{` · ${m.anexos.length} ${m.anexos.length === 1 ? 'anexo' : 'anexos'}`}</span> : null}
             <VisuallyHidden>{` (mensagem para ${m.to}, ${formatDateTime(m.createdAt)})`}</VisuallyHidden>
           </Button>
         );
@@ -128,7 +167,7 @@ export default function CaixaDeSaida() {
         columns={columns}
         rows={query.data?.items ?? []}
         loading={query.isFetching}
-        rowDetail={(m) => (open.has(m.id) ? <Corpo id={bodyId(m)} body={m.body} /> : null)}
+        rowDetail={(m) => (open.has(m.id) ? <Corpo id={bodyId(m)} mensagem={m} /> : null)}
         empty={
           query.isError ? (
             <EmptyState icon="alert" title="Mensagens indisponíveis." />
