@@ -11,7 +11,7 @@ const flow = defineFlow<'rascunho' | 'enviado', 'autor'>({
 });
 
 describe('documentTimeline', () => {
-  it('labels from the fields, the items and the plugin; formats of totals, items, instants and the plugin’s; the flow', () => {
+  it('labels from the fields, the items and the plugin; a select’s option labels; formats of totals, items, instants and the plugin’s; the flow', () => {
     const config = {
       endpoint: '/docs/docs',
       title: 'Docs',
@@ -23,11 +23,15 @@ describe('documentTimeline', () => {
       fields: [
         { name: 'assunto', type: 'text', label: 'Assunto' },
         { name: 'prazo', type: 'datetime', label: 'Prazo' },
+        { name: 'metodo', type: 'select', label: 'Método', options: [{ value: 'media_saneada', label: 'Média saneada' }] },
       ],
       items: {
         headers: { unitValue: 'Valor unitário estimado' },
         product: { endpoint: '/p', label: () => '' },
-        fields: [{ name: 'obs', type: 'text', label: 'Obs.' }],
+        fields: [
+          { name: 'obs', type: 'text', label: 'Obs.' },
+          { name: 'categoria', type: 'select', label: 'Categoria', options: [{ value: 'material', label: 'Material' }] },
+        ],
       },
       timelineLabels: { valorAprovado: 'Valor aprovado', 'itens.obs': 'Observação' },
       timelineFormats: { valorAprovado: 'money' },
@@ -38,15 +42,18 @@ describe('documentTimeline', () => {
       status: 'Situação',
       assunto: 'Assunto',
       prazo: 'Prazo',
+      metodo: 'Método',
       itens: 'Itens',
       'itens.produtoId': 'Produto ou serviço',
       'itens.quantidade': 'Quantidade',
       'itens.valorUnitario': 'Valor unitário estimado',
       'itens.obs': 'Observação',
+      'itens.categoria': 'Categoria',
       valorAprovado: 'Valor aprovado',
     });
     expect(t.formats).toEqual({ valorTotal: 'money', prazo: 'datetime', quantidade: 'decimal', valorUnitario: 'money', valorAprovado: 'money' });
     expect(t.actions).toBe(flow.transitions);
-    expect(t.values).toEqual({ status: flow.states });
+    // a select's stored codes read as its options (no 'media_saneada' in the history)
+    expect(t.values).toEqual({ metodo: { media_saneada: 'Média saneada' }, 'itens.categoria': { material: 'Material' }, status: flow.states });
   });
 });

@@ -95,7 +95,10 @@ function ConfirmDialogImpl({
   return (
     <AlertDialog.Root open={open} onOpenChange={handleOpenChange}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="dialog-overlay" />
+        {/* A plain backdrop, not Radix's Overlay: that one locks the scroll with react-remove-scroll, which
+            injects a <style> element the CSP (style-src 'self') refuses, an error in the console on every
+            dialog (issue 24). The stylesheet locks the page's scroll while a backdrop is open. */}
+        <div className="dialog-overlay" data-state={open ? 'open' : 'closed'} aria-hidden="true" />
         <AlertDialog.Content
           className={cx('dialog', tone === 'danger' && 'dialog--danger')}
           // without a description, no aria-describedby (Radix would point it at a missing element)

@@ -86,7 +86,15 @@ const NOWRAP_MAX_LENGTH = 24;
 function cellContent(content: ReactNode, clamp: boolean): ReactNode {
   if (!clamp || (typeof content !== 'string' && typeof content !== 'number')) return content;
   const text = String(content);
-  if (text.length <= NOWRAP_MAX_LENGTH) return <span className="data-table__nowrap">{text}</span>;
+  if (text.length <= NOWRAP_MAX_LENGTH) {
+    // words (a name, a cargo) may be cut short when the table is short of room (data-squeeze);
+    // a value without a plain space (a date, an amount, a CPF, an e-mail) never is
+    return (
+      <span className="data-table__nowrap" data-squeezable={text.includes(' ') || undefined}>
+        {text}
+      </span>
+    );
+  }
   return (
     <span className="data-table__clamp" title={text.length >= TITLE_MIN_LENGTH ? text : undefined}>
       {text}
@@ -103,12 +111,24 @@ function defaultCell(row: unknown, key: string): ReactNode {
   return String(value);
 }
 
+/** Short text with words (a name) cut short by data-squeeze gets the whole text as its title. */
+function titleSqueezed(box: HTMLElement, squeezed: boolean) {
+  for (const span of box.querySelectorAll<HTMLElement>('.data-table__nowrap[data-squeezable]')) {
+    const cut = squeezed && span.scrollHeight > span.clientHeight + 1;
+    if (cut) span.title = span.textContent ?? '';
+    else span.removeAttribute('title');
+  }
+}
+
 /**
  * Fits a table to its scroller: the headers stay on one line while the table fits; a table wider than
- * its box lets them wrap (data-wrap-headers) before anything scrolls sideways, so the last columns (a
- * row's actions) stay in view at 1366 px. A table still wider scrolls, and its scroller then takes the
- * keyboard focus as a region named by the caption (axe scrollable-region-focusable: a keyboard user
- * scrolls to the hidden columns of a table without links). Runs after every render and on resize.
+ * its box lets them wrap (data-wrap-headers), then lets short text with words (a name, a cargo) be cut
+ * to one line like long text and narrows the cells' side padding (data-squeeze, the whole text of a
+ * cut cell in a title) before anything scrolls
+ * sideways, so the last columns (a row's actions) stay in view at 1366 px and the rows keep their
+ * height. A table still wider scrolls, and its scroller then takes the keyboard focus as a region
+ * named by the caption (axe scrollable-region-focusable: a keyboard user scrolls to the hidden columns
+ * of a table without links). Runs after every render and on resize.
  */
 function useFitToBox(ref: RefObject<HTMLDivElement | null>, captionId: string) {
   const fit = () => {
@@ -116,11 +136,17 @@ function useFitToBox(ref: RefObject<HTMLDivElement | null>, captionId: string) {
     const table = box?.querySelector('table');
     if (!box || !table) return;
     delete box.dataset.wrapHeaders;
+    delete box.dataset.squeeze;
     let wide = table.offsetWidth > box.clientWidth + 1;
     if (wide) {
       box.dataset.wrapHeaders = '';
       wide = table.offsetWidth > box.clientWidth + 1;
     }
+    if (wide) {
+      box.dataset.squeeze = '';
+      wide = table.offsetWidth > box.clientWidth + 1;
+    }
+    titleSqueezed(box, box.dataset.squeeze !== undefined);
     if (wide) {
       box.tabIndex = 0;
       box.setAttribute('role', 'region');

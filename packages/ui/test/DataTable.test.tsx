@@ -91,6 +91,25 @@ describe('DataTable', () => {
     expect(nota!.querySelector('.data-table__clamp, .data-table__nowrap')).toBeNull();
   });
 
+  it('short text with words may be cut when the table is short of room; dates, amounts, codes never', () => {
+    type Pessoa = { id: number; nome: string; data: string; valor: string };
+    render(
+      <DataTable<Pessoa>
+        caption="Pessoas"
+        columns={[
+          { key: 'nome', header: 'Nome' },
+          { key: 'data', header: 'Data' },
+          { key: 'valor', header: 'Valor' },
+        ]}
+        rows={[{ id: 1, nome: 'Rita Requisitante', data: '22/11/2026', valor: 'R$\u00a0345,00' }]}
+      />,
+    );
+    const [nome, data, valor] = screen.getAllByRole('cell').map((td) => td.querySelector('.data-table__nowrap')!);
+    expect(nome!.hasAttribute('data-squeezable')).toBe(true);
+    expect(data!.hasAttribute('data-squeezable')).toBe(false);
+    expect(valor!.hasAttribute('data-squeezable')).toBe(false);
+  });
+
   it('a column empty in every row of the page loses its width and its header may wrap after "/"', () => {
     type Produto = { id: number; descricao: string; catalogo: string | null };
     const cols: DataTableColumn<Produto>[] = [

@@ -1,7 +1,7 @@
 // A document's timeline as its declaration describes it: the labels (the form's fields, the items'
-// columns, the status, the plugin's `timelineLabels`), the formats (money, decimals, instants, the
-// plugin's `timelineFormats`), the flow's actions and states. The Edit page's timeline uses it, and so
-// can any other page of the document (an approval page, a read-only view): one declaration, the same
+// columns, the status, the plugin's `timelineLabels`), the values (a select's options), the formats
+// (money, decimals, instants, the plugin's `timelineFormats`), the flow's actions and states. The Edit
+// page's timeline uses it, and so can any other page of the document (an approval page, a read-only view): one declaration, the same
 // words everywhere.
 import type { RecordTimelineProps } from '../../audit/Timeline';
 import type { AuditValueFormat } from '../../audit/types';
@@ -17,6 +17,8 @@ export function documentFields(c: Pick<DocumentConfig, 'fields' | 'items'>): Fie
   return itemsField ? [...c.fields, itemsField] : c.fields;
 }
 
+const optionLabels = (options: readonly { value: string; label: string }[]) => Object.fromEntries(options.map((o) => [o.value, o.label]));
+
 /**
  * `<RecordTimeline id={id} {...documentTimeline(pages.config)} />`, or the `timeline` of
  * DocumentApprovalPage: the endpoint, labels, formats, actions and states of the document's timeline.
@@ -25,8 +27,11 @@ export function documentTimeline(c: DocumentConfig): Omit<RecordTimelineProps, '
   const fields = documentFields(c);
   const labels: Record<string, string> = {};
   const formats: Record<string, AuditValueFormat> = { valorTotal: 'money' };
+  const values: Record<string, Record<string, string>> = {};
   for (const field of fields) {
     if (typeof field.label === 'string') labels[field.name] = field.label;
+    // a select's stored code as its option reads ('media_saneada' → 'Média saneada'), as the form shows it
+    if (field.type === 'select' && Array.isArray(field.options)) values[field.name] = optionLabels(field.options);
     // instants in the timeline as the form shows them (dd/mm/aaaa hh:mm in São Paulo)
     if (field.type === 'datetime') formats[field.name] = 'datetime';
     if (field.type === 'items') {
@@ -36,7 +41,10 @@ export function documentTimeline(c: DocumentConfig): Omit<RecordTimelineProps, '
       labels[`${f.name}.${n.product}`] = f.product.header ?? 'Produto ou serviço';
       labels[`${f.name}.${n.quantity}`] = h.quantity ?? 'Quantidade';
       labels[`${f.name}.${n.unitValue}`] = h.unitValue ?? 'Valor unitário';
-      for (const sub of f.fields ?? []) if (typeof sub.label === 'string') labels[`${f.name}.${sub.name}`] = sub.label;
+      for (const sub of f.fields ?? []) {
+        if (typeof sub.label === 'string') labels[`${f.name}.${sub.name}`] = sub.label;
+        if (sub.type === 'select' && Array.isArray(sub.options)) values[`${f.name}.${sub.name}`] = optionLabels(sub.options);
+      }
       formats[n.quantity] = 'decimal';
       formats[n.unitValue] = 'money';
     }
@@ -46,6 +54,6 @@ export function documentTimeline(c: DocumentConfig): Omit<RecordTimelineProps, '
     labels: { status: 'Situação', ...labels, ...c.timelineLabels },
     formats: { ...formats, ...c.timelineFormats },
     actions: c.flow.transitions,
-    values: { status: c.flow.states },
+    values: { ...values, status: c.flow.states },
   };
 }

@@ -131,9 +131,12 @@ function Publicacoes() {
 
   return (
     <>
-      <div className="form-grid">
-        <SelectField label="Situação" placeholder="Todas" value={estado} options={SITUACOES} onChange={(e) => filtrar(e.target.value)} />
-      </div>
+      {/* a filter bar (search > .form-grid: compact tracks): in a plain form grid the lone select took the whole width */}
+      <search aria-label="Filtros de Publicações no PNCP" className="list-filters">
+        <div className="form-grid">
+          <SelectField label="Situação" placeholder="Todas" value={estado} options={SITUACOES} onChange={(e) => filtrar(e.target.value)} />
+        </div>
+      </search>
       <DataTable
         caption="Publicações no PNCP"
         captionHidden
