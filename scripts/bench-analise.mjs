@@ -312,7 +312,7 @@ export default async function benchAnalise({ root }) {
       }, RUNS);
       const ratio = pct(api, 95) / pct(sqlTimes, 95);
       const resposta = body.pontos
-        ? `${body.pontos.length.toLocaleString('pt-BR')} prices, ${body.fornecedores.length} suppliers, ${(text.length / 1024).toFixed(0)} KB`
+        ? `${body.pontos.data.length.toLocaleString('pt-BR')} prices (${body.dicionarios.documentos.length.toLocaleString('pt-BR')} documents), ${body.fornecedores.length} suppliers, ${(text.length / 1024).toFixed(0)} KB`
         : `${body.series.length} series × ${body.meses.length} months, total R$ ${body.total.total.valor}, ${(text.length / 1024).toFixed(0)} KB`;
       const ok = ratio <= GOAL_RATIO && pct(api, 95) <= GOAL_MS;
       console.log(

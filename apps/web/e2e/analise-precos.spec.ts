@@ -7,7 +7,7 @@ import { type APIRequestContext, type Page, expect, test } from '@playwright/tes
 import { entrarApi, signInFromHome } from './helpers';
 
 type Produto = { id: string; codigo: string; descricao: string };
-type Precos = { pontos: { fornecedor: string | null }[]; fornecedores: unknown[]; resumo: { quantidade: number } };
+type Precos = { fornecedores: unknown[]; resumo: { quantidade: number } };
 
 /** The demo's papel sulfite with the most prices (the seeds of cotações and requisições price it), found through the API. */
 async function produtoComPrecos(request: APIRequestContext): Promise<Produto & { precos: Precos }> {

@@ -1,4 +1,6 @@
-// The price history of one product: every unit price the person's documents hold for it, oldest first —
+// The price history of one product: every unit price the person's documents hold for it, oldest first (sent
+// as columns with each repeated text once, ../shared/pontos.ts: the whole history for the chart in a
+// fraction of one object per price; the page's table shows it a page at a time) —
 //   the prices collected in cotações (each with its source of IN 65 art. 5 and, for a supplier's quote, the
 //   supplier; a price a person excluded from the calculation and the prices of cancelled cotações stay out),
 //   the estimated prices of concluded cotações (the day of the conclusion) and the estimated unit values of
@@ -19,7 +21,7 @@ import { formatMoney, fromUnits, parseCanonical, toUnits } from '@app/documents'
 import { requisicoes } from '@app/requisicoes/server';
 import { AppError, type RequestContext, centroCustoScope } from '@app/server-core';
 import { sql } from '@app/server-core/orm';
-import type { FiltrosPrecos, FornecedorPrecos, OrigemPreco, PontoPreco, Precos } from '../shared/index.js';
+import { ColetorPrecos, type FiltrosPrecos, type FornecedorPrecos, type OrigemPreco, type Precos } from '../shared/index.js';
 import { decimal } from './consumo.js';
 
 const TZ = sql.raw(`'${TIME_ZONE}'`);
@@ -84,7 +86,6 @@ export function atipicosDaMediana(valores: readonly number[], m5: bigint): { mot
 
 type Linha = {
   origem: OrigemPreco;
-  chave: string;
   data: string;
   valor: string;
   fonte: Fonte | null;
@@ -129,7 +130,7 @@ export async function precos(ctx: RequestContext, f: FiltrosPrecos): Promise<Pre
        WHERE requisicoes.entidade_id = ${ent} AND i.produto_id = ${f.produtoId} AND requisicoes.status NOT IN ('rascunho', 'cancelada')
          AND i.valor_unitario > 0 AND ${escopoRequisicao}
     )
-    SELECT origem, chave, data, valor, fonte, descricao, documento_id, numero, ano, fornecedor_id, fornecedor
+    SELECT origem, data, valor, fonte, descricao, documento_id, numero, ano, fornecedor_id, fornecedor
       FROM pontos WHERE true${periodo}
      ORDER BY data, instante, origem, chave`);
 
@@ -139,10 +140,11 @@ export async function precos(ctx: RequestContext, f: FiltrosPrecos): Promise<Pre
   const m5 = n ? mediana5(ordenados) : null;
   // the cotações' own rule: outside 75% to 125% of the median (nothing when no price lies inside the band)
   const atipicos = m5 === null ? { motivos: [], quantidade: 0 } : atipicosDaMediana(valores, m5);
-  const pontos: PontoPreco[] = rows.map((r, i) => {
+  // the prices as columns, each repeated text once (../shared/pontos.ts): a fraction of one object per price
+  const coletor = new ColetorPrecos();
+  rows.forEach((r, i) => {
     const cotacao = r.origem !== 'estimado_requisicao';
-    return {
-      id: `${r.origem}:${r.chave}`,
+    coletor.add({
       data: r.data,
       valor: decimal(r.valor),
       origem: r.origem,
@@ -152,7 +154,7 @@ export async function precos(ctx: RequestContext, f: FiltrosPrecos): Promise<Pre
       href: cotacao ? `/cotacao/edit/${r.documento_id}` : `/requisicao/edit/${r.documento_id}`,
       fornecedor: r.fornecedor,
       atipico: atipicos.motivos[i] ?? null,
-    };
+    });
   });
 
   const primeiro = valores[0];
@@ -161,7 +163,8 @@ export async function precos(ctx: RequestContext, f: FiltrosPrecos): Promise<Pre
     produto,
     de: f.de ?? null,
     ate: f.ate ?? null,
-    pontos,
+    pontos: coletor.colunas,
+    dicionarios: coletor.dicionarios,
     resumo: {
       quantidade: n,
       mediana: m5 === null ? null : texto(m5, 5),

@@ -4,7 +4,18 @@
 import { today } from '@app/br';
 import { type ReportFilters, type ReportOption, type RequestContext, badRequest, defineReport } from '@app/server-core';
 import { graficoConsumo, graficoPrecos } from './graficos.js';
-import { ANALISE_TAG, type Agrupamento, MAX_MESES, filtrosConsumoSchema, filtrosPrecosSchema, isMes, rotuloMes, somarMeses } from '../shared/index.js';
+import {
+  ANALISE_TAG,
+  type Agrupamento,
+  MAX_MESES,
+  filtrosConsumoSchema,
+  filtrosPrecosSchema,
+  isMes,
+  pontoDe,
+  quantidadeDePontos,
+  rotuloMes,
+  somarMeses,
+} from '../shared/index.js';
 import { consumo } from './consumo.js';
 import { centros, grupos, nucleos, produtos, subgrupos } from './opcoes.js';
 import { precos } from './precos.js';
@@ -133,8 +144,9 @@ export const historicoPrecos = defineReport({
   async load(ctx, f, limit) {
     const filtros = filtrosPrecosSchema.safeParse({ produtoId: f.produto, de: f.de, ate: f.ate });
     if (!filtros.success) recusar(filtros.error.issues[0], { produtoId: 'produto' });
-    const { pontos } = await precos(ctx, filtros.data);
-    return pontos.slice(0, limit).map((p) => ({
+    const resposta = await precos(ctx, filtros.data);
+    const n = Math.min(quantidadeDePontos(resposta), limit);
+    return Array.from({ length: n }, (_, i) => pontoDe(resposta, i)).map((p) => ({
       data: p.data,
       fonte: p.fonte,
       fornecedor: p.fornecedor,

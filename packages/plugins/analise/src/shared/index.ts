@@ -3,8 +3,10 @@
 import { optionalDateSchema } from '@app/br';
 import { z } from 'zod';
 import { MAX_MESES, isMes, mesesDoPeriodo } from './meses.js';
+import { ORIGENS_PRECO } from './pontos.js';
 
 export * from './meses.js';
+export * from './pontos.js';
 export * from './tag.js';
 
 /** How the consumption series are split: one line per centro de custo, núcleo de consumo or grupo. */
@@ -106,10 +108,6 @@ export type OpcoesConsumo = z.infer<typeof opcoesConsumoSchema>;
 // ---------------------------------------------------------------------------------------------
 // Preços: the history of one product's unit price (GET /api/analise/precos)
 
-/** Where a price of the history comes from. */
-export const ORIGENS_PRECO = ['coletado', 'estimado_cotacao', 'estimado_requisicao'] as const;
-export type OrigemPreco = (typeof ORIGENS_PRECO)[number];
-
 /** The filters of the price history: the product (required) and an optional period of days ('aaaa-mm-dd' or 'dd/mm/aaaa'). */
 export const filtrosPrecosSchema = z
   .object({
@@ -122,27 +120,29 @@ export const filtrosPrecosSchema = z
   });
 export type FiltrosPrecos = z.infer<typeof filtrosPrecosSchema>;
 
-const pontoPrecoSchema = z.object({
-  /** Unique in the answer (a key for lists; never shown). */
-  id: z.string(),
-  /** The day of the price in America/Sao_Paulo, 'aaaa-mm-dd'. */
-  data: z.string(),
-  /** Unit price, exact decimal string ('27.90', '0.0125'). */
-  valor: z.string(),
-  origem: z.enum(ORIGENS_PRECO),
-  /** The source in pt-BR: 'Fornecedor', 'Painel de preços'…, 'Preço estimado da cotação', 'Valor estimado da requisição'. */
-  fonte: z.string(),
-  /** What the person wrote about the source of a collected price (site, contract, invoice…). */
-  descricao: z.string().nullable(),
-  /** 'Cotação 3/2026', 'Requisição 8/2026'. */
-  documento: z.string(),
-  /** The document's page. */
-  href: z.string(),
-  fornecedor: z.string().nullable(),
-  /** Why the price is atypical (outside 75% to 125% of the median), or null. */
-  atipico: z.string().nullable(),
+const indice = z.number().int().nonnegative();
+/**
+ * The prices of the period, oldest first, one array per field (price i is index i of each; see ./pontos.ts):
+ * the day in America/Sao_Paulo ('aaaa-mm-dd'), the exact unit price ('27.90', '0.0125') and the indexes of its
+ * source, document, supplier, source's description and atypical reason in `dicionarios` (null: none).
+ */
+const colunasPrecosSchema = z.object({
+  data: z.array(z.string()),
+  valor: z.array(z.string()),
+  fonte: z.array(indice),
+  documento: z.array(indice),
+  fornecedor: z.array(indice.nullable()),
+  descricao: z.array(indice.nullable()),
+  atipico: z.array(indice.nullable()),
 });
-export type PontoPreco = z.infer<typeof pontoPrecoSchema>;
+/** Each text of the prices once: the sources in pt-BR with their origin, the documents ('Cotação 3/2026' and its page), suppliers, descriptions, atypical reasons. */
+const dicionariosPrecosSchema = z.object({
+  fontes: z.array(z.object({ origem: z.enum(ORIGENS_PRECO), nome: z.string() })),
+  documentos: z.array(z.object({ rotulo: z.string(), href: z.string() })),
+  fornecedores: z.array(z.string()),
+  descricoes: z.array(z.string()),
+  motivos: z.array(z.string()),
+});
 
 const fornecedorPrecosSchema = z.object({
   nome: z.string(),
@@ -159,8 +159,9 @@ export const precosSchema = z.object({
   produto: z.object({ id: z.string(), nome: z.string(), unidade: z.string().nullable() }),
   de: z.string().nullable(),
   ate: z.string().nullable(),
-  /** Oldest first. */
-  pontos: z.array(pontoPrecoSchema),
+  /** Every price of the period, oldest first, as columns (`pontosDe` makes them objects again). */
+  pontos: colunasPrecosSchema,
+  dicionarios: dicionariosPrecosSchema,
   resumo: z.object({
     quantidade: z.number().int(),
     /** Exact (mean of the two middle prices when the count is even). */

@@ -16,7 +16,7 @@
 // cotação (10.00), a draft requisição (99.00), a cancelled one (98.00), another product's prices.
 import { describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { type Precos, precosSchema } from '../../src/shared/index.js';
+import { type PontoPreco, type Precos, pontosDe, precosSchema } from '../../src/shared/index.js';
 import { fixturePrecos } from './fixtures.js';
 import { plugins } from './plugins.js';
 
@@ -38,12 +38,12 @@ describeEachDatabase('analise: preços', { plugins }, (t) => {
     expect(res.status, await res.clone().text()).toBe(200);
     return precosSchema.parse(await res.json());
   };
-  const linha = (p: Precos['pontos'][number]) => [p.data, p.valor, p.fonte, p.documento, p.fornecedor, p.atipico];
+  const linha = (p: PontoPreco) => [p.data, p.valor, p.fonte, p.documento, p.fornecedor, p.atipico];
 
   it('every source of the product, oldest first, with its day in São Paulo, source, document and supplier', async () => {
     const p = await precos(`produtoId=${fx.papel}`);
     expect(p.produto).toEqual({ id: fx.papel, nome: '000001 – Papel sulfite A4', unidade: 'RESMA' });
-    expect(p.pontos.map(linha)).toEqual([
+    expect(pontosDe(p).map(linha)).toEqual([
       ['2026-02-01', '25.00', 'Valor estimado da requisição', 'Requisição 1/2026', null, null],
       ['2026-03-05', '26.90', 'Painel de preços', 'Cotação 1/2026', null, null],
       ['2026-03-10', '25.50', 'Fornecedor', 'Cotação 1/2026', 'Papelaria Aliança Ltda', null],
@@ -53,7 +53,7 @@ describeEachDatabase('analise: preços', { plugins }, (t) => {
       ['2026-05-02', '24.00', 'Fornecedor', 'Cotação 2/2026', 'Papelaria Aliança Ltda', null],
       ['2026-06-01', '12.00', 'Valor estimado da requisição', 'Requisição 2/2026', null, 'Abaixo de 75% da mediana (R$ 19,65).'],
     ]);
-    expect(p.pontos.map((x) => x.origem)).toEqual([
+    expect(pontosDe(p).map((x) => x.origem)).toEqual([
       'estimado_requisicao',
       'coletado',
       'coletado',
@@ -63,9 +63,28 @@ describeEachDatabase('analise: preços', { plugins }, (t) => {
       'coletado',
       'estimado_requisicao',
     ]);
-    expect(p.pontos[0]!.href).toBe(`/requisicao/edit/${fx.r1}`);
-    expect(p.pontos[1]).toMatchObject({ href: `/cotacao/edit/${fx.c1}`, descricao: 'Fonte painel' });
-    expect(new Set(p.pontos.map((x) => x.id)).size).toBe(8);
+    expect(pontosDe(p)[0]!.href).toBe(`/requisicao/edit/${fx.r1}`);
+    expect(pontosDe(p)[1]).toMatchObject({ href: `/cotacao/edit/${fx.c1}`, descricao: 'Fonte painel' });
+    // as sent: one array per field, each repeated text once (the documents, sources, suppliers and reasons)
+    expect(p.pontos.valor).toEqual(['25.00', '26.90', '25.50', '27.50', '26.90', '50.00', '24.00', '12.00']);
+    expect(p.dicionarios.documentos).toEqual([
+      { rotulo: 'Requisição 1/2026', href: `/requisicao/edit/${fx.r1}` },
+      { rotulo: 'Cotação 1/2026', href: `/cotacao/edit/${fx.c1}` },
+      { rotulo: 'Cotação 2/2026', href: expect.stringMatching(/^\/cotacao\/edit\//) },
+      { rotulo: 'Requisição 2/2026', href: expect.stringMatching(/^\/requisicao\/edit\//) },
+    ]);
+    expect(p.pontos.documento).toEqual([0, 1, 1, 1, 1, 2, 2, 3]);
+    expect(p.dicionarios.fornecedores).toEqual(['Papelaria Aliança Ltda', 'Distribuidora Paulista de Papéis S.A.']);
+    expect(p.pontos.fornecedor).toEqual([null, null, 0, 1, null, null, 0, null]);
+    expect(p.dicionarios.motivos).toEqual(['Acima de 125% da mediana (R$ 32,75).', 'Abaixo de 75% da mediana (R$ 19,65).']);
+    expect(p.pontos.atipico).toEqual([null, null, null, null, null, 0, null, 1]);
+    expect(p.dicionarios.fontes.map((f) => f.nome)).toEqual([
+      'Valor estimado da requisição',
+      'Painel de preços',
+      'Fornecedor',
+      'Preço estimado da cotação',
+      'Nota fiscal',
+    ]);
   });
 
   it('summary: exact median, lowest, highest, first, last, variation, band and atypical prices; suppliers compared', async () => {
@@ -89,7 +108,7 @@ describeEachDatabase('analise: preços', { plugins }, (t) => {
 
   it('unit values of four places: the median of two is exact (five places), so are the band and the variation', async () => {
     const p = await precos(`produtoId=${fx.caneta}`);
-    expect(p.pontos.map((x) => [x.valor, x.origem])).toEqual([
+    expect(pontosDe(p).map((x) => [x.valor, x.origem])).toEqual([
       ['0.0125', 'coletado'],
       ['0.0126', 'coletado'],
       ['0.0126', 'estimado_cotacao'],
@@ -106,21 +125,22 @@ describeEachDatabase('analise: preços', { plugins }, (t) => {
   it('the period counts days in America/Sao_Paulo (23:30 on 11/03 is 11/03) and takes dd/mm/aaaa too', async () => {
     const p = await precos(`produtoId=${fx.papel}&de=2026-03-11&ate=2026-04-15`);
     expect(p).toMatchObject({ de: '2026-03-11', ate: '2026-04-15' });
-    expect(p.pontos.map((x) => [x.data, x.valor, x.atipico !== null])).toEqual([
+    expect(pontosDe(p).map((x) => [x.data, x.valor, x.atipico !== null])).toEqual([
       ['2026-03-11', '27.50', false],
       ['2026-03-20', '26.90', false],
       ['2026-04-15', '50.00', true],
     ]);
     // 22.50 / 27.50 = 81.8181…%
     expect(p.resumo).toMatchObject({ quantidade: 3, mediana: '27.50', variacao: '81.82', faixa: { inferior: '20.625', superior: '34.375' } });
-    expect((await precos(`produtoId=${fx.papel}&de=2026-03-12&ate=2026-04-15`)).pontos.map((x) => x.data)).toEqual(['2026-03-20', '2026-04-15']);
+    expect((await precos(`produtoId=${fx.papel}&de=2026-03-12&ate=2026-04-15`)).pontos.data).toEqual(['2026-03-20', '2026-04-15']);
     expect(await precos(`produtoId=${fx.papel}&de=11/03/2026&ate=15/04/2026`)).toEqual(p);
   });
 
   it('nothing in the period: no figures; a product never priced: empty', async () => {
     const vazio = await precos(`produtoId=${fx.papel}&de=2025-01-01&ate=2025-12-31`);
     expect(vazio).toMatchObject({
-      pontos: [],
+      pontos: { data: [], valor: [], fonte: [], documento: [], fornecedor: [], descricao: [], atipico: [] },
+      dicionarios: { fontes: [], documentos: [], fornecedores: [], descricoes: [], motivos: [] },
       fornecedores: [],
       resumo: { quantidade: 0, mediana: null, menor: null, maior: null, primeiro: null, ultimo: null, variacao: null, faixa: null, atipicos: 0 },
     });
@@ -131,7 +151,7 @@ describeEachDatabase('analise: preços', { plugins }, (t) => {
 
   it("row scope: a centro's user sees only the prices of their centros' cotações and requisições", async () => {
     const p = await precos(`produtoId=${fx.papel}`, edu.token);
-    expect(p.pontos.map((x) => [x.data, x.valor, x.documento])).toEqual([
+    expect(pontosDe(p).map((x) => [x.data, x.valor, x.documento])).toEqual([
       ['2026-02-01', '25.00', 'Requisição 1/2026'],
       ['2026-03-05', '26.90', 'Cotação 1/2026'],
       ['2026-03-10', '25.50', 'Cotação 1/2026'],

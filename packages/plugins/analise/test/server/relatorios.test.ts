@@ -7,7 +7,7 @@ import { type ErrorBody, describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
 // @app/relatorios' build, by path (a test-only use; built before this package's tests, @app/cotacoes depending on it)
 import relatorios from '@app/relatorios/server';
-import { type Consumo, type Precos, rotuloMes } from '../../src/shared/index.js';
+import { type Consumo, type Precos, pontosDe, rotuloMes } from '../../src/shared/index.js';
 import { type Fixture, fixtureConsumo, fixturePrecos } from './fixtures.js';
 import { plugins } from './plugins.js';
 import { consumoRelatorio, historicoPrecos } from '../../src/server/relatorios.js';
@@ -187,7 +187,7 @@ describeEachDatabase('analise: Histórico de preços por produto at /reports', {
   const linhas = async (query: string, token = f.admin) => json<Resultado>(await get(`/api/relatorios/analise.historico-precos/linhas?${query}`, token), 200);
   const api = async (query: string, token = f.admin) => json<Precos>(await get(`/api/analise/precos?${query}`, token), 200);
   const comoLinhas = (p: Precos) =>
-    p.pontos.map((x) => ({
+    pontosDe(p).map((x) => ({
       data: x.data,
       fonte: x.fonte,
       fornecedor: x.fornecedor,

@@ -4,7 +4,7 @@
 import { makeTestSession, mockApi, pageOf, renderPlugin } from '@app/core/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Precos } from '../../src/shared/index';
+import { ColetorPrecos, type PontoPreco, type Precos } from '../../src/shared/index';
 import plugin from '../../src/web/index';
 
 const chart = { setOption: vi.fn(), resize: vi.fn(), dispose: vi.fn(), dispatchAction: vi.fn() };
@@ -15,8 +15,7 @@ const T = { timeout: 8000 };
 const PAPEL = '00000000-0000-4000-8000-0000000000a1';
 const C1 = '00000000-0000-4000-8000-0000000000c1';
 const R1 = '00000000-0000-4000-8000-0000000000d1';
-const ponto = (id: string, data: string, valor: string, extra: Partial<Precos['pontos'][number]> = {}): Precos['pontos'][number] => ({
-  id,
+const ponto = (_id: string, data: string, valor: string, extra: Partial<PontoPreco> = {}): PontoPreco => ({
   data,
   valor,
   origem: 'coletado',
@@ -28,11 +27,17 @@ const ponto = (id: string, data: string, valor: string, extra: Partial<Precos['p
   atipico: null,
   ...extra,
 });
+/** The prices as the API sends them: columns and dictionaries. */
+function colunas(pontos: PontoPreco[]): Pick<Precos, 'pontos' | 'dicionarios'> {
+  const coletor = new ColetorPrecos();
+  for (const p of pontos) coletor.add(p);
+  return { pontos: coletor.colunas, dicionarios: coletor.dicionarios };
+}
 const precos: Precos = {
   produto: { id: PAPEL, nome: '000001 – Papel sulfite A4', unidade: 'RESMA' },
   de: '2026-01-01',
   ate: '2026-06-30',
-  pontos: [
+  ...colunas([
     ponto('a', '2026-02-01', '25.00', {
       origem: 'estimado_requisicao',
       fonte: 'Valor estimado da requisição',
@@ -51,7 +56,7 @@ const precos: Precos = {
       atipico: 'Acima de 125% da mediana (R$ 32,75).',
     }),
     ponto('e', '2026-05-02', '0.0125', { documento: 'Cotação 2/2026', atipico: 'Abaixo de 75% da mediana (R$ 19,65).' }),
-  ],
+  ]),
   resumo: {
     quantidade: 5,
     mediana: '25.50',
@@ -184,6 +189,36 @@ describe('preços page', () => {
     ]);
     // no code or id of the database on the page
     expect(document.body.textContent).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+  });
+
+  it('a long history: the chart draws every price, the table shows them 100 at a time', async () => {
+    const muitos: Precos = {
+      ...precos,
+      ...colunas(
+        Array.from({ length: 250 }, (_, i) =>
+          ponto(String(i), `2026-0${1 + Math.floor(i / 50)}-${String(1 + (i % 28)).padStart(2, '0')}`, `${20 + (i % 10)}.00`, {
+            documento: `Cotação ${i + 1}/2026`,
+          }),
+        ),
+      ),
+      resumo: { ...precos.resumo, quantidade: 250 },
+    };
+    mockApi({ 'GET /api/analise/precos': () => Response.json(muitos) });
+    abrir();
+    await screen.findByRole('img', { name: /^Gráfico de linhas/ }, T);
+    await waitFor(() => expect((chart.setOption.mock.calls.at(-1)![0] as { series: { data: unknown[] }[] }).series[0]!.data).toHaveLength(250));
+    fireEvent.click(screen.getByRole('button', { name: 'Ver como tabela' }));
+    const tabela = screen.getByRole('table', { name: /^Preços unitários de / });
+    expect(within(tabela).getAllByRole('row')).toHaveLength(101);
+    const paginas = screen.getByRole('navigation', { name: 'Paginação' });
+    expect(texto(paginas)).toContain('250 preços');
+    expect(texto(paginas)).toContain('Página 1 de 3');
+    fireEvent.click(within(paginas).getByRole('button', { name: 'Próxima' }));
+    fireEvent.click(within(paginas).getByRole('button', { name: 'Próxima' }));
+    expect(texto(paginas)).toContain('Página 3 de 3');
+    const linhas = within(tabela).getAllByRole('row');
+    expect(linhas).toHaveLength(51);
+    expect(within(linhas[1]!).getByRole('link').textContent).toBe('Cotação 201/2026');
   });
 
   it('the product is picked in the catalogue picker and kept in the URL; the period is checked before asking', async () => {

@@ -29,18 +29,20 @@ function descreverPonto(p: PontoPreco): string {
 export interface GraficoPrecosProps {
   titulo: string;
   precos: Precos;
+  /** Its prices as objects, oldest first (`pontosDe`). */
+  pontos: readonly PontoPreco[];
   /** What a screen reader hears as the chart's description (also shown under it). */
   resumo: string;
   /** The same prices as a table. */
   tabela: ReactNode;
 }
 
-export function GraficoPrecos({ titulo, precos, resumo, tabela }: GraficoPrecosProps) {
+export function GraficoPrecos({ titulo, precos, pontos, resumo, tabela }: GraficoPrecosProps) {
   const [comoTabela, setComoTabela] = useState(false);
   const [el, setEl] = useState<HTMLDivElement | null>(null);
   const [atual, setAtual] = useState(-1);
   const resumoId = useId();
-  const { pontos, resumo: r } = precos;
+  const { resumo: r } = precos;
   const option = useMemo(() => {
     if (pontos.length === 0) return null;
     // positions on the chart only: the figures shown are the API's exact strings

@@ -6,10 +6,11 @@
 import { formatDate } from '@app/br';
 import { LoadErrorAlert, queryKeys, useApi, useQuery } from '@app/core';
 import { formatDecimal } from '@app/documents';
-import { AsyncComboboxField, Card, DetailsList, EmptyState, PageHeader, Spinner, TextField } from '@app/ui';
-import { useState } from 'react';
+import { AsyncComboboxField, Card, DetailsList, EmptyState, PageHeader, Pagination, Spinner, TextField } from '@app/ui';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'wouter';
-import type { Precos } from '../../shared/index.js';
+import type { PontoPreco, Precos } from '../../shared/index.js';
+import { pontosDe } from '../../shared/pontos.js';
 import { GraficoPrecos, preco } from './GraficoPrecos';
 import { Secoes } from './Secoes';
 
@@ -34,8 +35,8 @@ function variacao(valor: string): string {
 }
 
 /** Text for a screen reader (and under the chart): count, median, range, last price, variation, atypical prices. */
-function resumoDe(p: Precos): string {
-  const { resumo: r, pontos } = p;
+function resumoDe(p: Precos, pontos: readonly PontoPreco[]): string {
+  const { resumo: r } = p;
   const quando = periodo(p.de, p.ate);
   if (r.quantidade === 0) return `Nenhum preço de ${p.produto.nome} ${quando}.`;
   const ultimo = pontos[pontos.length - 1]!;
@@ -56,8 +57,15 @@ function erroDoPeriodo(de: string, ate: string): Partial<Record<'de' | 'ate', st
   return {};
 }
 
-function TabelaPrecos({ precos }: { precos: Precos }) {
-  return (
+/** Prices per page of the table (the chart shows them all). */
+const PRECOS_POR_PAGINA = 100;
+
+function TabelaPrecos({ precos, pontos }: { precos: Precos; pontos: readonly PontoPreco[] }) {
+  const [pagina, setPagina] = useState(1);
+  const paginas = Math.max(1, Math.ceil(pontos.length / PRECOS_POR_PAGINA));
+  const atual = Math.min(pagina, paginas);
+  const inicio = (atual - 1) * PRECOS_POR_PAGINA;
+  const tabela = (
     <div className="data-table__scroll">
       <table className="data-table__table">
         <caption className="data-table__caption">{`Preços unitários de ${precos.produto.nome}, ${periodo(precos.de, precos.ate)}`}</caption>
@@ -74,8 +82,9 @@ function TabelaPrecos({ precos }: { precos: Precos }) {
           </tr>
         </thead>
         <tbody>
-          {precos.pontos.map((p) => (
-            <tr key={p.id}>
+          {pontos.slice(inicio, inicio + PRECOS_POR_PAGINA).map((p, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the price's place in the history (fixed for one answer) is its identity
+            <tr key={inicio + i}>
               <th scope="row" className="data-table__nowrap">
                 {formatDate(p.data)}
               </th>
@@ -94,6 +103,13 @@ function TabelaPrecos({ precos }: { precos: Precos }) {
         </tbody>
       </table>
     </div>
+  );
+  if (pontos.length <= PRECOS_POR_PAGINA) return tabela;
+  return (
+    <>
+      {tabela}
+      <Pagination page={atual} pageSize={PRECOS_POR_PAGINA} total={pontos.length} onPageChange={setPagina} noun={{ one: 'preço', other: 'preços' }} />
+    </>
   );
 }
 
@@ -139,7 +155,8 @@ function TabelaFornecedores({ precos }: { precos: Precos }) {
 }
 
 function Resultado({ precos }: { precos: Precos }) {
-  const { resumo: r, pontos } = precos;
+  const { resumo: r } = precos;
+  const pontos = useMemo(() => pontosDe(precos), [precos]);
   if (r.quantidade === 0) {
     return <EmptyState icon="info" title="Nenhum preço no período" description={`Nenhum preço de ${precos.produto.nome} ${periodo(precos.de, precos.ate)}.`} />;
   }
@@ -168,8 +185,9 @@ function Resultado({ precos }: { precos: Precos }) {
         <GraficoPrecos
           titulo={`Gráfico de linhas: preço unitário de ${precos.produto.nome}, ${periodo(precos.de, precos.ate)}, com a mediana e os preços atípicos`}
           precos={precos}
-          resumo={resumoDe(precos)}
-          tabela={<TabelaPrecos precos={precos} />}
+          pontos={pontos}
+          resumo={resumoDe(precos, pontos)}
+          tabela={<TabelaPrecos precos={precos} pontos={pontos} />}
         />
       </Card>
       <Card title="Comparação dos fornecedores">
