@@ -28,7 +28,9 @@ export interface AcaoPublicacao {
   rotulo: string;
   /** The dialog's question, its explanation and the label of the text asked ('Motivo da exclusão'). */
   titulo: string;
+  /** What the action does, shown in the dialog. */
   descricao: string;
+  /** The label of the text asked (its error reads 'Informe o <campo> …', so a masculine noun: 'Motivo da exclusão'). */
   campo: string;
   /** Under /api, without the leading slash ('pncp/planos/<id>/excluir'). */
   caminho: string;
@@ -55,10 +57,13 @@ export interface SituacaoItemPublicado {
  * 'Excluído do PNCP em 05/03/2027 (item 3)'). Quantity and value are exact decimal strings, null when unknown.
  */
 export interface ItemForaDoPlano {
+  /** The number the publisher knows it by (never reused for another item while it holds this one). */
   numeroItem: number;
+  /** As last sent (null: not known, e.g. an item found on the publisher that the plan never sent). */
   descricao: string | null;
   quantidade: string | null;
   valorTotal: string | null;
+  /** Its situation in pt-BR ('A excluir no PNCP (item 3)'), and the tone it is shown in. */
   texto: string;
   tom: SituacaoItemPublicado['tom'];
 }
