@@ -77,6 +77,8 @@ test('the demo plan is sent, approved by the autoridade competente and published
   await setor.goto(planoUrl);
   await expect(setor.getByText(/^Publicado no PNCP: 46358021000184-0-\d{6}\/\d{4}$/)).toBeVisible();
   await expect(setor.getByRole('link', { name: 'Ver no portal do PNCP' })).toBeVisible();
+  // deleting it there (with the PNCP's justification) is offered on the plan: a published plan is not cancelled locally
+  await expect(setor.getByRole('button', { name: 'Excluir do PNCP' })).toBeVisible();
   // and each item, in the column PNCP
   const itens = setor.getByRole('table', { name: 'Itens consolidados' });
   await expect(itens.getByRole('columnheader', { name: 'PNCP' })).toBeVisible();
