@@ -1,7 +1,7 @@
 // Relatórios at /reports (issue 22): the catalogue of the reports the person may run (contributed by
 // the plugins), a report's filters kept in the URL, the preview sorted by a column, the PDF read back
-// and the XLSX opened; axe-clean in light and dark; 360 px without sideways scroll; a person without
-// the report's tag does not see it.
+// and the XLSX opened; a large report run as a background job (its state, then the file); axe-clean in
+// light and dark; 360 px without sideways scroll; a person without the report's tag does not see it.
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -65,6 +65,64 @@ test('the catalogue lists the reports by group; a report is filtered, sorted, pr
   const cabecalho = folha.getRows(1, folha.rowCount)!.findIndex((r) => r.getCell(1).value === 'Número') + 1;
   expect(cabecalho).toBeGreaterThan(1);
   expect(folha.rowCount - cabecalho).toBe(valores.length + 1); // the rows and the totals row
+  expect(folha.getRow(folha.rowCount).getCell(1).value).toBe('Total');
+});
+
+test('a large report runs as a background job: queued or in the making, then ready, and its XLSX downloaded', async ({ page }) => {
+  // the e2e server makes a report over 30 rows in the background (RELATORIOS_MAX_LINHAS, e2e/serve.mjs): the
+  // consumption per centro de custo over 36 months has 36 rows (months without consumption as zero) per centro
+  const mes = (d: Date) => `${String(d.getMonth() + 1).padStart(2, '0')}/${d.getFullYear()}`;
+  const hoje = new Date();
+  const de = mes(new Date(hoje.getFullYear(), hoje.getMonth() - 35, 1));
+  await signInFromHome(page, 'admin');
+  await page.goto(`/reports/analise.consumo?de=${encodeURIComponent(de)}&ate=${encodeURIComponent(mes(hoje))}&por=centro`);
+  const aviso = page.getByRole('status').filter({ hasText: 'O relatório passa de 30 linhas' });
+  await expect(aviso).toBeVisible();
+  // the states the page reads (the request's answer, then the list refreshed every 2 s while one runs): queued
+  // first, then only forward (a 36-row job may be done before the list is read again; the page's rendering of
+  // 'Na fila', 'Gerando 45 %' and its progress bar is relatorios' web test)
+  const lidos: Promise<string | undefined>[] = [];
+  page.on('response', (res) => {
+    if (!/\/api\/relatorios\/analise\.consumo\/arquivos(\?|$)/.test(res.url()) || !res.ok()) return;
+    // in the order the answers came (their bodies are read later)
+    lidos.push(
+      res.json().then(
+        (corpo: { estado?: string; items?: { estado: string }[] }) => corpo.estado ?? corpo.items?.[0]?.estado,
+        () => undefined,
+      ),
+    );
+  });
+  const pedido = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().includes('/api/relatorios/analise.consumo/arquivos'));
+  await aviso.getByRole('button', { name: 'Gerar XLSX em segundo plano' }).click();
+  expect((await pedido).status()).toBe(202);
+
+  const arquivos = page.getByRole('table', { name: 'Arquivos gerados' });
+  const estado = arquivos.locator('tbody tr').first().locator('[data-estado]');
+  await expect(estado).toHaveAttribute('data-estado', 'pronto', { timeout: 15_000 });
+  await expect(estado).toHaveText(/^Pronto — baixar até \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+  const estados = (await Promise.all(lidos)).filter((e, i, todos): e is string => Boolean(e) && e !== todos[i - 1]);
+  expect(estados[0]).toBe('na_fila');
+  expect(estados.at(-1)).toBe('pronto');
+  const ordem = ['na_fila', 'gerando', 'pronto'];
+  expect(estados.map((e) => ordem.indexOf(e))).toEqual([...estados.map((e) => ordem.indexOf(e))].sort());
+  await expect(arquivos.locator('tbody tr').first()).toContainText(`Mês inicial (mm/aaaa): ${de}`);
+
+  const baixado = page.waitForEvent('download');
+  await arquivos
+    .getByRole('button', { name: /^Baixar o XLSX pronto pedido em / })
+    .first()
+    .click();
+  const xlsx = await baixado;
+  expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
+  const livro = new ExcelJS.Workbook();
+  await livro.xlsx.readFile((await xlsx.path())!);
+  const folha = livro.worksheets[0]!;
+  expect(folha.getCell('A1').value).toBe('Consumo por centro de custo e mês');
+  const cabecalho = folha.getRows(1, folha.rowCount)!.findIndex((r) => r.getCell(1).value === 'Centro de custo, núcleo ou grupo') + 1;
+  expect(cabecalho).toBeGreaterThan(1);
+  const linhas = folha.rowCount - cabecalho - 1; // without the header and the totals row
+  expect(linhas).toBeGreaterThan(30);
+  expect(linhas % 36).toBe(0);
   expect(folha.getRow(folha.rowCount).getCell(1).value).toBe('Total');
 });
 

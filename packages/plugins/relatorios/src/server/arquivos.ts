@@ -40,6 +40,7 @@ import { and, desc, eq, inArray, lte, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import {
   type Arquivo,
+  MAX_LINHAS,
   MAX_LINHAS_PDF_SEGUNDO_PLANO,
   MAX_LINHAS_SEGUNDO_PLANO,
   RELATORIOS_TAG,
@@ -78,6 +79,20 @@ export function diasDoAmbiente(padrao: number): number {
   const dias = Number(raw);
   if (!Number.isInteger(dias) || dias < 1 || dias > 365) throw new Error(`RELATORIOS_ARQUIVO_DIAS must be an integer from 1 to 365 (got '${raw}').`);
   return dias;
+}
+
+/**
+ * RELATORIOS_MAX_LINHAS: rows above which a report has no preview nor direct file and is made in the
+ * background (default and most MAX_LINHAS, 10 000; from 1: lower only, e.g. for the end-to-end tests).
+ */
+export function limiteDoAmbiente(): number {
+  const raw = process.env.RELATORIOS_MAX_LINHAS?.trim();
+  if (!raw) return MAX_LINHAS;
+  const linhas = Number(raw);
+  if (!Number.isInteger(linhas) || linhas < 1 || linhas > MAX_LINHAS) {
+    throw new Error(`RELATORIOS_MAX_LINHAS must be an integer from 1 to ${MAX_LINHAS} (got '${raw}').`);
+  }
+  return linhas;
 }
 
 /** The report `id` if the person may run it (its tag and the catalogue's); 404 otherwise. */

@@ -151,17 +151,19 @@ export function somar(linhas: readonly Linha[], relatorio: Relatorio): Record<st
 }
 
 /** The 400 of a report too large for the page and the direct files (`fields.linhas = 'demais'`: the page offers the background). */
-export const grandeDemais = () =>
-  badRequest(
-    `O relatório passa de ${MAX_LINHAS.toLocaleString('pt-BR')} linhas: restrinja o período ou os filtros, ou gere o PDF ou o XLSX em segundo plano.`,
-    { linhas: 'demais' },
-  );
+export const grandeDemais = (limite: number) =>
+  badRequest(`O relatório passa de ${limite.toLocaleString('pt-BR')} linhas: restrinja o período ou os filtros, ou gere o PDF ou o XLSX em segundo plano.`, {
+    linhas: 'demais',
+  });
 
-/** Reads the rows (at most MAX_LINHAS: beyond, a 400 asking for narrower filters or the background), sorts, sums. */
-export async function executar(report: ReportDefinition, relatorio: Relatorio, ctx: RequestContext, execucao: Execucao) {
+/**
+ * Reads the rows (at most `limite`, MAX_LINHAS or the lower RELATORIOS_MAX_LINHAS: beyond, a 400 asking for
+ * narrower filters or the background), sorts, sums.
+ */
+export async function executar(report: ReportDefinition, relatorio: Relatorio, ctx: RequestContext, execucao: Execucao, limite = MAX_LINHAS) {
   conferirIntervalos(report, execucao.filtros);
-  const lidas = await report.load(ctx, execucao.filtros, MAX_LINHAS + 1);
-  if (lidas.length > MAX_LINHAS) throw grandeDemais();
+  const lidas = await report.load(ctx, execucao.filtros, limite + 1);
+  if (lidas.length > limite) throw grandeDemais(limite);
   const linhas: Linha[] = lidas.map((l) => linhaDe(relatorio, l));
   ordenar(linhas, relatorio, execucao);
   return { linhas, totais: somar(linhas, relatorio) };

@@ -19,18 +19,18 @@ import {
 } from '@app/server-core';
 import { z } from 'zod';
 import { ARQUIVO_DIAS_PADRAO, LINHAS_NA_TELA, RELATORIOS_TAG, RELATORIOS_TAG_NOME, catalogoSchema, relatorioSchema, resultadoSchema } from '../shared/index.js';
-import { FILA_GERAR, FILA_LIMPAR, diasDoAmbiente, jobGerar, jobLimpar, registrarArquivos, relatorioDe } from './arquivos.js';
+import { FILA_GERAR, FILA_LIMPAR, diasDoAmbiente, jobGerar, jobLimpar, limiteDoAmbiente, registrarArquivos, relatorioDe } from './arquivos.js';
 import { CONTENT_TYPE, type Rodado, nomeDoArquivo, pdfDe, respostaDoArquivo, xlsxDe } from './documentos.js';
 import { descrever, executar, lerFiltros } from './executar.js';
 import { seedRelatorios } from './seed.js';
 
 export type { RelatorioPaginado } from './arquivos.js';
 
-async function rodar(ctx: RequestContext, id: string, query: Record<string, string | undefined>): Promise<Rodado> {
+async function rodar(ctx: RequestContext, id: string, query: Record<string, string | undefined>, limite: number): Promise<Rodado> {
   const report = relatorioDe(ctx, id);
   const relatorio = await descrever(report, ctx);
   const execucao = lerFiltros(relatorio, query);
-  const { linhas, totais } = await executar(report, relatorio, ctx, execucao);
+  const { linhas, totais } = await executar(report, relatorio, ctx, execucao, limite);
   return { report, relatorio, execucao, linhas, totais, geradoEm: new Date(), geradoPor: ctx.user.nome };
 }
 
@@ -38,9 +38,13 @@ const params = z.object({ id: z.string().max(100) });
 const FILTROS =
   'Os filtros do relatório vão na query string, pelo nome declarado (datas em dd/mm/aaaa ou aaaa-mm-dd), com `ordem` (uma coluna) e `direcao` (asc ou desc).';
 
-/** The plugin; a file generated in the background is kept RELATORIOS_ARQUIVO_DIAS days (default 7). */
+/**
+ * The plugin; a file generated in the background is kept RELATORIOS_ARQUIVO_DIAS days (default 7); a report
+ * over RELATORIOS_MAX_LINHAS rows (default and most 10 000) is made in the background only.
+ */
 function criarPlugin() {
   const dias = diasDoAmbiente(ARQUIVO_DIAS_PADRAO);
+  const limite = limiteDoAmbiente();
   let base: PluginContext | undefined;
   const contexto = () => {
     if (!base) throw new Error('@app/relatorios: the plugin routes were not set up (no job queues yet).');
@@ -98,7 +102,7 @@ function criarPlugin() {
           404: { description: 'Relatório inexistente ou sem a tag', schema: errorResponseSchema },
         },
         handler: async (c, ctx) => {
-          const r = await rodar(ctx, c.req.valid('param').id, c.req.query());
+          const r = await rodar(ctx, c.req.valid('param').id, c.req.query(), limite);
           return c.json(
             {
               relatorio: r.relatorio,
@@ -132,7 +136,7 @@ function criarPlugin() {
           // one of the person's files in the making (at most DOCUMENTS_PER_PERSON per format), dropped when the client leaves
           handler: (c, ctx) =>
             documentJob(c, ctx, format, async (job) => {
-              const r = await rodar(ctx, c.req.valid('param').id, c.req.query());
+              const r = await rodar(ctx, c.req.valid('param').id, c.req.query(), limite);
               const entidade = await documentEntidade(ctx);
               job.check();
               const bytes =

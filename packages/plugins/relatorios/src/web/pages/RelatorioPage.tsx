@@ -24,7 +24,7 @@ const NUMERICAS = new Set(['integer', 'decimal', 'money']);
 const arquivosDe = (id: string) => queryKeys.plugin('relatorios', 'arquivos', id);
 
 /** 'Gerar PDF em segundo plano': the file is queued; its progress shows in 'Arquivos gerados'. */
-function SegundoPlano({ relatorio, busca }: { relatorio: Relatorio; busca: Record<string, string> }) {
+function SegundoPlano({ relatorio, busca, mensagem }: { relatorio: Relatorio; busca: Record<string, string>; mensagem: string }) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [pedindo, setPedindo] = useState<Formato | null>(null);
@@ -40,8 +40,10 @@ function SegundoPlano({ relatorio, busca }: { relatorio: Relatorio; busca: Recor
       await queryClient.invalidateQueries({ queryKey: arquivosDe(relatorio.id) });
     }
   };
+  // the server's 'O relatório passa de 10.000 linhas: restrinja…' (its limit: RELATORIOS_MAX_LINHAS may lower it)
+  const titulo = mensagem.split(':')[0]!.replace(/\.$/, '') || `O relatório passa de ${MAX_LINHAS.toLocaleString('pt-BR')} linhas`;
   return (
-    <Alert variant="info" title={`O relatório passa de ${MAX_LINHAS.toLocaleString('pt-BR')} linhas`}>
+    <Alert variant="info" title={titulo}>
       <p>Restrinja o período ou os filtros para ver a prévia, ou gere o arquivo em segundo plano: ele fica em Arquivos gerados para baixar.</p>
       <div className="row-actions">
         <Button variant="secondary" loading={pedindo === 'pdf'} disabled={pedindo !== null} onClick={() => void gerar('pdf')}>
@@ -182,7 +184,7 @@ function Resultado({ relatorio, busca }: { relatorio: Relatorio; busca: Record<s
   if (query.isPending) return <Spinner label="Gerando o relatório…" />;
   if (query.isError) {
     const erro = apiErrorBody(query.error);
-    if (erro?.fields?.linhas === 'demais') return <SegundoPlano relatorio={relatorio} busca={busca} />;
+    if (erro?.fields?.linhas === 'demais') return <SegundoPlano relatorio={relatorio} busca={busca} mensagem={erro.message} />;
     if (erro?.fields)
       return (
         <Alert variant="error" title="Confira os filtros">
