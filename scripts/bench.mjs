@@ -1,10 +1,11 @@
 // pnpm bench: the figures the issues ask for, measured in one run on this machine (not part of the tests).
-//  1. JS bytes (gzip, brotli) the sign-in page loads, next to a bare React 19 + wouter page built now.
+//  1. JS bytes (gzip, brotli) the sign-in page loads, next to a bare React 19 + wouter page built now; and no
+//     chart chunk (Apache ECharts, the analysis pages' own) among them (issue 22).
 //  2. Bytes each plugin adds to the first page (entry graph with and without the plugin).
 //  3. Time from process start to the first 200 of /api/health on the embedded database (first run and restart).
 //  4. List endpoint latency when a list benchmark is registered (scripts/bench-*.mjs).
 //  5. Menu click → first row of /requisicao painted, in Chromium, on an idle embedded server.
-// BENCH_ONLY=pages,navigation,lists (comma list of 'pages' for 1–3, 'navigation' for 5 and bench-<name>) runs only those parts.
+// BENCH_ONLY=pages,navigation,lists (comma list of 'pages' for 1–3, 'first-page' for 1, 'navigation' for 5 and bench-<name>) runs only those parts.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -78,24 +79,36 @@ const stopServer = (child) =>
   });
 
 // ---------- JS a page loads, in a real Chromium ----------
+/** Does this script hold Apache ECharts (its chunk by name, or its core by an API name it keeps when minified)? */
+const isECharts = (url, body) => /echarts/i.test(new URL(url).pathname) || body.includes('registerPreprocessor');
+
 async function pageScripts(browser, url, ready) {
   const page = await browser.newPage();
   const bodies = [];
   page.on('response', async (res) => {
-    if (res.request().resourceType() === 'script') bodies.push(res.body().catch(() => Buffer.alloc(0)));
+    if (res.request().resourceType() === 'script') bodies.push(res.body().then((body) => ({ url: res.url(), body }), () => ({ url: res.url(), body: Buffer.alloc(0) })));
   });
   await page.goto(url, { waitUntil: 'networkidle' });
   await page.getByRole(ready.role, { name: ready.name }).waitFor();
-  const bufs = await Promise.all(bodies);
+  const scripts = await Promise.all(bodies);
+  const bufs = scripts.map((s) => s.body);
   await page.close();
   const all = Buffer.concat(bufs);
-  return { files: bufs.length, raw: all.length, gzip: bufs.reduce((a, b) => a + gz(b), 0), brotli: bufs.reduce((a, b) => a + br(b), 0) };
+  return {
+    files: bufs.length,
+    raw: all.length,
+    gzip: bufs.reduce((a, b) => a + gz(b), 0),
+    brotli: bufs.reduce((a, b) => a + br(b), 0),
+    // the chart chunk must not touch the first page (issue 22)
+    echarts: scripts.filter((s) => isECharts(s.url, s.body)).map((s) => new URL(s.url).pathname),
+  };
 }
 
 // BENCH_ONLY=lists,memorandos runs only those scripts/bench-<name>.mjs (parts 1–3 with 'pages').
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const want = (name) => !only || only.includes(name);
-if (want('pages')) {
+// BENCH_ONLY=first-page: part 1 alone (the sign-in page against the bare page, and no chart chunk on it)
+if (want('pages') || want('first-page')) {
   // 1. sign-in page vs bare page
   const { build } = await importWeb('vite');
   const react = (await importWeb('@vitejs/plugin-react')).default;
@@ -121,7 +134,19 @@ if (want('pages')) {
   const ratio = signin.gzip / bare.gzip;
   console.log(`ratio (gzip): ${ratio.toFixed(2)}× (goal ≤ 1.5×) ${ratio <= 1.5 ? 'OK' : 'OVER'}; brotli ${(signin.brotli / bare.brotli).toFixed(2)}×`);
   results.push(['signin/bare gzip ratio', ratio.toFixed(2)]);
-
+  // issue 22: the chart chunk (Apache ECharts, loaded by the analysis pages only) is in the build but not on the sign-in page
+  const assets = join(webDir, 'dist', 'assets');
+  const chartChunks = readdirSync(assets).filter((f) => f.endsWith('.js') && isECharts(`http://x/assets/${f}`, readFileSync(join(assets, f))));
+  if (chartChunks.length === 0) throw new Error('bench: no ECharts chunk in apps/web/dist/assets (the check below would prove nothing)');
+  const chartKb = chartChunks.reduce((a, f) => a + gz(readFileSync(join(assets, f))), 0);
+  console.log(
+    `chart chunk (ECharts: ${chartChunks.join(', ')}, ${kb(chartKb)} gzip) loaded by the sign-in page: ${signin.echarts.length ? `YES (${signin.echarts.join(', ')}) OVER` : 'no OK'}`,
+  );
+  if (signin.echarts.length) process.exitCode = 1;
+  results.push(['ECharts scripts on the sign-in page', signin.echarts.length]);
+}
+if (want('pages')) {
+  const { build } = await importWeb('vite');
   // 2. bytes each plugin adds to the first page: entry graph (entry + modulepreload) with and without it.
   const pluginsFile = join(webDir, 'src', 'plugins.ts');
   const pluginsSource = readFileSync(pluginsFile, 'utf8');
