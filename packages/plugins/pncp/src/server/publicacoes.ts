@@ -7,7 +7,14 @@
 // - 400/422 and refused credentials fail at once with the PNCP's messages; 429, 5xx, timeouts and lost
 //   answers retry with back-off (the synchronisation looks at the PNCP's state before inserting again).
 import { formatDate } from '@app/br';
-import { type ItemForaDoPlano, itensPublicaveis, type PlanoPublicado, type SituacaoItemPublicado, type SituacaoPublicacao } from '@app/pca/server';
+import {
+  type AcaoPublicacao,
+  type ItemForaDoPlano,
+  itensPublicaveis,
+  type PlanoPublicado,
+  type SituacaoItemPublicado,
+  type SituacaoPublicacao,
+} from '@app/pca/server';
 import {
   AppError,
   type AuditFn,
@@ -119,6 +126,16 @@ async function enfileirar(
 /** The portal of the environment published to: 'https://treina.pncp.gov.br/app/pca/<CNPJ>-0-<SEQ>/<ANO>'. */
 const linkDe = (config: PncpConfig, numero: string | null) => (numero ? `${new URL(config.apiUrl).origin}/app/pca/${numero}` : null);
 
+/** 'Excluir do PNCP' on the plan: POST /api/pncp/planos/:id/excluir with the justification the PNCP requires. */
+const exclusaoDoPlano = (planoId: string, numeroControle: string): AcaoPublicacao => ({
+  rotulo: 'Excluir do PNCP',
+  titulo: `Excluir do PNCP o plano ${numeroControle}?`,
+  descricao:
+    'O plano e todos os seus itens saem do PNCP, com a justificativa que o PNCP exige (até 255 caracteres); acompanhe a exclusão em Publicações no PNCP. Depois dela, um plano devolvido pode ser cancelado aqui.',
+  campo: 'Motivo da exclusão',
+  caminho: `pncp/planos/${planoId}/excluir`,
+});
+
 /** PCA_PUBLICACAO: the approved plan goes to the PNCP; the plan shows how it stands there. */
 export function publicador(config: PncpConfig, jobs: () => PluginJobs) {
   return {
@@ -147,18 +164,7 @@ export function publicador(config: PncpConfig, jobs: () => PluginJobs) {
               tom: 'success',
               link: pub.numeroControle ? { href: linkDe(config, pub.numeroControle)!, texto: 'Ver no portal do PNCP' } : null,
               // deleting it there (with the PNCP's justification) is what a plan published by mistake, or to be cancelled, needs first
-              ...(pub.numeroControle && ctx?.hasTag(PNCP_TAG)
-                ? {
-                    acao: {
-                      rotulo: 'Excluir do PNCP',
-                      titulo: `Excluir do PNCP o plano ${pub.numeroControle}?`,
-                      descricao:
-                        'O plano e todos os seus itens saem do PNCP, com a justificativa que o PNCP exige (até 255 caracteres); acompanhe a exclusão em Publicações no PNCP. Depois dela, um plano devolvido pode ser cancelado aqui.',
-                      campo: 'Motivo da exclusão',
-                      caminho: `pncp/planos/${planoId}/excluir`,
-                    },
-                  }
-                : {}),
+              ...(pub.numeroControle && ctx?.hasTag(PNCP_TAG) ? { acao: exclusaoDoPlano(planoId, pub.numeroControle) } : {}),
             };
       }
       if (pub.estado === 'erro') return { texto: `A publicação no PNCP deu erro: ${pub.ultimoErro ?? 'sem detalhe'}`, tom: 'danger', link: acompanhar };
