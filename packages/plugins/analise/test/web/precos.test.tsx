@@ -221,6 +221,35 @@ describe('preços page', () => {
     expect(within(linhas[1]!).getByRole('link').textContent).toBe('Cotação 201/2026');
   });
 
+  it("the chart's texts, axes and tooltip take the theme's colours, and follow a theme switch", async () => {
+    const raiz = document.documentElement;
+    const tokens = (texto: string, suave: string, linha: string, fundo: string) => {
+      raiz.style.setProperty('--color-text', texto);
+      raiz.style.setProperty('--color-text-muted', suave);
+      raiz.style.setProperty('--color-border', linha);
+      raiz.style.setProperty('--color-surface', fundo);
+    };
+    tokens('#1b2431', '#4b5565', '#d5dbe3', '#ffffff');
+    try {
+      api();
+      abrir();
+      await screen.findByRole('img', { name: /^Gráfico de linhas/ }, T);
+      type Cores = { textStyle: { color: string }; yAxis: { axisLabel: { color: string } }; tooltip: { backgroundColor: string } };
+      const ultimas = () => chart.setOption.mock.calls.at(-1)![0] as Cores;
+      await waitFor(() => expect(ultimas().textStyle?.color).toBe('#1b2431'));
+      expect(ultimas().yAxis.axisLabel.color).toBe('#4b5565');
+      expect(ultimas().tooltip.backgroundColor).toBe('#ffffff');
+      // the dark theme: the app sets data-theme on <html> and its tokens change
+      tokens('#e7ecf3', '#a8b3c2', '#2e3947', '#171e27');
+      raiz.setAttribute('data-theme', 'dark');
+      await waitFor(() => expect(ultimas().textStyle.color).toBe('#e7ecf3'));
+      expect(ultimas().tooltip.backgroundColor).toBe('#171e27');
+    } finally {
+      for (const t of ['--color-text', '--color-text-muted', '--color-border', '--color-surface']) raiz.style.removeProperty(t);
+      raiz.removeAttribute('data-theme');
+    }
+  });
+
   it('the product is picked in the catalogue picker and kept in the URL; the period is checked before asking', async () => {
     const { calls } = api();
     abrir('');

@@ -8,6 +8,26 @@ import { rotuloMes } from '../../shared/meses.js';
 
 type Chart = { setOption(o: object): void; resize(): void; dispose(): void; dispatchAction(a: object): void };
 
+/**
+ * The chart's texts, axes, legend and tooltip in the page's theme, read from the design tokens of the
+ * document (<html> carries the theme) (ECharts' defaults are dark grey on white: unreadable in the dark theme). null when the
+ * tokens cannot be read (no stylesheet): ECharts keeps its defaults.
+ */
+function coresDoTema(): object | null {
+  const css = getComputedStyle(document.documentElement);
+  const token = (nome: string) => css.getPropertyValue(nome).trim();
+  const [texto, suave, linha, fundo] = ['--color-text', '--color-text-muted', '--color-border', '--color-surface'].map(token);
+  if (!texto || !suave || !linha || !fundo) return null;
+  const eixo = { axisLabel: { color: suave }, axisLine: { lineStyle: { color: linha } }, splitLine: { lineStyle: { color: linha } } };
+  return {
+    textStyle: { color: texto },
+    legend: { textStyle: { color: texto }, pageTextStyle: { color: texto }, pageIconColor: texto, pageIconInactiveColor: suave },
+    xAxis: eixo,
+    yAxis: eixo,
+    tooltip: { backgroundColor: fundo, borderColor: linha, textStyle: { color: texto } },
+  };
+}
+
 /** The chart drawn by ECharts, loaded on first use (import()); on failure the caller shows the table. */
 export function useECharts(el: HTMLDivElement | null, option: object | null, onFail: () => void) {
   const chart = useRef<Chart | null>(null);
@@ -15,21 +35,33 @@ export function useECharts(el: HTMLDivElement | null, option: object | null, onF
     if (!el || !option) return;
     let vivo = true;
     let observer: ResizeObserver | undefined;
+    let tema: MutationObserver | undefined;
     import('./echarts')
       .then(({ desenhar }) => {
         if (!vivo) return;
         const c = desenhar(el) as unknown as Chart;
         c.setOption(option);
+        const tingir = () => {
+          const cores = coresDoTema();
+          if (cores) c.setOption(cores);
+        };
+        tingir();
         chart.current = c;
         if (typeof ResizeObserver !== 'undefined') {
           observer = new ResizeObserver(() => c.resize());
           observer.observe(el);
+        }
+        // the theme changes live (the person's choice or the system's): the chart follows it
+        if (typeof MutationObserver !== 'undefined') {
+          tema = new MutationObserver(tingir);
+          tema.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'class'] });
         }
       })
       .catch(() => vivo && onFail());
     return () => {
       vivo = false;
       observer?.disconnect();
+      tema?.disconnect();
       chart.current?.dispose();
       chart.current = null;
     };
