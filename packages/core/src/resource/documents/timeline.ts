@@ -31,7 +31,7 @@ export function documentTimeline(c: DocumentConfig): Omit<RecordTimelineProps, '
   for (const field of fields) {
     if (typeof field.label === 'string') labels[field.name] = field.label;
     // a select's stored code as its option reads ('media_saneada' → 'Média saneada'), as the form shows it
-    if (field.type === 'select' && Array.isArray(field.options)) values[field.name] = optionLabels(field.options);
+    if (field.type === 'select' && 'options' in field) values[field.name] = optionLabels(field.options);
     // instants in the timeline as the form shows them (dd/mm/aaaa hh:mm in São Paulo)
     if (field.type === 'datetime') formats[field.name] = 'datetime';
     if (field.type === 'items') {
@@ -43,7 +43,7 @@ export function documentTimeline(c: DocumentConfig): Omit<RecordTimelineProps, '
       labels[`${f.name}.${n.unitValue}`] = h.unitValue ?? 'Valor unitário';
       for (const sub of f.fields ?? []) {
         if (typeof sub.label === 'string') labels[`${f.name}.${sub.name}`] = sub.label;
-        if (sub.type === 'select' && Array.isArray(sub.options)) values[`${f.name}.${sub.name}`] = optionLabels(sub.options);
+        if (sub.type === 'select' && 'options' in sub) values[`${f.name}.${sub.name}`] = optionLabels(sub.options);
       }
       formats[n.quantity] = 'decimal';
       formats[n.unitValue] = 'money';
