@@ -462,6 +462,18 @@ describeEachDatabase(
       const de_novo = await json<Publicacao>(await req(`/api/pncp/publicacoes/${pub.id}/tentar-novamente`, setor, { method: 'POST' }), 200);
       expect(de_novo.estado).toBe('aguardando');
       await until(async () => (await publicacaoDe(plano.id))?.estado === 'erro', 30_000, 'error again');
+      // each action audited, by who asked (the failures for good by the system)
+      const acoes = await t.server.sql<{ acao: string; usuario_id: string | null }>(
+        "SELECT acao, usuario_id FROM audit_log WHERE plugin = 'pncp' AND registro = $1 ORDER BY id",
+        [pub.id],
+      );
+      expect(acoes.map((a) => [a.acao, a.usuario_id === setor.id])).toEqual([
+        ['criar', true],
+        ['pncp_erro', false],
+        ['pncp_cancelar', true],
+        ['pncp_tentar_novamente', true],
+        ['pncp_erro', false],
+      ]);
       // without tag 103: no action
       expect((await req(`/api/pncp/publicacoes/${pub.id}/cancelar`, edu, { method: 'POST' })).status).toBe(403);
     });
