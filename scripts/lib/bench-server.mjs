@@ -38,9 +38,10 @@ export const freePort = () =>
  * Yields `{ engine, database, server, token, prefeitura }` for each engine, one after the other;
  * the server is closed (and the PostgreSQL database dropped) before the next one opens. Also
  * `dataDir` (PGlite: the folder, left in `tmp` after the loop) or `databaseUrl` (PostgreSQL: the
- * fresh database), for a bench that starts the built server on the same data.
+ * fresh database), for a bench that starts the built server on the same data. `extraPlugins(serverCore)`
+ * adds plugins of the bench's own (e.g. a report contributed to RELATORIOS) after the product's.
  */
-export async function* benchServers({ root, tmp, name }) {
+export async function* benchServers({ root, tmp, name, extraPlugins = () => [] }) {
   const serverCoreDir = join(root, 'packages', 'server-core');
   const serverCore = await import(pathToFileURL(join(serverCoreDir, 'dist', 'index.js')).href);
   const pg = createRequire(join(serverCoreDir, 'package.json'))('pg');
@@ -85,7 +86,7 @@ export async function* benchServers({ root, tmp, name }) {
 
   for (const { engine, open } of engines) {
     const { database, drop, dataDir, databaseUrl } = await open();
-    const server = await serverCore.createServer({ plugins: serverPlugins, database, seed: true, logger });
+    const server = await serverCore.createServer({ plugins: [...serverPlugins, ...extraPlugins(serverCore)], database, seed: true, logger });
     try {
       const signin = async (entidadeId) =>
         (await server.app.request('/api/auth/signin', {
