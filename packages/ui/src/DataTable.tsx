@@ -122,9 +122,9 @@ function titleSqueezed(box: HTMLElement, squeezed: boolean) {
 
 /**
  * Fits a table to its scroller: the headers stay on one line while the table fits; a table wider than
- * its box lets them wrap (data-wrap-headers), then lets short text with words (a name, a cargo) be cut
- * to one line like long text and narrows the cells' side padding (data-squeeze, the whole text of a
- * cut cell in a title) before anything scrolls
+ * its box lets them wrap (data-wrap-headers), then narrows the cells' side padding (data-squeeze), and
+ * only then lets short text with words (a name, a cargo) be cut to one line like long text
+ * (data-squeeze="texto", the whole text of a cut cell in a title) before anything scrolls
  * sideways, so the last columns (a row's actions) stay in view at 1366 px and the rows keep their
  * height. A table still wider scrolls, and its scroller then takes the keyboard focus as a region
  * named by the caption (axe scrollable-region-focusable: a keyboard user scrolls to the hidden columns
@@ -143,10 +143,15 @@ function useFitToBox(ref: RefObject<HTMLDivElement | null>, captionId: string) {
       wide = table.offsetWidth > box.clientWidth + 1;
     }
     if (wide) {
+      // first the cells' side padding only; short text with words is cut only if that is not enough
       box.dataset.squeeze = '';
       wide = table.offsetWidth > box.clientWidth + 1;
     }
-    titleSqueezed(box, box.dataset.squeeze !== undefined);
+    if (wide) {
+      box.dataset.squeeze = 'texto';
+      wide = table.offsetWidth > box.clientWidth + 1;
+    }
+    titleSqueezed(box, box.dataset.squeeze === 'texto');
     if (wide) {
       box.tabIndex = 0;
       box.setAttribute('role', 'region');
