@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { beforeAll, expect, it } from 'vitest';
-import { defineLookup, defineServerPlugin } from '../src/index.js';
+import { CONTROLE_INTERNO_TAG, defineLookup, defineServerPlugin } from '../src/index.js';
 import { DEMO, describeEachDatabase } from '../src/testing.js';
 
 const itens = pgTable('lk_itens', {
@@ -106,6 +106,13 @@ describeEachDatabase('defineLookup', { plugins: [plugin] }, (t) => {
     const consulta = (await t.server.signIn('consulta', 'demo1234')).token;
     expect((await get('/itens', consulta)).status).toBe(403);
     expect((await get(`/itens/${ids.arroz}`, consulta)).status).toBe(403);
+  });
+
+  it('opens to the controle interno, read-only: its lists filter by these names (the auditor had 403 on the centros)', async () => {
+    const { token: auditor } = await t.server.createUser({ login: 'auditor_lookup', tags: [CONTROLE_INTERNO_TAG] });
+    expect((await get('/itens', auditor)).body.items.map((i) => i.codigo)).toEqual(['01', '02', '03']);
+    expect((await get(`/itens/${ids.velho}`, auditor)).body.nome).toBe('Açúcar mascavo antigo');
+    expect((await get(`/itens/${ids.camara}`, auditor)).status).toBe(404);
   });
 
   it('ranks a search by relevance: the name starting with it, then a word starting with it, then the rest (then by name)', async () => {

@@ -54,6 +54,8 @@ function relevance(order: AnyPgColumn, q: string | undefined): SQL[] {
  * Declares `GET <path>` (→ { items, total, page, pageSize }: active rows by default, `ativo=todos`
  * for all, `q` searched in `busca`) and `GET <path>/:id` (any row of the entidade, 404 otherwise),
  * both read only and with `tag`: the same query shape the web kit's select and picker sources send.
+ * Also opened, read-only, to the controle interno (CONTROLE_INTERNO_TAG), who reads every document and
+ * filters their lists by these names.
  */
 export function defineLookup(router: PluginRouter, def: LookupDefinition): void {
   const { table } = def;
@@ -75,6 +77,8 @@ export function defineLookup(router: PluginRouter, def: LookupDefinition): void 
     method: 'get',
     path: def.path,
     tag: def.tag,
+    // the controle interno reads every document, and the lists' filters name their centros and products
+    controleInterno: true,
     operationId: kitOperationId(router.pluginId, def.path, 'list'),
     summary: def.summary,
     request: { query },
@@ -101,6 +105,8 @@ export function defineLookup(router: PluginRouter, def: LookupDefinition): void 
     method: 'get',
     path: `${def.path}/:id`,
     tag: def.tag,
+    // the controle interno reads every document, and the lists' filters name their centros and products
+    controleInterno: true,
     operationId: kitOperationId(router.pluginId, def.path, 'get'),
     summary: def.summary,
     request: { params: z.object({ id: z.uuid({ error: 'Identificador inválido.' }) }) },
