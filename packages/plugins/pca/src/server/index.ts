@@ -83,6 +83,7 @@ export {
   type SituacaoItemPublicado,
   type SituacaoPublicacao,
   itensPublicaveis,
+  planoPublicavel,
 } from './publicacao.js';
 
 /** How the records a plan refers to are named: its timeline and the Logs de Auditoria. */

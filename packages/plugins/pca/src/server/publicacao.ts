@@ -4,7 +4,7 @@
 // marked published here only (a body that publishes on the PNCP's portal by hand).
 import { type AuditFn, type DbOrTx, type RequestContext, type Tx, extensionPoint } from '@app/server-core';
 import { and, asc, eq, isNull, sql } from '@app/server-core/orm';
-import { pcaContratacoes, pcaItens } from './tables.js';
+import { pcaContratacoes, pcaItens, pcaPlanos } from './tables.js';
 
 /** What a publisher receives: the plan as approved (its items are frozen from then on). */
 export interface PlanoPublicado {
@@ -111,6 +111,16 @@ export interface ItemPublicavel {
   /** The contratação planejada (number and title) the item is in, or null. */
   grupoContratacaoCodigo: string | null;
   grupoContratacaoNome: string | null;
+}
+
+/**
+ * Whether the plan may be sent to a publisher now: it is 'publicado' here (approved and published). A
+ * publication asked before a revision or a cancellation must not send what the plan holds since (items
+ * not yet approved, or a cancelled plan): publishers check it before each send and each retry.
+ */
+export async function planoPublicavel(db: DbOrTx, planoId: string): Promise<boolean> {
+  const [row] = await db.select({ status: pcaPlanos.status }).from(pcaPlanos).where(eq(pcaPlanos.id, planoId));
+  return row?.status === 'publicado';
 }
 
 /** The items of a plan in numeroItem order (read only; for the publishers). */

@@ -12,6 +12,7 @@ import {
   type ItemForaDoPlano,
   itensPublicaveis,
   type PlanoPublicado,
+  planoPublicavel,
   type SituacaoItemPublicado,
   type SituacaoPublicacao,
 } from '@app/pca/server';
@@ -362,6 +363,10 @@ function storeDe(jctx: JobContext, planoId: string, publicacaoId: string, itens:
 
 const payloadSchema = z.object({ publicacaoId: z.uuid() });
 
+/** Why a publication of a plan that is no longer 'publicado' here (revised or cancelled since) is not sent. */
+const PLANO_NAO_PUBLICAVEL =
+  'Este plano não está mais publicado aqui (foi revisado ou cancelado depois deste pedido): nada foi enviado. Ele volta ao PNCP quando for aprovado e publicado de novo.';
+
 /** Waits `ms`, or less when the server stops (the job is then retried anyway). */
 const esperar = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -401,6 +406,8 @@ export function jobPublicar(config: PncpConfig) {
       });
       try {
         if (pub.operacao === 'publicar') {
+          // not retried: the plan changed state since the request (a revision, a cancellation)
+          if (!(await planoPublicavel(jctx.db, pub.planoId))) throw new AppError(409, 'plano_nao_publicavel', PLANO_NAO_PUBLICAVEL);
           const { itens } = await itensDoPlano(jctx.db, pub.planoId);
           const r = await sincronizarPlano(
             client,
@@ -542,6 +549,7 @@ export function registrarPublicacoes(router: PluginRouter, config: PncpConfig, j
         if (!pub) throw new AppError(404, 'not_found', 'Publicação não encontrada.');
         if (pub.estado !== 'erro' && pub.estado !== 'cancelado')
           throw new AppError(409, 'invalid_transition', 'Só uma publicação com erro ou cancelada pode ser tentada de novo.');
+        if (pub.operacao === 'publicar' && !(await planoPublicavel(tx, pub.planoId))) throw new AppError(409, 'plano_nao_publicavel', PLANO_NAO_PUBLICAVEL);
         const [outra] = await tx
           .select({ id: pncpPublicacoes.id })
           .from(pncpPublicacoes)

@@ -478,6 +478,22 @@ describeEachDatabase(
       expect((await req(`/api/pncp/publicacoes/${pub.id}/cancelar`, edu, { method: 'POST' })).status).toBe(403);
     });
 
+    it('a publication asked before a revision is not tried again after it: 409, and nothing reaches the PNCP', async () => {
+      const plano = await planoAprovado(2, 'NAO-CADASTRADA-2');
+      await json(await agir(plano, 'publicar', setor), 200);
+      await until(async () => (await publicacaoDe(plano.id))?.estado === 'erro', 30_000, 'publication error');
+      const pub = (await publicacaoDe(plano.id))!;
+      // revised since: the plan holds what the autoridade has not approved yet
+      const lido = await json<Plano>(await req(`/api/pca/planos/${plano.id}`, setor), 200);
+      await json(await req(`/api/pca/planos/${plano.id}/revisar`, setor, { json: { version: lido.version, justificativa: 'Reavaliação das demandas.' } }), 200);
+      const chamadas = fake.calls.length;
+      const recusa = await json<ErrorBody>(await req(`/api/pncp/publicacoes/${pub.id}/tentar-novamente`, setor, { method: 'POST' }), 409);
+      expect(recusa.error.code).toBe('plano_nao_publicavel');
+      expect(recusa.error.message).toMatch(/^Este plano não está mais publicado aqui/);
+      expect((await publicacaoDe(plano.id))!.estado).toBe('erro');
+      expect(fake.calls.length).toBe(chamadas);
+    });
+
     it('2 500 items go in 3 batches (1 000, 1 000, 500) and read back exactly: decimal strings, numeroItem 1…2 500', async () => {
       const plano = await planoAprovado(2);
       // a big approved plan: items 3…2 500 added as fixture rows, copied from item 1 (integer quantities, so
