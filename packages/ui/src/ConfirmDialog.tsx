@@ -96,7 +96,7 @@ function ConfirmDialogImpl({
     <AlertDialog.Root open={open} onOpenChange={handleOpenChange}>
       <AlertDialog.Portal>
         {/* A plain backdrop, not Radix's Overlay: that one locks the scroll with react-remove-scroll, which
-            injects a <style> element the CSP (style-src 'self') refuses, an error in the console on every
+            injects a style element the CSP (style-src 'self') refuses, an error in the console on every
             dialog (issue 24). The stylesheet locks the page's scroll while a backdrop is open. */}
         <div className="dialog-overlay" data-state={open ? 'open' : 'closed'} aria-hidden="true" />
         <AlertDialog.Content
