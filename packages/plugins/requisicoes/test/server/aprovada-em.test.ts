@@ -70,13 +70,17 @@ describeEachDatabase('requisicoes: aprovada_em, the moment of approval', { plugi
     expect(res.status, await res.clone().text()).toBe(200);
     return (await res.json()) as Doc;
   };
-  /** The row as stored, with the instant of the last approval of its round (epoch ms as text: both engines alike). */
+  /**
+   * The row as stored, with the instant of the last approval of its round (epoch ms as text: both engines
+   * alike), truncated to the millisecond as a JS Date (and so the API's ISO string) truncates it: a bigint
+   * cast rounds, and an instant at .5 µs and more read 1 ms later than the answer (flaky in CI).
+   */
   const linha = async (id: string) =>
     (
       await t.server.sql<Linha>(
-        `SELECT r.status, (extract(epoch FROM r.aprovada_em) * 1000)::bigint::text AS aprovada_em,
-                (extract(epoch FROM r.updated_at) * 1000)::bigint::text AS updated_at,
-                (SELECT (extract(epoch FROM max(a.created_at)) * 1000)::bigint::text FROM requisicao_aprovacoes a
+        `SELECT r.status, floor(extract(epoch FROM r.aprovada_em) * 1000)::bigint::text AS aprovada_em,
+                floor(extract(epoch FROM r.updated_at) * 1000)::bigint::text AS updated_at,
+                (SELECT floor(extract(epoch FROM max(a.created_at)) * 1000)::bigint::text FROM requisicao_aprovacoes a
                   WHERE a.requisicao_id = r.id AND a.ciclo = r.ciclo) AS ultima
            FROM requisicoes r WHERE r.id = $1`,
         [id],
