@@ -2,11 +2,11 @@
 // name, type and size at GET /api/auth/outbox and downloaded at GET /api/auth/outbox/:id/anexos/:ordem
 // (the same reader rule, audited); sent as nodemailer attachments through SMTP; over the limits, the
 // mutation that sends them fails (nothing written).
-import { createServer as createTcpServer } from 'node:net';
 import { z } from 'zod';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Logger, MAIL_ATTACHMENTS_MAX, MAIL_ATTACHMENTS_MAX_BYTES, type MailAttachment, defineServerPlugin, sendMail } from '../src/index.js';
 import { createTestServer, describeEachDatabase } from '../src/testing.js';
+import { fakeSmtp } from './fixtures/smtp.js';
 import { addUser, adminInPrefeitura } from './fixtures/users.js';
 
 const ANEXOS_TAG = 3;
@@ -137,43 +137,6 @@ describeEachDatabase('e-mail attachments in the outbox', { plugins: [anexosPlugi
     expect(await t.server.sql("SELECT 1 FROM audit_log WHERE acao = 'enviar' AND depois->>'to' = 'limite@exemplo.com'")).toEqual([]);
   });
 });
-
-/** A minimal SMTP server on 127.0.0.1 that keeps every DATA block. */
-async function fakeSmtp(): Promise<{ port: number; messages: string[]; close(): Promise<void> }> {
-  const messages: string[] = [];
-  const server = createTcpServer((socket) => {
-    socket.setEncoding('utf8');
-    socket.write('220 localhost ESMTP teste\r\n');
-    let buffer = '';
-    let data: string[] | null = null;
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (data) {
-          if (line === '.') {
-            messages.push(data.join('\n'));
-            data = null;
-            socket.write('250 2.0.0 OK\r\n');
-          } else data.push(line);
-          continue;
-        }
-        const command = line.slice(0, 4).toUpperCase();
-        if (command === 'EHLO' || command === 'HELO') socket.write('250-localhost\r\n250 8BITMIME\r\n');
-        else if (command === 'DATA') {
-          data = [];
-          socket.write('354 go ahead\r\n');
-        } else if (command === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 OK\r\n');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { port, messages, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 describe('e-mail attachments through SMTP', () => {
   afterEach(() => {

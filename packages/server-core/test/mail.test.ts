@@ -1,46 +1,9 @@
-import { createServer as createTcpServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type Logger, type MailMessage, type Mailer, silentLogger } from '../src/index.js';
 import { smtpMailer } from '../src/platform/mail.js';
 import { createTestServer } from '../src/testing.js';
+import { fakeSmtp } from './fixtures/smtp.js';
 import { adminInPrefeitura } from './fixtures/users.js';
-
-/** A minimal SMTP server on 127.0.0.1 that keeps every DATA block. */
-async function fakeSmtp(): Promise<{ port: number; messages: string[]; close(): Promise<void> }> {
-  const messages: string[] = [];
-  const server = createTcpServer((socket) => {
-    socket.setEncoding('utf8');
-    socket.write('220 localhost ESMTP teste\r\n');
-    let buffer = '';
-    let data: string[] | null = null;
-    socket.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
-        const line = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        if (data) {
-          if (line === '.') {
-            messages.push(data.join('\n'));
-            data = null;
-            socket.write('250 2.0.0 OK\r\n');
-          } else data.push(line);
-          continue;
-        }
-        const command = line.slice(0, 4).toUpperCase();
-        if (command === 'EHLO' || command === 'HELO') socket.write('250-localhost\r\n250 8BITMIME\r\n');
-        else if (command === 'DATA') {
-          data = [];
-          socket.write('354 go ahead\r\n');
-        } else if (command === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 OK\r\n');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { port, messages, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
 
 const quotedPrintable = (text: string) =>
   text.replace(/=\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
