@@ -50,6 +50,8 @@ export default defineConfig({
     // hashed file names (Vite's default): assets/[name]-[hash].js, safe to cache forever
     assetsDir: 'assets',
     sourcemap: false,
+    // every browser the product supports preloads modules natively: no polyfill on the first page
+    modulePreload: { polyfill: false },
     // The libraries every page, the sign-in page included, runs on: one file instead of one per
     // shared piece (fewer requests, one gzip dictionary).
     rolldownOptions: {

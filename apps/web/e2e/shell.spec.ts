@@ -13,6 +13,26 @@ test('a signed-out visitor is sent to sign-in and returns to the remembered path
   await expect(page).toHaveTitle(/Sobre/);
 });
 
+// The first page (issues 22 and 23: ≤ 1.5× a bare React page, measured by `pnpm bench`) runs on React,
+// jotai, wouter, ky and the shell. The libraries of later pages must not reach it: zod (validation),
+// TanStack Query (data), Radix (dialogs) and ECharts (charts), each found by a text its code keeps
+// when minified. Holds every plugin manifest (apps/web/src/plugins.ts) to importing nothing heavy.
+test('the sign-in page loads none of the libraries of later pages', async ({ page }) => {
+  const scripts: Promise<{ url: string; body: string }>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') scripts.push(res.text().then((body) => ({ url: res.url(), body })));
+  });
+  await page.goto('/signin', { waitUntil: 'networkidle' });
+  await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+  const loaded = await Promise.all(scripts);
+  expect(loaded.length).toBeGreaterThan(0);
+  const signatures = { zod: '_zod', 'TanStack Query': 'No QueryClient set', Radix: 'DialogContent', ECharts: 'registerPreprocessor' };
+  const found = Object.entries(signatures).flatMap(([library, text]) =>
+    loaded.filter((s) => s.body.includes(text)).map((s) => `${library} em ${new URL(s.url).pathname}`),
+  );
+  expect(found).toEqual([]);
+});
+
 test('wrong password shows the pt-BR message and stays on sign-in', async ({ page }) => {
   await page.goto('/signin');
   await signIn(page, 'admin', 'senha-errada');

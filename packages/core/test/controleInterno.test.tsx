@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { App } from '../src/App';
 import { buildMenu, routeAccess } from '../src/compose';
 import { CONTROLE_INTERNO_TAG, definePlugin } from '../src/contract';
-import { documentRoutes, resourceRoutes } from '../src/resource/define';
+import { documentRoutes, resourceRoutes } from '../src/resource/routes';
 import { defineDocumentPages } from '../src/resource/documents/define';
 import type { SchemaLike } from '../src/resource/types';
 import { json, makeSession, makeToken, mockApi } from './helpers';

@@ -7,7 +7,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Router, Switch } from 'wouter';
-import { documentRoutes } from '../src/resource/define';
+import { documentRoutes } from '../src/resource/routes';
 import { defineDocumentPages } from '../src/resource/documents/define';
 import type { SchemaLike } from '../src/resource/types';
 import { getCoreStore, tokenAtom } from '../src/store';

@@ -1,14 +1,7 @@
 // Resource kit: a registry's web pages from a declaration (see README, "Registries").
 export type { ImportarPlanilhaProps, ImportResult } from './ImportPage';
-export {
-  ImportarPlanilha,
-  ResourceForm,
-  defineResourcePages,
-  documentRoutes,
-  resourceRoutes,
-  type DocumentRouteTitles,
-  type ResourceRouteTitles,
-} from './define';
+export { ImportarPlanilha, ResourceForm, defineResourcePages } from './define';
+export { documentRoutes, resourceRoutes, type DocumentRouteTitles, type ResourceRouteTitles } from './routes';
 export { type DownloadOptions, downloadFile, useResourceOptions } from './common';
 export { defineDocumentPages } from './documents/define';
 export {

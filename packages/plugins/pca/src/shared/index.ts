@@ -6,21 +6,7 @@ import { CATEGORIAS_ITEM_PCA, PRIORIDADES } from '@app/memorandos/shared';
 import type { Categoria } from '@app/requisicoes/shared';
 import { z } from 'zod';
 
-/** Permission tag of the section: elaborate and consolidate the plan (setor de contratações). */
-export const PCA_TAG = 101;
-export const PCA_TAG_NOME = 'Plano de Contratações Anual';
-/** The autoridade competente: approves or returns the plan (never who consolidated it). */
-export const PCA_APROVAR_TAG = 102;
-export const PCA_APROVAR_TAG_NOME = 'Aprovar o Plano de Contratações Anual (autoridade competente)';
-
-/** The plans' path under /api/pca (the list is GET /api/pca/planos). */
-export const PCA_PATH = '/planos';
-
-export const PCA_TITLES = {
-  title: 'Plano de Contratações Anual',
-  newTitle: 'Novo plano',
-  editTitle: 'Plano de Contratações Anual',
-} as const;
+export * from './tag.js';
 
 /**
  * 'setor': the person belongs to the plan's centro de custo (the setor de contratações): edits,

@@ -1,5 +1,5 @@
 import { definePlugin, documentRoutes } from '@app/core';
-import { PCA_TAG, PCA_TITLES } from '../shared/index.js';
+import { PCA_TAG, PCA_TITLES } from '../shared/tag.js';
 
 /**
  * @app/pca, web half: '/elabora-pca' (list, new, edit/:id) behind tag 101, one menu entry in

@@ -1,12 +1,7 @@
 // @app/pncp/shared: what the web and server halves of the PNCP integration share.
 import { z } from 'zod';
 
-/** 'Publicar no PNCP': publish an approved PCA, follow the publications, retry or cancel them. */
-export const PNCP_TAG = 103;
-export const PNCP_TAG_NOME = 'Publicar no PNCP';
-/** 'Configurar a integração com o PNCP': the entidade's PNCP system user (login and password). */
-export const PNCP_CONFIG_TAG = 104;
-export const PNCP_CONFIG_TAG_NOME = 'Configurar a integração com o PNCP';
+export * from './tag.js';
 
 /** PUT /credenciais: the PNCP system user (the password omitted keeps the stored one). */
 export const credenciaisInputSchema = z.object({

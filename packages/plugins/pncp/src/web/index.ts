@@ -1,5 +1,5 @@
 import { definePlugin } from '@app/core';
-import { PNCP_TAG } from '../shared/index.js';
+import { PNCP_TAG } from '../shared/tag.js';
 
 /**
  * @app/pncp, web half: '/pncp' behind tag 103 (the publications; the PNCP user's configuration for

@@ -5,9 +5,7 @@ import { formatDate, formatDateTime } from '@app/br';
 import { formatDecimal, formatMoney } from '@app/documents';
 import { z } from 'zod';
 
-/** 'Relatórios': opens the catalogue at /reports; each report also asks for its own tag. */
-export const RELATORIOS_TAG = 105;
-export const RELATORIOS_TAG_NOME = 'Relatórios';
+export * from './tag.js';
 
 /** Rows a report may have (preview, PDF, XLSX); beyond, the person narrows the filters (400). */
 export const MAX_LINHAS = 10_000;

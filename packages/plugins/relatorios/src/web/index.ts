@@ -1,5 +1,5 @@
 import { definePlugin } from '@app/core';
-import { RELATORIOS_TAG } from '../shared/index.js';
+import { RELATORIOS_TAG } from '../shared/tag.js';
 
 /** @app/relatorios, web half: '/reports' (the catalogue) and '/reports/:id' (one report), lazy pages. */
 export default definePlugin({
