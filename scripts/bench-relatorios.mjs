@@ -12,7 +12,8 @@
 // Meanwhile GET /api/health is asked every 20 ms, one after the other: its wait is the time from when it was due
 // to its answer (so a stalled event loop counts, not only a slow answer). Printed per engine and format: the job
 // time (202 → 'pronto'), the file's size, the health probes (count, p50, p95, longest) during the job, and
-// the longest alone for 3 s before. BENCH_RELATORIOS_LINHAS changes the size (PDF: at most 50 000).
+// the longest alone for 3 s before. BENCH_RELATORIOS_LINHAS changes the size (PDF: at most 50 000);
+// BENCH_RELATORIOS_CASOS=xlsx,pdf-paginado runs only those cases (xlsx, xlsx-paginado, pdf, pdf-paginado).
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -93,8 +94,12 @@ export default async function benchRelatorios({ root, tmp }) {
         body: init.json === undefined ? undefined : JSON.stringify(init.json),
       });
     /** /api/health every 20 ms until stopped: the wait of each, from when it was due to its answer. */
+    // the longest waits are kept with when they ended (ms since the start of the probes) and the phase the file was in then
+    let faseAgora = '';
     const sondar = () => {
       const waits = [];
+      const longas = [];
+      const inicio = performance.now();
       let parar = false;
       const loop = (async () => {
         while (!parar) {
@@ -103,24 +108,29 @@ export default async function benchRelatorios({ root, tmp }) {
           const res = await server.app.request('/api/health');
           await res.arrayBuffer();
           if (res.status !== 200) throw new Error(`/api/health: ${res.status}`);
-          waits.push(performance.now() - devido);
+          const espera = performance.now() - devido;
+          waits.push(espera);
+          if (espera > 100) longas.push({ espera, em: performance.now() - inicio, fase: faseAgora });
         }
       })();
       return async () => {
         parar = true;
         await loop;
-        return waits.sort((a, b) => a - b);
+        const sorted = waits.sort((a, b) => a - b);
+        sorted.longas = longas.sort((a, b) => b.espera - a.espera).slice(0, 3);
+        return sorted;
       };
     };
     const sozinho = sondar();
     await sleep(3000);
     const ocioso = await sozinho();
+    const casos = process.env.BENCH_RELATORIOS_CASOS?.split(',').map((s) => s.trim());
     for (const [relatorioId, formato] of [
       [ID, 'xlsx'],
       [ID_PAGINADO, 'xlsx'],
       [ID, 'pdf'],
       [ID_PAGINADO, 'pdf'],
-    ]) {
+    ].filter(([id, f]) => !casos || casos.includes(id === ID ? f : `${f}-paginado`))) {
       const leitura = relatorioId === ID ? 'one load' : 'page by page';
       const parar = sondar();
       const t0 = performance.now();
@@ -128,12 +138,14 @@ export default async function benchRelatorios({ root, tmp }) {
       const pedido = await res.json();
       if (res.status !== 202) throw new Error(`POST arquivos (${formato}): ${res.status} ${JSON.stringify(pedido)}`);
       let arquivo = pedido;
+      faseAgora = arquivo.fase ?? arquivo.estado;
       const fases = new Set();
       while (arquivo.estado !== 'pronto' && arquivo.estado !== 'falhou') {
         if (performance.now() - t0 > 15 * 60_000) throw new Error(`the ${formato} job still ${arquivo.estado} after 15 min`);
         await sleep(250);
         arquivo = await (await req(`/api/relatorios/${relatorioId}/arquivos/${pedido.id}`)).json();
         if (arquivo.fase) fases.add(arquivo.fase);
+        faseAgora = arquivo.fase ?? arquivo.estado;
       }
       const ms = performance.now() - t0;
       const health = await parar();
@@ -150,7 +162,10 @@ export default async function benchRelatorios({ root, tmp }) {
         throw new Error(`the ${formato} file: ${download.status}, ${bytes.length} bytes, ${arquivo.linhas} rows`);
       }
       rows.push({ engine, leitura, formato, ms, tamanho: bytes.length, health, ocioso, fases: [...fases].join(' → ') });
-      console.log(`- ${engine} ${formato.toUpperCase()} (${leitura}): ${(ms / 1000).toFixed(1)} s, ${bytes.length} bytes, /api/health longest ${fmt(health.at(-1) ?? 0)} (${health.length} probes)`);
+      const longas = health.longas.map((l) => `${fmt(l.espera)} at ${(l.em / 1000).toFixed(1)} s (${l.fase})`).join(', ');
+      console.log(
+        `- ${engine} ${formato.toUpperCase()} (${leitura}): ${(ms / 1000).toFixed(1)} s, ${bytes.length} bytes, /api/health longest ${fmt(health.at(-1) ?? 0)} (${health.length} probes)${longas ? `; waits over 100 ms: ${longas}` : ''}`,
+      );
     }
   }
   console.log(

@@ -86,4 +86,23 @@ describe('renderDocumentPdf in a worker thread', () => {
     }
     expect(pdfPoolStats()).toMatchObject({ busy: 0, queued: 0 });
   });
+
+  it("a task's own time limit; a background job's PDF in its own lane, never queued behind the others", { timeout: 120_000 }, async () => {
+    const doc = report(300);
+    await renderDocumentPdf(report(1));
+    // over its own limit: cut, 413
+    await expect(renderDocumentPdf(doc, { timeoutMs: 50 })).rejects.toMatchObject({
+      status: 413,
+      message: 'O documento é grande demais para gerar o PDF: demorou demais.',
+    });
+    await expect(renderDocumentPdf(doc, { timeoutMs: 0 })).rejects.toThrow(RangeError);
+    // the background lane: its own worker, so a document a person waits for is answered meanwhile
+    const before = pdfPoolStats({ background: true }).started;
+    const long = renderDocumentPdf(doc, { background: true });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(pdfPoolStats({ background: true }).busy + pdfPoolStats({ background: true }).queued).toBe(1);
+    expect(await readBack(await renderDocumentPdf(report(1)))).toMatchObject({ pages: 1 });
+    expect((await readBack(await long)).pages).toBeGreaterThan(30);
+    expect(pdfPoolStats({ background: true }).started).toBe(before + 1);
+  });
 });

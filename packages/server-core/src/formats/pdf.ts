@@ -569,7 +569,7 @@ export async function renderDocumentPdfInThisThread(doc: PdfDocument): Promise<U
 // it runs in worker threads (pdf-worker.ts), so the server keeps answering everyone else meanwhile.
 // COMPRAS_PDF_WORKERS workers (default 1 on a 2-core machine, at most 2), a queue of at most 16
 // documents (more answers 429), each worker's heap capped and a document taking more than a minute
-// abandoned (413). A document whose request was abandoned (its AbortSignal) leaves the queue, or has
+// abandoned (413); background jobs' documents in a lane of their own (below). A document whose request was abandoned (its AbortSignal) leaves the queue, or has
 // its worker terminated. How many documents ONE person may have in the making is bounded by the
 // routes (document-jobs.ts).
 
@@ -577,26 +577,68 @@ type PdfAnswer = { id: number; ok: true; bytes: ArrayBuffer } | { id: number; ok
 
 const pdfError = (message: string) => new AppError(413, 'pdf_grande', message);
 
-const pdfPool = createWorkerPool<PdfDocument, Uint8Array>({
-  worker: 'pdf-worker',
-  size: Math.max(1, Number(process.env.COMPRAS_PDF_WORKERS) || Math.min(2, Math.max(1, availableParallelism() - 1))),
-  maxQueue: 16,
-  timeoutMs: 60_000,
-  heapMb: 768,
-  // structured clone: strings, arrays and the Date
-  message: (id, doc) => ({ message: { id, doc } }),
-  answer(message) {
-    const answer = message as PdfAnswer;
-    return answer.ok ? { ok: true, value: new Uint8Array(answer.bytes) } : { ok: false, error: new Error(`PDF: ${answer.message}`) };
-  },
-  errors: {
-    busy: () => new AppError(429, 'pdf_ocupado', 'Há muitos documentos sendo gerados agora: tente novamente em instantes.', undefined, { 'Retry-After': '5' }),
-    timeout: () => pdfError('O documento é grande demais para gerar o PDF: demorou demais.'),
-    outOfMemory: () => pdfError('O documento é grande demais para gerar o PDF.'),
-    crashed: () => new Error('PDF: o gerador de PDF falhou.'),
-    exited: () => new Error('PDF: o gerador de PDF parou durante o documento.'),
-  },
-});
+/** A positive integer from the environment, or `fallback`. */
+const fromEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+
+/** The time limit of a PDF a person waits for (a request): a minute. */
+export const PDF_TIMEOUT_MS = 60_000;
+
+function createPdfPool(size: number, timeoutMs: number, heapMb: number) {
+  return createWorkerPool<PdfDocument, Uint8Array>({
+    worker: 'pdf-worker',
+    size,
+    maxQueue: 16,
+    timeoutMs,
+    heapMb,
+    // structured clone: strings, arrays and the Date
+    message: (id, doc) => ({ message: { id, doc } }),
+    answer(message) {
+      const answer = message as PdfAnswer;
+      return answer.ok ? { ok: true, value: new Uint8Array(answer.bytes) } : { ok: false, error: new Error(`PDF: ${answer.message}`) };
+    },
+    errors: {
+      busy: () =>
+        new AppError(429, 'pdf_ocupado', 'Há muitos documentos sendo gerados agora: tente novamente em instantes.', undefined, { 'Retry-After': '5' }),
+      timeout: () => pdfError('O documento é grande demais para gerar o PDF: demorou demais.'),
+      outOfMemory: () => pdfError('O documento é grande demais para gerar o PDF.'),
+      crashed: () => new Error('PDF: o gerador de PDF falhou.'),
+      exited: () => new Error('PDF: o gerador de PDF parou durante o documento.'),
+    },
+  });
+}
+
+const pdfPool = createPdfPool(
+  Math.max(1, Number(process.env.COMPRAS_PDF_WORKERS) || Math.min(2, Math.max(1, availableParallelism() - 1))),
+  PDF_TIMEOUT_MS,
+  768,
+);
+
+// The background lane: documents of background jobs (a report of 50 000 rows: about a minute and
+// 1.5 GB in pdfmake) have worker(s) of their own, so the PDFs people wait for never queue behind
+// one, with a longer time limit and a larger heap. Its worker starts on demand and exits after
+// 30 s without work (its memory goes with it).
+/** The time limit of a background job's PDF: COMPRAS_PDF_BACKGROUND_MINUTES (default 20). */
+export const PDF_BACKGROUND_TIMEOUT_MS = fromEnv('COMPRAS_PDF_BACKGROUND_MINUTES', 20) * 60_000;
+
+const pdfBackgroundPool = createPdfPool(
+  fromEnv('COMPRAS_PDF_BACKGROUND_WORKERS', 1),
+  PDF_BACKGROUND_TIMEOUT_MS,
+  fromEnv('COMPRAS_PDF_BACKGROUND_HEAP_MB', 3072),
+);
+
+/** Options of one PDF: the request's signal, or a background job's lane; `timeoutMs` overrides the lane's limit. */
+export interface PdfRenderOptions extends WorkerTaskOptions {
+  /**
+   * A document made by a background job (never one a person waits for): rendered in the background
+   * lane, COMPRAS_PDF_BACKGROUND_WORKERS workers (default 1) with a heap of
+   * COMPRAS_PDF_BACKGROUND_HEAP_MB (default 3072) and a time limit of COMPRAS_PDF_BACKGROUND_MINUTES
+   * (default 20) instead of a minute.
+   */
+  background?: boolean;
+}
 
 /**
  * The document as a PDF (A4 portrait, or landscape): entidade and CNPJ on every page, title and
@@ -607,12 +649,13 @@ const pdfPool = createWorkerPool<PdfDocument, Uint8Array>({
  * and the clientGone() error (499) once `options.signal` (the request's, `c.req.raw.signal`) is aborted:
  * the document is then dropped from the queue, or its render stopped.
  */
-export async function renderDocumentPdf(doc: PdfDocument, options: WorkerTaskOptions = {}): Promise<Uint8Array> {
+export async function renderDocumentPdf(doc: PdfDocument, options: PdfRenderOptions = {}): Promise<Uint8Array> {
   generatedAtText(doc.generatedAt); // an invalid date is the caller's RangeError, here
-  return pdfPool.run(doc, options);
+  const { background, ...task } = options;
+  return (background ? pdfBackgroundPool : pdfPool).run(doc, task);
 }
 
-/** PDF workers alive, busy, documents waiting, and counters (for benchmarks and tests). */
-export function pdfPoolStats(): WorkerPoolStats {
-  return pdfPool.stats();
+/** PDF workers alive, busy, documents waiting, and counters (for benchmarks and tests); `background`: the background lane's. */
+export function pdfPoolStats(options: { background?: boolean } = {}): WorkerPoolStats {
+  return (options.background ? pdfBackgroundPool : pdfPool).stats();
 }

@@ -53,6 +53,11 @@ export interface WorkerTaskOptions {
    * `errors.aborted()` (default: clientGone()).
    */
   signal?: AbortSignal | undefined;
+  /**
+   * This task's own time limit once it runs, instead of the pool's `timeoutMs` (e.g. a background
+   * job's document, allowed longer than one a person waits for).
+   */
+  timeoutMs?: number | undefined;
 }
 
 /** Workers alive, busy, tasks waiting, and counters since the start (tests and benchmarks). */
@@ -101,6 +106,8 @@ interface Task<In, Out> {
   reject: (err: unknown) => void;
   /** Whether the task's signal is aborted. */
   aborted?: () => boolean;
+  /** Its own time limit (WorkerTaskOptions.timeoutMs). */
+  timeoutMs?: number;
 }
 
 interface Slot<In, Out> {
@@ -254,7 +261,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions<In, Out>): 
       void slot.worker.terminate();
       task.reject(errors.timeout());
       next();
-    }, timeoutMs);
+    }, task.timeoutMs ?? timeoutMs);
     try {
       const { message, transfer } = options.message(task.id, task.input);
       slot.worker.postMessage(message, transfer);
@@ -291,6 +298,8 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions<In, Out>): 
   return {
     run(input: In, runOptions: WorkerTaskOptions = {}): Promise<Out> {
       const { signal } = runOptions;
+      const own = runOptions.timeoutMs;
+      if (own !== undefined && !(Number.isFinite(own) && own > 0)) return Promise.reject(new RangeError(`timeoutMs: ${own} is not a positive number`));
       if (signal?.aborted) return Promise.reject(aborted());
       if (queue.length >= maxQueue) return Promise.reject(errors.busy());
       return new Promise<Out>((resolve, reject) => {
@@ -308,6 +317,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions<In, Out>): 
             reject(err);
           },
           ...(signal ? { aborted: () => signal.aborted } : {}),
+          ...(own === undefined ? {} : { timeoutMs: own }),
         };
         signal?.addEventListener('abort', onAbort, { once: true });
         queue.push(task);
@@ -398,45 +408,72 @@ export function spreadsheetPoolStats(): WorkerPoolStats {
 // worker threads (xlsx-worker.ts) too, never on the request thread: building the XML and deflating
 // it takes seconds for a big workbook. COMPRAS_XLSX_WORKERS workers (default 1 on a 2-core machine,
 // at most 2), a queue of at most 16 workbooks (more answers 429), each worker's heap capped and a
-// workbook taking more than 2 minutes abandoned (413).
+// workbook taking more than 2 minutes abandoned (413); background jobs' workbooks in a lane of their own.
 
 type XlsxAnswer = { id: number; ok: true; bytes: ArrayBuffer } | { id: number; ok: false; message: string };
 
 const xlsxError = (message: string) => new AppError(413, 'planilha_grande', message);
 
-const xlsxPool = createWorkerPool<readonly XlsxSheet[], Uint8Array>({
-  worker: 'xlsx-worker',
-  size: Math.max(1, Number(process.env.COMPRAS_XLSX_WORKERS) || Math.min(2, Math.max(1, availableParallelism() - 1))),
-  maxQueue: 16,
-  timeoutMs: 120_000,
-  heapMb: 768,
-  // structured clone: strings, numbers, Dates and { decimal, places } cells
-  message: (id, sheets) => ({ message: { id, sheets } }),
-  answer(message) {
-    const answer = message as XlsxAnswer;
-    return answer.ok ? { ok: true, value: new Uint8Array(answer.bytes) } : { ok: false, error: new Error(`XLSX: ${answer.message}`) };
-  },
-  errors: {
-    busy: () =>
-      new AppError(429, 'planilhas_ocupadas', 'Há muitas planilhas sendo geradas agora: tente novamente em instantes.', undefined, { 'Retry-After': '5' }),
-    timeout: () => xlsxError('A planilha é grande demais para ser gerada: demorou demais. Use filtros para exportar menos linhas.'),
-    outOfMemory: () => xlsxError('A planilha é grande demais para ser gerada. Use filtros para exportar menos linhas.'),
-    crashed: () => new Error('XLSX: o gerador de planilhas falhou.'),
-    exited: () => new Error('XLSX: o gerador de planilhas parou durante a planilha.'),
-  },
-});
+/** A positive integer from the environment, or `fallback`. */
+const fromEnv = (name: string, fallback: number) => {
+  const value = Number(process.env[name]);
+  return Number.isInteger(value) && value > 0 ? value : fallback;
+};
+
+function createXlsxPool(size: number, timeoutMs: number, heapMb: number) {
+  return createWorkerPool<readonly XlsxSheet[], Uint8Array>({
+    worker: 'xlsx-worker',
+    size,
+    maxQueue: 16,
+    timeoutMs,
+    heapMb,
+    // structured clone: strings, numbers, Dates and { decimal, places } cells
+    message: (id, sheets) => ({ message: { id, sheets } }),
+    answer(message) {
+      const answer = message as XlsxAnswer;
+      return answer.ok ? { ok: true, value: new Uint8Array(answer.bytes) } : { ok: false, error: new Error(`XLSX: ${answer.message}`) };
+    },
+    errors: {
+      busy: () =>
+        new AppError(429, 'planilhas_ocupadas', 'Há muitas planilhas sendo geradas agora: tente novamente em instantes.', undefined, { 'Retry-After': '5' }),
+      timeout: () => xlsxError('A planilha é grande demais para ser gerada: demorou demais. Use filtros para exportar menos linhas.'),
+      outOfMemory: () => xlsxError('A planilha é grande demais para ser gerada. Use filtros para exportar menos linhas.'),
+      crashed: () => new Error('XLSX: o gerador de planilhas falhou.'),
+      exited: () => new Error('XLSX: o gerador de planilhas parou durante a planilha.'),
+    },
+  });
+}
+
+const xlsxPool = createXlsxPool(Math.max(1, Number(process.env.COMPRAS_XLSX_WORKERS) || Math.min(2, Math.max(1, availableParallelism() - 1))), 120_000, 768);
+
+// The background lane: background jobs' workbooks (a report of 200 000 rows) in worker(s) of their
+// own, so the exports people wait for never queue behind one; COMPRAS_XLSX_BACKGROUND_WORKERS
+// (default 1), a time limit of COMPRAS_XLSX_BACKGROUND_MINUTES (default 20), a heap of
+// COMPRAS_XLSX_BACKGROUND_HEAP_MB (default 2048).
+const xlsxBackgroundPool = createXlsxPool(
+  fromEnv('COMPRAS_XLSX_BACKGROUND_WORKERS', 1),
+  fromEnv('COMPRAS_XLSX_BACKGROUND_MINUTES', 20) * 60_000,
+  fromEnv('COMPRAS_XLSX_BACKGROUND_HEAP_MB', 2048),
+);
+
+/** Options of one workbook: as any task's, and `background` for a background job's (its own lane, longer limits). */
+export interface XlsxWriteOptions extends WorkerTaskOptions {
+  /** A workbook made by a background job, never one a person waits for: the background lane. */
+  background?: boolean;
+}
 
 /**
  * The workbook (xlsx.ts's xlsxWorkbook) written in a worker thread: the request thread stays free.
  * Rejects with a 429 AppError when too many workbooks wait, 413 when one is too big, and the
  * clientGone() error once `options.signal` is aborted.
  */
-export function writeXlsxInWorker(sheets: readonly XlsxSheet[], options: WorkerTaskOptions = {}): Promise<Uint8Array> {
+export function writeXlsxInWorker(sheets: readonly XlsxSheet[], options: XlsxWriteOptions = {}): Promise<Uint8Array> {
   if (sheets.length === 0) return Promise.reject(new Error('xlsxWorkbook: no sheet'));
-  return xlsxPool.run(sheets, options);
+  const { background, ...task } = options;
+  return (background ? xlsxBackgroundPool : xlsxPool).run(sheets, task);
 }
 
-/** XLSX writer workers alive, busy, workbooks waiting, and counters (for benchmarks and tests). */
-export function xlsxPoolStats(): WorkerPoolStats {
-  return xlsxPool.stats();
+/** XLSX writer workers alive, busy, workbooks waiting, and counters (for benchmarks and tests); `background`: the background lane's. */
+export function xlsxPoolStats(options: { background?: boolean } = {}): WorkerPoolStats {
+  return (options.background ? xlsxBackgroundPool : xlsxPool).stats();
 }

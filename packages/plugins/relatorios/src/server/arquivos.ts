@@ -5,8 +5,9 @@
 // - the job rebuilds the person's context AS OF NOW (their perfil's tags and centros de custo in the
 //   entidade: a person who lost the tag or left the entidade gets nothing), checks the filters again,
 //   reads the rows page by page (a report with `loadPage`; another in one read bounded by the limit),
-//   builds the file's rows in chunks with a pause between them, renders it in the worker pools and
-//   stores it until it expires (RELATORIOS_ARQUIVO_DIAS); progress on the row after each page, each a
+//   sorts, sums and builds the file's rows in chunks with a pause between them, renders it in the
+//   worker pools' background lane (a longer time limit, a larger heap, never in front of the files
+//   people wait for) and stores it in parts of 256 KiB until it expires (RELATORIOS_ARQUIVO_DIAS); progress on the row after each page, each a
 //   single statement: no transaction is held while the file is made (PGlite has one connection);
 // - GET /api/relatorios/:id/arquivos (mine), :id/arquivos/:arquivoId[/download]: only the person who
 //   asked, in the same entidade, with the report's tag checked again (404 otherwise); the download audited;
@@ -50,13 +51,20 @@ import {
   pedidoArquivoSchema,
 } from '../shared/index.js';
 import { type Rodado, linhaPdf, linhaXlsx, nomeDoArquivo, pdfDe, respostaDoArquivo, xlsxDe } from './documentos.js';
-import { type Linha, conferirIntervalos, descrever, lerFiltros, linhaDe, ordenar, somar } from './executar.js';
-import { relatoriosArquivos } from './tables.js';
+import { type Linha, conferirIntervalos, descrever, lerFiltros, linhaDe, ordenarAosPoucos, somarAosPoucos } from './executar.js';
+import { relatoriosArquivos, relatoriosArquivosPartes } from './tables.js';
 
 export const FILA_GERAR = 'gerar';
 export const FILA_LIMPAR = 'limpar';
 /** Rows read per page and turned into cells per chunk (a pause for the other requests between them). */
 export const PAGINA = 5_000;
+/**
+ * Rows read per page of a report with `loadPage`: in the embedded database the query runs in the server's
+ * own thread, and 5 000 rows held it about 250 ms; 1 000, about 50.
+ */
+export const PAGINA_LIDA = 1_000;
+/** Bytes of each part of a ready file (relatorios_arquivos_partes), written and read one at a time. */
+export const PARTE = 256 * 1024;
 /** Files one person may have waiting or in the making at once; one more answers 429. */
 export const ARQUIVOS_EM_ANDAMENTO = 3;
 
@@ -173,7 +181,8 @@ const falhaDe = (err: unknown): JobFailed | null => {
   return null;
 };
 
-export function jobGerar(base: () => PluginContext, dias: number) {
+/** The job; `tempoPdfMs`: its PDF's time limit (default the kit's background lane's, COMPRAS_PDF_BACKGROUND_MINUTES). */
+export function jobGerar(base: () => PluginContext, dias: number, tempoPdfMs?: number) {
   return defineJob({
     schema: payloadSchema,
     options: { retryLimit: 2, retryDelay: 30, retryBackoff: true, expireInSeconds: 1800, heartbeatSeconds: 30 },
@@ -184,7 +193,8 @@ export function jobGerar(base: () => PluginContext, dias: number) {
       if (!arquivo || arquivo.estado === 'pronto') return { ignorado: arquivo?.estado ?? 'inexistente' };
       await progresso(jctx.db, p.arquivoId, { estado: 'gerando', fase: 'lendo', linhas: 0, total: null, erro: null });
       try {
-        const r = await gerar(base(), jctx, p);
+        const r = await gerar(base(), jctx, p, tempoPdfMs);
+        const partes = await gravarPartes(jctx.db, p.arquivoId, r.bytes, jctx.signal);
         const expira = sql`now() + make_interval(days => ${dias})`;
         const [pronto] = await jctx.mutate(async (tx, audit) => {
           const rows = await tx
@@ -194,7 +204,7 @@ export function jobGerar(base: () => PluginContext, dias: number) {
               fase: null,
               linhas: r.linhas,
               total: r.linhas,
-              conteudo: r.bytes,
+              partes,
               tamanho: r.bytes.byteLength,
               nomeArquivo: r.nome,
               concluidoEm: sql`now()`,
@@ -249,7 +259,7 @@ export function jobLimpar() {
 }
 
 /** The job's work: the person's context now, the rows by pages, the file's rows by chunks, the file. */
-async function gerar(base: PluginContext, jctx: JobContext, p: z.output<typeof payloadSchema>) {
+async function gerar(base: PluginContext, jctx: JobContext, p: z.output<typeof payloadSchema>, tempoPdfMs: number | undefined) {
   const ctx = await contextoDaPessoa(base, jctx, p.usuarioId, p.entidadeId);
   if (!ctx) throw new JobFailed('A pessoa que pediu não tem mais acesso a esta entidade.');
   let report: ReportDefinition;
@@ -269,43 +279,90 @@ async function gerar(base: PluginContext, jctx: JobContext, p: z.output<typeof p
 
   const linhas: Linha[] = [];
   if (paginado(report)) {
-    for (let offset = 0; ; offset += PAGINA) {
+    let paginas = 0;
+    for (let offset = 0; ; offset += PAGINA_LIDA) {
       jctx.signal.throwIfAborted();
-      const pagina = await report.loadPage(ctx, execucao.filtros, { offset, limit: Math.min(PAGINA, limite + 1 - offset) });
+      const pagina = await report.loadPage(ctx, execucao.filtros, { offset, limit: Math.min(PAGINA_LIDA, limite + 1 - offset) });
       for (const l of pagina) linhas.push(linhaDe(relatorio, l));
       if (linhas.length > limite) throw demais();
-      await progresso(jctx.db, p.arquivoId, { linhas: linhas.length });
-      if (pagina.length < PAGINA) break;
+      if (pagina.length < PAGINA_LIDA) break;
+      // the progress every 5 000 rows
+      if (++paginas % (PAGINA / PAGINA_LIDA) === 0) await progresso(jctx.db, p.arquivoId, { linhas: linhas.length });
       await pausa();
     }
   } else {
-    const lidas = await report.load(ctx, execucao.filtros, limite + 1);
+    // one read: in the embedded database it holds the thread while it runs (a report with loadPage does not)
+    let lidas: readonly Record<string, unknown>[] = await report.load(ctx, execucao.filtros, limite + 1);
     if (lidas.length > limite) throw demais();
     for (let i = 0; i < lidas.length; i += PAGINA) {
-      for (const l of lidas.slice(i, i + PAGINA)) linhas.push(linhaDe(relatorio, l));
+      for (let j = i; j < Math.min(lidas.length, i + PAGINA); j++) linhas.push(linhaDe(relatorio, lidas[j]!));
       await pausa();
     }
+    lidas = [];
   }
   const total = linhas.length;
   await progresso(jctx.db, p.arquivoId, { fase: 'montando', linhas: 0, total });
-  ordenar(linhas, relatorio, execucao);
-  const rodado: Rodado = { report, relatorio, execucao, linhas, totais: somar(linhas, relatorio), geradoEm: new Date(), geradoPor: ctx.user.nome };
+  // sorted and summed a piece at a time too (200 000 rows at once: seconds of the thread)
+  await ordenarAosPoucos(linhas, relatorio, execucao, pausa);
+  const totais = await somarAosPoucos(linhas, relatorio, pausa);
+  const rodado: Rodado = { report, relatorio, execucao, linhas, totais, geradoEm: new Date(), geradoPor: ctx.user.nome };
   const entidade = await documentEntidade(ctx);
 
   // the file's rows, a chunk at a time (formatting 200 000 rows at once would hold the thread for seconds)
   const celulas: (string[] | CellValue[])[] = [];
   for (let i = 0; i < total; i += PAGINA) {
     jctx.signal.throwIfAborted();
-    for (const l of linhas.slice(i, i + PAGINA)) celulas.push(p.formato === 'pdf' ? linhaPdf(relatorio.colunas, l) : linhaXlsx(relatorio.colunas, l));
+    for (let j = i; j < Math.min(total, i + PAGINA); j++) {
+      celulas.push(p.formato === 'pdf' ? linhaPdf(relatorio.colunas, linhas[j]!) : linhaXlsx(relatorio.colunas, linhas[j]!));
+    }
     await progresso(jctx.db, p.arquivoId, { linhas: Math.min(total, i + PAGINA) });
     await pausa();
   }
   await progresso(jctx.db, p.arquivoId, { fase: 'gravando', linhas: total });
+  // the background lane of the worker pools: its own worker, a longer time limit and a larger heap than
+  // a file a person waits for (a PDF of 50 000 rows takes about a minute and 1.5 GB)
   const bytes =
     p.formato === 'pdf'
-      ? await renderDocumentPdf(pdfDe(rodado, entidade, celulas as string[][]), { signal: jctx.signal })
-      : await writeXlsxInWorker([xlsxDe(rodado, entidade, celulas as CellValue[][])], { signal: jctx.signal });
+      ? await renderDocumentPdf(pdfDe(rodado, entidade, celulas as string[][]), { signal: jctx.signal, background: true, timeoutMs: tempoPdfMs })
+      : await writeXlsxInWorker([xlsxDe(rodado, entidade, celulas as CellValue[][])], { signal: jctx.signal, background: true });
   return { bytes, linhas: total, nome: nomeDoArquivo(relatorio.title, p.formato) };
+}
+
+/**
+ * Writes the file in parts of PARTE bytes, one statement each with a pause between them (the parts of an
+ * earlier attempt deleted first); answers how many. Hex text in, decoded by the database: the embedded
+ * database's own bytea encoding of a 16 MB file took seconds of the thread.
+ */
+async function gravarPartes(db: Db, arquivoId: string, bytes: Uint8Array, signal: AbortSignal): Promise<number> {
+  await db.delete(relatoriosArquivosPartes).where(eq(relatoriosArquivosPartes.arquivoId, arquivoId));
+  let n = 0;
+  for (let inicio = 0; inicio < bytes.byteLength; inicio += PARTE, n++) {
+    signal.throwIfAborted();
+    const hex = Buffer.from(bytes.buffer, bytes.byteOffset + inicio, Math.min(PARTE, bytes.byteLength - inicio)).toString('hex');
+    await db.insert(relatoriosArquivosPartes).values({ arquivoId, n, dados: sql`decode(${hex}, 'hex')` });
+    await pausa();
+  }
+  return n;
+}
+
+/** The ready file's bytes: its parts read one at a time (or, for one kept before the parts, its conteudo). */
+async function lerArquivo(db: Db, arquivoId: string, partes: number | null): Promise<Uint8Array | null> {
+  if (partes === null) {
+    const [row] = await db.select({ conteudo: relatoriosArquivos.conteudo }).from(relatoriosArquivos).where(eq(relatoriosArquivos.id, arquivoId));
+    return row?.conteudo ? new Uint8Array(row.conteudo) : null;
+  }
+  const pedacos: Buffer[] = [];
+  for (let n = 0; n < partes; n++) {
+    const [parte] = await db
+      .select({ hex: sql<string>`encode(${relatoriosArquivosPartes.dados}, 'hex')` })
+      .from(relatoriosArquivosPartes)
+      .where(and(eq(relatoriosArquivosPartes.arquivoId, arquivoId), eq(relatoriosArquivosPartes.n, n)));
+    // deleted meanwhile (by its owner, or expired)
+    if (!parte) return null;
+    pedacos.push(Buffer.from(parte.hex, 'hex'));
+  }
+  const tudo = Buffer.concat(pedacos);
+  return new Uint8Array(tudo.buffer, tudo.byteOffset, tudo.byteLength);
 }
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
@@ -421,14 +478,15 @@ export function registrarArquivos(router: PluginRouter, jobs: () => PluginJobs, 
       const arquivo = await umDosMeus(ctx, id, arquivoId);
       if (arquivo.estado !== 'pronto') throw new AppError(409, 'arquivo_nao_pronto', 'O arquivo ainda não está pronto.');
       const [row] = await ctx.db
-        .select({ conteudo: relatoriosArquivos.conteudo })
+        .select({ partes: relatoriosArquivos.partes })
         .from(relatoriosArquivos)
         .where(and(eq(relatoriosArquivos.id, arquivoId), meus(ctx)));
-      if (!row?.conteudo) throw notFound('Arquivo não encontrado.');
+      const bytes = row ? await lerArquivo(ctx.db, arquivoId, row.partes) : null;
+      if (!bytes) throw notFound('Arquivo não encontrado.');
       await ctx.mutate(async (_tx, audit) => {
         audit({ registro: arquivoId, acao: 'baixar_arquivo', depois: { relatorio: arquivo.relatorioId, formato: arquivo.formato, linhas: arquivo.total } });
       });
-      return respostaDoArquivo(new Uint8Array(row.conteudo), arquivo.formato, arquivo.nomeArquivo ?? `relatorio.${arquivo.formato}`);
+      return respostaDoArquivo(bytes, arquivo.formato, arquivo.nomeArquivo ?? `relatorio.${arquivo.formato}`);
     },
   });
 

@@ -118,10 +118,10 @@ export function linhaDe(relatorio: Relatorio, l: Readonly<Record<string, unknown
   return out;
 }
 
-/** Sorts the rows in place by the asked column (decimal order for numbers, pt-BR order for text; empty cells last). */
-export function ordenar(linhas: Linha[], relatorio: Relatorio, execucao: Pick<Execucao, 'ordem' | 'direcao'>): void {
+/** The comparison of the asked column (decimal order for numbers, pt-BR order for text; empty cells last), or null (no sort). */
+function comparador(relatorio: Relatorio, execucao: Pick<Execucao, 'ordem' | 'direcao'>): ((a: Linha, b: Linha) => number) | null {
   const coluna = relatorio.colunas.find((c) => c.key === execucao.ordem);
-  if (!coluna) return;
+  if (!coluna) return null;
   const numerica = ['integer', 'decimal', 'money'].includes(coluna.type);
   const sinal = execucao.direcao === 'desc' ? -1 : 1;
   const comparar = (a: unknown, b: unknown): number => {
@@ -130,7 +130,59 @@ export function ordenar(linhas: Linha[], relatorio: Relatorio, execucao: Pick<Ex
     if (x === null || y === null) return x === y ? 0 : x === null ? 1 : -1; // empty cells last, whatever the direction
     return sinal * (numerica ? compareDecimal(x, y) : collator.compare(x, y));
   };
-  linhas.sort((a, b) => comparar(a[coluna.key], b[coluna.key]));
+  return (a, b) => comparar(a[coluna.key], b[coluna.key]);
+}
+
+/** Sorts the rows in place by the asked column (decimal order for numbers, pt-BR order for text; empty cells last). */
+export function ordenar(linhas: Linha[], relatorio: Relatorio, execucao: Pick<Execucao, 'ordem' | 'direcao'>): void {
+  const comparar = comparador(relatorio, execucao);
+  if (comparar) linhas.sort(comparar);
+}
+
+/** Rows handled between two pauses by the background job's sort and sums. */
+const BLOCO = 2_000;
+
+/**
+ * ordenar, with `pausa()` between pieces of work (the background job: sorting 200 000 rows at once would
+ * hold the thread for seconds): runs of BLOCO rows sorted, then merged pairwise, stable as Array#sort.
+ */
+export async function ordenarAosPoucos(
+  linhas: Linha[],
+  relatorio: Relatorio,
+  execucao: Pick<Execucao, 'ordem' | 'direcao'>,
+  pausa: () => Promise<unknown>,
+): Promise<void> {
+  const comparar = comparador(relatorio, execucao);
+  if (!comparar || linhas.length < 2) return;
+  let runs: Linha[][] = [];
+  for (let i = 0; i < linhas.length; i += BLOCO) {
+    runs.push(linhas.slice(i, i + BLOCO).sort(comparar));
+    await pausa();
+  }
+  while (runs.length > 1) {
+    const next: Linha[][] = [];
+    for (let r = 0; r < runs.length; r += 2) {
+      const a = runs[r]!;
+      const b = runs[r + 1];
+      if (!b) {
+        next.push(a);
+        continue;
+      }
+      const out: Linha[] = new Array(a.length + b.length);
+      let i = 0;
+      let j = 0;
+      let k = 0;
+      while (i < a.length || j < b.length) {
+        // the left run first on a tie: stable
+        out[k++] = j >= b.length || (i < a.length && comparar(a[i]!, b[j]!) <= 0) ? a[i++]! : b[j++]!;
+        if (k % BLOCO === 0) await pausa();
+      }
+      next.push(out);
+    }
+    runs = next;
+  }
+  const ordenadas = runs[0]!;
+  for (let i = 0; i < ordenadas.length; i++) linhas[i] = ordenadas[i]!;
 }
 
 /** The exact sums of the columns with a total (a loop, not a spread: 200 000 rows are too many arguments). */
@@ -144,6 +196,27 @@ export function somar(linhas: readonly Linha[], relatorio: Relatorio): Record<st
     for (const l of linhas) {
       const v = decimal(l[c.key]);
       if (v !== null) soma += toUnits(v, escala);
+    }
+    totais[c.key] = fromUnits(soma, escala);
+  }
+  return totais;
+}
+
+/** somar, with `pausa()` every BLOCO rows (the background job); the same sums. */
+export async function somarAosPoucos(linhas: readonly Linha[], relatorio: Relatorio, pausa: () => Promise<unknown>): Promise<Record<string, string>> {
+  const totais: Record<string, string> = {};
+  for (const c of relatorio.colunas) {
+    if (!c.total) continue;
+    let escala = c.type === 'integer' ? 0 : 2;
+    for (let i = 0; i < linhas.length; i++) {
+      escala = Math.max(escala, (decimal(linhas[i]![c.key])?.split('.')[1] ?? '').length);
+      if (i % BLOCO === BLOCO - 1) await pausa();
+    }
+    let soma = 0n;
+    for (let i = 0; i < linhas.length; i++) {
+      const v = decimal(linhas[i]![c.key]);
+      if (v !== null) soma += toUnits(v, escala);
+      if (i % BLOCO === BLOCO - 1) await pausa();
     }
     totais[c.key] = fromUnits(soma, escala);
   }

@@ -2,7 +2,7 @@
 // the person: GET /api/relatorios (the catalogue: the reports whose tag the person holds),
 // GET /api/relatorios/:id (filters and columns), GET /api/relatorios/:id/linhas (the preview),
 // GET /api/relatorios/:id/pdf and /xlsx (the files: title, entidade, filters used, who and when,
-// totals, page numbers). The filters go in the query string (`?de=01/01/2026&ordem=valor&direcao=desc`).
+// totals, page numbers; each download audited, 'baixar_relatorio'). The filters go in the query string (`?de=01/01/2026&ordem=valor&direcao=desc`).
 // A report above MAX_LINHAS (10 000) is made in the background: POST /api/relatorios/:id/arquivos,
 // then GET /api/relatorios/:id/arquivos[/:arquivoId[/download]] (arquivos.ts, job relatorios.gerar).
 import {
@@ -38,11 +38,20 @@ const params = z.object({ id: z.string().max(100) });
 const FILTROS =
   'Os filtros do relatório vão na query string, pelo nome declarado (datas em dd/mm/aaaa ou aaaa-mm-dd), com `ordem` (uma coluna) e `direcao` (asc ou desc).';
 
+/** What the plugin may be given (tests): the time limits of its PDFs, in milliseconds. */
+export interface OpcoesRelatorios {
+  /**
+   * `direto`: a PDF a person waits for (GET /api/relatorios/:id/pdf; default the kit's minute);
+   * `segundoPlano`: a background job's (default the kit's background lane: COMPRAS_PDF_BACKGROUND_MINUTES, 20).
+   */
+  tempoPdfMs?: { direto?: number; segundoPlano?: number };
+}
+
 /**
  * The plugin; a file generated in the background is kept RELATORIOS_ARQUIVO_DIAS days (default 7); a report
  * over RELATORIOS_MAX_LINHAS rows (default and most 10 000) is made in the background only.
  */
-function criarPlugin() {
+export function defineRelatoriosPlugin(opcoes: OpcoesRelatorios = {}) {
   const dias = diasDoAmbiente(ARQUIVO_DIAS_PADRAO);
   const limite = limiteDoAmbiente();
   let base: PluginContext | undefined;
@@ -57,7 +66,7 @@ function criarPlugin() {
     core: '^1.0.0',
     tags: [{ tag: RELATORIOS_TAG, nome: RELATORIOS_TAG_NOME }],
     migrations: new URL('../../migrations/', import.meta.url),
-    jobs: { [FILA_GERAR]: jobGerar(contexto, dias), [FILA_LIMPAR]: jobLimpar() },
+    jobs: { [FILA_GERAR]: jobGerar(contexto, dias, opcoes.tempoPdfMs?.segundoPlano), [FILA_LIMPAR]: jobLimpar() },
     seed: seedRelatorios,
     routes(router, ctx) {
       base = ctx;
@@ -141,8 +150,17 @@ function criarPlugin() {
               job.check();
               const bytes =
                 format === 'pdf'
-                  ? await renderDocumentPdf(pdfDe(r, entidade), { signal: job.signal })
+                  ? await renderDocumentPdf(pdfDe(r, entidade), { signal: job.signal, timeoutMs: opcoes.tempoPdfMs?.direto })
                   : await writeXlsxInWorker([xlsxDe(r, entidade)], { signal: job.signal });
+              job.check();
+              // every file a person takes away is audited (as the download of one made in the background)
+              await ctx.mutate(async (_tx, audit) => {
+                audit({
+                  registro: r.relatorio.id,
+                  acao: 'baixar_relatorio',
+                  depois: { relatorio: r.relatorio.id, formato: format, linhas: r.linhas.length, filtros: r.execucao.filtrosUsados },
+                });
+              });
               return respostaDoArquivo(bytes, format, nomeDoArquivo(r.relatorio.title, format));
             }),
         });
@@ -151,4 +169,4 @@ function criarPlugin() {
   });
 }
 
-export default criarPlugin();
+export default defineRelatoriosPlugin();

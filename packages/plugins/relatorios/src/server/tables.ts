@@ -1,4 +1,4 @@
-// drizzle mirror of migrations/0001_relatorios.sql (the SQL is the source; test/server/schema-drift.test.ts
+// drizzle mirror of migrations/0001_relatorios.sql and 0002_relatorios_partes.sql (the SQL is the source; test/server/schema-drift.test.ts
 // checks this against it).
 import * as pg from '@app/server-core/pg-core';
 import type { EstadoArquivo } from '../shared/index.js';
@@ -22,9 +22,23 @@ export const relatoriosArquivos = pg.pgTable('relatorios_arquivos', {
   jobId: pg.text('job_id'),
   nomeArquivo: pg.text('nome_arquivo'),
   tamanho: pg.integer('tamanho'),
+  /** The file of one kept before the parts (0002); null since. */
   conteudo: bytea('conteudo'),
+  /** How many parts (relatorios_arquivos_partes) the ready file has. */
+  partes: pg.integer('partes'),
   createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   concluidoEm: pg.timestamp('concluido_em', { withTimezone: true }),
   expiraEm: pg.timestamp('expira_em', { withTimezone: true }),
 });
+
+/** A ready file in parts of 256 KiB (n from 0), deleted with its file. */
+export const relatoriosArquivosPartes = pg.pgTable(
+  'relatorios_arquivos_partes',
+  {
+    arquivoId: pg.uuid('arquivo_id').notNull(),
+    n: pg.integer('n').notNull(),
+    dados: bytea('dados').notNull(),
+  },
+  (t) => [pg.primaryKey({ columns: [t.arquivoId, t.n] })],
+);

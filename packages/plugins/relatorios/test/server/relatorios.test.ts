@@ -178,6 +178,39 @@ describeEachDatabase(
         ['1/2026', '0.1'],
         ['Total', '1244.66'],
       ]);
+
+      // every file a person takes away is audited, as the download of one made in the background: who, which report, the format, rows and filters
+      const baixados = await t.server.sql<{ acao: string; registro: string; usuario_id: string; entidade_id: string; depois: unknown }>(
+        "SELECT acao, registro, usuario_id, entidade_id, depois FROM audit_log WHERE plugin = 'relatorios' AND acao = 'baixar_relatorio' ORDER BY id",
+      );
+      const { prefeitura } = await t.server.demoEntidades();
+      expect(baixados).toEqual([
+        {
+          acao: 'baixar_relatorio',
+          registro: ID,
+          usuario_id: todos.id,
+          entidade_id: prefeitura,
+          depois: {
+            relatorio: ID,
+            formato: 'pdf',
+            linhas: 3,
+            filtros: [
+              { label: 'Data inicial', valor: '01/01/2026' },
+              { label: 'Data final', valor: '31/01/2026' },
+            ],
+          },
+        },
+        {
+          acao: 'baixar_relatorio',
+          registro: ID,
+          usuario_id: todos.id,
+          entidade_id: prefeitura,
+          depois: { relatorio: ID, formato: 'xlsx', linhas: 3, filtros: [{ label: 'Situação', valor: 'Aprovada' }] },
+        },
+      ]);
+      // a file refused (a filter invalid) is not a download
+      expect((await get(`/${ID}/xlsx?de=31/02/2026`, todos)).status).toBe(400);
+      expect(await t.server.sql("SELECT id FROM audit_log WHERE acao = 'baixar_relatorio'")).toHaveLength(2);
     });
   },
 );
