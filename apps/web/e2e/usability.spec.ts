@@ -4,8 +4,9 @@
 // - every LIST at 1366×768 shows at least 12 data rows fully inside the viewport, without scrolling;
 // - every route is axe-clean in light and dark at 1366×768 and at 360×740, and at 360 px the page
 //   does not scroll sideways;
-// - the 'Novo …'/'Nova …' pages reached from the lists, walked with Tab, never leave the focused
-//   element under the sticky header (WCAG 2.2 SC 2.4.11, focus not obscured).
+// - the 'Novo …'/'Nova …' pages reached from the lists, the first record each list opens (its edit
+//   form or read-only page) and an approval page (as its approver), walked with Tab, never leave the
+//   focused element under the sticky header (WCAG 2.2 SC 2.4.11, focus not obscured).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { signInFromHome } from './helpers';
@@ -169,11 +170,15 @@ test.describe('usability of every route in the menu', () => {
     });
   }
 
-  test('walking a new document with Tab, at 1366 and 360 px, never leaves the focus under the sticky header', async ({ page }) => {
+  test('walking new documents, records and an approval with Tab, at 1366 and 360 px, never leaves the focus under the sticky header', async ({
+    page,
+    browser,
+  }) => {
     await page.setViewportSize(WIDE);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await signInFromHome(page, 'admin');
     const forms = new Map<string, string>();
+    let records = 0;
     for (const route of await menuRoutes(page)) {
       await open(page, route.href);
       // the page's own 'Novo …'/'Nova …' actions (the list's, 'Nova a partir de …')
@@ -186,10 +191,41 @@ test.describe('usability of every route in the menu', () => {
             .map((a) => ({ href: (a as HTMLAnchorElement).pathname, label: a.textContent?.trim() ?? '' })),
         );
       for (const { href, label } of news) if (href && !forms.has(href)) forms.set(href, label);
+      // and the first record the list opens (its edit form or its read-only page)
+      const record = await page
+        .getByRole('main')
+        .locator('table > tbody a[href]')
+        .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname).find((path) => path.split('/').length > 2));
+      if (record && !forms.has(record)) {
+        forms.set(record, `registro de ${route.label}`);
+        records++;
+      }
     }
     expect(forms.size, 'new-document pages found').toBeGreaterThan(5);
+    expect(records, 'record pages found').toBeGreaterThan(5);
+    // and an approval page, walked by whom it awaits: the demo's 'chefia' (approver of the first level)
+    // follows her queue on the home page to the requisições she may approve
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: WIDE, reducedMotion: 'reduce' });
+    const approver = await context.newPage();
+    await signInFromHome(approver, 'chefia');
+    await open(approver, '/');
+    let approval: string | undefined;
+    const queue = await approver
+      .getByRole('main')
+      .locator('a[href]')
+      .evaluateAll((as) => [...new Set(as.map((a) => (a as HTMLAnchorElement).pathname + (a as HTMLAnchorElement).search))]);
+    for (const href of queue) {
+      await open(approver, href);
+      approval = await approver
+        .getByRole('main')
+        .locator('a[href*="/aprovar/"]')
+        .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).pathname)[0]);
+      if (approval) break;
+    }
+    expect(approval, "an approval page reached from chefia's queue").toBeTruthy();
+    const walks = [...[...forms].map(([href, label]) => ({ page, href, label })), { page: approver, href: approval ?? '', label: 'aprovação (chefia)' }];
     const report: string[] = [];
-    for (const [href, label, viewport] of [...forms].flatMap(([h, l]) => [WIDE, NARROW].map((v) => [h, l, v] as const))) {
+    for (const { page, href, label, viewport } of walks.flatMap((walk) => [WIDE, NARROW].map((viewport) => ({ ...walk, viewport })))) {
       await page.setViewportSize(viewport);
       await open(page, href);
       // as a keyboard user: the skip link, then Tab through the content until the focus leaves it
@@ -228,6 +264,7 @@ test.describe('usability of every route in the menu', () => {
       expect.soft(stops, `${where}: Tab reaches the form`).toBeGreaterThan(0);
       expect.soft(hidden, `${where}: focused elements under the sticky header`).toEqual([]);
     }
+    await context.close();
     test.info().annotations.push({ type: 'forms', description: report.join('\n') });
     console.log(report.join('\n'));
   });
