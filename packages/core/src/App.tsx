@@ -15,6 +15,7 @@ import { Guard } from './routing/Guard';
 import { ChunkErrorFallback, ChunkLoadError, lazyChunk } from './routing/chunkError';
 import { preloadPage, preloadable, routeForPath } from './routing/preload';
 import { setKnownBuildId } from './runtime/caches';
+import { APP_TITLE } from './hooks';
 import { startDevtoolsDetection } from './runtime/devtools';
 import { applyDevtoolsPolicy } from './runtime/devtoolsPolicy';
 import { installEnterBlocking } from './runtime/enterBlocking';
@@ -93,7 +94,8 @@ function Runtime({ versionPollMs, devtoolsPollMs, pollers = true }: Omit<AppOpti
   // policy is read from the session config; `location` is deliberately not a dependency
   // biome-ignore lint/correctness/useExhaustiveDependencies: report the route at detection time only
   useEffect(() => {
-    applyDevtoolsPolicy({ open: devtoolsOpen, policy: session?.config.devtools?.policy, token, route: location });
+    const pagina = document.title.replace(new RegExp(` · ${APP_TITLE}$`), '');
+    applyDevtoolsPolicy({ open: devtoolsOpen, policy: session?.config.devtools?.policy, token, route: location, pagina });
   }, [devtoolsOpen, session, token]);
 
   return null;

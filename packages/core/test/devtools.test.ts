@@ -64,9 +64,9 @@ describe('devtools policy', () => {
       },
     });
     expect(applyDevtoolsPolicy({ open: true, policy: 'ignore', token, route: '/x' })).toBe(false);
-    expect(applyDevtoolsPolicy({ open: true, policy: 'report', token, route: '/memorando' })).toBe(true);
+    expect(applyDevtoolsPolicy({ open: true, policy: 'report', token, route: '/memorando', pagina: 'Memorandos' })).toBe(true);
     expect(applyDevtoolsPolicy({ open: true, policy: 'report', token, route: '/memorando' })).toBe(false);
-    await vi.waitFor(() => expect(bodies).toEqual([{ open: true, route: '/memorando' }]));
+    await vi.waitFor(() => expect(bodies).toEqual([{ open: true, route: '/memorando', pagina: 'Memorandos' }]));
     // a new session reports again
     expect(applyDevtoolsPolicy({ open: true, policy: 'report', token: makeToken({ sid: 'sessao-2' }), route: '/' })).toBe(true);
   });

@@ -145,10 +145,13 @@ describeEachDatabase('auth and session', { plugins: [testPlugin] }, (t) => {
 
   it('records devtools reports (204, audited)', async () => {
     const { token } = await t.server.signIn();
-    const res = await t.server.request('/api/devtools', { token, json: { open: true, route: '/memorando' } });
+    const res = await t.server.request('/api/devtools', { token, json: { open: true, route: '/memorando', pagina: 'Memorandos' } });
     expect(res.status).toBe(204);
-    const rows = await t.server.sql<{ depois: unknown }>("SELECT depois FROM audit_log WHERE acao = 'devtools_aberto'");
-    expect(rows.map((r) => r.depois)).toEqual([{ open: true, route: '/memorando' }]);
+    // without a title (another client), the address with its ids left out: the Logs never show a raw id
+    const id = '0b6a74d5-d4db-4789-a6cb-a4685b126da3';
+    expect((await t.server.request('/api/devtools', { token, json: { open: true, route: `/produtos/edit/${id}` } })).status).toBe(204);
+    const rows = await t.server.sql<{ depois: unknown }>("SELECT depois FROM audit_log WHERE acao = 'devtools_aberto' ORDER BY id");
+    expect(rows.map((r) => r.depois)).toEqual([{ pagina: 'Memorandos' }, { pagina: '/produtos/edit/…' }]);
   });
 
   it('answers health and version publicly', async () => {

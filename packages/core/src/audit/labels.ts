@@ -100,6 +100,7 @@ const WORDS: Readonly<Record<string, string>> = {
   nao: 'não',
   metodo: 'método',
   numero: 'número',
+  pagina: 'página',
   observacao: 'observação',
   observacoes: 'observações',
   orcamento: 'orçamento',

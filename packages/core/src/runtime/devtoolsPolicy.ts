@@ -22,14 +22,21 @@ export function shouldReportDevtools(input: { open: boolean; policy: DevtoolsPol
 
 /**
  * Applies the devtools policy of the session config: 'report' → POST /api/devtools
- * `{ open: true, route }` once per session (remembered in sessionStorage by session id);
+ * `{ open: true, route, pagina }` once per session (remembered in sessionStorage by session id);
  * 'ignore' → nothing. Never blocks the user; failures are ignored.
  */
-export function applyDevtoolsPolicy(input: { open: boolean; policy: DevtoolsPolicy | undefined; token: string | null; route: string }): boolean {
+export function applyDevtoolsPolicy(input: {
+  open: boolean;
+  policy: DevtoolsPolicy | undefined;
+  token: string | null;
+  route: string;
+  /** The page's title as the person sees it (what the Logs show instead of an address with ids). */
+  pagina?: string | undefined;
+}): boolean {
   const sid = sessionIdOf(input.token);
   const reportedSid = readStorage('sessionStorage', DEVTOOLS_REPORTED_KEY);
   if (!shouldReportDevtools({ open: input.open, policy: input.policy, sid, reportedSid })) return false;
   writeStorage('sessionStorage', DEVTOOLS_REPORTED_KEY, sid);
-  api.post('devtools', { json: { open: true, route: input.route } }).catch(() => {});
+  api.post('devtools', { json: { open: true, route: input.route, ...(input.pagina ? { pagina: input.pagina } : {}) } }).catch(() => {});
   return true;
 }

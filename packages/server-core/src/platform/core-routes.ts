@@ -43,6 +43,8 @@ async function entidadesOf(db: Db, usuarioId: string): Promise<{ id: string; nom
     .orderBy(asc(entidades.nome), asc(entidades.id));
 }
 
+const UUID_IN_PATH = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
 /** server-core's own routes: auth, session, devtools report, health, version, OpenAPI document. */
 export function registerCoreRoutes(app: OpenAPIHono<AppEnv>, pluginCtx: PluginContext, runtime: Runtime, openApiDocument: () => unknown): void {
   const router = createPluginRouter(app, pluginCtx, runtime);
@@ -290,9 +292,12 @@ export function registerCoreRoutes(app: OpenAPIHono<AppEnv>, pluginCtx: PluginCo
     request: { body: devtoolsBodySchema },
     responses: { 204: { description: 'Registrado' } },
     handler: async (c, ctx) => {
-      const { open, route } = c.req.valid('json');
+      const { open, route, pagina } = c.req.valid('json');
+      // the Logs show the page as the person saw it, never a raw id: the title the web app sends,
+      // else the address with its ids left out
+      const onde = pagina?.trim() || route.replace(UUID_IN_PATH, '…');
       await ctx.mutate(async (_tx, audit) => {
-        audit({ acao: open ? 'devtools_aberto' : 'devtools_fechado', registro: null, depois: { open, route } });
+        audit({ acao: open ? 'devtools_aberto' : 'devtools_fechado', registro: null, depois: { pagina: onde } });
       });
       return c.body(null, 204);
     },

@@ -51,7 +51,14 @@ export const sessionResponseSchema = z
   })
   .openapi('Session');
 
-export const devtoolsBodySchema = z.object({ open: z.boolean(), route: z.string().max(500, 'Rota longa demais.') }).openapi('DevtoolsBody');
+export const devtoolsBodySchema = z
+  .object({
+    open: z.boolean(),
+    route: z.string().max(500, 'Rota longa demais.'),
+    /** The page's title as the person saw it ('Produto Papel sulfite A4'): what the Logs show. */
+    pagina: z.string().max(200, 'Título de página longo demais.').optional(),
+  })
+  .openapi('DevtoolsBody');
 
 export const healthResponseSchema = z.object({ status: z.literal('ok') }).openapi('Health');
 
