@@ -342,6 +342,83 @@ test('the mapa comparativo: every item × every supplier, the lowest highlighted
   await expect(linha(1).getByRole('button', { name: 'Voltar ao menor preço no item 1' })).toBeVisible();
 });
 
+test('at 1366×768 the mapa keeps the item column and the result columns in view while the suppliers scroll inside the grid', async ({ page }) => {
+  expect(cotacaoId).not.toBe('');
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signInFromHome(page, 'comprador');
+  await page.goto(`/cotacao/mapa/${cotacaoId}`);
+  const grade = page.getByRole('table', { name: 'Mapa comparativo: 2 itens × 3 fornecedores' });
+  await expect(grade).toBeVisible();
+  const caixa = page.getByRole('region', { name: /^Mapa comparativo: role a grade/ });
+  // the grid's box at the top of the screen (under the app header)
+  await caixa.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 80));
+  const item = grade.getByRole('columnheader', { name: 'Item', exact: true });
+  const resultado = [
+    grade.getByRole('columnheader', { name: 'Estimado (unitário)', exact: true }),
+    grade.getByRole('columnheader', { name: 'Total estimado', exact: true }),
+    grade.getByRole('columnheader', { name: 'Vencedor', exact: true }),
+    grade.getByRole('columnheader', { name: 'Ações', exact: true }),
+  ];
+  const celulaItem = grade.getByRole('rowheader', { name: /^1\. / });
+  /** The box's visible area (its scrollbars left out), the page's width and the grid's scroll offset. */
+  const medidas = () =>
+    caixa.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const left = r.left + el.clientLeft;
+      const top = r.top + el.clientTop;
+      return {
+        left,
+        top,
+        right: left + el.clientWidth,
+        bottom: top + el.clientHeight,
+        scrollLeft: el.scrollLeft,
+        overflow: el.scrollWidth - el.clientWidth,
+        pagina: document.documentElement.scrollWidth,
+        largura: window.innerWidth,
+        altura: window.innerHeight,
+      };
+    });
+  const visiveis = async (nome: string) => {
+    const m = await medidas();
+    for (const cabecalho of [item, ...resultado]) {
+      const b = (await cabecalho.boundingBox())!;
+      const rotulo = `${nome}: ${await cabecalho.textContent()} em ${JSON.stringify(b)}, caixa ${JSON.stringify(m)}`;
+      expect(b.x, rotulo).toBeGreaterThanOrEqual(Math.max(0, m.left) - 0.5);
+      expect(b.x + b.width, rotulo).toBeLessThanOrEqual(Math.min(m.largura, m.right) + 0.5);
+      expect(b.y, rotulo).toBeGreaterThanOrEqual(Math.max(0, m.top) - 0.5);
+      expect(b.y + b.height, rotulo).toBeLessThanOrEqual(Math.min(m.altura, m.bottom) + 0.5);
+    }
+    // the page itself never scrolls sideways
+    expect(m.pagina, nome).toBeLessThanOrEqual(m.largura);
+    return m;
+  };
+  const antes = await visiveis('no início');
+  // the suppliers (and the statistics) do not fit: the grid scrolls inside its own box
+  expect(antes.overflow).toBeGreaterThan(0);
+  const x = (await celulaItem.boundingBox())!.x;
+  await caixa.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
+  const depois = await visiveis('rolada até o fim');
+  expect(depois.scrollLeft).toBeGreaterThan(0);
+  expect((await celulaItem.boundingBox())!.x).toBeCloseTo(x, 0);
+
+  // on a phone only the item column stays: the result columns scroll with the rest, the page does not
+  await page.setViewportSize({ width: 360, height: 740 });
+  await caixa.evaluate((el) => {
+    el.scrollLeft = 0;
+  });
+  const celular = await medidas();
+  expect(celular.pagina).toBeLessThanOrEqual(celular.largura);
+  expect((await resultado[0]!.boundingBox())!.x).toBeGreaterThanOrEqual(celular.right);
+  const xCelular = (await celulaItem.boundingBox())!.x;
+  await caixa.evaluate((el) => {
+    el.scrollLeft = el.scrollWidth;
+  });
+  expect((await celulaItem.boundingBox())!.x).toBeCloseTo(xCelular, 0);
+  await expect(caixa).toHaveAttribute('tabindex', '0');
+});
+
 test('fewer than three prices: Concluir is refused until the autoridade competente approves the justification; then the memória de cálculo', async ({
   page,
   browser,

@@ -2,7 +2,8 @@
 // columns), the prices of the other sources, the statistics over the valid prices, the method's
 // result and the winner; totals per supplier in the footer. Plain table markup (500 items × 10
 // suppliers: no per-cell component or hook), everything derived once by `calcularMapa`; the first
-// column and the header stay in place while the grid scrolls inside its own box.
+// column, the header and the result columns (Estimado, Total estimado, Vencedor, Ações: @app/ui's
+// .sticky-grid__end, fixed widths) stay in place while the suppliers scroll inside the grid's own box.
 import { formatDate } from '@app/br';
 import { formatDecimal, formatMoney, lineTotal } from '@app/documents';
 import { ButtonRow } from '@app/ui';
@@ -217,7 +218,7 @@ export const GradeMapa = memo(function GradeMapa({ mapa, calculo, podeEditar, on
     <>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
       <section className="sticky-grid__scroll" tabIndex={0} aria-label="Mapa comparativo: role a grade para ver todos os fornecedores">
-        <table className="sticky-grid__table" aria-describedby="mapa-legenda">
+        <table className={podeEditar ? 'sticky-grid__table' : 'sticky-grid__table sticky-grid__table--no-actions'} aria-describedby="mapa-legenda">
           <caption className="visually-hidden">
             Mapa comparativo: {plural(calculo.linhas.length, 'item', 'itens')} × {plural(convites.length, 'fornecedor', 'fornecedores')}
           </caption>
@@ -237,7 +238,7 @@ export const GradeMapa = memo(function GradeMapa({ mapa, calculo, podeEditar, on
                 Unid.
               </th>
               <th scope="col" rowSpan={2} className="sticky-grid__num">
-                Quantidade
+                <abbr title="Quantidade">Qtd.</abbr>
               </th>
               {convites.map((c, i) => (
                 <th key={c.id} scope="colgroup" colSpan={2} className="sticky-grid__group">
@@ -250,7 +251,7 @@ export const GradeMapa = memo(function GradeMapa({ mapa, calculo, podeEditar, on
               <th scope="colgroup" colSpan={COLUNAS_ESTATISTICA.length} className="sticky-grid__group">
                 Preços válidos
               </th>
-              <th scope="colgroup" colSpan={podeEditar ? 4 : 3} className="sticky-grid__group">
+              <th scope="colgroup" colSpan={podeEditar ? 4 : 3} className="sticky-grid__group sticky-grid__end sticky-grid__end--group">
                 Resultado
               </th>
             </tr>
@@ -265,13 +266,25 @@ export const GradeMapa = memo(function GradeMapa({ mapa, calculo, podeEditar, on
                   </th>
                 </Fragment>
               ))}
-              {[...COLUNAS_ESTATISTICA, 'Estimado (unitário)', 'Total estimado'].map((t) => (
+              {COLUNAS_ESTATISTICA.map((t) => (
                 <th key={t} scope="col" className="sticky-grid__num">
                   {t}
                 </th>
               ))}
-              <th scope="col">Vencedor</th>
-              {podeEditar ? <th scope="col">Ações</th> : null}
+              <th scope="col" className="sticky-grid__num sticky-grid__end sticky-grid__end--estimate">
+                Estimado (unitário)
+              </th>
+              <th scope="col" className="sticky-grid__num sticky-grid__end sticky-grid__end--total">
+                Total estimado
+              </th>
+              <th scope="col" className="sticky-grid__end sticky-grid__end--winner">
+                Vencedor
+              </th>
+              {podeEditar ? (
+                <th scope="col" className="sticky-grid__end sticky-grid__end--actions">
+                  Ações
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
@@ -299,12 +312,12 @@ export const GradeMapa = memo(function GradeMapa({ mapa, calculo, podeEditar, on
                     const m = marcas(preco, calculo);
                     return (
                       <Fragment key={fornecedorId}>
-                        <td className={m.classe || undefined} data-celula={`${item.produtoId}:${fornecedorId}`} title={m.motivo}>
-                          {unitario(preco.valorUnitario)}
+                        <td className={`sticky-grid__price ${m.classe}`.trimEnd()} data-celula={`${item.produtoId}:${fornecedorId}`} title={m.motivo}>
+                          <span className="sticky-grid__amount">{unitario(preco.valorUnitario)}</span>
                           {preco.marca ? <span className="text-sub">{preco.marca}</span> : null}
                           <Tags tags={m.tags} />
                         </td>
-                        <td className={m.classe || undefined}>{dinheiro(lineTotal(item.quantidade, preco.valorUnitario))}</td>
+                        <td className={`sticky-grid__num ${m.classe}`.trimEnd()}>{dinheiro(lineTotal(item.quantidade, preco.valorUnitario))}</td>
                       </Fragment>
                     );
                   })}
@@ -328,17 +341,22 @@ export const GradeMapa = memo(function GradeMapa({ mapa, calculo, podeEditar, on
                   <td className="sticky-grid__num">{unitario(e?.maior)}</td>
                   <td className="sticky-grid__num">{dinheiro(e?.desvioPadrao)}</td>
                   <td className="sticky-grid__num">{e ? `${formatDecimal(e.cv, { min: 1, max: 1 })}%` : ''}</td>
-                  <td className="sticky-grid__num">
+                  <td className="sticky-grid__num sticky-grid__end sticky-grid__end--estimate">
                     <strong>{r?.valorEstimado ? dinheiro(r.valorEstimado) : 'Sem preço válido'}</strong>
-                    {r?.criterio ? <span className="sticky-grid__note">{r.criterio}</span> : null}
+                    {r?.criterio ? (
+                      <span className="sticky-grid__note" title={r.criterio}>
+                        {r.criterio}
+                      </span>
+                    ) : null}
                   </td>
-                  <td className="sticky-grid__num">{dinheiro(r?.valorTotal)}</td>
-                  <td>
+                  <td className="sticky-grid__num sticky-grid__end sticky-grid__end--total">{dinheiro(r?.valorTotal)}</td>
+                  <td className="sticky-grid__end sticky-grid__end--winner">
                     {r?.vencedor ? (
                       <>
                         <span>{linha.vencedorNome ?? 'Fornecedor'}</span>
                         <span className="text-sub">
-                          {unitario(r.vencedor.valorUnitario)} · {dinheiro(r.vencedor.valorTotal)}
+                          <span className="sticky-grid__amount">{unitario(r.vencedor.valorUnitario)}</span> ·{' '}
+                          <span className="sticky-grid__amount">{dinheiro(r.vencedor.valorTotal)}</span>
                         </span>
                         {escolhido ? (
                           <span className="text-sub" title={r.vencedor.motivo ?? undefined}>
@@ -351,7 +369,7 @@ export const GradeMapa = memo(function GradeMapa({ mapa, calculo, podeEditar, on
                     )}
                   </td>
                   {podeEditar ? (
-                    <td>
+                    <td className="sticky-grid__end sticky-grid__end--actions">
                       <ButtonRow
                         actions={[
                           {
@@ -391,13 +409,13 @@ export const GradeMapa = memo(function GradeMapa({ mapa, calculo, podeEditar, on
                   </Fragment>
                 ))}
                 <td colSpan={1 + COLUNAS_ESTATISTICA.length} />
-                <th scope="row" className="sticky-grid__num">
+                <th scope="row" className="sticky-grid__num sticky-grid__end sticky-grid__end--estimate">
                   {r.geral}
                 </th>
-                <td className="sticky-grid__num" data-testid={r.testid}>
+                <td className="sticky-grid__num sticky-grid__end sticky-grid__end--total" data-testid={r.testid}>
                   <strong>{dinheiro(mapa.avaliacao[r.valor])}</strong>
                 </td>
-                <td colSpan={podeEditar ? 2 : 1} />
+                <td colSpan={podeEditar ? 2 : 1} className="sticky-grid__end sticky-grid__end--rest" />
               </tr>
             ))}
           </tfoot>
