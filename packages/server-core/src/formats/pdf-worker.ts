@@ -4,17 +4,16 @@
 // pool bundles this source on the fly.
 import { parentPort } from 'node:worker_threads';
 import { type PdfDocument, renderDocumentPdfInThisThread } from './pdf.js';
+import { fromJson } from './pieces.js';
 
-export interface PdfTaskMessage {
-  id: number;
-  doc: PdfDocument;
-}
+/** The document as it was (cloned), or as JSON text written by pieces (a background job's, pieces.ts). */
+export type PdfTaskMessage = { id: number; doc: PdfDocument; json?: undefined } | { id: number; json: string; doc?: undefined };
 
 const port = parentPort;
 if (port) {
   port.on('message', async (task: PdfTaskMessage) => {
     try {
-      const rendered = await renderDocumentPdfInThisThread(task.doc);
+      const rendered = await renderDocumentPdfInThisThread(task.json === undefined ? task.doc : fromJson<PdfDocument>(task.json));
       // an ArrayBuffer of its own (a small Buffer may be a view of Node's shared pool)
       const bytes =
         rendered.byteOffset === 0 && rendered.byteLength === rendered.buffer.byteLength && rendered.buffer instanceof ArrayBuffer

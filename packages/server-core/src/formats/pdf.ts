@@ -10,6 +10,7 @@ import { availableParallelism } from 'node:os';
 import { formatCnpj, timeParts } from '@app/br';
 import type { Column, Content, ContentColumns, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { AppError } from '../platform/errors.js';
+import { toJson } from './pieces.js';
 import { type WorkerPoolStats, type WorkerTaskOptions, createWorkerPool } from './spreadsheet-pool.js';
 
 export interface PdfDocumentField {
@@ -586,15 +587,18 @@ const fromEnv = (name: string, fallback: number) => {
 /** The time limit of a PDF a person waits for (a request): a minute. */
 export const PDF_TIMEOUT_MS = 60_000;
 
+/** A document for the worker: as it is (cloned by postMessage), or as JSON text written by pieces (pieces.ts). */
+type PdfTaskInput = { doc: PdfDocument } | { json: string };
+
 function createPdfPool(size: number, timeoutMs: number, heapMb: number) {
-  return createWorkerPool<PdfDocument, Uint8Array>({
+  return createWorkerPool<PdfTaskInput, Uint8Array>({
     worker: 'pdf-worker',
     size,
     maxQueue: 16,
     timeoutMs,
     heapMb,
-    // structured clone: strings, arrays and the Date
-    message: (id, doc) => ({ message: { id, doc } }),
+    // structured clone: strings, arrays and the Date (or one string)
+    message: (id, input) => ({ message: { id, ...input } }),
     answer(message) {
       const answer = message as PdfAnswer;
       return answer.ok ? { ok: true, value: new Uint8Array(answer.bytes) } : { ok: false, error: new Error(`PDF: ${answer.message}`) };
@@ -652,7 +656,9 @@ export interface PdfRenderOptions extends WorkerTaskOptions {
 export async function renderDocumentPdf(doc: PdfDocument, options: PdfRenderOptions = {}): Promise<Uint8Array> {
   generatedAtText(doc.generatedAt); // an invalid date is the caller's RangeError, here
   const { background, ...task } = options;
-  return (background ? pdfBackgroundPool : pdfPool).run(doc, task);
+  if (!background) return pdfPool.run({ doc }, task);
+  // a background job's document is big: written as JSON by pieces here, so handing it over does not hold this thread
+  return pdfBackgroundPool.run({ json: await toJson(doc) }, task);
 }
 
 /** PDF workers alive, busy, documents waiting, and counters (for benchmarks and tests); `background`: the background lane's. */

@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PACKAGE_ROOT } from '../paths.js';
 import { AppError } from '../platform/errors.js';
+import { toJson } from './pieces.js';
 import type { ParsedSheet, SpreadsheetFormat, SpreadsheetLimits, SpreadsheetReadOptions, SpreadsheetReadStats } from './spreadsheet-read.js';
 import type { XlsxSheet } from './xlsx.js';
 
@@ -420,15 +421,18 @@ const fromEnv = (name: string, fallback: number) => {
   return Number.isInteger(value) && value > 0 ? value : fallback;
 };
 
+/** The sheets for the worker: as they are (cloned by postMessage), or as JSON text written by pieces (pieces.ts). */
+type XlsxTaskInput = { sheets: readonly XlsxSheet[] } | { json: string };
+
 function createXlsxPool(size: number, timeoutMs: number, heapMb: number) {
-  return createWorkerPool<readonly XlsxSheet[], Uint8Array>({
+  return createWorkerPool<XlsxTaskInput, Uint8Array>({
     worker: 'xlsx-worker',
     size,
     maxQueue: 16,
     timeoutMs,
     heapMb,
-    // structured clone: strings, numbers, Dates and { decimal, places } cells
-    message: (id, sheets) => ({ message: { id, sheets } }),
+    // structured clone: strings, numbers, Dates and { decimal, places } cells (or one string)
+    message: (id, input) => ({ message: { id, ...input } }),
     answer(message) {
       const answer = message as XlsxAnswer;
       return answer.ok ? { ok: true, value: new Uint8Array(answer.bytes) } : { ok: false, error: new Error(`XLSX: ${answer.message}`) };
@@ -467,10 +471,12 @@ export interface XlsxWriteOptions extends WorkerTaskOptions {
  * Rejects with a 429 AppError when too many workbooks wait, 413 when one is too big, and the
  * clientGone() error once `options.signal` is aborted.
  */
-export function writeXlsxInWorker(sheets: readonly XlsxSheet[], options: XlsxWriteOptions = {}): Promise<Uint8Array> {
-  if (sheets.length === 0) return Promise.reject(new Error('xlsxWorkbook: no sheet'));
+export async function writeXlsxInWorker(sheets: readonly XlsxSheet[], options: XlsxWriteOptions = {}): Promise<Uint8Array> {
+  if (sheets.length === 0) throw new Error('xlsxWorkbook: no sheet');
   const { background, ...task } = options;
-  return (background ? xlsxBackgroundPool : xlsxPool).run(sheets, task);
+  if (!background) return xlsxPool.run({ sheets }, task);
+  // a background job's workbook is big: written as JSON by pieces here, so handing it over does not hold this thread
+  return xlsxBackgroundPool.run({ json: await toJson(sheets) }, task);
 }
 
 /** XLSX writer workers alive, busy, workbooks waiting, and counters (for benchmarks and tests); `background`: the background lane's. */

@@ -2,18 +2,17 @@
 // workbook at a time (xlsx.ts) and answers the bytes, handed over without a copy. Built as its own
 // tsup entry (dist/xlsx-worker.js); under vitest the pool bundles this source on the fly.
 import { parentPort } from 'node:worker_threads';
+import { fromJson } from './pieces.js';
 import { type XlsxSheet, xlsxWorkbook } from './xlsx.js';
 
-export interface XlsxTaskMessage {
-  id: number;
-  sheets: XlsxSheet[];
-}
+/** The sheets as they were (cloned), or as JSON text written by pieces (a background job's, pieces.ts). */
+export type XlsxTaskMessage = { id: number; sheets: XlsxSheet[]; json?: undefined } | { id: number; json: string; sheets?: undefined };
 
 const port = parentPort;
 if (port) {
   port.on('message', (task: XlsxTaskMessage) => {
     try {
-      const written = xlsxWorkbook(task.sheets);
+      const written = xlsxWorkbook(task.json === undefined ? task.sheets : fromJson<XlsxSheet[]>(task.json));
       // an ArrayBuffer of its own: a small Buffer is a view of Node's shared pool (and Buffer#slice
       // is a view too: copy through Uint8Array's)
       const bytes =

@@ -56,13 +56,13 @@ import { relatoriosArquivos, relatoriosArquivosPartes } from './tables.js';
 
 export const FILA_GERAR = 'gerar';
 export const FILA_LIMPAR = 'limpar';
-/** Rows read per page and turned into cells per chunk (a pause for the other requests between them). */
+/** Rows between two updates of the progress. */
 export const PAGINA = 5_000;
 /**
- * Rows read per page of a report with `loadPage`: in the embedded database the query runs in the server's
- * own thread, and 5 000 rows held it about 250 ms; 1 000, about 50.
+ * Rows read per page of a report with `loadPage`, and turned into cells between two pauses: in the
+ * embedded database the query runs in the server's own thread, and 5 000 rows held it about 250 ms.
  */
-export const PAGINA_LIDA = 1_000;
+export const PAGINA_LIDA = 500;
 /** Bytes of each part of a ready file (relatorios_arquivos_partes), written and read one at a time. */
 export const PARTE = 256 * 1024;
 /** Files one person may have waiting or in the making at once; one more answers 429. */
@@ -294,8 +294,8 @@ async function gerar(base: PluginContext, jctx: JobContext, p: z.output<typeof p
     // one read: in the embedded database it holds the thread while it runs (a report with loadPage does not)
     let lidas: readonly Record<string, unknown>[] = await report.load(ctx, execucao.filtros, limite + 1);
     if (lidas.length > limite) throw demais();
-    for (let i = 0; i < lidas.length; i += PAGINA) {
-      for (let j = i; j < Math.min(lidas.length, i + PAGINA); j++) linhas.push(linhaDe(relatorio, lidas[j]!));
+    for (let i = 0; i < lidas.length; i += PAGINA_LIDA) {
+      for (let j = i; j < Math.min(lidas.length, i + PAGINA_LIDA); j++) linhas.push(linhaDe(relatorio, lidas[j]!));
       await pausa();
     }
     lidas = [];
@@ -310,12 +310,12 @@ async function gerar(base: PluginContext, jctx: JobContext, p: z.output<typeof p
 
   // the file's rows, a chunk at a time (formatting 200 000 rows at once would hold the thread for seconds)
   const celulas: (string[] | CellValue[])[] = [];
-  for (let i = 0; i < total; i += PAGINA) {
+  for (let i = 0; i < total; i += PAGINA_LIDA) {
     jctx.signal.throwIfAborted();
-    for (let j = i; j < Math.min(total, i + PAGINA); j++) {
+    for (let j = i; j < Math.min(total, i + PAGINA_LIDA); j++) {
       celulas.push(p.formato === 'pdf' ? linhaPdf(relatorio.colunas, linhas[j]!) : linhaXlsx(relatorio.colunas, linhas[j]!));
     }
-    await progresso(jctx.db, p.arquivoId, { linhas: Math.min(total, i + PAGINA) });
+    if ((i + PAGINA_LIDA) % PAGINA === 0 || i + PAGINA_LIDA >= total) await progresso(jctx.db, p.arquivoId, { linhas: Math.min(total, i + PAGINA_LIDA) });
     await pausa();
   }
   await progresso(jctx.db, p.arquivoId, { fase: 'gravando', linhas: total });
