@@ -4,6 +4,40 @@ import type { ResourcePages } from './types';
 
 // The routes a plugin manifest declares (titles and a lazy import only). Kept apart from the pages
 // (define.tsx) so that the first page, which reads every manifest, never holds the kit's pages.
+//
+// A route loads the plugin's page module and, at the same time, the kit's chunk that page renders
+// (the list, the form): both are asked for at once instead of one after the other (issue 23, the
+// cold load of a list's address), and the page then renders without suspending a second time.
+
+/** The kit's chunks a page of each kind renders (the same modules define.tsx loads lazily). */
+const kitChunks = {
+  resource: { list: () => import('./ListPage'), form: () => import('./FormPage'), duplicate: null },
+  document: {
+    list: () => import('./documents/ListDocument'),
+    form: () => import('./documents/EditDocument'),
+    duplicate: () => import('./documents/DuplicatePage'),
+  },
+} as const;
+
+/** `load`'s export `page`, with `chunk` loaded alongside (a failure of either fails the route's load). */
+function withChunk<M, K extends keyof M>(load: () => Promise<{ default: M }>, page: K, chunk: (() => Promise<unknown>) | null) {
+  return () => Promise.all([load(), chunk?.()]).then(([m]) => ({ default: m.default[page] }));
+}
+
+function routes(
+  titles: ResourceRouteTitles,
+  load: () => Promise<{ default: Pick<ResourcePages, 'List' | 'New' | 'Edit'> }>,
+  options: { base?: string; tag?: number },
+  chunks: (typeof kitChunks)[keyof typeof kitChunks],
+): PluginRoute[] {
+  const base = (options.base ?? '').replace(/\/+$/, '');
+  const tag = options.tag === undefined ? {} : { tag: options.tag };
+  return [
+    { path: base || '/', title: titles.title, ...tag, load: withChunk(load, 'List', chunks.list) },
+    { path: `${base}/new`, title: titles.newTitle, ...tag, load: withChunk(load, 'New', chunks.form) },
+    { path: `${base}/edit/:id`, title: titles.editTitle, ...tag, load: withChunk(load, 'Edit', chunks.form) },
+  ];
+}
 
 export interface ResourceRouteTitles {
   title: string;
@@ -21,13 +55,7 @@ export function resourceRoutes(
   load: () => Promise<{ default: Pick<ResourcePages, 'List' | 'New' | 'Edit'> }>,
   options: { base?: string; tag?: number } = {},
 ): PluginRoute[] {
-  const base = (options.base ?? '').replace(/\/+$/, '');
-  const tag = options.tag === undefined ? {} : { tag: options.tag };
-  return [
-    { path: base || '/', title: titles.title, ...tag, load: () => load().then((m) => ({ default: m.default.List })) },
-    { path: `${base}/new`, title: titles.newTitle, ...tag, load: () => load().then((m) => ({ default: m.default.New })) },
-    { path: `${base}/edit/:id`, title: titles.editTitle, ...tag, load: () => load().then((m) => ({ default: m.default.Edit })) },
-  ];
+  return routes(titles, load, options, kitChunks.resource);
 }
 
 export interface DocumentRouteTitles extends ResourceRouteTitles {
@@ -51,12 +79,12 @@ export function documentRoutes(
   // the list and the record (read-only when not editable) also open to the controle interno
   const leitura = new Set([base || '/', `${base}/edit/:id`]);
   return [
-    ...resourceRoutes(titles, load, options).map((route) => (leitura.has(route.path) ? { ...route, leitura: true } : route)),
+    ...routes(titles, load, options, kitChunks.document).map((route) => (leitura.has(route.path) ? { ...route, leitura: true } : route)),
     {
       path: `${base}/duplicar/:id`,
       title: titles.duplicateTitle ?? titles.editTitle.replace(/^Editar\b/, 'Duplicar'),
       ...tag,
-      load: () => load().then((m) => ({ default: m.default.Duplicate })),
+      load: withChunk(load, 'Duplicate', kitChunks.document.duplicate),
     },
   ];
 }
