@@ -1,6 +1,6 @@
 import { PageLoading } from '@app/ui';
 import { Provider, useAtomValue } from 'jotai';
-import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { Route, Switch, useLocation, useRouter } from 'wouter';
 import { api } from './api';
 import { checkToken, isAuthenticatedAtom } from './auth';
@@ -13,7 +13,7 @@ import { SignInPage } from './pages/SignInPage';
 import { BoomPage, ServerErrorPage } from './routing/ErrorPages';
 import { Guard } from './routing/Guard';
 import { ChunkErrorFallback, ChunkLoadError, lazyChunk } from './routing/chunkError';
-import { preloadPage, preloadable, routeForPath } from './routing/preload';
+import { type TrackedPromise, loadPage, preloadPage, preloadable, routeForPath, routeParams, track } from './routing/preload';
 import { setKnownBuildId } from './runtime/caches';
 import { APP_TITLE } from './hooks';
 import { startDevtoolsDetection } from './runtime/devtools';
@@ -47,6 +47,55 @@ export interface AppOptions {
   pollers?: boolean;
 }
 
+let startedFor: string | null = null;
+let startupChunks: TrackedPromise<unknown> | null = null;
+
+/**
+ * Signed in (a valid token): the session first (its request leaves ahead of the chunks in the
+ * browser's queue of six connections), then the signed-in shell's chunk and the page the address
+ * opens, all at once (issue 23). Once per token; called while the app first renders, before its
+ * tree, and again when a token appears (after the sign-in page).
+ */
+function startSignedIn(parser: Parameters<typeof routeForPath>[2]): void {
+  const store = getCoreStore();
+  const token = store.get(tokenAtom);
+  if (!token || startedFor === token || checkToken(token).status !== 'ok') return;
+  startedFor = token;
+  if (store.get(sessionStatusAtom) === 'idle') void loadSession({ token });
+  const app = store.get(composedAppAtom);
+  const route = app ? routeForPath(app, window.location.pathname, parser) : null;
+  startupChunks = track(Promise.allSettled([Shell.load(), route ? preloadPage(route.route) : null]));
+  // the page's data as soon as its module is in (RouteView asks again when it renders: one request)
+  if (route) {
+    const search = window.location.search.replace(/^\?/, '');
+    void Promise.all([loadPage(route.route), import('./query')])
+      .then(([mod, { getQueryClient }]) => mod.default.prefetch?.({ queryClient: getQueryClient(), search, params: routeParams(route, parser) }))
+      .catch(() => undefined);
+  }
+}
+
+/**
+ * The signed-in shell once its chunk and the first page's are in (or failed: the shell shows the
+ * failure), so the first screen is revealed by a plain render, not by a Suspense fallback that React
+ * would then hold for 300 ms; later, the shell at once.
+ */
+function ShellWhenLoaded() {
+  const [, settled] = useReducer((n: number) => n + 1, 0);
+  // once shown, the shell stays (a later token, e.g. a refreshed one, never hides it again)
+  const shown = useRef(false);
+  const pending = !shown.current && startupChunks?.status === 'pending' ? startupChunks : null;
+  useEffect(() => {
+    pending?.then(settled, settled);
+  }, [pending]);
+  if (pending) return <PageLoading fullScreen />;
+  shown.current = true;
+  return (
+    <Suspense fallback={<PageLoading fullScreen />}>
+      <Shell />
+    </Suspense>
+  );
+}
+
 /** Side effects of the running app: theme, Enter blocking, fatal handlers, pollers, devtools policy. */
 function Runtime({ versionPollMs, devtoolsPollMs, pollers = true }: Omit<AppOptions, 'plugins'>) {
   const theme = useAtomValue(resolvedThemeAtom);
@@ -57,18 +106,11 @@ function Runtime({ versionPollMs, devtoolsPollMs, pollers = true }: Omit<AppOpti
   const { parser } = useRouter();
 
   useLayoutEffect(() => applyTheme(theme), [theme]);
-  // session + config once at start, whatever the first route is (the error screen needs the phone);
-  // signed in, the shell's chunk and the page the address opens load at the same time, not after it
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, at start
+  // signed in after the first render (the sign-in page): the shell and the page ahead, as at start
+  // biome-ignore lint/correctness/useExhaustiveDependencies: startSignedIn reads the token from the store; run when it changes
   useEffect(() => {
-    const store = getCoreStore();
-    if (checkToken(store.get(tokenAtom)).status !== 'ok') return;
-    if (store.get(sessionStatusAtom) === 'idle') void loadSession();
-    void Shell.load().catch(() => undefined);
-    const app = store.get(composedAppAtom);
-    const route = app ? routeForPath(app, window.location.pathname, parser) : null;
-    if (route) void preloadPage(route.route);
-  }, []);
+    startSignedIn(parser);
+  }, [token, parser]);
   useEffect(() => installEnterBlocking(document), []);
   useEffect(() => installFatalHandlers(window), []);
   useEffect(() => (pollers ? startDevtoolsDetection({ intervalMs: devtoolsPollMs }) : undefined), [pollers, devtoolsPollMs]);
@@ -120,9 +162,7 @@ function ToasterHost() {
 function Guarded() {
   return (
     <Guard>
-      <Suspense fallback={<PageLoading fullScreen />}>
-        <Shell />
-      </Suspense>
+      <ShellWhenLoaded />
     </Guard>
   );
 }
@@ -190,16 +230,19 @@ function Content({ composed }: { composed: { app: ComposedApp } | { error: unkno
  * (public sign-in/recovery, guarded shell with every plugin, error routes).
  */
 export function App({ plugins, ...options }: AppOptions) {
+  const { parser } = useRouter();
   const composed = useMemo(() => {
     try {
       const app = composePlugins(plugins);
       getCoreStore().set(composedAppAtom, app);
+      // before the tree renders: the session and the chunks leave as early as they can
+      startSignedIn(parser);
       return { app };
     } catch (error) {
       console.error(error);
       return { error };
     }
-  }, [plugins]);
+  }, [plugins, parser]);
 
   return (
     <Provider store={getCoreStore()}>

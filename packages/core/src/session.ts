@@ -11,14 +11,20 @@ let inFlight: Promise<Session | null> | null = null;
  * resolves null; other failures put the status in 'error' (a background reload keeps the old session
  * and rejects instead).
  */
-export function loadSession(options: { background?: boolean } = {}): Promise<Session | null> {
+export function loadSession(options: { background?: boolean; token?: string } = {}): Promise<Session | null> {
   if (inFlight) return inFlight;
   const store = getCoreStore();
+  // at start (`token`): the request leaves now, in this task, ahead of the chunks the app asks for
+  // next (ky would send it a few microtasks later, after the first render); ky reads its answer
+  const early =
+    options.token && typeof location !== 'undefined'
+      ? globalThis.fetch(new URL('/api/session', location.origin), { headers: { Authorization: `Bearer ${options.token}`, Accept: 'application/json' } })
+      : null;
   // a background reload (entidade switch) keeps the current screen instead of the loading state
   if (!options.background || store.get(sessionStatusAtom) !== 'ready') store.set(sessionStatusAtom, 'loading');
   store.set(sessionErrorAtom, null);
   inFlight = api
-    .get('session')
+    .get('session', early ? { fetch: () => early } : {})
     .json<Session>()
     .then(
       (session) => {

@@ -145,6 +145,16 @@ export function routeForPath(app: ComposedApp, pathname: string, parser: Paramet
   return null;
 }
 
+/** The parameters of `resolved` in `pathname` (as the page's useParams() reads them). */
+export function routeParams(
+  resolved: ResolvedRoute,
+  parser: Parameters<typeof matchRoute>[0],
+  pathname = window.location.pathname,
+): Record<string, string | undefined> {
+  const [matched, params] = matchRoute(parser, resolved.fullPath, pathname) as [boolean, Record<string, string | undefined> | null];
+  return matched && params ? { ...params } : {};
+}
+
 /** Runs `task` when the browser is idle (a short timeout where requestIdleCallback is missing). */
 export function whenIdle(task: () => void): () => void {
   if (typeof window !== 'undefined' && typeof window.requestIdleCallback === 'function') {
