@@ -96,8 +96,9 @@ describe('PNCP publication across a kill -9', () => {
     const autoridade = await entrar('autoridade');
     await api('/api/pncp/credenciais', admin, { method: 'PUT', json: { login: 'compras-treina', senha: 'Senha-Forte-Treina-2026' } });
     type Plano = { id: string; version: number; itens: { numeroItem: number; quantidade: string; valorUnitario: string }[] };
-    const lista = await api<{ items: { id: string }[] }>('/api/pca/planos', admin);
-    let plano = await api<Plano>(`/api/pca/planos/${lista.items[0]!.id}`, admin);
+    // the demo plan em elaboração (the other, this year's, is approved already)
+    const lista = await api<{ items: { id: string; status: string }[] }>('/api/pca/planos', admin);
+    let plano = await api<Plano>(`/api/pca/planos/${lista.items.find((p) => p.status === 'em_elaboracao')!.id}`, admin);
     expect(plano.itens.length).toBeGreaterThanOrEqual(2);
     plano = await api<Plano>(`/api/pca/planos/${plano.id}/enviar`, admin, { json: { version: plano.version } });
     plano = await api<Plano>(`/api/pca/planos/${plano.id}/aprovar`, autoridade, { json: { version: plano.version } });

@@ -1,18 +1,28 @@
 // Demo: next year's plan of the Prefeitura em elaboração, with the accepted demo DFDs of that year
-// consolidated, written the way the routes write it (number from the counter, its author, the kit's
-// links in documento_vinculos audited on each DFD, the consolidation) and audited as the system.
+// consolidated, and this year's plan, approved (its items included without DFD, as a plan made before
+// the product was in use), written the way the routes write them (number from the counter, its author,
+// the kit's links in documento_vinculos audited on each DFD, the consolidation, the approved version
+// kept for a revision to compare) and audited as the system.
 import { formatNumero } from '@app/documents';
 import { memorandos } from '@app/memorandos/server';
+import { produtos } from '@app/produtos/server';
 import { centrosCusto } from '@app/registros/server';
 import { type SeedContext, documentoVinculos, nextDocumentNumber, recordDocumentAuthor } from '@app/server-core';
-import { and, eq } from '@app/server-core/orm';
+import { and, asc, eq } from '@app/server-core/orm';
 import { today } from '@app/br';
 import { PCA_APROVAR_TAG, PCA_TAG } from '../shared/index.js';
 import { PCA_KIND, consolidar } from './consolidar.js';
-import { pcaPlanos } from './tables.js';
+import { guardarVersao } from './revisao.js';
+import { pcaItensManuais, pcaPlanos } from './tables.js';
 
 export async function seedPca(ctx: SeedContext): Promise<void> {
   await seedAutoridadePca(ctx);
+  await seedPlanoDoProximoAno(ctx);
+  await seedPlanoAprovado(ctx);
+}
+
+/** Next year's plan em elaboração, with the accepted demo DFDs of that year consolidated. */
+async function seedPlanoDoProximoAno(ctx: SeedContext): Promise<void> {
   const entidadeId = ctx.entidades.prefeitura.id;
   const admin = ctx.usuarios.admin;
   const anoPca = Number(today().slice(0, 4)) + 1;
@@ -50,6 +60,62 @@ export async function seedPca(ctx: SeedContext): Promise<void> {
         depois: { documento: `Plano de Contratações Anual ${formatNumero(numero, ano)}` },
       });
     }
+  });
+}
+
+/** This year's lines of the approved demo plan: quantity and unit value of the first active products. */
+const LINHAS_APROVADO = [
+  { quantidade: '120.0000', valorUnitario: '25.9000' },
+  { quantidade: '40.0000', valorUnitario: '18.5000' },
+  { quantidade: '300.0000', valorUnitario: '1.2500' },
+] as const;
+
+/**
+ * This year's plan of the Prefeitura, approved by the autoridade competente: numbered after next
+ * year's (the plan the demo works on stays 1/aaaa), its items included without DFD with their
+ * justification, consolidated, and its approved version kept. Nothing when the catalogue is empty.
+ */
+async function seedPlanoAprovado(ctx: SeedContext): Promise<void> {
+  const entidadeId = ctx.entidades.prefeitura.id;
+  const admin = ctx.usuarios.admin;
+  const anoPca = Number(today().slice(0, 4));
+  await ctx.mutate(async (tx, audit) => {
+    const [setor] = await tx
+      .select({ id: centrosCusto.id })
+      .from(centrosCusto)
+      .where(and(eq(centrosCusto.entidadeId, entidadeId), eq(centrosCusto.codigo, '01.01')));
+    const catalogo = await tx
+      .select({ id: produtos.id, tipo: produtos.tipo })
+      .from(produtos)
+      .where(and(eq(produtos.entidadeId, entidadeId), eq(produtos.ativo, true), eq(produtos.tipo, 'material')))
+      .orderBy(asc(produtos.codigo))
+      .limit(LINHAS_APROVADO.length);
+    if (!setor || catalogo.length === 0) return;
+    const { numero, ano } = await nextDocumentNumber(tx, { entidadeId, tipo: PCA_KIND });
+    const header = { numero, ano, data: `${anoPca - 1}-12-10`, status: 'em_elaboracao' as const, anoPca, codigoUnidade: '1', centroCustoId: setor.id };
+    const [row] = await tx
+      .insert(pcaPlanos)
+      .values({ ...header, entidadeId, solicitanteId: admin.id, solicitanteNome: 'Administrador' })
+      .returning({ id: pcaPlanos.id });
+    const id = row!.id;
+    await recordDocumentAuthor(tx, { entidadeId, documentoId: id, usuarioId: admin.id, papel: 'autor' });
+    await tx.insert(pcaItensManuais).values(
+      catalogo.map((p, i) => ({
+        entidadeId,
+        planoId: id,
+        produtoId: p.id,
+        categoriaItemPca: 1,
+        ...LINHAS_APROVADO[i]!,
+        dataDesejada: `${anoPca}-03-16`,
+        justificativa: 'Consumo permanente das secretarias, previsto antes do uso do sistema (dados de demonstração).',
+      })),
+    );
+    await consolidar(tx, id, entidadeId);
+    await tx.update(pcaPlanos).set({ status: 'aprovado' }).where(eq(pcaPlanos.id, id));
+    await guardarVersao(tx, { id, versao: 1 }, entidadeId);
+    audit({ registro: id, acao: 'criar', entidadeId, depois: header });
+    audit({ registro: id, acao: 'enviar', entidadeId, antes: { status: 'em_elaboracao' }, depois: { status: 'em_aprovacao' } });
+    audit({ registro: id, acao: 'aprovar', entidadeId, antes: { status: 'em_aprovacao' }, depois: { status: 'aprovado' } });
   });
 }
 
