@@ -58,10 +58,11 @@ function load(workerData) {
 }
 
 export default async function benchFloor({ root, tmp }) {
-  const require = createRequire(join(root, 'packages', 'server-core', 'package.json'));
-  const { serve } = require('@hono/node-server');
-  const { Hono } = require('hono');
-  const { sign, verify } = require('hono/jwt');
+  // server-core's own copies of Hono and its Node server (the root lists neither)
+  const fromServerCore = createRequire(join(root, 'packages', 'server-core', 'package.json'));
+  const { serve } = fromServerCore('@hono/node-server');
+  const { Hono } = fromServerCore('hono');
+  const { sign, verify } = fromServerCore('hono/jwt');
   const listen = (fetch) =>
     freePort().then(
       (port) =>
