@@ -136,6 +136,28 @@ describe('the signed-in app', () => {
     expect(listCalls(calls).map(params)).toEqual([{ ativo: 'true', sort: 'nome', q: 'pap', page: '1', pageSize: '20' }]);
   });
 
+  it("the menu entries are preloaded only once the page's own data is in (not in the way of its request)", async () => {
+    let answerList: (() => void) | undefined;
+    mockApi({
+      'GET /api/session': () => json(makeSession({ tags: [24, 29] })),
+      'GET /api/registros/grupos': () =>
+        new Promise<Response>((resolve) => {
+          answerList = () => resolve(page([{ id: 'g1', codigo: '01', nome: 'Papelaria' }]));
+        }),
+    });
+    const memorandos = vi.fn(async () => undefined);
+    localStorage.setItem('token', makeToken());
+    window.history.replaceState(null, '', '/ggrupo');
+    render(<App plugins={plugins({ grupos: async () => undefined, memorandos })} pollers={false} />);
+    await waitFor(() => expect(answerList).toBeDefined());
+    // idle, but the list's request is on its way: nothing preloaded yet
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(memorandos).not.toHaveBeenCalled();
+    answerList!();
+    expect(await screen.findByText('Papelaria')).toBeTruthy();
+    await waitFor(() => expect(memorandos).toHaveBeenCalledTimes(1));
+  });
+
   it('when idle, loads the chunks of the menu entries the person can open, and only those', async () => {
     mockApi({ 'GET /api/session': () => json(makeSession({ tags: [24] })) });
     const grupos = vi.fn(async () => undefined);
