@@ -68,9 +68,9 @@ function startSignedIn(parser: Parameters<typeof routeForPath>[2]): void {
   // the page's data as soon as its module is in (RouteView asks again when it renders: one request)
   if (route) {
     const search = window.location.search.replace(/^\?/, '');
-    void Promise.all([loadPage(route.route), import('./query')])
-      .then(([mod, { getQueryClient }]) => mod.default.prefetch?.({ queryClient: getQueryClient(), search, params: routeParams(route, parser) }))
-      .catch(() => undefined);
+    const params = routeParams(route, parser);
+    // RouteView is part of the shell's chunk, asked for just above
+    void import('./routing/RouteView').then(({ prefetchPage }) => prefetchPage(loadPage(route.route), search, params)).catch(() => undefined);
   }
 }
 

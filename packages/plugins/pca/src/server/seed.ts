@@ -7,13 +7,35 @@ import { formatNumero } from '@app/documents';
 import { memorandos } from '@app/memorandos/server';
 import { produtos } from '@app/produtos/server';
 import { centrosCusto } from '@app/registros/server';
-import { type SeedContext, documentoVinculos, nextDocumentNumber, recordDocumentAuthor } from '@app/server-core';
+import { type SeedContext, type Tx, documentoVinculos, nextDocumentNumber, recordDocumentAuthor } from '@app/server-core';
 import { and, asc, eq } from '@app/server-core/orm';
 import { today } from '@app/br';
 import { PCA_APROVAR_TAG, PCA_TAG } from '../shared/index.js';
 import { PCA_KIND, consolidar } from './consolidar.js';
 import { guardarVersao } from './revisao.js';
 import { pcaItensManuais, pcaPlanos } from './tables.js';
+
+/**
+ * A demo plan's start, as the routes write it: the setor de contratações (01.01), the number from the
+ * counter, the row em elaboração and its author. Null when the demo has no such setor.
+ */
+async function novoPlano(tx: Tx, ctx: SeedContext, plano: { anoPca: number; data: string }) {
+  const entidadeId = ctx.entidades.prefeitura.id;
+  const admin = ctx.usuarios.admin;
+  const [setor] = await tx
+    .select({ id: centrosCusto.id })
+    .from(centrosCusto)
+    .where(and(eq(centrosCusto.entidadeId, entidadeId), eq(centrosCusto.codigo, '01.01')));
+  if (!setor) return null;
+  const { numero, ano } = await nextDocumentNumber(tx, { entidadeId, tipo: PCA_KIND });
+  const header = { numero, ano, data: plano.data, status: 'em_elaboracao' as const, anoPca: plano.anoPca, codigoUnidade: '1', centroCustoId: setor.id };
+  const [row] = await tx
+    .insert(pcaPlanos)
+    .values({ ...header, entidadeId, solicitanteId: admin.id, solicitanteNome: 'Administrador' })
+    .returning({ id: pcaPlanos.id });
+  await recordDocumentAuthor(tx, { entidadeId, documentoId: row!.id, usuarioId: admin.id, papel: 'autor' });
+  return { id: row!.id, header };
+}
 
 export async function seedPca(ctx: SeedContext): Promise<void> {
   await seedAutoridadePca(ctx);
@@ -24,26 +46,16 @@ export async function seedPca(ctx: SeedContext): Promise<void> {
 /** Next year's plan em elaboração, with the accepted demo DFDs of that year consolidated. */
 async function seedPlanoDoProximoAno(ctx: SeedContext): Promise<void> {
   const entidadeId = ctx.entidades.prefeitura.id;
-  const admin = ctx.usuarios.admin;
   const anoPca = Number(today().slice(0, 4)) + 1;
   await ctx.mutate(async (tx, audit) => {
-    const [setor] = await tx
-      .select({ id: centrosCusto.id })
-      .from(centrosCusto)
-      .where(and(eq(centrosCusto.entidadeId, entidadeId), eq(centrosCusto.codigo, '01.01')));
-    if (!setor) return;
     const dfds = await tx
       .select({ id: memorandos.id, numero: memorandos.numero, ano: memorandos.ano })
       .from(memorandos)
       .where(and(eq(memorandos.entidadeId, entidadeId), eq(memorandos.status, 'aceito'), eq(memorandos.anoPca, anoPca)));
-    const { numero, ano } = await nextDocumentNumber(tx, { entidadeId, tipo: PCA_KIND });
-    const header = { numero, ano, data: today(), status: 'em_elaboracao' as const, anoPca, codigoUnidade: '1', centroCustoId: setor.id };
-    const [row] = await tx
-      .insert(pcaPlanos)
-      .values({ ...header, entidadeId, solicitanteId: admin.id, solicitanteNome: 'Administrador' })
-      .returning({ id: pcaPlanos.id });
-    const id = row!.id;
-    await recordDocumentAuthor(tx, { entidadeId, documentoId: id, usuarioId: admin.id, papel: 'autor' });
+    const plano = await novoPlano(tx, ctx, { anoPca, data: today() });
+    if (!plano) return;
+    const { id, header } = plano;
+    const { numero, ano } = header;
     if (dfds.length) {
       await tx
         .insert(documentoVinculos)
@@ -77,28 +89,18 @@ const LINHAS_APROVADO = [
  */
 async function seedPlanoAprovado(ctx: SeedContext): Promise<void> {
   const entidadeId = ctx.entidades.prefeitura.id;
-  const admin = ctx.usuarios.admin;
   const anoPca = Number(today().slice(0, 4));
   await ctx.mutate(async (tx, audit) => {
-    const [setor] = await tx
-      .select({ id: centrosCusto.id })
-      .from(centrosCusto)
-      .where(and(eq(centrosCusto.entidadeId, entidadeId), eq(centrosCusto.codigo, '01.01')));
     const catalogo = await tx
-      .select({ id: produtos.id, tipo: produtos.tipo })
+      .select({ id: produtos.id })
       .from(produtos)
       .where(and(eq(produtos.entidadeId, entidadeId), eq(produtos.ativo, true), eq(produtos.tipo, 'material')))
       .orderBy(asc(produtos.codigo))
       .limit(LINHAS_APROVADO.length);
-    if (!setor || catalogo.length === 0) return;
-    const { numero, ano } = await nextDocumentNumber(tx, { entidadeId, tipo: PCA_KIND });
-    const header = { numero, ano, data: `${anoPca - 1}-12-10`, status: 'em_elaboracao' as const, anoPca, codigoUnidade: '1', centroCustoId: setor.id };
-    const [row] = await tx
-      .insert(pcaPlanos)
-      .values({ ...header, entidadeId, solicitanteId: admin.id, solicitanteNome: 'Administrador' })
-      .returning({ id: pcaPlanos.id });
-    const id = row!.id;
-    await recordDocumentAuthor(tx, { entidadeId, documentoId: id, usuarioId: admin.id, papel: 'autor' });
+    if (catalogo.length === 0) return;
+    const plano = await novoPlano(tx, ctx, { anoPca, data: `${anoPca - 1}-12-10` });
+    if (!plano) return;
+    const { id, header } = plano;
     await tx.insert(pcaItensManuais).values(
       catalogo.map((p, i) => ({
         entidadeId,
