@@ -66,11 +66,13 @@ function startSignedIn(parser: Parameters<typeof routeForPath>[2]): void {
   const route = app ? routeForPath(app, window.location.pathname, parser) : null;
   startupChunks = track(Promise.allSettled([Shell.load(), route ? preloadPage(route.route) : null]));
   // the page's data as soon as its module is in (RouteView asks again when it renders: one request)
+  // (query.ts, not RouteView's prefetchPage: importing RouteView from here tied the first chunk to the
+  // shell's in a cycle, and the sign-in page failed with React undefined)
   if (route) {
     const search = window.location.search.replace(/^\?/, '');
-    const params = routeParams(route, parser);
-    // RouteView is part of the shell's chunk, asked for just above
-    void import('./routing/RouteView').then(({ prefetchPage }) => prefetchPage(loadPage(route.route), search, params)).catch(() => undefined);
+    void Promise.all([loadPage(route.route), import('./query')])
+      .then(([mod, { getQueryClient }]) => mod.default.prefetch?.({ queryClient: getQueryClient(), search, params: routeParams(route, parser) }))
+      .catch(() => undefined);
   }
 }
 

@@ -32,7 +32,7 @@ function RouteFailure({ error }: { error: unknown }) {
  * (in this render, so the request leaves before the page renders, as TanStack Query's
  * usePrefetchQuery does), else when it arrives. A failure is the page's to show (its own query).
  */
-export function prefetchPage(page: TrackedPromise<PageModule>, search: string, params: Record<string, string | undefined>) {
+function prefetchPage(page: TrackedPromise<PageModule>, search: string, params: Record<string, string | undefined>) {
   const run = (mod: PageModule) => {
     const prefetch = mod.default.prefetch;
     if (typeof prefetch !== 'function') return;
