@@ -6,7 +6,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, 
 import type { Serie } from '../../shared/index.js';
 import { rotuloMes } from '../../shared/meses.js';
 
-type Chart = { setOption(o: object): void; resize(): void; dispose(): void; dispatchAction(a: object): void };
+export type Chart = { setOption(o: object): void; resize(): void; dispose(): void; dispatchAction(a: object): void };
 
 /**
  * The chart's texts, axes, legend and tooltip in the page's theme, read from the design tokens of the
@@ -69,6 +69,68 @@ export function useECharts(el: HTMLDivElement | null, option: object | null, onF
   return chart;
 }
 
+export interface QuadroGraficoProps {
+  /** The chart's name, read first by a screen reader. */
+  titulo: string;
+  /** What the arrow keys walk ('os meses', 'os preços'). */
+  percorre: string;
+  /** ECharts' option; null: nothing to draw (the table is shown). */
+  option: object | null;
+  /** A key on the chart: the caller moves its cursor and shows the tooltip through `chart`. */
+  aoTeclar: (e: KeyboardEvent, chart: Chart | null) => void;
+  /** What the live region says about the point under the cursor. */
+  anuncio: string;
+  /** What a screen reader hears as the chart's description (also shown under it). */
+  resumo: string;
+  /** The same numbers as a table. */
+  tabela: ReactNode;
+  /** A note under the chart (not under the table). */
+  nota?: ReactNode;
+}
+
+/**
+ * The frame every chart of the analysis shares: 'Ver como tabela' / 'Ver como gráfico', the focusable
+ * container (role img, its label and the summary as its description), the live announcement, and the
+ * table instead of the chart when ECharts cannot load or there is nothing to draw.
+ */
+export function QuadroGrafico({ titulo, percorre, option, aoTeclar, anuncio, resumo, tabela, nota }: QuadroGraficoProps) {
+  const [comoTabela, setComoTabela] = useState(false);
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
+  const resumoId = useId();
+  const onFail = useMemo(() => () => setComoTabela(true), []);
+  const chart = useECharts(comoTabela ? null : el, option, onFail);
+  return (
+    <div>
+      <div className="button-row">
+        <Button variant="secondary" size="sm" aria-pressed={comoTabela} onClick={() => setComoTabela(!comoTabela)}>
+          {comoTabela ? 'Ver como gráfico' : 'Ver como tabela'}
+        </Button>
+      </div>
+      {comoTabela || !option ? (
+        tabela
+      ) : (
+        <>
+          <div
+            role="img"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart takes the arrow keys
+            tabIndex={0}
+            aria-label={`${titulo}. Use as setas para percorrer ${percorre}.`}
+            aria-describedby={resumoId}
+            onKeyDown={(e) => aoTeclar(e, chart.current)}
+            ref={setEl}
+            style={{ width: '100%', height: 320 }}
+          />
+          <VisuallyHidden aria-live="polite">{anuncio}</VisuallyHidden>
+          {nota}
+        </>
+      )}
+      <p id={resumoId} className="field__hint">
+        {resumo}
+      </p>
+    </div>
+  );
+}
+
 export interface GraficoProps {
   titulo: string;
   tipo: 'line' | 'bar';
@@ -83,10 +145,7 @@ export interface GraficoProps {
 const MAX_SERIES = 8;
 
 export function Grafico({ titulo, tipo, meses, series, resumo, tabela }: GraficoProps) {
-  const [comoTabela, setComoTabela] = useState(false);
-  const [el, setEl] = useState<HTMLDivElement | null>(null);
   const [mes, setMes] = useState(-1);
-  const resumoId = useId();
   const desenhadas = useMemo(() => series.slice(0, MAX_SERIES), [series]);
   const option = useMemo(
     () =>
@@ -110,48 +169,28 @@ export function Grafico({ titulo, tipo, meses, series, resumo, tabela }: Grafico
           },
     [desenhadas, meses, tipo],
   );
-  const onFail = useMemo(() => () => setComoTabela(true), []);
-  const chart = useECharts(comoTabela ? null : el, option, onFail);
 
-  const andar = (e: KeyboardEvent) => {
+  const andar = (e: KeyboardEvent, chart: Chart | null) => {
     const passo = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
     if (!passo || meses.length === 0) return;
     e.preventDefault();
     const proximo = Math.min(meses.length - 1, Math.max(0, mes + passo));
     setMes(proximo);
-    chart.current?.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: proximo });
+    chart?.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: proximo });
   };
   const anuncio =
     mes >= 0 && meses[mes] ? `${rotuloMes(meses[mes])}: ${desenhadas.map((s) => `${s.nome} ${formatMoney(s.meses[mes]?.valor)}`).join('; ')}.` : '';
 
   return (
-    <div>
-      <div className="button-row">
-        <Button variant="secondary" size="sm" aria-pressed={comoTabela} onClick={() => setComoTabela(!comoTabela)}>
-          {comoTabela ? 'Ver como gráfico' : 'Ver como tabela'}
-        </Button>
-      </div>
-      {comoTabela || !option ? (
-        tabela
-      ) : (
-        <>
-          <div
-            role="img"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart takes the arrow keys (months)
-            tabIndex={0}
-            aria-label={`${titulo}. Use as setas para percorrer os meses.`}
-            aria-describedby={resumoId}
-            onKeyDown={andar}
-            ref={setEl}
-            style={{ width: '100%', height: 320 }}
-          />
-          <VisuallyHidden aria-live="polite">{anuncio}</VisuallyHidden>
-          {series.length > MAX_SERIES ? <p className="field__hint">O gráfico mostra as {MAX_SERIES} maiores séries; a tabela mostra todas.</p> : null}
-        </>
-      )}
-      <p id={resumoId} className="field__hint">
-        {resumo}
-      </p>
-    </div>
+    <QuadroGrafico
+      titulo={titulo}
+      percorre="os meses"
+      option={option}
+      aoTeclar={andar}
+      anuncio={anuncio}
+      resumo={resumo}
+      tabela={tabela}
+      nota={series.length > MAX_SERIES ? <p className="field__hint">O gráfico mostra as {MAX_SERIES} maiores séries; a tabela mostra todas.</p> : null}
+    />
   );
 }

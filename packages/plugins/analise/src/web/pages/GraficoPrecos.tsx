@@ -5,10 +5,9 @@
 // tabela' swaps it for a real table with the same prices.
 import { formatDate } from '@app/br';
 import { formatMoney } from '@app/documents';
-import { Button, VisuallyHidden } from '@app/ui';
-import { type KeyboardEvent, type ReactNode, useId, useMemo, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useMemo, useState } from 'react';
 import type { PontoPreco, Precos } from '../../shared/index.js';
-import { useECharts } from './Grafico';
+import { type Chart, QuadroGrafico } from './Grafico';
 
 /** A unit price in pt-BR: cents, or up to four places when the value has them ('R$ 0,0125'). */
 export const preco = (valor: string | null | undefined) => formatMoney(valor, 4);
@@ -38,10 +37,7 @@ export interface GraficoPrecosProps {
 }
 
 export function GraficoPrecos({ titulo, precos, pontos, resumo, tabela }: GraficoPrecosProps) {
-  const [comoTabela, setComoTabela] = useState(false);
-  const [el, setEl] = useState<HTMLDivElement | null>(null);
   const [atual, setAtual] = useState(-1);
-  const resumoId = useId();
   const { resumo: r } = precos;
   const option = useMemo(() => {
     if (pontos.length === 0) return null;
@@ -86,47 +82,26 @@ export function GraficoPrecos({ titulo, precos, pontos, resumo, tabela }: Grafic
       ],
     };
   }, [pontos, r]);
-  const onFail = useMemo(() => () => setComoTabela(true), []);
-  const chart = useECharts(comoTabela ? null : el, option, onFail);
-
-  const andar = (e: KeyboardEvent) => {
+  const andar = (e: KeyboardEvent, chart: Chart | null) => {
     if (pontos.length === 0) return;
     const ultimo = pontos.length - 1;
     const destino = { ArrowRight: Math.min(ultimo, atual + 1), ArrowLeft: Math.max(0, atual - 1), Home: 0, End: ultimo }[e.key];
     if (destino === undefined) return;
     e.preventDefault();
     setAtual(destino);
-    chart.current?.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: destino });
+    chart?.dispatchAction({ type: 'showTip', seriesIndex: 0, dataIndex: destino });
   };
   const ponto = atual >= 0 ? pontos[atual] : undefined;
 
   return (
-    <div>
-      <div className="button-row">
-        <Button variant="secondary" size="sm" aria-pressed={comoTabela} onClick={() => setComoTabela(!comoTabela)}>
-          {comoTabela ? 'Ver como gráfico' : 'Ver como tabela'}
-        </Button>
-      </div>
-      {comoTabela || !option ? (
-        tabela
-      ) : (
-        <>
-          <div
-            role="img"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: the chart takes the arrow keys (the prices)
-            tabIndex={0}
-            aria-label={`${titulo}. Use as setas para percorrer os preços.`}
-            aria-describedby={resumoId}
-            onKeyDown={andar}
-            ref={setEl}
-            style={{ width: '100%', height: 320 }}
-          />
-          <VisuallyHidden aria-live="polite">{ponto ? `${descreverPonto(ponto)}.` : ''}</VisuallyHidden>
-        </>
-      )}
-      <p id={resumoId} className="field__hint">
-        {resumo}
-      </p>
-    </div>
+    <QuadroGrafico
+      titulo={titulo}
+      percorre="os preços"
+      option={option}
+      aoTeclar={andar}
+      anuncio={ponto ? `${descreverPonto(ponto)}.` : ''}
+      resumo={resumo}
+      tabela={tabela}
+    />
   );
 }
