@@ -246,9 +246,12 @@ test('the approved plan is revised: outside the windows the justification is req
   await page.goto(planoUrl);
   await page.getByRole('button', { name: 'Revisar', exact: true }).click();
   const dialog = page.getByRole('alertdialog');
-  // today is past 15/11 of the year before the plan's, and no LOA date is known: a justification is due
+  // today is past 15/11 of the year before the plan's, and the entidade recorded no LOA date for the plan's year: a justification is due
+  await expect(dialog.getByText(/A publicação da LOA de \d{4} ainda não foi registrada/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Revisar' }).click();
-  await expect(dialog.getByText(/Fora dos períodos de revisão \(15\/09 a 15\/11\/\d{4} e 15 dias após a publicação da LOA\)/)).toBeVisible();
+  await expect(
+    dialog.getByText(/Fora dos períodos de revisão \(15\/09 a 15\/11\/\d{4} e 15 dias após a publicação da LOA de \d{4}, ainda não registrada\)/),
+  ).toBeVisible();
   await dialog.getByLabel('Justificativa da revisão').fill('Inclusão da demanda de material de limpeza da Saúde, recusada por engano.');
   await dialog.getByRole('button', { name: 'Revisar' }).click();
   await expect(dialog).toHaveCount(0);

@@ -7,14 +7,15 @@
 //   GET/POST /planos/:id/contratacoes, PUT/DELETE /planos/:id/contratacoes/:contratacaoId (./contratacoes.ts);
 //   GET/POST /planos/:id/itens-manuais, PUT/DELETE /planos/:id/itens-manuais/:manualId (./manuais.ts);
 //   POST /planos/:id/itens/:itemId/recusar|aceitar (the autoridade, tag 102, ./recusas.ts);
-//   GET /planos/:id/sugestao?produtoId=&fator= (a product's suggested quantity for the plan's year, ./sugestao.ts).
+//   GET /planos/:id/sugestao?produtoId=&fator= (a product's suggested quantity for the plan's year, ./sugestao.ts);
+//   GET/POST /loas, GET/PUT/DELETE /loas/:id (tag 3: the publication date of each year's budget law, read by revisar).
 // publicar hands the plan to the plugins contributing to PCA_PUBLICACAO (@app/pncp) in the same transaction;
 // cancelar is refused (409) while one of them still holds the plan (impedeCancelamento: its message says what to do).
 // Fracionamento: each grupo's total against the year's dispensa limit (`fracionamento`, ./fracionamento.ts),
 // and the plans' amounts per grupo given to requisições' dispensa alert (DISPENSA_PLANEJADO).
 // The DFDs are the kit's many → one link (memorandoIds): locked, scoped, eligible, one live plan each,
 // audited on each DFD, released on cancel, a DFD's arquivar/cancelar refused while in a plan.
-import { today } from '@app/br';
+import { formatDate, today } from '@app/br';
 import { formatNumero } from '@app/documents';
 import { memorandos } from '@app/memorandos/server';
 import { produtosLookup } from '@app/produtos/server';
@@ -32,18 +33,31 @@ import {
   type RequestContext,
   centroCustoScope,
   contribute,
+  defineCrudResource,
   defineDocumentResource,
   defineLookup,
   defineServerPlugin,
 } from '@app/server-core';
 import { and, asc, eq, inArray, isNull, ne, or, sql } from '@app/server-core/orm';
 import { z } from 'zod';
-import { CATEGORIA_ITEM_PCA, PCA_APROVAR_TAG, PCA_APROVAR_TAG_NOME, PCA_PATH, PCA_TAG, PCA_TAG_NOME, fluxo, pcaSchema } from '../shared/index.js';
+import {
+  CATEGORIA_ITEM_PCA,
+  LOA_PATH,
+  PCA_ADMIN_TAG,
+  PCA_APROVAR_TAG,
+  PCA_APROVAR_TAG_NOME,
+  PCA_PATH,
+  PCA_TAG,
+  PCA_TAG_NOME,
+  fluxo,
+  loaInputSchema,
+  pcaSchema,
+} from '../shared/index.js';
 import { PCA_KIND, consolidar, itensPendentes, memorandosDoPlano, mensagemPendencias } from './consolidar.js';
 import { contratacoesVazias, lerContratacoes, registrarContratacoes } from './contratacoes.js';
 import { lerManuais, registrarManuais } from './manuais.js';
 import { registrarRecusas } from './recusas.js';
-import { abrirRevisao, guardarVersao, justificativaPncp, lerRevisao, revisarBody } from './revisao.js';
+import { abrirRevisao, guardarVersao, justificativaPncp, lerLoa, lerRevisao, revisarBody } from './revisao.js';
 import { lerFracionamento, planejamentoDispensa } from './fracionamento.js';
 import { lerFontes, lerItens, lerMemorandos, lerTotais } from './leitura.js';
 import { planoPdf } from './pdf.js';
@@ -54,7 +68,7 @@ import { PCA_A_CONSOLIDAR } from './pendencias.js';
 import { pcaCalendario, pcaPorCategoria, pcaPorUnidade } from './relatorios.js';
 import { seedPca } from './seed.js';
 import { registrarSugestao } from './sugestao.js';
-import { pcaPlanos } from './tables.js';
+import { pcaLoas, pcaPlanos } from './tables.js';
 
 type Row = Record<string, unknown>;
 
@@ -105,7 +119,11 @@ export default defineServerPlugin({
     contribute(INDICADORES, gastoContraPlano),
     contribute(PENDENCIAS, PCA_A_CONSOLIDAR),
     // the Logs de Auditoria show these codes by their labels
-    contribute(VOCABULARIO_AUDITORIA, { nomes: NOMES, campos: { status: 'Situação', centroCustoId: 'Centro de custo' }, valores: { status: fluxo.states } }),
+    contribute(VOCABULARIO_AUDITORIA, {
+      nomes: NOMES,
+      campos: { status: 'Situação', centroCustoId: 'Centro de custo', dataPublicacao: 'Data de publicação', lei: 'Lei' },
+      valores: { status: fluxo.states },
+    }),
   ],
   migrations: new URL('../../migrations/', import.meta.url),
   routes(router, plugin) {
@@ -193,7 +211,7 @@ export default defineServerPlugin({
       transitionBody: { revisar: revisarBody },
       resolveTransition: async (tx, name, row, body, ctx) => {
         // the next version: a justification outside the revision windows
-        if (name === 'revisar') return abrirRevisao(row, body);
+        if (name === 'revisar') return abrirRevisao(tx, row, body, ctx.entidadeId);
         // a plan a publisher still holds (the PNCP) is not cancelled here: the publisher says what to do first
         if (name === 'cancelar') {
           for (const { value } of ctx.contributions(PCA_PUBLICACAO)) {
@@ -241,6 +259,8 @@ export default defineServerPlugin({
         contratacoes: await lerContratacoes(db, String(row.id)),
         // under revision: what changed since the approved version
         revisao: await lerRevisao(db, row),
+        // the entidade's record of the budget law of the plan's year (a revision window follows it)
+        loa: await lerLoa(db, ctx.entidadeId, Number(row.anoPca)),
         // the lines the setor added without DFD, with their justification
         manuais: await lerManuais(db, String(row.id)),
         // what the publishers (the PNCP) say of the plan
@@ -257,6 +277,7 @@ export default defineServerPlugin({
         contratacoes: z.array(z.object({}).loose()),
         manuais: z.array(z.object({}).loose()),
         revisao: z.object({}).loose().nullable(),
+        loa: z.object({}).loose().nullable(),
         publicacoes: z.array(z.object({}).loose()),
       },
       duplicate: false,
@@ -293,6 +314,23 @@ export default defineServerPlugin({
     registrarRecusas(router, plano);
     // the suggested quantity of a product for the plan's year, from the plan's centro's requisições
     registrarSugestao(router, plano);
+
+    // the entidade's settings (tag 3): when each year's budget law was published (GET/POST /api/pca/loas…)
+    defineCrudResource(router, {
+      path: LOA_PATH,
+      tag: PCA_ADMIN_TAG,
+      table: pcaLoas,
+      label: { singular: 'publicação da LOA', plural: 'publicações da LOA' },
+      schema: loaInputSchema,
+      unique: [{ fields: ['ano'], message: 'Já está registrada a publicação da LOA deste ano.' }],
+      sortable: ['ano', 'dataPublicacao'],
+      defaultSort: '-ano',
+      columns: [
+        { key: 'ano', header: 'Ano' },
+        { key: 'dataPublicacao', header: 'Data de publicação', value: (row) => formatDate(String(row.dataPublicacao)) },
+        { key: 'lei', header: 'Lei' },
+      ],
+    });
 
     router.route({
       method: 'get',

@@ -1,32 +1,42 @@
 // Versions of the plan: each approval keeps the version's items (pca_versoes); `revisar` opens the next
-// version (a justification required outside the revision windows, with the budget law's publication date
-// the plan records); the plan under revision shows what changed since the approved version: included,
-// excluded and resized items (by consolidation key).
-import { optionalDateSchema, today } from '@app/br';
+// version (a justification required outside the revision windows, one of which follows the publication of
+// the year's budget law, a date the entidade records in pca_loas); the plan under revision shows what
+// changed since the approved version: included, excluded and resized items (by consolidation key).
+import { formatDate, today } from '@app/br';
 import { AppError, type DbOrTx, type Tx } from '@app/server-core';
 import { and, eq, isNull, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import { type ItemDaVersao, dentroDaJanelaDeRevisao } from '../shared/index.js';
-import { pcaItens, pcaVersoes } from './tables.js';
+import { pcaItens, pcaLoas, pcaVersoes } from './tables.js';
 
 type Row = Record<string, unknown>;
 
-/** More body of `revisar`: the budget law's publication date and the justification. */
+/** More body of `revisar`: the justification (the LOA's date is the entidade's, not the reviser's). */
 export const revisarBody = {
-  dataLoa: optionalDateSchema('Data de publicação da LOA'),
   justificativa: z.string().trim().max(2000, 'Use no máximo 2000 caracteres.').nullish(),
 };
 
+/** The entidade's record of the budget law of the plan's year (null when not recorded). */
+export async function lerLoa(db: DbOrTx, entidadeId: string, anoPca: number) {
+  const [loa] = await db
+    .select({ id: pcaLoas.id, dataPublicacao: pcaLoas.dataPublicacao, lei: pcaLoas.lei })
+    .from(pcaLoas)
+    .where(and(eq(pcaLoas.entidadeId, entidadeId), eq(pcaLoas.ano, anoPca)));
+  return loa ?? null;
+}
+
 /** `revisar`: the next version; outside the windows, a justification of at least 10 characters (400 naming it). */
-export function abrirRevisao(row: Row, body: Row) {
-  const dataLoa = (body.dataLoa as string | null | undefined) ?? (row.dataLoa as string | null);
-  const justificativa = (body.justificativa as string | null | undefined) || null;
+export async function abrirRevisao(tx: Tx, row: Row, body: Row, entidadeId: string) {
   const anoPca = Number(row.anoPca);
+  const dataLoa = (await lerLoa(tx, entidadeId, anoPca))?.dataPublicacao ?? null;
+  const justificativa = (body.justificativa as string | null | undefined) || null;
   if (!dentroDaJanelaDeRevisao(today(), anoPca, dataLoa) && (justificativa?.length ?? 0) < 10) {
-    const message = `Fora dos períodos de revisão (15/09 a 15/11/${anoPca - 1} e 15 dias após a publicação da LOA): justifique a revisão (ao menos 10 caracteres).`;
+    const loa = dataLoa ? `publicação da LOA de ${anoPca} em ${formatDate(dataLoa)}` : `publicação da LOA de ${anoPca}, ainda não registrada`;
+    const message = `Fora dos períodos de revisão (15/09 a 15/11/${anoPca - 1} e 15 dias após a ${loa}): justifique a revisão (ao menos 10 caracteres).`;
     throw new AppError(400, 'validation_error', 'Verifique os campos destacados.', { justificativa: message });
   }
   return {
+    // the LOA date this revision was judged by stays with the plan (printed with the revision)
     set: { versao: Number(row.versao) + 1, dataLoa, revisaoJustificativa: justificativa },
     audit: { versao: Number(row.versao) + 1, ...(justificativa ? { justificativa } : {}), ...(dataLoa ? { dataLoa } : {}) },
   };

@@ -13,7 +13,7 @@ import { today } from '@app/br';
 import { PCA_APROVAR_TAG, PCA_TAG } from '../shared/index.js';
 import { PCA_KIND, consolidar } from './consolidar.js';
 import { guardarVersao } from './revisao.js';
-import { pcaItensManuais, pcaPlanos } from './tables.js';
+import { pcaItensManuais, pcaLoas, pcaPlanos } from './tables.js';
 
 /**
  * A demo plan's start, as the routes write it: the setor de contratações (01.01), the number from the
@@ -115,6 +115,13 @@ async function seedPlanoAprovado(ctx: SeedContext): Promise<void> {
     await consolidar(tx, id, entidadeId);
     await tx.update(pcaPlanos).set({ status: 'aprovado' }).where(eq(pcaPlanos.id, id));
     await guardarVersao(tx, { id, versao: 1 }, entidadeId);
+    // the year's budget law, published in the December before (the administration's setting; its 15 days are a revision window)
+    const [loa] = await tx
+      .insert(pcaLoas)
+      .values({ entidadeId, ano: anoPca, dataPublicacao: `${anoPca - 1}-12-22`, lei: `Lei Orçamentária Anual de ${anoPca} (demonstração)` })
+      .onConflictDoNothing()
+      .returning({ id: pcaLoas.id });
+    if (loa) audit({ registro: loa.id, acao: 'criar', entidadeId, depois: { ano: anoPca, dataPublicacao: `${anoPca - 1}-12-22` } });
     audit({ registro: id, acao: 'criar', entidadeId, depois: header });
     audit({ registro: id, acao: 'enviar', entidadeId, antes: { status: 'em_elaboracao' }, depois: { status: 'em_aprovacao' } });
     audit({ registro: id, acao: 'aprovar', entidadeId, antes: { status: 'em_aprovacao' }, depois: { status: 'aprovado' } });

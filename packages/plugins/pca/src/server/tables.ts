@@ -28,6 +28,18 @@ export const pcaPlanos = pg.pgTable('pca_planos', {
   busca: pg.text('busca').generatedAlwaysAs(pg.generatedByMigration()),
 });
 
+/** migrations/0006_loa.sql: the publication date of each year's budget law, recorded by the entidade. */
+export const pcaLoas = pg.pgTable('pca_loas', {
+  id: pg.uuid('id').primaryKey().defaultRandom(),
+  entidadeId: pg.uuid('entidade_id').notNull(),
+  ano: pg.integer('ano').notNull(),
+  dataPublicacao: pg.date('data_publicacao').notNull(),
+  lei: pg.text('lei'),
+  version: pg.integer('version').notNull().default(1),
+  createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const pcaItens = pg.pgTable('pca_itens', {
   id: pg.uuid('id').primaryKey().defaultRandom(),
   planoId: pg.uuid('plano_id').notNull(),

@@ -229,6 +229,16 @@ export function dentroDaJanelaDeRevisao(hoje: string, anoPca: number, dataLoa: s
   return Boolean(dataLoa && hoje >= dataLoa && hoje <= maisDias(dataLoa, 15));
 }
 
+/**
+ * Body of POST /api/pca/loas (PUT adds `version`): the entidade records when the budget law (LOA) of a
+ * year was published; the 15 days after it are a revision window of that year's plan.
+ */
+export const loaInputSchema = z.object({
+  ano: z.number({ error: 'Informe o ano.' }).int('Informe o ano.').min(2000, 'Ano inválido.').max(9999, 'Ano inválido.'),
+  dataPublicacao: dateSchema('Data de publicação'),
+  lei: z.string().trim().max(120, 'Use no máximo 120 caracteres.').nullish(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Sugestão de quantidade (GET /planos/:id/sugestao): what the person's centros consumed of a product (approved requisições)
 

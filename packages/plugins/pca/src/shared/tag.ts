@@ -6,6 +6,9 @@ export const PCA_TAG_NOME = 'Plano de Contratações Anual';
 export const PCA_APROVAR_TAG = 102;
 export const PCA_APROVAR_TAG_NOME = 'Aprovar o Plano de Contratações Anual (autoridade competente)';
 
+/** Administration (the entidade's settings, as the other plugins' tag 3): the publication date of each year's LOA. */
+export const PCA_ADMIN_TAG = 3;
+
 /** The plans' path under /api/pca (the list is GET /api/pca/planos). */
 export const PCA_PATH = '/planos';
 
@@ -14,3 +17,7 @@ export const PCA_TITLES = {
   newTitle: 'Novo plano',
   editTitle: 'Plano de Contratações Anual',
 } as const;
+
+/** The publication of each year's budget law (LOA): a setting of the entidade, GET /api/pca/loas. */
+export const LOA_PATH = '/loas';
+export const LOA_TITLES = { title: 'Publicação da LOA', newTitle: 'Nova publicação da LOA', editTitle: 'Publicação da LOA' } as const;

@@ -25,6 +25,7 @@ type Plano = {
   transicoes: string[];
   itens: Item[];
   memorandos: { id: string }[];
+  loa?: { dataPublicacao: string; lei: string | null } | null;
 };
 type Item = {
   numeroItem: number;
@@ -71,6 +72,7 @@ describeEachDatabase(
     let autoridade: User;
     let alheio: User;
     let semTag: User;
+    let admin: User;
     let unidade = 0;
     let entidadeId: string;
 
@@ -147,6 +149,7 @@ describeEachDatabase(
       autoridade = await t.server.createUser({ login: 'prefeito', tags: [PCA_TAG, PCA_APROVAR_TAG] });
       alheio = await t.server.createUser({ login: 'alheio', tags: [PCA_TAG], centros: [saude] });
       semTag = await t.server.createUser({ login: 'semtag', tags: [MEMORANDOS_TAG], centros: [compras] });
+      admin = await t.server.createUser({ login: 'adminpca', tags: [3] });
     });
 
     it('is one per entidade, year and PNCP unit, numbered and audited; no tag → 403; another setor → 404', async () => {
@@ -726,16 +729,35 @@ describeEachDatabase(
       plano = await json<Plano>(await agir(await ler(plano, setorAutoridade), 'enviar', setorAutoridade), 200);
       plano = await json<Plano>(await agir(plano, 'aprovar', autoridade), 200);
       const revisar = (body: Record<string, unknown>, u: User = setor) => pca(`/${plano.id}/revisar`, u, { json: { version: plano.version, ...body } });
-      // 2027's windows: 15/09–15/11/2026 (past) and 15 days after a LOA published 10/01/2026 (past)
-      const fora = await json<ErrorBody>(await revisar({ dataLoa: '10/01/2026' }), 400);
+      // the LOA is the entidade's setting (tag 3), not the reviser's: recorded at /api/pca/loas
+      const loas = (path: string, u: User, init: { method?: string; json?: unknown } = {}) =>
+        t.server.request(`/api/pca/loas${path}`, { token: u.token, ...init });
+      expect((await loas('', setor, { json: { ano: 2027, dataPublicacao: '10/01/2026' } })).status).toBe(403);
+      // 2027's windows: 15/09–15/11/2026 (past); no LOA of 2027 recorded yet: the message says so
+      const semLoa = await json<ErrorBody>(await revisar({}), 400);
+      expect(semLoa.error.fields?.justificativa).toBe(
+        'Fora dos períodos de revisão (15/09 a 15/11/2026 e 15 dias após a publicação da LOA de 2027, ainda não registrada): justifique a revisão (ao menos 10 caracteres).',
+      );
+      // a LOA published 10/01/2026 (its 15 days past); a date in the body is not the person's to give
+      let registro = await json<{ id: string; version: number }>(
+        await loas('', admin, { json: { ano: 2027, dataPublicacao: '10/01/2026', lei: 'Lei nº 100/2026' } }),
+        201,
+      );
+      expect((await json<ErrorBody>(await loas('', admin, { json: { ano: 2027, dataPublicacao: '11/01/2026' } }), 409)).error.message).toBe(
+        'Já está registrada a publicação da LOA deste ano.',
+      );
+      expect((await loas('', admin, { json: { ano: 2027, dataPublicacao: '31/02/2026' } })).status).toBe(400);
+      const fora = await json<ErrorBody>(await revisar({ dataLoa: today() }), 400);
       expect(fora.error.fields?.justificativa).toBe(
-        'Fora dos períodos de revisão (15/09 a 15/11/2026 e 15 dias após a publicação da LOA): justifique a revisão (ao menos 10 caracteres).',
+        'Fora dos períodos de revisão (15/09 a 15/11/2026 e 15 dias após a publicação da LOA de 2027 em 10/01/2026): justifique a revisão (ao menos 10 caracteres).',
       );
       expect((await revisar({ justificativa: 'curta' })).status).toBe(400);
       expect((await agir(plano, 'revisar', autoridade)).status).toBe(403);
-      // a LOA published 3 days ago: within its 15 days, no justification needed
+      // the administration corrects the date: a LOA published 3 days ago, within its 15 days, no justification needed
       const loa = new Date(Date.parse(`${today()}T12:00:00Z`) - 3 * 86_400_000).toISOString().slice(0, 10);
-      plano = await json<Plano>(await revisar({ dataLoa: loa }), 200);
+      registro = await json(await loas(`/${registro.id}`, admin, { method: 'PUT', json: { version: registro.version, ano: 2027, dataPublicacao: loa } }), 200);
+      expect((await ler(plano)).loa).toMatchObject({ dataPublicacao: loa });
+      plano = await json<Plano>(await revisar({}), 200);
       expect(plano).toMatchObject({ status: 'em_revisao', versao: 2, dataLoa: loa });
       // the revision: the clips leave (DFD a replaced by one with more canetas), the cleaning service comes in
       const c = await dfd(edu, educacao, [[p.caneta, '15', '2']], { dataDesejada: '2027-06-01' });

@@ -356,6 +356,51 @@ describe('pages', () => {
     expect(within(card).queryByRole('button')).toBeNull();
   });
 
+  it('revisar: the dialog shows the LOA the entidade recorded (or that it is not recorded) and sends the justification only', async () => {
+    const row = plano({ status: 'aprovado', editavel: false, transicoes: ['revisar'], loa: { dataPublicacao: '2026-01-10', lei: 'Lei nº 100/2026' } });
+    const { calls } = renderPlugin(plugin, {
+      path: `/elabora-pca/edit/${ID}`,
+      session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }),
+      api: { ...api(row), [`POST /api/pca/planos/${ID}/revisar`]: () => Response.json({ ...row, status: 'em_revisao', transicoes: [] }) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Revisar' }, T));
+    const dialog = await screen.findByRole('alertdialog', {}, T);
+    expect(within(dialog).getByText('LOA de 2027 publicada em 10/01/2026 (Lei nº 100/2026).')).toBeTruthy();
+    expect(within(dialog).queryByLabelText(/Data de publicação/)).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText(/Justificativa da revisão/), { target: { value: 'Inclusão de demanda urgente da Saúde.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revisar' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true), T);
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: `/api/pca/planos/${ID}/revisar`,
+      body: { version: 2, justificativa: 'Inclusão de demanda urgente da Saúde.' },
+    });
+  });
+
+  it('revisar without the LOA of the year recorded: the dialog says so; the administration (tag 3) finds the LOA dates from the list', async () => {
+    renderPlugin(plugin, {
+      path: `/elabora-pca/edit/${ID}`,
+      session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }),
+      api: api(plano({ status: 'aprovado', editavel: false, transicoes: ['revisar'], loa: null })),
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Revisar' }, T));
+    const dialog = await screen.findByRole('alertdialog', {}, T);
+    expect(within(dialog).getByText(/A publicação da LOA de 2027 ainda não foi registrada/)).toBeTruthy();
+  });
+
+  it('the LOA dates: a link on the list for tag 3 only, and their page lists each year with its date', async () => {
+    const loas = {
+      'GET /api/pca/loas': () => Response.json(pageOf([{ id: 'l1', ano: 2027, dataPublicacao: '2026-01-10', lei: 'Lei nº 100/2026', version: 1 }])),
+    };
+    const { unmount } = renderPlugin(plugin, { path: '/elabora-pca', session: makeTestSession({ tags: [101] }), api: { ...api(), ...loas } });
+    await screen.findByText('926001', {}, T);
+    expect(screen.queryByRole('link', { name: 'Publicação da LOA' })).toBeNull();
+    unmount();
+    renderPlugin(plugin, { path: '/elabora-pca', session: makeTestSession({ tags: [101, 3] }), api: { ...api(), ...loas } });
+    fireEvent.click(await screen.findByRole('link', { name: 'Publicação da LOA' }, T));
+    const row = (await screen.findByText('10/01/2026', {}, T)).closest('tr') as HTMLElement;
+    expect([...row.querySelectorAll('th,td')].map((c) => c.textContent?.trim())).toEqual(expect.arrayContaining(['2027', '10/01/2026', 'Lei nº 100/2026']));
+  });
+
   it('without tag 101: no menu entry, and the page answers Erro 403', async () => {
     renderPlugin(plugin, { path: '/elabora-pca', session: makeTestSession({ tags: [] }), api: api() });
     expect(await screen.findByRole('heading', { name: 'Erro 403' }, T)).toBeTruthy();

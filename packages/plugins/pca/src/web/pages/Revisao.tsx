@@ -1,9 +1,10 @@
-// The plan's revision: the dialog of `revisar` (the budget law's publication date, the justification that
-// is required outside the revision windows) and, on a revised plan, what changed since the approved version.
+// The plan's revision: the dialog of `revisar` (the justification, required outside the revision windows;
+// one of them follows the budget law's publication, a date the entidade records at /elabora-pca/loa) and,
+// on a revised plan, what changed since the approved version.
 import { formatDate, today } from '@app/br';
 import type { TransitionDialogState } from '@app/core';
 import { formatDecimal, formatMoney } from '@app/documents';
-import { Card, TextField, TextareaField } from '@app/ui';
+import { Card, TextareaField } from '@app/ui';
 import { dentroDaJanelaDeRevisao } from '../../shared/index.js';
 
 type Row = Record<string, unknown>;
@@ -20,21 +21,19 @@ type Revisao = {
 export function dialogoDoPlano(name: string, row: Row, state: TransitionDialogState) {
   if (name !== 'revisar') return null;
   const anoPca = Number(row.anoPca);
-  const dataLoa = (state.body.dataLoa as string | undefined) || (row.dataLoa as string | null);
-  const dentro = dentroDaJanelaDeRevisao(today(), anoPca, dataLoa);
+  const loa = row.loa as { dataPublicacao: string; lei: string | null } | null | undefined;
+  const dentro = dentroDaJanelaDeRevisao(today(), anoPca, loa?.dataPublicacao);
   return (
     <div className="stack">
       <p>
         Abre a versão {Number(row.versao ?? 1) + 1} do plano: inclusões, exclusões e redimensionamentos, aprovados de novo pela autoridade competente. Sem
         justificativa, só de 15/09 a 15/11/{anoPca - 1} ou nos 15 dias após a publicação da LOA.
       </p>
-      <TextField
-        label="Data de publicação da LOA"
-        type="date"
-        value={String(state.body.dataLoa ?? row.dataLoa ?? '')}
-        error={state.errors.dataLoa}
-        onChange={(e) => state.setBody({ ...state.body, dataLoa: e.currentTarget.value })}
-      />
+      <p>
+        {loa
+          ? `LOA de ${anoPca} publicada em ${formatDate(loa.dataPublicacao)}${loa.lei ? ` (${loa.lei})` : ''}.`
+          : `A publicação da LOA de ${anoPca} ainda não foi registrada pela administração (Plano de Contratações Anual › Publicação da LOA).`}
+      </p>
       <TextareaField
         label="Justificativa da revisão"
         rows={3}

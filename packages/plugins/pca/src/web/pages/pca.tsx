@@ -1,15 +1,25 @@
 // The plans' pages from the document kit: the list, the header form (year, PNCP unit, setor), the action
 // bar of the flow (enviar, aprovar, devolver with a reason, publicar, cancelar: what the server allows),
 // the PDF and the timeline; the plan's own panel (items with drill-down, consolidation of the DFDs).
-import { type ResourceOptionsSource, defineDocumentPages } from '@app/core';
+import { type ResourceOptionsSource, defineDocumentPages, useHasTag } from '@app/core';
+import { Link } from 'wouter';
 import { formatMoney } from '@app/documents';
-import { PCA_PATH, PCA_TITLES, fluxo, pcaSchema } from '../../shared/index.js';
+import { LOA_TITLES, PCA_ADMIN_TAG, PCA_PATH, PCA_TITLES, fluxo, pcaSchema } from '../../shared/index.js';
 import { PlanoPanel } from './PlanoPanel';
 import { dialogoDoPlano } from './Revisao';
 
 type Row = Record<string, unknown>;
 
 const centros: ResourceOptionsSource = { endpoint: '/pca/centros-custo', label: (c) => `${String(c.codigo)} – ${String(c.nome)}` };
+
+/** The administration (tag 3) reaches the LOA dates from the plans' list. */
+function ListActions() {
+  return useHasTag(PCA_ADMIN_TAG) ? (
+    <Link href="/loa" className="button button--secondary">
+      {LOA_TITLES.title}
+    </Link>
+  ) : null;
+}
 
 export default defineDocumentPages({
   endpoint: `/pca${PCA_PATH}`,
@@ -34,6 +44,7 @@ export default defineDocumentPages({
     { name: 'observacao', type: 'textarea', label: 'Observação', rows: 3, maxLength: 2000, wide: true },
   ],
   slots: {
+    listActions: () => <ListActions />,
     panels: (record, ctx) => <PlanoPanel record={record} ctx={ctx} />,
     // revisar: the budget law's date and the justification (required outside the revision windows)
     transitionDialog: dialogoDoPlano,
