@@ -1,6 +1,7 @@
 // PDFs render in a worker thread (pdf.ts + pdf-worker.ts): while a report of hundreds of pages is
 // laid out, the request thread keeps running (timers fire, other requests are answered). The same
 // document rendered on this thread stops it for a long while: that is what the worker avoids.
+import { readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { type PdfDocument, pdfPoolStats, renderDocumentPdf, renderDocumentPdfInThisThread } from '../src/formats/pdf.js';
@@ -112,4 +113,25 @@ describe('renderDocumentPdf in a worker thread', () => {
     expect(read).toEqual(await readBack(await renderDocumentPdf(doc)));
     expect(pdfPoolStats({ background: true }).started).toBe(before + 1);
   });
+
+  // Linux keeps a nice value per thread (/proc/<pid>/task/<tid>/stat, field 19)
+  const niceOf = (path: string) => Number(readFileSync(`${path}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+  const threadNices = () => readdirSync('/proc/self/task').map((tid) => niceOf(`/proc/self/task/${tid}`));
+
+  it.runIf(process.platform === 'linux')(
+    "a background job's PDF worker runs below the request thread's priority (nice + 10); the lane people wait for does not",
+    { timeout: 60_000 },
+    async () => {
+      const base = niceOf(`/proc/${readlinkSync('/proc/thread-self')}`);
+      const lowered = Math.min(19, base + 10);
+      await renderDocumentPdf(report(1), { background: true });
+      await renderDocumentPdf(report(1));
+      const { workers } = pdfPoolStats({ background: true });
+      expect(workers).toBeGreaterThan(0);
+      // each background worker thread at base + 10; the request lane's workers stay at the process's priority
+      expect(threadNices().filter((n) => n === lowered)).toHaveLength(workers);
+      expect(pdfPoolStats().workers).toBeGreaterThan(0);
+      expect(threadNices().filter((n) => n === base).length).toBeGreaterThan(pdfPoolStats().workers);
+    },
+  );
 });

@@ -5,9 +5,13 @@
 import { parentPort } from 'node:worker_threads';
 import { type PdfDocument, renderDocumentPdfInThisThread } from './pdf.js';
 import { fromJson } from './pieces.js';
+import { applyWorkerNice } from './worker-priority.js';
 
 /** The document as it was (cloned), or as JSON text written by pieces (a background job's, pieces.ts). */
 export type PdfTaskMessage = { id: number; doc: PdfDocument; json?: undefined } | { id: number; json: string; doc?: undefined };
+
+// a background lane's worker gives way to the request thread (its pool's nice value)
+applyWorkerNice();
 
 const port = parentPort;
 if (port) {

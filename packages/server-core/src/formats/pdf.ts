@@ -11,7 +11,7 @@ import { formatCnpj, timeParts } from '@app/br';
 import type { Column, Content, ContentColumns, ContentTable, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { AppError } from '../platform/errors.js';
 import { toJson } from './pieces.js';
-import { type WorkerPoolStats, type WorkerTaskOptions, createWorkerPool } from './spreadsheet-pool.js';
+import { type WorkerPoolStats, type WorkerTaskOptions, backgroundNice, createWorkerPool } from './spreadsheet-pool.js';
 
 export interface PdfDocumentField {
   label: string;
@@ -590,9 +590,10 @@ export const PDF_TIMEOUT_MS = 60_000;
 /** A document for the worker: as it is (cloned by postMessage), or as JSON text written by pieces (pieces.ts). */
 type PdfTaskInput = { doc: PdfDocument } | { json: string };
 
-function createPdfPool(size: number, timeoutMs: number, heapMb: number) {
+function createPdfPool(size: number, timeoutMs: number, heapMb: number, nice = 0) {
   return createWorkerPool<PdfTaskInput, Uint8Array>({
     worker: 'pdf-worker',
+    nice,
     size,
     maxQueue: 16,
     timeoutMs,
@@ -631,6 +632,8 @@ const pdfBackgroundPool = createPdfPool(
   fromEnv('COMPRAS_PDF_BACKGROUND_WORKERS', 1),
   PDF_BACKGROUND_TIMEOUT_MS,
   fromEnv('COMPRAS_PDF_BACKGROUND_HEAP_MB', 3072),
+  // below the request thread's priority: the other people's requests do not wait behind the job's CPU
+  backgroundNice(),
 );
 
 /** Options of one PDF: the request's signal, or a background job's lane; `timeoutMs` overrides the lane's limit. */

@@ -83,6 +83,11 @@ export interface WorkerPoolOptions<In, Out> {
   timeoutMs: number;
   heapMb: number;
   idleMs?: number;
+  /**
+   * The nice value of the pool's worker threads (Linux; worker-priority.ts): a background lane's workers
+   * give way to the request thread on a busy machine. Default 0 (the process's priority).
+   */
+  nice?: number;
   /** The message posted to the worker for task `id`, and what it hands over (transfer list). */
   message(id: number, input: In): { message: unknown; transfer?: ArrayBuffer[] };
   /** The worker's answer (a message carrying `id`): the value, or the error to reject with. */
@@ -170,7 +175,7 @@ export function createWorkerPool<In, Out>(options: WorkerPoolOptions<In, Out>): 
       workerUrl = undefined;
       throw err;
     });
-    const worker = new Worker(await workerUrl, { resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    const worker = new Worker(await workerUrl, { resourceLimits: { maxOldGenerationSizeMb: heapMb }, workerData: { nice: options.nice ?? 0 } });
     const slot: Slot<In, Out> = { worker, task: undefined, timer: undefined };
     worker.unref();
     worker.on('message', (message: { id: number; ok: boolean }) => {
@@ -421,12 +426,23 @@ const fromEnv = (name: string, fallback: number) => {
   return Number.isInteger(value) && value > 0 ? value : fallback;
 };
 
+/**
+ * The nice value of the background lanes' workers (PDF and XLSX of background jobs): COMPRAS_BACKGROUND_NICE,
+ * 0 to 19 (default 10; 0 keeps the process's priority).
+ */
+export function backgroundNice(): number {
+  const raw = process.env.COMPRAS_BACKGROUND_NICE;
+  const value = raw === undefined || raw === '' ? 10 : Number(raw);
+  return Number.isInteger(value) && value >= 0 && value <= 19 ? value : 10;
+}
+
 /** The sheets for the worker: as they are (cloned by postMessage), or as JSON text written by pieces (pieces.ts). */
 type XlsxTaskInput = { sheets: readonly XlsxSheet[] } | { json: string };
 
-function createXlsxPool(size: number, timeoutMs: number, heapMb: number) {
+function createXlsxPool(size: number, timeoutMs: number, heapMb: number, nice = 0) {
   return createWorkerPool<XlsxTaskInput, Uint8Array>({
     worker: 'xlsx-worker',
+    nice,
     size,
     maxQueue: 16,
     timeoutMs,
@@ -451,13 +467,14 @@ function createXlsxPool(size: number, timeoutMs: number, heapMb: number) {
 const xlsxPool = createXlsxPool(Math.max(1, Number(process.env.COMPRAS_XLSX_WORKERS) || Math.min(2, Math.max(1, availableParallelism() - 1))), 120_000, 768);
 
 // The background lane: background jobs' workbooks (a report of 200 000 rows) in worker(s) of their
-// own, so the exports people wait for never queue behind one; COMPRAS_XLSX_BACKGROUND_WORKERS
-// (default 1), a time limit of COMPRAS_XLSX_BACKGROUND_MINUTES (default 20), a heap of
+// own, so the exports people wait for never queue behind one, at a lower priority (backgroundNice);
+// COMPRAS_XLSX_BACKGROUND_WORKERS (default 1), a time limit of COMPRAS_XLSX_BACKGROUND_MINUTES (default 20), a heap of
 // COMPRAS_XLSX_BACKGROUND_HEAP_MB (default 2048).
 const xlsxBackgroundPool = createXlsxPool(
   fromEnv('COMPRAS_XLSX_BACKGROUND_WORKERS', 1),
   fromEnv('COMPRAS_XLSX_BACKGROUND_MINUTES', 20) * 60_000,
   fromEnv('COMPRAS_XLSX_BACKGROUND_HEAP_MB', 2048),
+  backgroundNice(),
 );
 
 /** Options of one workbook: as any task's, and `background` for a background job's (its own lane, longer limits). */

@@ -3,10 +3,14 @@
 // tsup entry (dist/xlsx-worker.js); under vitest the pool bundles this source on the fly.
 import { parentPort } from 'node:worker_threads';
 import { fromJson } from './pieces.js';
+import { applyWorkerNice } from './worker-priority.js';
 import { type XlsxSheet, xlsxWorkbook } from './xlsx.js';
 
 /** The sheets as they were (cloned), or as JSON text written by pieces (a background job's, pieces.ts). */
 export type XlsxTaskMessage = { id: number; sheets: XlsxSheet[]; json?: undefined } | { id: number; json: string; sheets?: undefined };
+
+// a background lane's worker gives way to the request thread (its pool's nice value)
+applyWorkerNice();
 
 const port = parentPort;
 if (port) {
