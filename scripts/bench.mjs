@@ -4,7 +4,8 @@
 //  2. Bytes each plugin adds to the first page (entry graph with and without the plugin).
 //  3. Time from process start to the first 200 of /api/health on the embedded database (first run and restart).
 //  4. List endpoint latency when a list benchmark is registered (scripts/bench-*.mjs).
-//  5. Menu click → first row of /requisicao painted, in Chromium, on an idle embedded server.
+//  5. Menu click → first row of /requisicao painted, in Chromium, on an idle embedded server; the cold load's
+//     time to the first row and the JS it transferred until then (issue 23: ≤ 200 KB, encoded bytes).
 // BENCH_ONLY=pages,navigation,lists (comma list of 'pages' for 1–3, 'first-page' for 1, 'navigation' for 5 (menu click and cold load) and bench-<name>) runs only those parts.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -192,11 +193,12 @@ if (want('pages')) {
   // 3. cold start on the embedded database
   console.log('\n## Cold start: process start → first 200 of /api/health (embedded PGlite)');
   const startDir = join(tmp, 'data-start');
-  const first = await startServer(startDir, port + 1);
+  const startPort = 4391;
+  const first = await startServer(startDir, startPort);
   await stopServer(first.child);
   const restarts = [];
   for (let i = 0; i < 3; i++) {
-    const s = await startServer(startDir, port + 1);
+    const s = await startServer(startDir, startPort);
     restarts.push(s.ms);
     await stopServer(s.child);
   }
@@ -257,15 +259,27 @@ if (want('navigation')) {
     const storageState = await page.context().storageState();
     await page.close();
     const cold = [];
+    const coldJs = []; // per run: the JS files complete when the first row is painted
     for (let i = 0; i < 7; i++) {
       const context = await browser.newContext({ storageState });
       const fresh = await context.newPage();
+      // the encoding each JS answer came in (br/gzip), for the printout
+      const encodings = new Map();
+      fresh.on('response', (res) => {
+        if (new URL(res.url()).pathname.endsWith('.js')) encodings.set(res.url(), res.headers()['content-encoding'] ?? 'identity');
+      });
       await fresh.addInitScript(() => {
         const observer = new MutationObserver(() => {
           if (!document.querySelector('[data-testid="resource-list"] tbody tr a[href*="/edit/"]')) return;
           observer.disconnect();
           requestAnimationFrame(() => {
             window.__firstRow = performance.now(); // from the navigation's start (timeOrigin)
+            // the JS answers complete by then (Resource Timing: encodedBodySize = the body as sent,
+            // compressed, without headers; what is still in flight is not needed for the row)
+            window.__firstRowJs = performance
+              .getEntriesByType('resource')
+              .filter((e) => new URL(e.name).pathname.endsWith('.js') && e.responseEnd <= window.__firstRow)
+              .map((e) => ({ url: e.name, bytes: e.encodedBodySize, transfer: e.transferSize }));
           });
         });
         observer.observe(document, { childList: true, subtree: true });
@@ -273,6 +287,8 @@ if (want('navigation')) {
       await fresh.goto(`${origin}/requisicao`);
       await fresh.waitForFunction(() => window.__firstRow !== undefined);
       cold.push(await fresh.evaluate(() => window.__firstRow));
+      const js = await fresh.evaluate(() => window.__firstRowJs);
+      coldJs.push(js.map((f) => ({ ...f, encoding: encodings.get(f.url) ?? '?' })));
       await context.close();
     }
     times.sort((a, b) => a - b);
@@ -285,8 +301,21 @@ if (want('navigation')) {
     console.log('\n## Cold load of /requisicao (empty cache, signed in) → first row painted (7 runs)');
     console.log(`runs: ${cold.map((t) => t.toFixed(0)).join(', ')} ms`);
     console.log(`median: ${coldMedian.toFixed(0)} ms (goal ≤ 600 ms) ${coldMedian <= 600 ? 'OK' : 'OVER'}`);
+    // JS transferred by the cold load up to the first row (issue 23: ≤ 200 KB); the run with the most
+    // bytes (the runs differ only when a chunk the row does not need happens to finish before it)
+    const jsRuns = coldJs.map((files) => ({ files, bytes: files.reduce((a, f) => a + f.bytes, 0), transfer: files.reduce((a, f) => a + f.transfer, 0) }));
+    const jsMax = jsRuns.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    const jsEncodings = [...new Set(jsMax.files.map((f) => f.encoding))].join('/');
+    console.log('\n## JS transferred by the cold load of /requisicao up to the first row (Resource Timing encodedBodySize: compressed body as sent, no headers)');
+    console.log(`runs: ${jsRuns.map((r) => `${r.files.length} files ${kb(r.bytes)}`).join(', ')}`);
+    for (const f of [...jsMax.files].sort((a, b) => b.bytes - a.bytes)) console.log(`  ${kb(f.bytes).padStart(9)}  ${new URL(f.url).pathname.replace(/^\/assets\//, '')}`);
+    console.log(
+      `largest run: ${jsMax.files.length} files, ${kb(jsMax.bytes)} (${jsEncodings}; ${kb(jsMax.transfer)} with headers) (goal ≤ 200 KB) ${jsMax.bytes <= 200 * 1024 ? 'OK' : 'OVER'}`,
+    );
     results.push(['menu click → first row (median ms)', Math.round(median)]);
     results.push(['cold load → first row (median ms)', Math.round(coldMedian)]);
+    results.push(['cold load → first row JS files', jsMax.files.length]);
+    results.push(['cold load → first row JS bytes (encoded)', jsMax.bytes]);
   } finally {
     await browser.close();
     await stopServer(server.child);

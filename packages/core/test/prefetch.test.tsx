@@ -13,6 +13,8 @@ import { resourceRoutes } from '../src/resource/routes';
 import { listQueryForSearch } from '../src/resource/listQuery';
 import type { ResourceConfig } from '../src/resource/types';
 import { loadPage } from '../src/routing/preload';
+import { getCoreStore } from '../src/store';
+import { toasterWantedAtom } from '../src/toast/queue';
 import { json, makeSession, makeToken, mockApi } from './helpers';
 
 const config: ResourceConfig = {
@@ -156,6 +158,31 @@ describe('the signed-in app', () => {
     answerList!();
     expect(await screen.findByText('Papelaria')).toBeTruthy();
     await waitFor(() => expect(memorandos).toHaveBeenCalledTimes(1));
+  });
+
+  it("the toaster (Radix Toast's chunk) mounts once the page's own data is in, not during the cold load", async () => {
+    let answerList: (() => void) | undefined;
+    mockApi({
+      'GET /api/session': () => json(makeSession({ tags: [24] })),
+      'GET /api/registros/grupos': () =>
+        new Promise<Response>((resolve) => {
+          answerList = () => resolve(page([{ id: 'g1', codigo: '01', nome: 'Papelaria' }]));
+        }),
+    });
+    localStorage.setItem('token', makeToken());
+    window.history.replaceState(null, '', '/ggrupo');
+    render(<App plugins={plugins({ grupos: async () => undefined, memorandos: async () => undefined })} pollers={false} />);
+    // the shell is up, idle, and the list's request is on its way: no toaster asked for yet
+    await screen.findByRole('navigation', { name: 'Menu principal' });
+    await waitFor(() => expect(answerList).toBeDefined());
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(getCoreStore().get(toasterWantedAtom)).toBe(false);
+    expect(screen.queryByRole('region', { name: /Notificações/ })).toBeNull();
+    answerList!();
+    expect(await screen.findByText('Papelaria')).toBeTruthy();
+    // then its live region is there before any toast
+    await waitFor(() => expect(getCoreStore().get(toasterWantedAtom)).toBe(true));
+    expect(await screen.findByRole('region', { name: /Notificações/ }, { timeout: 3000 })).toBeTruthy();
   });
 
   it('when idle, loads the chunks of the menu entries the person can open, and only those', async () => {

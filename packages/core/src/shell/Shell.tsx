@@ -109,8 +109,29 @@ function routesOf(app: ComposedApp, section: ResolvedMount): ResolvedRoute[] {
   return app.routes.filter((r) => r.mount === section.mount);
 }
 
-/** Checks for the page's own data to be in before the menu's chunks are preloaded (every 100 ms, at most ~5 s). */
+/** Checks for the page's own data to be in before what can wait is loaded (every 100 ms, at most ~5 s). */
 const PRELOAD_WAIT_TRIES = 50;
+
+/**
+ * Runs `task` once the browser is idle and the page's own requests are answered (or after ~5 s of
+ * requests), so that what can wait never queues with a cold load's chunks and data on the browser's
+ * six connections (issue 23). Returns a cancel function.
+ */
+function afterPageData(task: () => void): () => void {
+  let cancel = () => {};
+  const attempt = (tries: number) => {
+    cancel = whenIdle(() => {
+      if (getQueryClient().isFetching() > 0 && tries < PRELOAD_WAIT_TRIES) {
+        const timer = setTimeout(() => attempt(tries + 1), 100);
+        cancel = () => clearTimeout(timer);
+        return;
+      }
+      task();
+    });
+  };
+  attempt(0);
+  return () => cancel();
+}
 
 /**
  * When the browser is idle and the page's own requests are answered, the chunks of the pages the
@@ -124,19 +145,9 @@ function usePreloadMenuPages(app: ComposedApp | null, entries: MenuEntry[], tags
     const routes = entries
       .map((e) => app.routes.find((r) => r.fullPath === e.href))
       .filter((r): r is ResolvedRoute => r !== undefined && routeAccess(tags, r.tag, r.leitura) !== null);
-    let cancel = () => {};
-    const attempt = (tries: number) => {
-      cancel = whenIdle(() => {
-        if (getQueryClient().isFetching() > 0 && tries < PRELOAD_WAIT_TRIES) {
-          const timer = setTimeout(() => attempt(tries + 1), 100);
-          cancel = () => clearTimeout(timer);
-          return;
-        }
-        for (const r of routes) void preloadPage(r.route);
-      });
-    };
-    attempt(0);
-    return () => cancel();
+    return afterPageData(() => {
+      for (const r of routes) void preloadPage(r.route);
+    });
   }, [app, entries, tags]);
 }
 
@@ -156,10 +167,10 @@ export default function Shell() {
   const queryClient = getQueryClient();
 
   const setToasterWanted = useSetAtom(toasterWantedAtom);
-  useEffect(() => {
-    // signed in: mount the toaster now, so its live region exists before the first toast
-    setToasterWanted(true);
-  }, [setToasterWanted]);
+  // signed in: mount the toaster (its live region) before the first toast, but after the page's
+  // data: its chunk (Radix Toast, ~11 KB) is no part of a cold load's first screen (issue 23); a
+  // toast queued sooner mounts it at once (App's ToasterHost)
+  useEffect(() => afterPageData(() => setToasterWanted(true)), [setToasterWanted]);
 
   const entries = useMemo<MenuEntry[]>(() => (app ? buildMenu(app.plugins, session?.tags) : []), [app, session?.tags]);
   const menu = useMenuWithCounts(entries);

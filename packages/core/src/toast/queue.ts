@@ -19,7 +19,7 @@ export const TOAST_DURATIONS: Record<ToastKind, number> = { success: 4000, info:
 /** The queue: the first MAX_VISIBLE_TOASTS are shown, in order. */
 export const toastsAtom = atom<ToastItem[]>([]);
 
-/** Set by the signed-in shell: mount the toaster (a live region) before the first toast. */
+/** Set by the signed-in shell once the page's data is in: mount the toaster (a live region) before the first toast. */
 export const toasterWantedAtom = atom(false);
 
 let nextId = 0;
