@@ -1,5 +1,6 @@
-// The plan's own panel: its items (each opens the DFD lines it came from) and, while it is being
-// elaborated, the consolidation: the accepted DFDs of the plan's year, picked with checkboxes.
+// The plan's own panel: its items (each opens the DFD lines it came from; a big plan's are shown a page
+// at a time, with a search) and, while it is being elaborated, the consolidation: the accepted DFDs of
+// the plan's year, picked with checkboxes.
 // Once a publisher (the PNCP) took the plan, a column says how each item stands there, and the items a
 // revision took out that the PNCP holds or held are listed under them (to delete there, or deleted on a day). A grupo whose
 // total passes the year's dispensa limit is flagged "exige licitação" (card, and on each of its items).
@@ -7,7 +8,7 @@
 import { formatDate } from '@app/br';
 import { type RecordSlotContext, apiErrorBody, apiErrorMessage, downloadFile, useApi, useDocumentChildren, useQuery } from '@app/core';
 import { formatDecimal, formatMoney } from '@app/documents';
-import { Alert, Button, Card, CheckboxField, DataTable, type DataTableColumn, PromptDialog, type PromptOptions, TextField } from '@app/ui';
+import { Alert, Button, Card, CheckboxField, DataTable, type DataTableColumn, Pagination, PromptDialog, type PromptOptions, TextField } from '@app/ui';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { CATEGORIA_ITEM_PCA, type ContratacaoPlanejada, type FracionamentoDoGrupo, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
 import { Contratacoes } from './Contratacoes';
@@ -165,6 +166,22 @@ function FontesDoItem({ planoId, item }: { planoId: string; item: Item }) {
   );
 }
 
+/** Item rows on a page: a plan of 5 000 items is not rendered at once (its first rows would take seconds). */
+export const ITENS_POR_PAGINA = 100;
+
+/** The items a search term picks (número, descrição, código or Classe/Grupo); all of them without one. */
+function filtrarItens(itens: Item[], busca: string): Item[] {
+  const termo = busca.trim().toLocaleLowerCase('pt-BR');
+  if (!termo) return itens;
+  return itens.filter((i) =>
+    [i.numeroItem, i.descricao, i.codigoItem, i.classificacaoSuperiorCodigo, i.classificacaoSuperiorNome]
+      .filter((v) => v !== null && v !== undefined)
+      .join(' ')
+      .toLocaleLowerCase('pt-BR')
+      .includes(termo),
+  );
+}
+
 function Itens({
   planoId,
   itens,
@@ -202,101 +219,130 @@ function Itens({
   const aceitar = async (item: Item) => {
     if ((await filhos.action(item.id, 'aceitar')).ok) await ctx.reload();
   };
-  const comPublicacao = itens.some((i) => i.publicacao);
+  const [pagina, setPagina] = useState(1);
+  const [busca, setBusca] = useState('');
+  const filtrados = useMemo(() => filtrarItens(itens, busca), [itens, busca]);
+  const comPublicacao = useMemo(() => itens.some((i) => i.publicacao), [itens]);
   if (itens.length === 0) return <p>Nenhum item: consolide as demandas (DFD) do ano.</p>;
+  // a page past the last one (fewer items after a search or a new consolidation) shows the last
+  const paginas = Math.max(1, Math.ceil(filtrados.length / ITENS_POR_PAGINA));
+  const atual = Math.min(pagina, paginas);
+  const visiveis = filtrados.slice((atual - 1) * ITENS_POR_PAGINA, atual * ITENS_POR_PAGINA);
+  const paginado = itens.length > ITENS_POR_PAGINA;
   return (
-    <div className="data-table__scroll">
-      <PromptDialog prompt={pedido} onClose={() => setPedido(null)} />
-      {filhos.mutationError && <Alert variant="error">{filhos.mutationError}</Alert>}
-      <table className="data-table__table">
-        <caption className="data-table__caption">Itens consolidados</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col">Categoria</th>
-            <th scope="col">Classe/Grupo</th>
-            <th scope="col">Descrição</th>
-            <th scope="col">Unid.</th>
-            <th scope="col">Quantidade</th>
-            <th scope="col">Valor unitário</th>
-            <th scope="col">Valor total</th>
-            <th scope="col">Data desejada</th>
-            <th scope="col">Unidades requisitantes</th>
-            <th scope="col">Contratação</th>
-            <th scope="col">DFDs</th>
-            {comPublicacao ? <th scope="col">PNCP</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {itens.map((item) => (
-            <Fragment key={item.id}>
+    <>
+      {paginado ? (
+        <TextField
+          label="Buscar item"
+          hint="Número, descrição, código ou Classe/Grupo"
+          value={busca}
+          onChange={(e) => {
+            setBusca(e.currentTarget.value);
+            setPagina(1);
+          }}
+        />
+      ) : null}
+      <div className="data-table__scroll">
+        <PromptDialog prompt={pedido} onClose={() => setPedido(null)} />
+        {filhos.mutationError && <Alert variant="error">{filhos.mutationError}</Alert>}
+        <table className="data-table__table">
+          <caption className="data-table__caption">Itens consolidados</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">Categoria</th>
+              <th scope="col">Classe/Grupo</th>
+              <th scope="col">Descrição</th>
+              <th scope="col">Unid.</th>
+              <th scope="col">Quantidade</th>
+              <th scope="col">Valor unitário</th>
+              <th scope="col">Valor total</th>
+              <th scope="col">Data desejada</th>
+              <th scope="col">Unidades requisitantes</th>
+              <th scope="col">Contratação</th>
+              <th scope="col">DFDs</th>
+              {comPublicacao ? <th scope="col">PNCP</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {visiveis.length === 0 ? (
               <tr>
-                <th scope="row">{item.numeroItem}</th>
-                <td>{CATEGORIA_ITEM_PCA[Number(item.categoriaItemPca)]}</td>
-                <td>
-                  {[item.classificacaoSuperiorCodigo, item.classificacaoSuperiorNome].filter(Boolean).join(' – ')}
-                  {exigem.has(item.numeroItem) ? (
-                    <div className="field__hint">
-                      <strong>Exige licitação</strong> (grupo acima do limite de dispensa)
-                    </div>
-                  ) : null}
-                </td>
-                <td>
-                  {item.descricao}
-                  {item.recusaMotivo ? (
-                    <div className="field__error">
-                      Recusado por {String(item.recusadoPor)} em {formatDate(String(item.recusadoEm))}: {String(item.recusaMotivo)}
-                    </div>
-                  ) : null}
-                  {autoridade ? (
-                    <div className="button-row">
-                      {item.recusaMotivo ? (
-                        <Button size="sm" variant="secondary" onClick={() => void aceitar(item)} aria-label={`Desfazer a recusa do item ${item.numeroItem}`}>
-                          Desfazer recusa
-                        </Button>
-                      ) : (
-                        <Button size="sm" variant="danger" onClick={() => recusar(item)} aria-label={`Recusar o item ${item.numeroItem}`}>
-                          Recusar item
-                        </Button>
-                      )}
-                    </div>
-                  ) : null}
-                  {item.pendencias.map((p) => {
-                    const href = linkDaPendencia(item, p);
-                    return (
-                      <div key={p} className="field__error">
-                        {href ? <a href={href}>{PENDENCIA_LABEL[p] ?? p}</a> : (PENDENCIA_LABEL[p] ?? p)}
-                      </div>
-                    );
-                  })}
-                </td>
-                <td>{String(item.unidadeFornecimento ?? '')}</td>
-                <td>{formatDecimal(String(item.quantidade))}</td>
-                <td>{formatMoney(String(item.valorUnitario), 4)}</td>
-                <td>{formatMoney(String(item.valorTotal), 4)}</td>
-                <td>{data(item.dataDesejada)}</td>
-                <td>{String(item.unidadeRequisitante ?? '')}</td>
-                <td>{contratacao.get(String(item.contratacaoId)) ?? '—'}</td>
-                <td>
-                  <Button size="sm" variant="secondary" aria-expanded={aberto === item.id} onClick={() => setAberto(aberto === item.id ? null : item.id)}>
-                    {`${item.dfds} DFD${item.manuais ? ` + ${item.manuais} sem DFD` : ''}`}
-                    <span className="visually-hidden">{` do item ${item.numeroItem}`}</span>
-                  </Button>
-                </td>
-                {comPublicacao ? <td data-tom={item.publicacao?.tom}>{item.publicacao?.texto ?? '—'}</td> : null}
+                <td colSpan={comPublicacao ? 13 : 12}>Nenhum item encontrado.</td>
               </tr>
-              {aberto === item.id && (
+            ) : null}
+            {visiveis.map((item) => (
+              <Fragment key={item.id}>
                 <tr>
-                  <td colSpan={comPublicacao ? 13 : 12}>
-                    <FontesDoItem planoId={planoId} item={item} />
+                  <th scope="row">{item.numeroItem}</th>
+                  <td>{CATEGORIA_ITEM_PCA[Number(item.categoriaItemPca)]}</td>
+                  <td>
+                    {[item.classificacaoSuperiorCodigo, item.classificacaoSuperiorNome].filter(Boolean).join(' – ')}
+                    {exigem.has(item.numeroItem) ? (
+                      <div className="field__hint">
+                        <strong>Exige licitação</strong> (grupo acima do limite de dispensa)
+                      </div>
+                    ) : null}
                   </td>
+                  <td>
+                    {item.descricao}
+                    {item.recusaMotivo ? (
+                      <div className="field__error">
+                        Recusado por {String(item.recusadoPor)} em {formatDate(String(item.recusadoEm))}: {String(item.recusaMotivo)}
+                      </div>
+                    ) : null}
+                    {autoridade ? (
+                      <div className="button-row">
+                        {item.recusaMotivo ? (
+                          <Button size="sm" variant="secondary" onClick={() => void aceitar(item)} aria-label={`Desfazer a recusa do item ${item.numeroItem}`}>
+                            Desfazer recusa
+                          </Button>
+                        ) : (
+                          <Button size="sm" variant="danger" onClick={() => recusar(item)} aria-label={`Recusar o item ${item.numeroItem}`}>
+                            Recusar item
+                          </Button>
+                        )}
+                      </div>
+                    ) : null}
+                    {item.pendencias.map((p) => {
+                      const href = linkDaPendencia(item, p);
+                      return (
+                        <div key={p} className="field__error">
+                          {href ? <a href={href}>{PENDENCIA_LABEL[p] ?? p}</a> : (PENDENCIA_LABEL[p] ?? p)}
+                        </div>
+                      );
+                    })}
+                  </td>
+                  <td>{String(item.unidadeFornecimento ?? '')}</td>
+                  <td>{formatDecimal(String(item.quantidade))}</td>
+                  <td>{formatMoney(String(item.valorUnitario), 4)}</td>
+                  <td>{formatMoney(String(item.valorTotal), 4)}</td>
+                  <td>{data(item.dataDesejada)}</td>
+                  <td>{String(item.unidadeRequisitante ?? '')}</td>
+                  <td>{contratacao.get(String(item.contratacaoId)) ?? '—'}</td>
+                  <td>
+                    <Button size="sm" variant="secondary" aria-expanded={aberto === item.id} onClick={() => setAberto(aberto === item.id ? null : item.id)}>
+                      {`${item.dfds} DFD${item.manuais ? ` + ${item.manuais} sem DFD` : ''}`}
+                      <span className="visually-hidden">{` do item ${item.numeroItem}`}</span>
+                    </Button>
+                  </td>
+                  {comPublicacao ? <td data-tom={item.publicacao?.tom}>{item.publicacao?.texto ?? '—'}</td> : null}
                 </tr>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
-      </table>
-    </div>
+                {aberto === item.id && (
+                  <tr>
+                    <td colSpan={comPublicacao ? 13 : 12}>
+                      <FontesDoItem planoId={planoId} item={item} />
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {paginado ? (
+        <Pagination page={atual} pageSize={ITENS_POR_PAGINA} total={filtrados.length} onPageChange={setPagina} noun={{ one: 'item', other: 'itens' }} />
+      ) : null}
+    </>
   );
 }
 
