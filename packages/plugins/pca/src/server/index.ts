@@ -323,6 +323,8 @@ export default defineServerPlugin({
       label: { singular: 'publicação da LOA', plural: 'publicações da LOA' },
       schema: loaInputSchema,
       unique: [{ fields: ['ano'], message: 'Já está registrada a publicação da LOA deste ano.' }],
+      // the list's search: the year or the law (a few rows per entidade: no stored search column)
+      searchColumns: [sql`${pcaLoas.ano}::text`, pcaLoas.lei],
       sortable: ['ano', 'dataPublicacao'],
       defaultSort: '-ano',
       columns: [

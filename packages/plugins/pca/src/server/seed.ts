@@ -118,7 +118,7 @@ async function seedPlanoAprovado(ctx: SeedContext): Promise<void> {
     // the year's budget law, published in the December before (the administration's setting; its 15 days are a revision window)
     const [loa] = await tx
       .insert(pcaLoas)
-      .values({ entidadeId, ano: anoPca, dataPublicacao: `${anoPca - 1}-12-22`, lei: `Lei Orçamentária Anual de ${anoPca} (demonstração)` })
+      .values({ entidadeId, ano: anoPca, dataPublicacao: `${anoPca - 1}-12-22`, lei: `Lei Orçamentária Anual de ${anoPca}, dados de demonstração` })
       .onConflictDoNothing()
       .returning({ id: pcaLoas.id });
     if (loa) audit({ registro: loa.id, acao: 'criar', entidadeId, depois: { ano: anoPca, dataPublicacao: `${anoPca - 1}-12-22` } });

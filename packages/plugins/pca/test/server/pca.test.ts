@@ -747,6 +747,12 @@ describeEachDatabase(
         'Já está registrada a publicação da LOA deste ano.',
       );
       expect((await loas('', admin, { json: { ano: 2027, dataPublicacao: '31/02/2026' } })).status).toBe(400);
+      // the list's search: by the year or the law
+      const busca = async (q: string) =>
+        (await json<{ items: { ano: number }[] }>(await loas(`?q=${encodeURIComponent(q)}`, admin), 200)).items.map((l) => l.ano);
+      expect(await busca('2027')).toEqual([2027]);
+      expect(await busca('lei nº 100')).toEqual([2027]);
+      expect(await busca('orçamento')).toEqual([]);
       const fora = await json<ErrorBody>(await revisar({ dataLoa: today() }), 400);
       expect(fora.error.fields?.justificativa).toBe(
         'Fora dos períodos de revisão (15/09 a 15/11/2026 e 15 dias após a publicação da LOA de 2027 em 10/01/2026): justifique a revisão (ao menos 10 caracteres).',
