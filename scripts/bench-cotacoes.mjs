@@ -23,7 +23,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
-import { RUNS, benchServers, bulkLoad, fmt, freePort, measure, pct, record, sqlText } from './lib/bench-server.mjs';
+import { RUNS, benchServers, bulkLoad, fmt, freePort, measure, pct, record, signInInBrowser, sqlText } from './lib/bench-server.mjs';
 
 const ITENS = 500;
 const FORNECEDORES = 10;
@@ -299,18 +299,7 @@ async function pagina(url, cotacaoId, ultimoProduto) {
       observer.observe(document, { childList: true, subtree: true });
     }, ultimoProduto);
     const page = await context.newPage();
-    await page.goto(`${url}/signin`);
-    await page.getByLabel('Login').fill('admin');
-    await page.getByLabel('Senha', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    const picker = page.getByTestId('entidade-form');
-    const menu = page.getByRole('navigation', { name: 'Menu principal' });
-    await picker.or(menu).first().waitFor();
-    if (await picker.isVisible()) {
-      await picker.getByRole('radio', { name: /^Prefeitura/ }).check();
-      await picker.getByRole('button', { name: 'Continuar' }).click();
-    }
-    await menu.waitFor();
+    await signInInBrowser(page, url);
 
     const loads = [];
     for (let i = 0; i < 2 + LOADS; i++) {

@@ -19,7 +19,7 @@
 // BENCH_EXPLAIN=1 prints the plans and times of GET /planos/:id's statements (both plans).
 import { join } from 'node:path';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
-import { benchServers, bulkLoad, fmt, freePort, measure, pct, record, sqlText } from './lib/bench-server.mjs';
+import { benchServers, bulkLoad, fmt, freePort, measure, pct, record, signInInBrowser, sqlText } from './lib/bench-server.mjs';
 
 const DFDS = Number(process.env.BENCH_PCA_DFDS) || 10_000;
 const LINHAS = Number(process.env.BENCH_PCA_LINHAS) || 10;
@@ -169,18 +169,7 @@ async function pagina(url, planoId) {
       observer.observe(document, { childList: true, subtree: true });
     });
     const page = await context.newPage();
-    await page.goto(`${url}/signin`);
-    await page.getByLabel('Login').fill('admin');
-    await page.getByLabel('Senha', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    const picker = page.getByTestId('entidade-form');
-    const menu = page.getByRole('navigation', { name: 'Menu principal' });
-    await picker.or(menu).first().waitFor();
-    if (await picker.isVisible()) {
-      await picker.getByRole('radio', { name: /^Prefeitura/ }).check();
-      await picker.getByRole('button', { name: 'Continuar' }).click();
-    }
-    await menu.waitFor();
+    await signInInBrowser(page, url);
 
     const loads = [];
     for (let i = 0; i < 2 + LOADS; i++) {

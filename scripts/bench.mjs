@@ -16,6 +16,7 @@ import { dirname, extname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { CHROMIUM_ARGS, findChromium } from './chromium.mjs';
+import { signInInBrowser } from './lib/bench-server.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const webDir = join(root, 'apps', 'web');
@@ -217,18 +218,7 @@ if (want('navigation')) {
   const origin = `http://127.0.0.1:${port}`;
   try {
     const page = await browser.newPage();
-    await page.goto(`${origin}/signin`);
-    await page.getByLabel('Login').fill('admin');
-    await page.getByLabel('Senha', { exact: true }).fill('demo1234');
-    await page.getByRole('button', { name: 'Entrar' }).click();
-    const picker = page.getByTestId('entidade-form');
-    const menu = page.getByRole('navigation', { name: 'Menu principal' });
-    await picker.or(menu).first().waitFor();
-    if (await picker.isVisible()) {
-      await picker.getByRole('radio', { name: /^Prefeitura/ }).check();
-      await picker.getByRole('button', { name: 'Continuar' }).click();
-    }
-    await menu.waitFor();
+    const menu = await signInInBrowser(page, origin);
     const times = [];
     for (let i = 0; i < 7; i++) {
       // a fresh load of the home page, left idle (what it preloads when idle, it preloads), then the click

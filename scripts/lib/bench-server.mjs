@@ -219,3 +219,23 @@ export async function bulkLoad(raw, tables, load) {
   for (const ix of indexes) await raw.exec(ix.indexdef);
   for (const fk of fks) await raw.exec(`ALTER TABLE ${fk.tbl} ADD CONSTRAINT "${fk.conname}" ${fk.def}`);
 }
+
+/**
+ * Signs the demo admin in through the real sign-in form of the built app at `origin` (choosing the
+ * Prefeitura when asked for an entidade); answers the main menu's locator, visible.
+ */
+export async function signInInBrowser(page, origin) {
+  await page.goto(`${origin}/signin`);
+  await page.getByLabel('Login').fill('admin');
+  await page.getByLabel('Senha', { exact: true }).fill('demo1234');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  const picker = page.getByTestId('entidade-form');
+  const menu = page.getByRole('navigation', { name: 'Menu principal' });
+  await picker.or(menu).first().waitFor();
+  if (await picker.isVisible()) {
+    await picker.getByRole('radio', { name: /^Prefeitura/ }).check();
+    await picker.getByRole('button', { name: 'Continuar' }).click();
+  }
+  await menu.waitFor();
+  return menu;
+}
