@@ -14,6 +14,7 @@ import {
   verifyAuditChain,
   writeAuditCheckpoint,
 } from '../src/index.js';
+import { writeAudit } from '../src/platform/audit.js';
 import { type TestServer, describeEachDatabase } from '../src/testing.js';
 
 describe('audit values', () => {
@@ -61,6 +62,27 @@ describeEachDatabase('audit_log in the database', {}, (t) => {
     expect(rows[0]!.prev_hash).toBeNull();
     expect(rows[1]!.prev_hash).toBe(rows[0]!.hash);
     expect(rows[2]!.hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('writes many rows of one call in the order given, each chained to the one before (across statements of 5 000)', async () => {
+    const [{ n }] = await t.server.sql<{ n: number }>('SELECT count(*)::int AS n FROM audit_log');
+    const entries = Array.from({ length: 5_003 }, (_, i) =>
+      i % 2
+        ? { registro: i, acao: 'alterar', antes: { cpf: '12345678909', v: 1 }, depois: { cpf: '12345678909', v: 2 } }
+        : { registro: i, acao: 'criar', depois: { n: i } },
+    );
+    await writeAudit(t.server.db, entries, { plugin: 'teste', usuarioId: null, entidadeId: null, ip: '10.0.0.1' });
+    const rows = await t.server.sql<{ id: string; registro: string; antes: unknown; depois: unknown; ip: string; prev_hash: string; hash: string }>(
+      `SELECT id, registro, antes, depois, ip, prev_hash, hash FROM audit_log WHERE plugin = 'teste' ORDER BY id`,
+    );
+    expect(rows.map((r) => r.registro)).toEqual(entries.map((e) => String(e.registro)));
+    expect(Number(rows.at(-1)!.id) - Number(rows[0]!.id)).toBe(5_002);
+    for (let i = 1; i < rows.length; i++) expect(rows[i]!.prev_hash).toBe(rows[i - 1]!.hash);
+    expect(rows[0]).toMatchObject({ antes: null, depois: { n: 0 }, ip: '10.0.0.1' }); // SQL NULL, not JSON null
+    expect(rows[1]).toMatchObject({ antes: { v: 1 }, depois: { v: 2 } }); // only what changed: the CPF did not
+    const [{ nulos }] = await t.server.sql<{ nulos: number }>(`SELECT count(*)::int AS nulos FROM audit_log WHERE plugin = 'teste' AND antes IS NULL`);
+    expect(nulos).toBe(2_502);
+    expect(await verifyAuditChain(t.server.db)).toEqual({ ok: true, checked: n + 5_003 });
   });
 
   it('rejects UPDATE, DELETE and TRUNCATE at the database level', async () => {

@@ -4,7 +4,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import { appendFile, readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { auditLog } from './db/schema.js';
 import type { DbOrTx, Tx } from './db/types.js';
 
 /** Usual actions; plugins may use others ('publicar', 'cancelar', …). */
@@ -99,20 +98,38 @@ export function auditValues(antes: unknown, depois: unknown): { antes: Json | nu
   return { antes: maskSensitive(a), depois: maskSensitive(d) };
 }
 
-/** Inserts audit rows, one statement per row (the database computes the chain). */
+/** Audit rows written by one statement (a plan consolidating 10 000 DFDs audits each of them). */
+const AUDIT_ROWS_PER_STATEMENT = 5_000;
+
+/**
+ * Inserts audit rows in the order given, many per statement: the rows go as one JSON parameter and
+ * are inserted in their ordinal order, so the BEFORE INSERT trigger draws their ids and chains each
+ * one to the row before it (a row trigger sees the rows the same statement inserted before it).
+ * One statement per row cost a plan's 10 000 links ~3 s on PGlite; this ~0.5 s.
+ */
 export async function writeAudit(tx: Tx | DbOrTx, entries: readonly AuditEntry[], defaults: AuditDefaults): Promise<void> {
-  for (const entry of entries) {
+  const rows = entries.map((entry) => {
     const { antes, depois } = auditValues(entry.antes, entry.depois);
-    await tx.insert(auditLog).values({
+    return {
       plugin: entry.plugin ?? defaults.plugin,
       registro: entry.registro === undefined || entry.registro === null ? null : String(entry.registro),
       acao: entry.acao,
       antes,
       depois,
-      usuarioId: entry.usuarioId === undefined ? defaults.usuarioId : entry.usuarioId,
-      entidadeId: entry.entidadeId === undefined ? defaults.entidadeId : entry.entidadeId,
+      usuario_id: entry.usuarioId === undefined ? defaults.usuarioId : entry.usuarioId,
+      entidade_id: entry.entidadeId === undefined ? defaults.entidadeId : entry.entidadeId,
       ip: defaults.ip,
-    });
+    };
+  });
+  for (let start = 0; start < rows.length; start += AUDIT_ROWS_PER_STATEMENT) {
+    const lote = JSON.stringify(rows.slice(start, start + AUDIT_ROWS_PER_STATEMENT));
+    await tx.execute(sql`
+      INSERT INTO audit_log (plugin, registro, acao, antes, depois, usuario_id, entidade_id, ip)
+      SELECT r.plugin, r.registro, r.acao, r.antes, r.depois, r.usuario_id, r.entidade_id, r.ip
+        FROM ROWS FROM (jsonb_to_recordset(${lote}::jsonb)
+               AS (plugin text, registro text, acao text, antes jsonb, depois jsonb, usuario_id uuid, entidade_id uuid, ip text))
+             WITH ORDINALITY AS r (plugin, registro, acao, antes, depois, usuario_id, entidade_id, ip, ordem)
+       ORDER BY r.ordem`);
   }
 }
 

@@ -8,8 +8,10 @@
 // on the item (`pendencias`), never invented; the plan is not sent for approval while any is left.
 // Items are written anew each time; the contratação planejada an item was put in follows its key.
 // The lines the setor added by hand (pca_itens_manuais) are consolidated with the DFD lines.
+// A plan of 10 000 DFDs has 100 000 lines: they never travel to JavaScript. The database sums them by
+// (product, category), which decides the item's key, and the items' DFD lines are written by one
+// INSERT … SELECT from memorando_itens through the (product, category) → item map.
 import { fromUnits, toUnits } from '@app/documents';
-import { memorandoItens, memorandos } from '@app/memorandos/server';
 import { produtos } from '@app/produtos/server';
 import { centrosCusto, grupos, unidades } from '@app/registros/server';
 import { type DbOrTx, type Tx, documentoVinculos } from '@app/server-core';
@@ -20,7 +22,6 @@ import { pcaItens, pcaItensManuais, pcaPlanos, pcaVersoes } from './tables.js';
 /** The plans' kind in documento_vinculos (defineDocumentResource's default, '<plugin><path>'). */
 export const PCA_KIND = 'pca/planos';
 const CHUNK = 500;
-const FONTES_POR_INSERT = 10_000;
 const ESCALA = 10_000n;
 
 /** The DFDs a plan consolidates now (live links). */
@@ -50,26 +51,34 @@ interface Grupo {
   quantidade: bigint;
   valor: bigint;
   centros: Set<string>;
-  fontes: { memorandoId: string | null; memorandoItemId: string | null; manualId: string | null; quantidade: bigint; valor: bigint }[];
+  /** The (product, category as typed) groups of DFD lines behind the item, and the lines added by hand. */
+  fontes: { produtoId: string; categoria: number | null; manualId: string | null; quantidade: bigint; valor: bigint }[];
 }
 
+/** The DFD lines of a plan's live links (its `memorando_itens`, with the documento_vinculos of the plan). */
+const linhasDoPlano = (planoId: string) => sql`
+  documento_vinculos v
+  JOIN memorando_itens mi ON mi.memorando_id = v.fonte_id AND v.destino_id = ${planoId}::uuid AND v.destino_tipo = ${PCA_KIND} AND v.liberado_em IS NULL`;
+
 export async function consolidar(tx: Tx, planoId: string, entidadeId: string): Promise<void> {
-  // the lines, narrow (100 000 of them in a big plan); the products and units they name, once each
-  const linhas = await tx
-    .select({
-      linhaId: memorandoItens.id,
-      memorandoId: memorandoItens.memorandoId,
-      quantidade: memorandoItens.quantidade,
-      valorUnitario: memorandoItens.valorUnitario,
-      categoria: memorandoItens.categoriaItemPca,
-      produtoId: memorandoItens.produtoId,
-      dataDesejada: memorandos.dataDesejada,
-      origemId: memorandos.origemId,
-    })
-    .from(memorandoItens)
-    .innerJoin(memorandos, eq(memorandos.id, memorandoItens.memorandoId))
-    .where(inArray(memorandoItens.memorandoId, memorandosDoPlano(tx, planoId)))
-    .orderBy(asc(memorandos.ano), asc(memorandos.numero), asc(memorandoItens.ordem));
+  // the DFD lines summed by (product, category as typed): each such group goes whole into one item;
+  // round(q × vu, 4) is the line's value rounded half-up (positive numbers), the sums exact NUMERIC;
+  // in the order of their first line (DFD year, number, line), so an item is named after its first product
+  const { rows: somas } = await tx.execute<{
+    produtoId: string;
+    categoria: number | null;
+    quantidade: string;
+    valor: string;
+    dataDesejada: string | null;
+    origens: string[];
+  }>(sql`
+    SELECT mi.produto_id AS "produtoId", mi.categoria_item_pca AS categoria, sum(mi.quantidade)::text AS quantidade,
+           sum(round(mi.quantidade * mi.valor_unitario, 4))::text AS valor, min(m.data_desejada)::text AS "dataDesejada",
+           array_agg(DISTINCT m.origem_id)::text[] AS origens
+      FROM ${linhasDoPlano(planoId)}
+      JOIN memorandos m ON m.id = mi.memorando_id
+     GROUP BY mi.produto_id, mi.categoria_item_pca
+     ORDER BY min(ARRAY[m.ano, m.numero, mi.ordem])`);
   // the lines the setor added by hand: the plan's setor is their requesting unit
   const [{ setor } = { setor: '' }] = await tx.select({ setor: pcaPlanos.centroCustoId }).from(pcaPlanos).where(eq(pcaPlanos.id, planoId));
   const manuais = await tx
@@ -85,8 +94,27 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
     .where(eq(pcaItensManuais.planoId, planoId))
     .orderBy(asc(pcaItensManuais.id));
   const todas = [
-    ...linhas.map((l) => ({ ...l, manualId: null as string | null })),
-    ...manuais.map((m) => ({ ...m, linhaId: null as string | null, memorandoId: null as string | null, origemId: setor })),
+    ...somas.map((g) => ({
+      produtoId: g.produtoId,
+      categoria: g.categoria,
+      quantidade: toUnits(g.quantidade, 4),
+      valor: toUnits(g.valor, 4),
+      dataDesejada: g.dataDesejada,
+      origens: g.origens,
+      manualId: null as string | null,
+    })),
+    ...manuais.map((m) => {
+      const quantidade = toUnits(String(m.quantidade), 4);
+      return {
+        produtoId: m.produtoId,
+        categoria: m.categoria as number | null,
+        quantidade,
+        valor: (quantidade * toUnits(String(m.valorUnitario), 4) + ESCALA / 2n) / ESCALA,
+        dataDesejada: m.dataDesejada,
+        origens: [setor],
+        manualId: m.manualId,
+      };
+    }),
   ];
   const produtoIds = [...new Set(todas.map((l) => l.produtoId))];
   const produtoDe = new Map<string, Produto>();
@@ -121,7 +149,7 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
 
   const grupos_ = new Map<string, Grupo>();
   for (const linha of todas) {
-    const l = { ...linha, ...produtoDe.get(linha.produtoId)!, centro: centroDe.get(linha.origemId) ?? '' };
+    const l = { ...linha, ...produtoDe.get(linha.produtoId)! };
     const categoria = l.categoria ?? (l.tipo === 'servico' ? 2 : 1);
     const catalogo = l.codigoCatalogo ? 1 : 2;
     const classificacao = l.tipo === 'servico' ? 2 : 1;
@@ -130,8 +158,7 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
     const cnbs = catalogo === 1 && l.classeCnbsCodigo !== null;
     const superior = cnbs ? { codigo: l.classeCnbsCodigo, nome: l.classeCnbsNome } : { codigo: l.grupoCodigo, nome: l.grupoNome };
     const key = [categoria, catalogo, classificacao, superior.codigo ?? '', codigoItem, l.unidade ?? ''].join('|');
-    const quantidade = toUnits(String(l.quantidade), 4);
-    const valor = (quantidade * toUnits(String(l.valorUnitario), 4) + ESCALA / 2n) / ESCALA;
+    const { quantidade, valor } = l;
     let g = grupos_.get(key);
     if (!g) {
       const pendencias = [...(catalogo === 1 && !cnbs ? ['classe_cnbs'] : []), ...(superior.codigo ? [] : ['grupo']), ...(l.unidade ? [] : ['unidade'])];
@@ -167,9 +194,9 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
     }
     g.quantidade += quantidade;
     g.valor += valor;
-    g.centros.add(l.centro);
+    for (const origem of l.origens) g.centros.add(centroDe.get(origem) ?? '');
     if (l.dataDesejada && (!g.item.dataDesejada || l.dataDesejada < g.item.dataDesejada)) g.item.dataDesejada = l.dataDesejada;
-    g.fontes.push({ memorandoId: l.memorandoId, memorandoItemId: l.linhaId, manualId: l.manualId, quantidade, valor });
+    g.fontes.push({ produtoId: l.produtoId, categoria: linha.categoria, manualId: l.manualId, quantidade, valor });
   }
 
   // items numbered by category, Classe/Grupo and description (the order of the PGC's consolidation)
@@ -226,23 +253,28 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
       .returning({ id: pcaItens.id, numeroItem: pcaItens.numeroItem });
     for (const r of ids) itemIds.set(r.numeroItem, r.id);
   }
-  // the DFD lines behind the items: 10 000 a statement, as one JSON parameter (100 000 lines of a big plan
-  // would be 200 statements of 3 500 bound parameters each, twice as slow)
-  const fontes = lista.flatMap((g) =>
-    g.fontes.map((f) => ({
-      i: itemIds.get(g.item.numeroItem)!,
-      m: f.memorandoId,
-      l: f.memorandoItemId,
-      x: f.manualId,
-      q: fromUnits(f.quantidade, 4),
-      v: fromUnits(f.valor, 4),
-    })),
+  // the DFD lines behind the items, written by the database from memorando_itens through the
+  // (product, category as typed) → item map; the lines added by hand from what was read
+  const mapa = lista.flatMap((g) =>
+    g.fontes.filter((f) => f.manualId === null).map((f) => ({ p: f.produtoId, c: f.categoria ?? 0, i: itemIds.get(g.item.numeroItem)! })),
   );
-  for (let s = 0; s < fontes.length; s += FONTES_POR_INSERT) {
+  if (mapa.length) {
     await tx.execute(sql`
-      INSERT INTO pca_item_fontes (entidade_id, item_id, memorando_id, memorando_item_id, manual_id, quantidade, valor_total)
-      SELECT ${entidadeId}::uuid, r.i, r.m, r.l, r.x, r.q, r.v
-        FROM jsonb_to_recordset(${JSON.stringify(fontes.slice(s, s + FONTES_POR_INSERT))}::jsonb) AS r(i uuid, m uuid, l uuid, x uuid, q numeric, v numeric)`);
+      INSERT INTO pca_item_fontes (entidade_id, item_id, memorando_id, memorando_item_id, quantidade, valor_total)
+      SELECT ${entidadeId}::uuid, k.i, mi.memorando_id, mi.id, mi.quantidade, round(mi.quantidade * mi.valor_unitario, 4)
+        FROM ${linhasDoPlano(planoId)}
+        JOIN jsonb_to_recordset(${JSON.stringify(mapa)}::jsonb) AS k(p uuid, c smallint, i uuid)
+          ON k.p = mi.produto_id AND k.c = coalesce(mi.categoria_item_pca, 0)`);
+  }
+  const aMao = lista.flatMap((g) =>
+    g.fontes
+      .filter((f) => f.manualId !== null)
+      .map((f) => ({ i: itemIds.get(g.item.numeroItem)!, x: f.manualId, q: fromUnits(f.quantidade, 4), v: fromUnits(f.valor, 4) })),
+  );
+  if (aMao.length) {
+    await tx.execute(sql`
+      INSERT INTO pca_item_fontes (entidade_id, item_id, manual_id, quantidade, valor_total)
+      SELECT ${entidadeId}::uuid, r.i, r.x, r.q, r.v FROM jsonb_to_recordset(${JSON.stringify(aMao)}::jsonb) AS r(i uuid, x uuid, q numeric, v numeric)`);
   }
   await totalizar(tx, planoId);
 }

@@ -407,11 +407,11 @@ export function createDocumentLinks(router: PluginRouter, target: LinkTarget, de
               );
           }
           if (added.length) {
-            await tx
-              .insert(documentoVinculos)
-              .values(
-                added.map((fonteId) => ({ entidadeId: write.entidadeId, destinoTipo: target.kind, destinoId: id, fonteTipo: link.source.kind, fonteId })),
-              );
+            // one parameter for all of them (a plan links 10 000 DFDs: 50 000 bound values otherwise)
+            await tx.execute(sql`
+              INSERT INTO documento_vinculos (entidade_id, destino_tipo, destino_id, fonte_tipo, fonte_id)
+              SELECT ${write.entidadeId}::uuid, ${target.kind}, ${id}::uuid, ${link.source.kind}, f::uuid
+                FROM jsonb_array_elements_text(${JSON.stringify(added)}::jsonb) AS f`);
           }
         }
         if (added.length || removed.length) {
