@@ -17,6 +17,7 @@ export {
   type SeveralMounts,
   type SingleMount,
 } from './contract';
+export { ADMIN_TAG } from './tags';
 
 // app
 export { App, type AppOptions, UPDATE_MESSAGE, UPDATE_TITLE } from './App';

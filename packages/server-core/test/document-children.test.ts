@@ -179,6 +179,52 @@ describeEachDatabase('document kit: child collections', { plugins: [childrenPlug
     expect(linhas[4]!.antes).toEqual({ chave: 'local', texto: 'Almoxarifado' });
   });
 
+  it("integer keys and ids are checked up front: 'abc', '1.5', '99999999999' → 400 in pt-BR naming the field, never the database's error", async () => {
+    const INTEIRO = 'Informe um número inteiro válido.';
+    const pedido = await novoPedido('Pedido itens');
+    const itens = `/pedidos/${pedido.id}/itens`;
+    expect(await body(await req(`${itens}/1`, dono.token, { method: 'PUT', json: { descricao: 'Papel' } }), 200)).toEqual({
+      numero: 1,
+      descricao: 'Papel',
+      anterior: null,
+    });
+    // the id of the body as a number or as its digits; a key with leading zeros is the same key
+    await body(await req(`${itens}/2`, dono.token, { method: 'PUT', json: { descricao: 'Caneta', anterior: 1 } }), 200);
+    expect(await body(await req(`${itens}/003`, dono.token, { method: 'PUT', json: { descricao: 'Lápis', anterior: '2' } }), 200)).toEqual({
+      numero: 3,
+      descricao: 'Lápis',
+      anterior: 2,
+    });
+    expect(await body(await req(`${itens}/3`, dono.token), 200)).toMatchObject({ numero: 3 });
+    expect((await error(await req(`${itens}/4`, dono.token, { method: 'PUT', json: { descricao: 'Clipe', anterior: 9 } }), 400)).fields).toEqual({
+      anterior: 'Escolha um item deste pedido.',
+    });
+    await error(await req(`${itens}/9`, dono.token), 404);
+
+    const ruins = ['abc', '1.5', '99999999999', '2147483648', '1e3', ' 7', '-'];
+    const falhas: string[] = [];
+    const espera = async (what: string, res: Response, field: string) => {
+      const text = await res.text();
+      const e = res.status === 400 ? (JSON.parse(text) as ErrorBody).error : undefined;
+      if (e?.fields?.[field] !== INTEIRO) falhas.push(`${what} → ${res.status} ${text}`);
+    };
+    for (const ruim of ruins) {
+      const url = `${itens}/${encodeURIComponent(ruim)}`;
+      await espera(`GET ${ruim}`, await req(url, dono.token), 'numero');
+      await espera(`PUT ${ruim}`, await req(url, dono.token, { method: 'PUT', json: { descricao: 'x' } }), 'numero');
+      await espera(`DELETE ${ruim}`, await req(url, dono.token, { method: 'DELETE' }), 'numero');
+      await espera(`anterior '${ruim}'`, await req(`${itens}/5`, dono.token, { method: 'PUT', json: { descricao: 'x', anterior: ruim } }), 'anterior');
+    }
+    for (const ruim of [1.5, 99999999999, 2 ** 31, 1e21]) {
+      await espera(`anterior ${ruim}`, await req(`${itens}/5`, dono.token, { method: 'PUT', json: { descricao: 'x', anterior: ruim } }), 'anterior');
+    }
+    expect(falhas).toEqual([]);
+    // nothing was written by the refused requests
+    expect((await body(await req(itens, dono.token), 200)).items.map((i: Doc) => i.numero)).toEqual([1, 2, 3]);
+    await body(await req(`${itens}/3`, dono.token, { method: 'DELETE' }), 204);
+    expect((await auditoria(pedido.id)).map((l) => l.acao)).toEqual(['criar', 'alterar_item', 'alterar_item', 'alterar_item', 'excluir_item']);
+  });
+
   it('an action on the parent (defineDocumentAction): locked, state checked, audited under it', async () => {
     const pedido = await novoPedido('Pedido resumo');
     expect(await body(await req(`/pedidos/${pedido.id}/resumo`, dono.token, { method: 'PUT', json: { resumo: 'Material de limpeza' } }), 200)).toEqual({

@@ -3,7 +3,8 @@
 import { AppError, type DbOrTx, type PluginRouter, STALE_MESSAGE } from '@app/server-core';
 import { eq, sql } from '@app/server-core/orm';
 import { z } from 'zod';
-import { ADMIN_TAG, COTACOES_TAG, METODOS, type Metodo, configuracaoInputSchema } from '../shared/index.js';
+import { ADMIN_TAG } from '@app/core/tags';
+import { COTACOES_TAG, METODOS, type Metodo, configuracaoInputSchema } from '../shared/index.js';
 import { cotacaoConfiguracoes } from './tables.js';
 
 const configuracaoSchema = z.object({ metodo: z.enum(METODOS), iterar: z.boolean(), version: z.number().int() });

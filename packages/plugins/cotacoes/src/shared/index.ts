@@ -4,6 +4,7 @@
 // The calculation itself (pure, exact decimals) is in ./estatistica.ts and ./avaliacao.ts.
 import { dateSchema, dateTimeSchema, optionalDateSchema, optionalDateTimeSchema } from '@app/br';
 import { defineFlow, decimalSchema, quantitySchema, UNIT_VALUE_SCALE } from '@app/documents';
+import { ADMIN_TAG as TAG_ADMINISTRACAO } from '@app/core/tags';
 import { z } from 'zod';
 
 export * from './estatistica.js';
@@ -18,8 +19,11 @@ export const COTACOES_TAG_NOME = 'Cotações';
  */
 export const AUTORIDADE_TAG = 100;
 export const AUTORIDADE_TAG_NOME = 'Autoridade competente (pesquisa de preços)';
-/** Tag of the administration (the entidade's default method is configured by administrators). */
-export const ADMIN_TAG = 3;
+/**
+ * @deprecated The platform's `ADMIN_TAG` of `@app/core/tags` (tag 3, the administration); kept for the 1.x API.
+ * @public
+ */
+export const ADMIN_TAG: number = TAG_ADMINISTRACAO;
 
 /** Shortest reason to choose a winner other than the lowest valid price (mapa comparativo). */
 export const MOTIVO_VENCEDOR_MIN = 20;

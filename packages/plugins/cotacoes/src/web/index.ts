@@ -1,9 +1,7 @@
-import { definePlugin, documentRoutes } from '@app/core';
+import { ADMIN_TAG, definePlugin, documentRoutes } from '@app/core';
 import { COTACAO_TITLES } from './titles';
 
 const TAG = 73;
-/** Administration (the entidade's default method): the server's ADMIN_TAG. */
-const ADMIN = 3;
 
 /**
  * @app/cotacoes, web half: '/cotacao' behind tag 73 ('Documentos'):
@@ -31,6 +29,6 @@ export default definePlugin({
     { path: '/add/:id', title: COTACAO_TITLES.addTitle, load: () => import('./pages/Coleta') },
     // the mapa also opens, read-only, to the controle interno (@app/core CONTROLE_INTERNO_TAG)
     { path: '/mapa/:id', title: COTACAO_TITLES.mapaTitle, leitura: true, load: () => import('./pages/Mapa') },
-    { path: '/configuracao', title: COTACAO_TITLES.configTitle, tag: ADMIN, load: () => import('./pages/Configuracao') },
+    { path: '/configuracao', title: COTACAO_TITLES.configTitle, tag: ADMIN_TAG, load: () => import('./pages/Configuracao') },
   ],
 });

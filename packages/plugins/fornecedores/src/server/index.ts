@@ -2,6 +2,7 @@
 //   GET/POST /fornecedores, GET/PUT/DELETE /fornecedores/:id, POST /fornecedores/:id/ativar|desativar,
 //   GET /fornecedores.csv|.xlsx (defineCrudResource),
 //   POST /fornecedores/importar?dryRun=true|false, GET /fornecedores/modelo?formato=xlsx|csv.
+import { formatDate } from '@app/br';
 import { defineCrudResource, defineSpreadsheetImport, defineServerPlugin } from '@app/server-core';
 import { eq, sql } from '@app/server-core/orm';
 import { z } from 'zod';
@@ -128,8 +129,9 @@ export default defineServerPlugin({
         },
         { key: 'situacao', header: 'Situação', value: (row) => SITUACAO_LABEL[row.situacao as Situacao] ?? '' },
         { key: 'impedimentoMotivo', header: 'Motivo do impedimento' },
-        { key: 'impedimentoDe', header: 'Impedido de' },
-        { key: 'impedimentoAte', header: 'Impedido até' },
+        // dd/mm/aaaa, as the page shows them and the import reads them back (not the ISO date of the row)
+        { key: 'impedimentoDe', header: 'Impedido de', value: (row) => formatDate(String(row.impedimentoDe ?? '')) },
+        { key: 'impedimentoAte', header: 'Impedido até', value: (row) => formatDate(String(row.impedimentoAte ?? '')) },
       ],
       exportName: 'fornecedores',
     });

@@ -323,6 +323,33 @@ describeEachDatabase('fornecedores API', { plugins: [migrationsOnly(registros), 
     expect(exported.rows[0]?.cells).toMatchObject({ 'CPF/CNPJ': '12.ABC.345/01DE-35', 'Tipo de pessoa': 'Pessoa jurídica', CEP: '13201-010' });
   });
 
+  it('exports the impedimento dates as dd/mm/aaaa (CSV and XLSX), never the ISO date of the row', async () => {
+    const criado = await create(
+      body({
+        documento: cnpj('418273650001'),
+        razaoSocial: 'Datas Exportadas Ltda',
+        situacao: 'impedido',
+        impedimentoMotivo: 'Impedimento de licitar (art. 156, III)',
+        impedimentoDe: '2026-01-31',
+        impedimentoAte: '31/01/2027',
+      }),
+    );
+    expect(criado.res.status).toBe(201);
+    for (const formato of ['csv', 'xlsx']) {
+      const res = await api(`/fornecedores.${formato}?q=${encodeURIComponent('Datas Exportadas')}`);
+      expect(res.status).toBe(200);
+      const sheet = await parseSpreadsheet(new Uint8Array(await res.arrayBuffer()));
+      expect(
+        sheet.rows.map((r) => r.cells),
+        formato,
+      ).toEqual([expect.objectContaining({ Situação: 'Impedido', 'Impedido de': '31/01/2026', 'Impedido até': '31/01/2027' })]);
+    }
+    // a supplier that is not impedido: blank cells
+    expect((await create(body({ documento: cnpj('529384760001'), razaoSocial: 'Datas Ativas Ltda' }))).res.status).toBe(201);
+    const ativo = await parseSpreadsheet(new Uint8Array(await (await api(`/fornecedores.csv?q=${encodeURIComponent('Datas Ativas')}`)).arrayBuffer()));
+    expect(ativo.rows.map((r) => [r.cells.Situação, r.cells['Impedido de'], r.cells['Impedido até']])).toEqual([['Ativo', '', '']]);
+  });
+
   it('the OpenAPI document lists the routes with tag 26', async () => {
     const doc = (await (await t.server.request('/api/openapi.json')).json()) as { paths: Record<string, Record<string, { 'x-permission-tag'?: number }>> };
     expect(doc.paths['/api/fornecedores/fornecedores/importar']?.post?.['x-permission-tag']).toBe(26);

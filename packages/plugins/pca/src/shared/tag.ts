@@ -1,4 +1,5 @@
 // The tags, path and titles of the Plano de Contratações Anual (zod-free: the web manifest imports it).
+import { ADMIN_TAG as TAG_ADMINISTRACAO } from '@app/core/tags';
 /** Permission tag of the section: elaborate and consolidate the plan (setor de contratações). */
 export const PCA_TAG = 101;
 export const PCA_TAG_NOME = 'Plano de Contratações Anual';
@@ -6,8 +7,11 @@ export const PCA_TAG_NOME = 'Plano de Contratações Anual';
 export const PCA_APROVAR_TAG = 102;
 export const PCA_APROVAR_TAG_NOME = 'Aprovar o Plano de Contratações Anual (autoridade competente)';
 
-/** Administration (the entidade's settings, as the other plugins' tag 3): the publication date of each year's LOA. */
-export const PCA_ADMIN_TAG = 3;
+/**
+ * @deprecated The platform's `ADMIN_TAG` of `@app/core/tags` (tag 3, the administration); kept for the 1.x API.
+ * @public
+ */
+export const PCA_ADMIN_TAG: number = TAG_ADMINISTRACAO;
 
 /** The plans' path under /api/pca (the list is GET /api/pca/planos). */
 export const PCA_PATH = '/planos';

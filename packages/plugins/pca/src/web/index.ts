@@ -1,5 +1,5 @@
-import { definePlugin, documentRoutes, resourceRoutes } from '@app/core';
-import { LOA_TITLES, PCA_ADMIN_TAG, PCA_TAG, PCA_TITLES } from '../shared/tag.js';
+import { ADMIN_TAG as PCA_ADMIN_TAG, definePlugin, documentRoutes, resourceRoutes } from '@app/core';
+import { LOA_TITLES, PCA_TAG, PCA_TITLES } from '../shared/tag.js';
 
 /**
  * @app/pca, web half: '/elabora-pca' (list, new, edit/:id) behind tag 101, one menu entry in

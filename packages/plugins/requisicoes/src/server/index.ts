@@ -34,10 +34,11 @@ import {
   VOCABULARIO_AUDITORIA,
 } from '@app/server-core';
 import { eq, sql } from '@app/server-core/orm';
+import { ADMIN_TAG } from '@app/core/tags';
 import { type AnyPgColumn, alias } from '@app/server-core/pg-core';
 import { z } from 'zod';
 import {
-  ADMIN_TAG,
+  CATEGORIA_ARTIGO,
   CATEGORIA_LABEL,
   CATEGORIAS,
   type Categoria,
@@ -135,6 +136,12 @@ const moeda = (key: string, header: string): CrudColumn => ({
   value: (row) => (row[key] ? formatDecimal(row[key] as string, { min: 2 }) : ''),
 });
 const categoria: CrudColumn = { key: 'categoria', header: 'Categoria', value: (row) => CATEGORIA_LABEL[row.categoria as Categoria] };
+/** A categoria column's label and legal basis in SQL ('Obras e serviços de engenharia art. 75, I, da Lei 14.133/2021'), for a search. */
+const categoriaTexto = (column: AnyPgColumn) =>
+  sql`CASE ${column} ${sql.join(
+    CATEGORIAS.map((c) => sql`WHEN ${c} THEN ${`${CATEGORIA_LABEL[c]} ${CATEGORIA_ARTIGO[c]}`}`),
+    sql` `,
+  )} END`;
 const col = {
   numero: { key: 'numero', header: 'Número' },
   data: { key: 'data', header: 'Data', value: (row: Row) => formatDate(String(row.data ?? '')) },
@@ -375,6 +382,9 @@ export default defineServerPlugin({
       label: { singular: 'limite de dispensa', plural: 'limites de dispensa' },
       schema: limiteDispensaInputSchema,
       unique: [{ fields: ['ano', 'categoria'], message: 'Já existe o limite deste ano para esta categoria.' }],
+      // the list's search: the year, the category as the page shows it and its legal basis ('obras',
+      // 'engenharia', 'art. 75, II'); a few rows per entidade: no stored search column
+      searchColumns: [sql`${limitesDispensa.ano}::text`, categoriaTexto(limitesDispensa.categoria)],
       sortable: ['ano', 'categoria', 'valor'],
       defaultSort: '-ano',
       columns: [{ key: 'ano', header: 'Ano' }, categoria, moeda('valor', 'Limite (R$)')],

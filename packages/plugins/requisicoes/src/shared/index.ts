@@ -2,13 +2,17 @@
 // flows, the bodies the forms send and the API validates, the approval levels (alçadas), the dispensa
 // limits (Lei 14.133, art. 75) and the shapes of the API's own answers.
 import { compareDecimal, defineFlow, quantitySchema, refineLineTotals, unitValueSchema } from '@app/documents';
+import { ADMIN_TAG as TAG_ADMINISTRACAO } from '@app/core/tags';
 import { z } from 'zod';
 
 /** Permission tag of 'Pré-requisições e requisições'. */
 export const REQUISICOES_TAG = 39;
 export const REQUISICOES_TAG_NOME = 'Pré-requisições e requisições';
-/** Tag of the administration (alçadas and dispensa limits are configured by administrators). */
-export const ADMIN_TAG = 3;
+/**
+ * @deprecated The platform's `ADMIN_TAG` of `@app/core/tags` (tag 3, the administration); kept for the 1.x API.
+ * @public
+ */
+export const ADMIN_TAG: number = TAG_ADMINISTRACAO;
 
 /** Shortest reason of a rejection or a return (segregação de funções: a refusal always says why). */
 export const MOTIVO_MIN = 10;

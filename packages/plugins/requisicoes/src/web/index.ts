@@ -1,9 +1,7 @@
-import { definePlugin, documentRoutes, resourceRoutes } from '@app/core';
+import { ADMIN_TAG, definePlugin, documentRoutes, resourceRoutes } from '@app/core';
 import { ALCADAS_TITLES, LIMITES_TITLES, PRE_TITLES, REQ_TITLES } from './titles';
 
 const TAG = 39;
-/** Administration (alçadas, limites de dispensa): the server's ADMIN_TAG. */
-const ADMIN = 3;
 
 /**
  * @app/requisicoes, web half: one plugin, id 'requisicoes' (= the server half, /api/requisicoes/*),
@@ -56,8 +54,8 @@ export default definePlugin({
           title: REQ_TITLES.convertTitle,
           load: () => import('./pages/Conversao').then((m) => ({ default: m.ConvertPage })),
         },
-        ...resourceRoutes(ALCADAS_TITLES, () => import('./pages/alcadas'), { base: '/alcadas', tag: ADMIN }),
-        ...resourceRoutes(LIMITES_TITLES, () => import('./pages/limites'), { base: '/limites-dispensa', tag: ADMIN }),
+        ...resourceRoutes(ALCADAS_TITLES, () => import('./pages/alcadas'), { base: '/alcadas', tag: ADMIN_TAG }),
+        ...resourceRoutes(LIMITES_TITLES, () => import('./pages/limites'), { base: '/limites-dispensa', tag: ADMIN_TAG }),
       ],
     },
   ],

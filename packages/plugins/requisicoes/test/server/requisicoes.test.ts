@@ -342,6 +342,38 @@ describeEachDatabase('requisicoes API', { plugins }, (t) => {
     expect((await alertas(acima.id))[0]).toMatchObject({ limite: '125451.15', total: '0.00', totalComEsta: '125451.16', anoLimite: 2025 });
   });
 
+  it('the limites de dispensa list searches the year, the category as shown and its legal basis (it filtered nothing)', async () => {
+    for (const json of [
+      { ano: 2031, categoria: 'obras', valor: '200.000,00' },
+      { ano: 2031, categoria: 'compras', valor: '100.000,00' },
+      { ano: 2032, categoria: 'compras', valor: '110.000,00' },
+    ]) {
+      const res = await api('/limites-dispensa', admin, { json });
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+    const busca = async (q: string) => {
+      const res = await api(`/limites-dispensa?pageSize=100${q ? `&q=${encodeURIComponent(q)}` : ''}`, admin);
+      expect(res.status, await res.clone().text()).toBe(200);
+      const page = (await res.json()) as { items: { ano: number; categoria: string }[]; total: number };
+      return { total: page.total, linhas: page.items.map((i) => `${i.ano} ${i.categoria}`).sort() };
+    };
+    const todas = await busca('');
+    expect(todas.total).toBeGreaterThanOrEqual(3);
+    expect(await busca('2031')).toEqual({ total: 2, linhas: ['2031 compras', '2031 obras'] });
+    expect(await busca('compras 2032')).toEqual({ total: 1, linhas: ['2032 compras'] });
+    // the label the page shows (accents and case ignored) and the article of Lei 14.133
+    const engenharia = await busca('ENGENHARIA 2031');
+    expect(engenharia).toEqual({ total: 1, linhas: ['2031 obras'] });
+    const servicos = await busca('outros serviços');
+    expect(servicos.linhas).toEqual(expect.arrayContaining(['2031 compras', '2032 compras']));
+    expect(servicos.linhas.every((l) => l.endsWith(' compras'))).toBe(true);
+    expect(servicos.total).toBeLessThan(todas.total);
+    expect((await busca('art. 75, II, 2031')).linhas).toEqual(['2031 compras']);
+    expect((await busca('14.133 2032')).linhas).toEqual(['2032 compras']);
+    expect(await busca('2033')).toEqual({ total: 0, linhas: [] });
+    await t.server.sql('DELETE FROM requisicao_limites_dispensa WHERE ano IN (2031, 2032)');
+  });
+
   it('keeps each centro de custo to its own requisições: lists, counts, exports, reads and actions', async () => {
     const r = await criar('10');
     const lista = (await (await api('/requisicoes', sara.token)).json()) as { items: Doc[]; total: number };

@@ -2,7 +2,8 @@
 // "never leave an entidade without an active administrator" check, and the granting check.
 import { AppError, type DbOrTx, entidades, forbidden, type ServerPluginInfo, usuarioEntidades } from '@app/server-core';
 import { and, eq, inArray, sql } from '@app/server-core/orm';
-import { ADMIN_TAG, isExemptTag, MENSAGENS, tagNome, type TagInfo, ultimoAdministradorMensagem } from '../shared/index.js';
+import { ADMIN_TAG } from '@app/core/tags';
+import { isExemptTag, MENSAGENS, tagNome, type TagInfo, ultimoAdministradorMensagem } from '../shared/index.js';
 import { centrosCustoT, perfisT, usuariosT } from './tables.js';
 
 /**

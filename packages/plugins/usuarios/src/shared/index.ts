@@ -1,12 +1,19 @@
 // @app/usuarios/shared: schemas, types and messages used by both halves (the form shows the same
 // pt-BR message the API would answer).
 import { cpfSchema } from '@app/br';
+import { ADMIN_TAG as TAG_ADMINISTRACAO } from '@app/core/tags';
 import { z } from 'zod';
 
-/** Section tag of the plugin: user and perfil administration (spec §6, tag 3). */
-export const USUARIOS_TAG = 3;
-/** A user whose perfil holds this tag is an administrator of the entidade. */
-export const ADMIN_TAG = 3;
+/**
+ * Section tag of the plugin: user and perfil administration (spec §6, tag 3), the platform's
+ * ADMIN_TAG (@app/core/tags): a user whose perfil holds it is an administrator of the entidade.
+ */
+export const USUARIOS_TAG = TAG_ADMINISTRACAO;
+/**
+ * @deprecated The platform's `ADMIN_TAG` of `@app/core/tags` (tag 3, the administration); kept for the 1.x API.
+ * @public
+ */
+export const ADMIN_TAG: number = TAG_ADMINISTRACAO;
 /** Password policy: at least this many characters. */
 export const SENHA_MIN = 8;
 

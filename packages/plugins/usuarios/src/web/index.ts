@@ -1,11 +1,11 @@
-import { definePlugin } from '@app/core';
+import { ADMIN_TAG, definePlugin } from '@app/core';
 
 /** @app/usuarios, web half: users and perfis of the entidade and the e-mail outbox (tag 3). Pages are lazy chunks. */
 export default definePlugin({
   id: 'usuarios',
   title: 'Usuários',
   basePath: '/usuarios',
-  tag: 3,
+  tag: ADMIN_TAG,
   core: '^1.0.0',
   version: __PKG_VERSION__,
   packageName: __PKG_NAME__,

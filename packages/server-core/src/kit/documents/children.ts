@@ -1,14 +1,16 @@
 // defineDocumentChildren: records that belong to a document (a cotação's invitations, winners,
 // prices…) declared with their table, body schema and the parent's states in which they may change.
 // The kit gives the routes under `<parent>/:id/<path>` and runs every write the same way:
-//   token + tag (router) → the parent locked FOR UPDATE in the person's entidade and row scope (404
-//   outside it) → the parent's state checked (409 `locked`, "Esta cotação está concluída e não pode
-//   ser alterada.") → the child's key checked and its row locked (404 when it is not this parent's) →
-//   `check` (refusals under the locks) → the optimistic `version` (409 `stale`) → every id of the body
-//   in `references` checked against the entidade (and the same parent) → `validate` (400 with fields)
-//   → `beforeWrite` → the write (the kit's INSERT/UPDATE/DELETE, or the operation's `run`) → the
-//   version bumped → the audit row under the PARENT (its timeline shows it) → `afterWrite` → the
-//   child read back as `read` answers it. All in the transaction of ctx.mutate.
+//   token + tag (router) → an integer key and the integer ids of the body checked (400 before any
+//   query: 'abc', '1.5' or a value beyond the column's type never reach the database) → the parent
+//   locked FOR UPDATE in the person's entidade and row scope (404 outside it) → the parent's state
+//   checked (409 `locked`, "Esta cotação está concluída e não pode ser alterada.") → the child's key
+//   checked and its row locked (404 when it is not this parent's) → `check` (refusals under the
+//   locks) → the optimistic `version` (409 `stale`) → every id of the body in `references` checked
+//   against the entidade (and the same parent) → `validate` (400 with fields) → `beforeWrite` → the
+//   write (the kit's INSERT/UPDATE/DELETE, or the operation's `run`) → the version bumped → the audit
+//   row under the PARENT (its timeline shows it) → `afterWrite` → the child read back as `read`
+//   answers it. All in the transaction of ctx.mutate.
 // The parent lock serialises every child write of one document with the others and with the
 // document's own transitions and edits (which lock the same row).
 // defineDocumentAction: the same path for an action on the document itself that is not a transition
@@ -225,6 +227,48 @@ function idsAt(body: unknown, field: string): { path: string; value: unknown }[]
 
 const isUuidColumn = (column: AnyPgColumn) => (column as { columnType?: string }).columnType === 'PgUUID';
 
+type IntegerRange = readonly [bigint, bigint];
+const INT2: IntegerRange = [-32_768n, 32_767n];
+const INT4: IntegerRange = [-2_147_483_648n, 2_147_483_647n];
+const INT8_NUMBER: IntegerRange = [BigInt(Number.MIN_SAFE_INTEGER), BigInt(Number.MAX_SAFE_INTEGER)];
+const INT8: IntegerRange = [-(2n ** 63n), 2n ** 63n - 1n];
+/** The values each integer column type holds (drizzle's bigint in 'number' mode: the safe integers). */
+const INTEGER_RANGES: Readonly<Record<string, IntegerRange>> = {
+  PgSmallInt: INT2,
+  PgSmallSerial: INT2,
+  PgInteger: INT4,
+  PgSerial: INT4,
+  PgBigInt53: INT8_NUMBER,
+  PgBigSerial53: INT8_NUMBER,
+  PgBigInt64: INT8,
+  PgBigSerial64: INT8,
+};
+/** The range of an integer column, undefined for any other type. */
+const integerRange = (column: AnyPgColumn): IntegerRange | undefined => INTEGER_RANGES[(column as { columnType?: string }).columnType ?? ''];
+
+/** 400 for an integer key (path) or id (body) that is not one, or not one its column holds. */
+const INTEGER_MESSAGE = 'Informe um número inteiro válido.';
+const INTEGER_TEXT = /^-?\d{1,20}$/;
+
+/**
+ * `value` (a number, or its decimal digits as text) as canonical text ('007' → '7') when it is an
+ * integer `range` holds; undefined otherwise ('abc', '1.5', '1e3', ' 4', a value beyond the column's
+ * type): checked before any query, so the database never sees it.
+ */
+function canonicalInteger(value: unknown, range: IntegerRange): string | undefined {
+  const text = typeof value === 'number' ? (Number.isSafeInteger(value) ? String(value) : '') : typeof value === 'string' ? value : '';
+  if (!INTEGER_TEXT.test(text)) return undefined;
+  const n = BigInt(text);
+  return n >= range[0] && n <= range[1] ? n.toString() : undefined;
+}
+
+/** The path parameter of an integer key: its digits, in the column's range (400 INTEGER_MESSAGE otherwise). */
+const integerKeySchema = (range: IntegerRange) =>
+  z
+    .string()
+    .regex(INTEGER_TEXT, INTEGER_MESSAGE)
+    .refine((value) => canonicalInteger(value, range) !== undefined, INTEGER_MESSAGE);
+
 /** `schema` accepting an optional `version` (kept when it already has one). */
 function withVersion(schema: z.ZodType, where: string, required: boolean): z.ZodType {
   if (!(schema instanceof z.ZodObject)) {
@@ -349,7 +393,33 @@ export function defineDocumentChildren<
       throw new Error(`${where}: reference '${field}' needs \`column\` and \`entidade\` (its table has no id/entidadeId).`);
     }
   }
-  const validKey = (key: string | undefined): key is string => typeof key === 'string' && key !== '' && (!isUuidColumn(keyColumn) || UUID.test(key));
+  const keyRange = integerRange(keyColumn);
+  const validKey = (key: string | undefined): key is string =>
+    typeof key === 'string' && key !== '' && (!isUuidColumn(keyColumn) || UUID.test(key)) && (!keyRange || canonicalInteger(key, keyRange) !== undefined);
+  /** The references whose column is an integer, with its range: their ids are checked before any query. */
+  const integerReferences = Object.entries(def.references ?? {}).flatMap(([field, ref]) => {
+    const range = integerRange((ref.column ?? (getTableColumns(ref.table) as Record<string, AnyPgColumn>).id)!);
+    return range ? [{ field, range }] : [];
+  });
+  /** 400 up front: an integer key or an integer id of the body that is not one its column holds. */
+  const checkIntegers = (kind: string, key: string | undefined, body: unknown): string | undefined => {
+    const fields: Record<string, string> = {};
+    let canonical = key;
+    if (keyRange && kind !== 'create') {
+      canonical = canonicalInteger(key, keyRange);
+      if (canonical === undefined) fields[param] = INTEGER_MESSAGE;
+    }
+    if (kind !== 'delete') {
+      for (const { field, range } of integerReferences) {
+        for (const found of idsAt(body, field)) {
+          if (found.value === null || found.value === undefined || found.value === '') continue;
+          if (canonicalInteger(found.value, range) === undefined) fields[found.path] = INTEGER_MESSAGE;
+        }
+      }
+    }
+    if (Object.keys(fields).length) throw badRequest('Verifique os campos destacados.', fields);
+    return canonical;
+  };
   const singular = auditName(def.label.singular);
   const resource = `${parentPath}/${def.path}`;
   const listPath = `${parentPath}/:id/${def.path}`;
@@ -390,8 +460,12 @@ export function defineDocumentChildren<
       // both checked when declared
       const column = (ref.column ?? refColumns.id)!;
       const entidade = (ref.entidade ?? refColumns.entidadeId)!;
-      const ok = (v: unknown) => typeof v === 'string' && (!isUuidColumn(column) || UUID.test(v));
-      const ids = [...new Set(found.map((f) => f.value).filter(ok))] as string[];
+      // an integer id may come as a number or as its digits (checked up front by checkIntegers)
+      const range = integerRange(column);
+      const normal = (v: unknown): string | undefined =>
+        range ? canonicalInteger(v, range) : typeof v === 'string' && (!isUuidColumn(column) || UUID.test(v)) ? v : undefined;
+      const ok = (v: unknown) => normal(v) !== undefined;
+      const ids = [...new Set(found.map((f) => normal(f.value)).filter((v) => v !== undefined))];
       const rows = ids.length
         ? ((await tx
             .select({ value: column })
@@ -399,7 +473,7 @@ export function defineDocumentChildren<
             .where(and(inArray(column, ids), eq(entidade, ctx.entidadeId), ref.parent ? eq(ref.parent, parentId) : undefined))) as { value: unknown }[])
         : [];
       const present = new Set(rows.map((r) => String(r.value)));
-      for (const f of found) if (!Object.hasOwn(fields, f.path) && !(ok(f.value) && present.has(String(f.value)))) fields[f.path] = ref.message;
+      for (const f of found) if (!Object.hasOwn(fields, f.path) && !(ok(f.value) && present.has(normal(f.value)!))) fields[f.path] = ref.message;
     }
     if (Object.keys(fields).length) throw badRequest('Verifique os campos destacados.', fields);
   };
@@ -422,11 +496,12 @@ export function defineDocumentChildren<
     specs.set(name, { kind: 'action', name, op: action as Spec['op'] });
   }
 
-  const perform = async (tx: Tx, ctx: RequestContext, operation: string, parentId: string, key: string | undefined, input: unknown) => {
+  const perform = async (tx: Tx, ctx: RequestContext, operation: string, parentId: string, keyInput: string | undefined, input: unknown) => {
     const spec = specs.get(operation);
     if (!spec) throw new Error(`${where}: no operation '${operation}'.`);
     const { kind, op } = spec;
     const body = (input ?? {}) as Row;
+    const key = checkIntegers(kind, keyInput, body);
     const update = kind === 'update' ? (op as DocumentChildUpdate) : undefined;
     if (versionKey && update && !update.upsert && body.version === undefined) {
       throw badRequest('Verifique os campos destacados.', { version: 'Informe a versão do registro.' });
@@ -528,7 +603,7 @@ export function defineDocumentChildren<
   };
 
   const params = z.object({ id: z.string() });
-  const childParams = z.object({ id: z.string(), [param]: z.string() });
+  const childParams = z.object({ id: z.string(), [param]: keyRange ? integerKeySchema(keyRange) : z.string() });
   const listSchema = z.object({ items: z.array(def.response) });
   const keyOf = (c: { req: { param: (name: string) => string | undefined } }) => c.req.param(param);
   const parentLabel = parent.label;

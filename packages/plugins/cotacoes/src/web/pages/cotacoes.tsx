@@ -4,6 +4,7 @@
 // 'Iniciar coleta' (the prazo de resposta, or starting without one).
 import { formatDateTime, instantFromDateTimeInput, today } from '@app/br';
 import {
+  ADMIN_TAG,
   type DocumentConfig,
   type FieldRenderProps,
   type ResourceOptionsSource,
@@ -19,7 +20,7 @@ import { REQUISICOES_TAG } from '@app/requisicoes/shared';
 import { Card, CheckboxField, PageLoading, TextField } from '@app/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { ADMIN_TAG, type Configuracao, METODO_LABEL, METODOS, type Metodo, cotacaoInputSchema, descreverMetodo, fluxoCotacao } from '../../shared/index.js';
+import { type Configuracao, METODO_LABEL, METODOS, type Metodo, cotacaoInputSchema, descreverMetodo, fluxoCotacao } from '../../shared/index.js';
 import { CONFIGURACAO_KEY, COTACOES_ENDPOINT } from '../components/comum';
 import { COTACAO_TITLES } from '../titles';
 

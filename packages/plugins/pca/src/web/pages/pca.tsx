@@ -1,10 +1,10 @@
 // The plans' pages from the document kit: the list, the header form (year, PNCP unit, setor), the action
 // bar of the flow (enviar, aprovar, devolver with a reason, publicar, cancelar: what the server allows),
 // the PDF and the timeline; the plan's own panel (items with drill-down, consolidation of the DFDs).
-import { type ResourceOptionsSource, defineDocumentPages, useHasTag } from '@app/core';
+import { ADMIN_TAG as PCA_ADMIN_TAG, type ResourceOptionsSource, defineDocumentPages, useHasTag } from '@app/core';
 import { Link } from 'wouter';
 import { formatMoney } from '@app/documents';
-import { LOA_TITLES, PCA_ADMIN_TAG, PCA_PATH, PCA_TITLES, fluxo, pcaSchema } from '../../shared/index.js';
+import { LOA_TITLES, PCA_PATH, PCA_TITLES, fluxo, pcaSchema } from '../../shared/index.js';
 import { PlanoPanel } from './PlanoPanel';
 import { dialogoDoPlano } from './Revisao';
 

@@ -1,5 +1,5 @@
 import { formatDate } from '@app/br';
-import { type FieldRenderProps, defineDocumentPages, registerFieldType, useHasTag } from '@app/core';
+import { ADMIN_TAG, type FieldRenderProps, defineDocumentPages, registerFieldType, useHasTag } from '@app/core';
 import { formatMoney, formatNumero } from '@app/documents';
 import { Link } from 'wouter';
 import { CATEGORIA_LABEL, type Categoria, fluxoRequisicao, requisicaoInputSchema } from '../../shared/index.js';
@@ -33,7 +33,7 @@ registerFieldType('origemPreRequisicao', origemField);
 
 function ListActions() {
   // the administration (tag 3): alçadas and limites de dispensa
-  const admin = useHasTag(3);
+  const admin = useHasTag(ADMIN_TAG);
   const links = [
     ['~/requisicao?aguardandoMinha=1', 'Aguardando minha aprovação'],
     ['/pre-requisicao', 'Converter pré-requisições'],
