@@ -108,7 +108,8 @@ test('the setor creates the plan and consolidates both areas’ DFDs with the ke
   await tabTo(page, /^Buscar DFD/, 120);
   await page.keyboard.type('E2E');
   await expect(area.getByRole('checkbox')).toHaveCount(2);
-  await page.keyboard.press('Tab');
+  // past the Classe/Grupo filter and 'Marcar os 2 encontrados' / 'Desmarcar…' to the first DFD, checked one by one
+  await tabTo(page, /^Memorando .* – Material de expediente das escolas E2E/, 5);
   await page.keyboard.press('Space');
   await page.keyboard.press('Tab');
   await page.keyboard.press('Space');

@@ -2,7 +2,8 @@
 //   GET/POST /planos, GET/PUT/DELETE /planos/:id (DELETE: 409, numbered), GET /planos.csv|.xlsx,
 //   POST /planos/:id/enviar|aprovar|devolver|publicar|revisar|cancelar, GET /planos/:id/historico, GET /planos/{id}.pdf,
 //   GET /planos/:id/itens.xlsx (the items with the PNCP's columns);
-//   GET /planos/:id/demandas (the accepted DFDs of the plan's year, for the consolidation); GET /centros-custo; GET /produtos;
+//   GET /planos/:id/demandas (the accepted DFDs of the plan's year with their lines' Classes/Grupos, for the consolidation, ./demandas.ts);
+//   GET /centros-custo; GET /produtos;
 //   GET /planos/:id/itens/:numeroItem/dfds (the DFD lines of one item, the drill-down);
 //   GET/POST /planos/:id/contratacoes, PUT/DELETE /planos/:id/contratacoes/:contratacaoId (./contratacoes.ts);
 //   GET/POST /planos/:id/itens-manuais, PUT/DELETE /planos/:id/itens-manuais/:manualId (./manuais.ts);
@@ -38,12 +39,12 @@ import {
   defineLookup,
   defineServerPlugin,
 } from '@app/server-core';
-import { and, asc, eq, inArray, isNull, ne, or, sql } from '@app/server-core/orm';
+import { ADMIN_TAG as PCA_ADMIN_TAG } from '@app/core/tags';
+import { and, eq, inArray, isNull, ne, or, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import {
   CATEGORIA_ITEM_PCA,
   LOA_PATH,
-  PCA_ADMIN_TAG,
   PCA_APROVAR_TAG,
   PCA_APROVAR_TAG_NOME,
   PCA_PATH,
@@ -53,8 +54,9 @@ import {
   loaInputSchema,
   pcaSchema,
 } from '../shared/index.js';
-import { PCA_KIND, consolidar, itensPendentes, memorandosDoPlano, mensagemPendencias } from './consolidar.js';
+import { consolidar, itensPendentes, memorandosDoPlano, mensagemPendencias } from './consolidar.js';
 import { contratacoesVazias, lerContratacoes, registrarContratacoes } from './contratacoes.js';
+import { lerDemandas } from './demandas.js';
 import { lerManuais, registrarManuais } from './manuais.js';
 import { registrarRecusas } from './recusas.js';
 import { abrirRevisao, guardarVersao, justificativaPncp, lerLoa, lerRevisao, revisarBody } from './revisao.js';
@@ -85,9 +87,6 @@ const dfd: DocumentSource = {
   scope: (ctx) => centroCustoScope(ctx, memorandos.origemId, memorandos.destinoId),
   busca: memorandos.busca,
 };
-
-const vinculado = sql`(SELECT json_build_object('id', t.id, 'numero', t.numero, 'ano', t.ano) FROM documento_vinculos v JOIN pca_planos t ON t.id = v.destino_id
-  WHERE v.fonte_id = "memorandos"."id" AND v.destino_tipo = ${PCA_KIND} AND v.liberado_em IS NULL LIMIT 1)`;
 
 export {
   PCA_PUBLICACAO,
@@ -356,31 +355,22 @@ export default defineServerPlugin({
       tag: PCA_TAG,
       summary: 'Memorandos (DFD) aceitos do ano do plano',
       description:
-        'Os memorandos aceitos com o ano do PCA deste plano, no escopo da pessoa, por origem e número, com o plano (não cancelado) em que cada um está consolidado.',
+        'Os memorandos aceitos com o ano do PCA deste plano, no escopo da pessoa, por origem e número (até 20 000; `truncated` diz se havia mais), com o plano (não cancelado) em que cada um está consolidado e as chaves das Classes/Grupos das suas linhas (`classes`, como a consolidação as classifica: a Classe/Grupo do CNBS do produto com código CATMAT/CATSER, senão o grupo do catálogo); e essas Classes/Grupos (`classes`), com código, nome e quantos memorandos têm linhas em cada uma.',
       request: { params: z.object({ id: z.string() }) },
-      responses: { 200: z.object({ items: z.array(z.object({}).loose()) }), 404: { description: 'Não encontrado' } },
+      responses: {
+        200: z.object({ items: z.array(z.object({}).loose()), classes: z.array(z.object({}).loose()), truncated: z.boolean() }),
+        404: { description: 'Não encontrado' },
+      },
       handler: async (c, ctx) => {
         const row = await plano.crud.readOne(ctx.db, c.req.valid('param').id, ctx);
         if (!row) throw new AppError(404, 'not_found', 'Não encontrado.');
-        const items = await ctx.db
-          .select({
-            id: memorandos.id,
-            numero: memorandos.numero,
-            ano: memorandos.ano,
-            assunto: memorandos.assunto,
-            prioridade: memorandos.prioridade,
-            dataDesejada: memorandos.dataDesejada,
-            valorTotal: memorandos.valorTotal,
-            origemCodigo: centrosCusto.codigo,
-            origemNome: centrosCusto.nome,
-            plano: vinculado,
-          })
-          .from(memorandos)
-          .innerJoin(centrosCusto, eq(centrosCusto.id, memorandos.origemId))
-          .where(and(eq(memorandos.entidadeId, ctx.entidadeId), eq(memorandos.status, 'aceito'), eq(memorandos.anoPca, Number(row.anoPca)), dfd.scope!(ctx)))
-          .orderBy(asc(centrosCusto.nome), asc(memorandos.ano), asc(memorandos.numero))
-          .limit(5000);
-        return c.json({ items }, 200);
+        const filtro = and(
+          eq(memorandos.entidadeId, ctx.entidadeId),
+          eq(memorandos.status, 'aceito'),
+          eq(memorandos.anoPca, Number(row.anoPca)),
+          dfd.scope!(ctx),
+        );
+        return c.json(await lerDemandas(ctx.db, ctx.entidadeId, filtro), 200);
       },
     });
   },

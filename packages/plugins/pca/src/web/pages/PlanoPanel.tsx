@@ -1,6 +1,7 @@
 // The plan's own panel: its items (each opens the DFD lines it came from; a big plan's are shown a page
 // at a time, with a search) and, while it is being elaborated, the consolidation: the accepted DFDs of
-// the plan's year, picked with checkboxes.
+// the plan's year, picked with checkboxes (a page at a time, searched and filtered by Classe/Grupo, the
+// DFDs found marked at once).
 // Once a publisher (the PNCP) took the plan, a column says how each item stands there, and the items a
 // revision took out that the PNCP holds or held are listed under them (to delete there, or deleted on a day). A grupo whose
 // total passes the year's dispensa limit is flagged "exige licitação" (card, and on each of its items).
@@ -8,7 +9,19 @@
 import { formatDate } from '@app/br';
 import { type RecordSlotContext, apiErrorBody, apiErrorMessage, downloadFile, useApi, useDocumentChildren, useQuery } from '@app/core';
 import { formatDecimal, formatMoney } from '@app/documents';
-import { Alert, Button, Card, CheckboxField, DataTable, type DataTableColumn, Pagination, PromptDialog, type PromptOptions, TextField } from '@app/ui';
+import {
+  Alert,
+  Button,
+  Card,
+  CheckboxField,
+  DataTable,
+  type DataTableColumn,
+  Pagination,
+  PromptDialog,
+  type PromptOptions,
+  SelectField,
+  TextField,
+} from '@app/ui';
 import { Fragment, useEffect, useMemo, useState } from 'react';
 import { CATEGORIA_ITEM_PCA, type ContratacaoPlanejada, type FracionamentoDoGrupo, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
 import { Contratacoes } from './Contratacoes';
@@ -53,7 +66,11 @@ type Demanda = {
   origemNome: string;
   valorTotal: string;
   plano: { id: string; numero: number; ano: number } | null;
+  /** The Classes/Grupos of its lines (their `chave`s, in the order of GET /demandas' `classes`). */
+  classes?: string[];
 };
+/** A Classe/Grupo of the DFDs' lines (GET /planos/:id/demandas `classes`): null `tipo` for lines without one. */
+type ClasseDasDemandas = { chave: string; tipo: 'classe' | 'grupo' | null; codigo: string | null; nome: string | null; dfds: number };
 
 /** GET /planos/:id `totais`: by PCA category and by requesting unit (the DFD lines consolidated). */
 type Total = { rotulo: string; itens: number; valor: string };
@@ -346,29 +363,96 @@ function Itens({
   );
 }
 
+/** DFDs on a page of the consolidation card: a year of 10 000 is not rendered at once. */
+export const DEMANDAS_POR_PAGINA = 50;
+
+/** How many Classes/Grupos of its lines a DFD's hint names (then 'e mais N'). */
+const CLASSES_NA_DICA = 3;
+
+const contagem = (n: number, um: string, varios: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? um : varios}`;
+
+/** 'Classe 7510 – Artigos de escritório', 'Grupo 0750 – Expediente', 'Sem Classe/Grupo'. */
+function rotuloDaClasse(c: ClasseDasDemandas): string {
+  if (c.tipo === null) return 'Sem Classe/Grupo';
+  return `${c.tipo === 'classe' ? 'Classe' : 'Grupo'} ${c.codigo}${c.nome ? ` – ${c.nome}` : ''}`;
+}
+
+/** Lower case without accents: 'saude' finds 'Saúde'. */
+const normalizar = (texto: string) =>
+  texto
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLocaleLowerCase('pt-BR');
+
+/**
+ * The consolidation: the accepted DFDs of the plan's year, searched (número, área requisitante, assunto)
+ * and filtered by the Classe/Grupo of their lines, a page at a time; the DFDs found are marked or
+ * unmarked at once (every page), and what is marked stays so across pages, searches and filters.
+ * A DFD in another plan cannot be marked. One PUT names the DFDs marked.
+ */
 function Consolidacao({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row> }) {
   const api = useApi();
   const id = String(record.id);
   const demandas = useQuery({
     queryKey: ['pca', 'planos', id, 'demandas'],
-    queryFn: () => api.get(`pca${PCA_PATH}/${id}/demandas`).json<{ items: Demanda[] }>(),
+    queryFn: () => api.get(`pca${PCA_PATH}/${id}/demandas`).json<{ items: Demanda[]; classes?: ClasseDasDemandas[]; truncated?: boolean }>(),
   });
   const atuais = useMemo(() => ((record.memorandos as { id: string }[] | undefined) ?? []).map((m) => m.id), [record.memorandos]);
   const [escolhidos, setEscolhidos] = useState<Set<string>>(new Set(atuais));
   const [busca, setBusca] = useState('');
+  const [classe, setClasse] = useState('');
+  const [pagina, setPagina] = useState(1);
   const [erro, setErro] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
   useEffect(() => setEscolhidos(new Set(atuais)), [atuais]);
 
-  const termo = busca.trim().toLocaleLowerCase('pt-BR');
-  const lista = (demandas.data?.items ?? []).filter((d) => !termo || `${numero(d)} ${d.origemNome} ${d.assunto}`.toLocaleLowerCase('pt-BR').includes(termo));
+  const itens = demandas.data?.items;
+  const classes = demandas.data?.classes ?? [];
+  const classeDe = useMemo(() => new Map(classes.map((c) => [c.chave, c])), [classes]);
+  // each DFD's searchable text, once (a search runs over every DFD of the year at each key)
+  const buscaveis = useMemo(() => (itens ?? []).map((d) => ({ d, texto: normalizar(`${numero(d)} ${d.origemNome} ${d.assunto}`) })), [itens]);
+  const termo = normalizar(busca.trim());
+  const filtrados = useMemo(
+    () => buscaveis.filter(({ d, texto }) => (!termo || texto.includes(termo)) && (!classe || (d.classes ?? []).includes(classe))).map(({ d }) => d),
+    [buscaveis, termo, classe],
+  );
+  const emOutro = (d: Demanda) => (d.plano && d.plano.id !== id ? d.plano : null);
+  // the DFDs found that may be marked (not those already in another plan)
+  const marcaveis = filtrados.filter((d) => !emOutro(d));
+  const marcadosEncontrados = marcaveis.reduce((n, d) => n + (escolhidos.has(d.id) ? 1 : 0), 0);
+  const filtrando = termo !== '' || classe !== '';
+  // a page past the last one (fewer DFDs after a search) shows the last
+  const paginas = Math.max(1, Math.ceil(filtrados.length / DEMANDAS_POR_PAGINA));
+  const atual = Math.min(pagina, paginas);
+  const visiveis = filtrados.slice((atual - 1) * DEMANDAS_POR_PAGINA, atual * DEMANDAS_POR_PAGINA);
+  const paginado = (itens?.length ?? 0) > DEMANDAS_POR_PAGINA;
+
   const alternar = (dId: string, marcado: boolean) =>
-    setEscolhidos((atual) => {
-      const novo = new Set(atual);
+    setEscolhidos((anterior) => {
+      const novo = new Set(anterior);
       if (marcado) novo.add(dId);
       else novo.delete(dId);
       return novo;
     });
+  const marcarEncontrados = (marcado: boolean) =>
+    setEscolhidos((anterior) => {
+      const novo = new Set(anterior);
+      for (const d of marcaveis) {
+        if (marcado) novo.add(d.id);
+        else novo.delete(d.id);
+      }
+      return novo;
+    });
+  /** The Classes/Grupos of a DFD's lines, briefly (its hint). */
+  const classesDe = (d: Demanda) => {
+    const nomes = (d.classes ?? [])
+      .map((c) => classeDe.get(c))
+      .filter((c) => c !== undefined)
+      .map(rotuloDaClasse);
+    if (nomes.length === 0) return null;
+    const mais = nomes.length > CLASSES_NA_DICA ? ` e mais ${nomes.length - CLASSES_NA_DICA}` : '';
+    return `${nomes.length === 1 ? 'Classe/Grupo' : 'Classes/Grupos'}: ${nomes.slice(0, CLASSES_NA_DICA).join('; ')}${mais}.`;
+  };
   const consolidar = async () => {
     setEnviando(true);
     setErro(null);
@@ -383,36 +467,100 @@ function Consolidacao({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row
       setEnviando(false);
     }
   };
+  const encontrados = (n: number) => (n === 1 ? 'o 1 encontrado' : `os ${n.toLocaleString('pt-BR')} encontrados`);
+  const total = itens?.length ?? 0;
 
   return (
     <Card title={`Consolidação das demandas (DFD de ${String(record.anoPca)})`} headingLevel={2}>
-      {ctx.dirty && <Alert variant="warning">Salve as alterações do plano antes de consolidar.</Alert>}
-      {erro && <Alert variant="error">{erro}</Alert>}
-      <TextField label="Buscar DFD" hint="Número, área requisitante ou assunto" value={busca} onChange={(e) => setBusca(e.currentTarget.value)} />
-      {demandas.isLoading ? (
-        <p>Carregando…</p>
-      ) : (
-        <fieldset>
-          <legend>Memorandos (DFD) aceitos para o PCA de {String(record.anoPca)}</legend>
-          {lista.length === 0 && <p>Nenhum memorando aceito para este ano.</p>}
-          {lista.map((d) => {
-            const emOutro = d.plano && d.plano.id !== id ? d.plano : null;
-            return (
-              <CheckboxField
-                key={d.id}
-                label={`Memorando ${numero(d)} – ${d.origemNome} – ${d.assunto} – ${formatMoney(d.valorTotal)}`}
-                hint={emOutro ? `Já consolidado no plano ${numero(emOutro)}.` : undefined}
-                checked={escolhidos.has(d.id)}
-                disabled={Boolean(emOutro)}
-                onChange={(e) => alternar(d.id, e.currentTarget.checked)}
+      <div className="stack">
+        {ctx.dirty && <Alert variant="warning">Salve as alterações do plano antes de consolidar.</Alert>}
+        {erro && <Alert variant="error">{erro}</Alert>}
+        {demandas.data?.truncated ? (
+          <Alert variant="warning">
+            {`Há mais de ${contagem(total, 'memorando aceito', 'memorandos aceitos')} para o PCA de ${String(record.anoPca)}: aqui estão os primeiros ${total.toLocaleString('pt-BR')}, por área requisitante e número.`}
+          </Alert>
+        ) : null}
+        {/* side by side where they fit, one under the other on a phone */}
+        <div className="list-filters__bar">
+          <TextField
+            className="list-filters__search"
+            label="Buscar DFD"
+            hint="Número, área requisitante ou assunto"
+            value={busca}
+            onChange={(e) => {
+              setBusca(e.currentTarget.value);
+              setPagina(1);
+            }}
+          />
+          {classes.length > 0 ? (
+            <SelectField
+              label="Classe/Grupo"
+              hint="Das linhas do memorando, como a consolidação as agrupa"
+              value={classe}
+              onChange={(e) => {
+                setClasse(e.currentTarget.value);
+                setPagina(1);
+              }}
+              options={[
+                { value: '', label: `Todas as Classes/Grupos (${contagem(total, 'DFD', 'DFDs')})` },
+                ...classes.map((c) => ({ value: c.chave, label: `${rotuloDaClasse(c)} (${contagem(c.dfds, 'DFD', 'DFDs')})` })),
+              ]}
+            />
+          ) : null}
+        </div>
+        {demandas.isError ? (
+          <Alert variant="error">{apiErrorMessage(demandas.error, 'Não foi possível ler os memorandos (DFD) do ano.')}</Alert>
+        ) : !itens ? (
+          <p>Carregando…</p>
+        ) : (
+          <fieldset className="choice-list">
+            <legend className="field__label">Memorandos (DFD) aceitos para o PCA de {String(record.anoPca)}</legend>
+            <p role="status">
+              {contagem(escolhidos.size, 'memorando marcado', 'memorandos marcados')}
+              {filtrando ? ` (${marcadosEncontrados.toLocaleString('pt-BR')} entre ${encontrados(filtrados.length)})` : ''}
+            </p>
+            {marcaveis.length > 0 ? (
+              <div className="button-row">
+                <Button size="sm" variant="secondary" onClick={() => marcarEncontrados(true)}>
+                  {`Marcar ${encontrados(marcaveis.length)}`}
+                </Button>
+                <Button size="sm" variant="secondary" onClick={() => marcarEncontrados(false)}>
+                  {`Desmarcar ${encontrados(marcaveis.length)}`}
+                </Button>
+              </div>
+            ) : null}
+            {total === 0 ? <p>Nenhum memorando aceito para este ano.</p> : filtrados.length === 0 ? <p>Nenhum memorando encontrado.</p> : null}
+            {visiveis.map((d) => {
+              const outro = emOutro(d);
+              const dica = [outro ? `Já consolidado no plano ${numero(outro)}.` : null, classesDe(d)].filter(Boolean).join(' ');
+              return (
+                <CheckboxField
+                  key={d.id}
+                  label={`Memorando ${numero(d)} – ${d.origemNome} – ${d.assunto} – ${formatMoney(d.valorTotal)}`}
+                  hint={dica || undefined}
+                  checked={escolhidos.has(d.id)}
+                  disabled={Boolean(outro)}
+                  onChange={(e) => alternar(d.id, e.currentTarget.checked)}
+                />
+              );
+            })}
+            {paginado ? (
+              <Pagination
+                page={atual}
+                pageSize={DEMANDAS_POR_PAGINA}
+                total={filtrados.length}
+                onPageChange={setPagina}
+                noun={{ one: 'memorando', other: 'memorandos' }}
               />
-            );
-          })}
-        </fieldset>
-      )}
-      <Button variant="primary" loading={enviando} disabled={ctx.dirty} onClick={consolidar}>
-        {`Consolidar ${escolhidos.size} ${escolhidos.size === 1 ? 'memorando' : 'memorandos'}`}
-      </Button>
+            ) : null}
+          </fieldset>
+        )}
+        <div className="button-row">
+          <Button variant="primary" loading={enviando} disabled={ctx.dirty} onClick={consolidar}>
+            {`Consolidar ${escolhidos.size.toLocaleString('pt-BR')} ${escolhidos.size === 1 ? 'memorando' : 'memorandos'}`}
+          </Button>
+        </div>
+      </div>
     </Card>
   );
 }
