@@ -144,6 +144,7 @@ export { auditOf, sendMail } from './platform/mutation.js';
 export { SENHA_DICA, SENHA_MAX, SENHA_MESSAGES, SENHA_MIN, isCommonPassword, novaSenhaProblem } from './platform/password-policy.js';
 export { DEFAULT_THROTTLE, TOO_MANY_ATTEMPTS_MESSAGE, type ThrottleOptions } from './platform/throttle.js';
 export { createServer, type ComposedServer, type CreateServerOptions } from './platform/server.js';
+export type { HeapTrimOptions } from './platform/heap-trim.js';
 export {
   DEMO,
   DEMO_EXTRA_TAGS,

@@ -206,7 +206,8 @@ export async function createTestServer(plugins: readonly ServerPlugin[] = [], op
     // durable jobs: an idle worker polls every 0.5 s and dead workers' jobs are found every second, so
     // retries and expiries happen within a test's patience
     const jobs = { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, ...options.jobs };
-    server = await createServer({ ...options, plugins, database, jwtSecret, logger, seed: options.seed ?? true, jobs });
+    // no idle heap trim (a full GC pausing a test) unless the test asks for one
+    server = await createServer({ ...options, plugins, database, jwtSecret, logger, seed: options.seed ?? true, jobs, heapTrim: options.heapTrim ?? false });
   } catch (err) {
     await drop?.();
     throw err;
@@ -298,7 +299,7 @@ export async function createTestServer(plugins: readonly ServerPlugin[] = [], op
       const log = more.logger ?? logger;
       const db = await openDatabase({ databaseUrl, poolMax: 5, logger: log });
       const jobs = { pollingIntervalSeconds: 0.5, superviseIntervalSeconds: 1, ...options.jobs, ...more.jobs };
-      const other = await createServer({ ...options, plugins: others, database: db, jwtSecret, logger: log, seed: false, jobs });
+      const other = await createServer({ ...options, plugins: others, database: db, jwtSecret, logger: log, seed: false, jobs, heapTrim: false });
       return { ...other, request: requestOn(other.app) };
     },
     close: async () => {

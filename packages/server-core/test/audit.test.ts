@@ -80,7 +80,9 @@ describeEachDatabase('audit_log in the database', {}, (t) => {
     for (let i = 1; i < rows.length; i++) expect(rows[i]!.prev_hash).toBe(rows[i - 1]!.hash);
     expect(rows[0]).toMatchObject({ antes: null, depois: { n: 0 }, ip: '10.0.0.1' }); // SQL NULL, not JSON null
     expect(rows[1]).toMatchObject({ antes: { v: 1 }, depois: { v: 2 } }); // only what changed: the CPF did not
-    const [{ nulos } = { nulos: 0 }] = await t.server.sql<{ nulos: number }>(`SELECT count(*)::int AS nulos FROM audit_log WHERE plugin = 'teste' AND antes IS NULL`);
+    const [{ nulos } = { nulos: 0 }] = await t.server.sql<{ nulos: number }>(
+      `SELECT count(*)::int AS nulos FROM audit_log WHERE plugin = 'teste' AND antes IS NULL`,
+    );
     expect(nulos).toBe(2_502);
     expect(await verifyAuditChain(t.server.db)).toEqual({ ok: true, checked: n + 5_003 });
   });

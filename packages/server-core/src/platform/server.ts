@@ -16,6 +16,7 @@ import { type OpenDatabaseOptions, openDatabase } from './db/open.js';
 import { appConfig } from './db/schema.js';
 import type { Database, Db } from './db/types.js';
 import { AppError, toErrorResponse } from './errors.js';
+import { type HeapTrimOptions, type HeapTrimmer, startHeapTrimmer } from './heap-trim.js';
 import { type JobsOptions, type JobsService, createJobsService } from './jobs.js';
 import { type Logger, consoleLogger } from './logger.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail.js';
@@ -99,6 +100,11 @@ export interface CreateServerOptions {
    * the queues); env JOBS_POLLING_SECONDS: how often an idle worker looks for jobs (default 2).
    */
   jobs?: JobsOptions | undefined;
+  /**
+   * Gives the JS heap's idle memory back to the system once no request came for a while (README,
+   * "Memory of the embedded server"): default env HEAP_TRIM_IDLE_SECONDS (30); false or `{ idleMs: 0 }`: never.
+   */
+  heapTrim?: HeapTrimOptions | false | undefined;
 }
 
 export interface ComposedServer {
@@ -188,6 +194,7 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
   };
   const database = options.database ?? (await openDatabase(openOptions));
   let stopJobs: () => Promise<void> = async () => undefined;
+  let heapTrimmer: HeapTrimmer | undefined;
   try {
     await runMigrations(database, plugins, logger, {
       migrationDatabaseUrl: options.migrationDatabaseUrl ?? process.env.MIGRATION_DATABASE_URL,
@@ -244,7 +251,9 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
       options: options.jobs,
       migrationDatabaseUrl: options.migrationDatabaseUrl ?? process.env.MIGRATION_DATABASE_URL,
     });
-    const app = buildApp(runtime, plugins, options.webDist, jobs);
+    // started before the app so that its middleware sees every request; its first trim gives back the start's garbage
+    heapTrimmer = options.heapTrim === false ? undefined : startHeapTrimmer(options.heapTrim);
+    const app = buildApp(runtime, plugins, options.webDist, jobs, heapTrimmer);
     const started = Date.now();
     await jobs.start();
     if (jobs.enabled) logger.info(`tarefas em segundo plano iniciadas em ${Date.now() - started} ms`);
@@ -260,12 +269,14 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
       close: async () => {
         // e-mails still being sent finish first (they may fall back to the outbox table)
         await Promise.allSettled([...pending]);
+        heapTrimmer?.stop();
         await jobs.stop();
         await checkpoints.stop();
         await database.close();
       },
     };
   } catch (err) {
+    heapTrimmer?.stop();
     await stopJobs().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;
@@ -310,8 +321,25 @@ function startAuditCheckpoints(database: Database, anchor: AuditAnchor | null, m
   };
 }
 
-function buildApp(runtime: Runtime, plugins: readonly ServerPlugin[], webDist: string | undefined, jobs: JobsService): Hono<AppEnv> {
+function buildApp(
+  runtime: Runtime,
+  plugins: readonly ServerPlugin[],
+  webDist: string | undefined,
+  jobs: JobsService,
+  heapTrimmer: HeapTrimmer | undefined,
+): Hono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>();
+  // a request in progress (until its handler has answered) holds off the idle heap trim
+  if (heapTrimmer) {
+    app.use('*', async (_c, next) => {
+      const end = heapTrimmer.begin();
+      try {
+        await next();
+      } finally {
+        end();
+      }
+    });
+  }
   const baseCtx = (id: string, version: string): PluginContext => ({
     db: runtime.database.db,
     engine: runtime.database.engine,
