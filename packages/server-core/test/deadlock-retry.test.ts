@@ -95,6 +95,10 @@ describeEachDatabase('ctx.mutate: deadlocks and serialization failures, the caus
     await Promise.allSettled(state.cleanups);
   });
   const reset = async () => {
+    // The other connection of an earlier test may still hold row 2 while it waits for row 1: the DELETE would
+    // take row 1 and wait for row 2, a deadlock of the test's own making (seen in CI). Let it finish first.
+    await Promise.allSettled(state.cleanups);
+    state.cleanups.length = 0;
     await t.server.sql('DELETE FROM teste_trava');
     await t.server.sql('INSERT INTO teste_trava (id, n) VALUES (1, 0), (2, 0)');
     state.attempts = 0;
@@ -141,6 +145,7 @@ describeEachDatabase('ctx.mutate: deadlocks and serialization failures, the caus
       const res = await t.server.request('/api/trava/trava/direto/1', { token, method: 'POST' });
       expect(res.status).toBe(409);
       expect(((await res.json()) as { error: { message: string } }).error.message).toBe(CONCURRENT_CHANGE_MESSAGE);
+      await Promise.allSettled(state.cleanups);
       expect(lines).toEqual([
         expect.stringMatching(
           /^warn POST \/api\/trava\/trava\/direto\/1: aborted by a concurrent transaction, answered 409 \(SQLSTATE 40P01: deadlock detected/,
