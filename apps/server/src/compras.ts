@@ -1,8 +1,7 @@
-#!/usr/bin/env node
-// compras-server [start|migrate|seed|create-admin|verify-audit|outbox|help]
-import { existsSync, realpathSync } from 'node:fs';
+// The commands of compras-server (cli.ts runs them): those of commands.ts plus verify-audit,
+// audit-checkpoint and outbox.
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   AUDIT_ROW_HASH_SQL,
@@ -155,17 +154,8 @@ export async function runCompras(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function isMain(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
-  try {
-    return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-if (isMain()) {
+/** Runs the command of process.argv with the process's environment and exits with its code. */
+export function main(): void {
   const io: CliIo = {
     env: process.env,
     cwd: process.cwd(),

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { type RawClient, openDatabase, outboxMailer, silentLogger, systemClock } from '@app/server-core';
 import { testEngines } from '@app/server-core/testing';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FULL_USAGE, runCompras } from '../src/cli.js';
+import { FULL_USAGE, runCompras } from '../src/compras.js';
 import type { CliIo } from '../src/commands.js';
 
 function fakeIo(env: Record<string, string | undefined>, cwd: string) {
