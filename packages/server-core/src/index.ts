@@ -121,7 +121,7 @@ export {
 } from './platform/audit-history.js';
 export { openDatabase, type OpenDatabaseOptions } from './platform/db/open.js';
 export { runMigrations, type MigrationResult, type RunMigrationsOptions } from './platform/db/migrate.js';
-export type { Database, DatabaseEngine, Db, DbOrTx, QueryResultHKT, RawClient, Tx } from './platform/db/types.js';
+export type { Database, DatabaseEngine, Db, DbOrTx, Listener, QueryResultHKT, RawClient, Tx } from './platform/db/types.js';
 export * as coreSchema from './platform/db/schema.js';
 export { appConfig, auditLog, entidades, perfis, sessoes, usuarioEntidades, usuarios } from './platform/db/schema.js';
 export { HASH_QUEUE_FULL_MESSAGE, HashQueue, type HashQueueOptions, hashPassword, verifyPassword } from './platform/passwords.js';

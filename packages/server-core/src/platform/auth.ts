@@ -7,6 +7,7 @@ import type { AppEnv, AuthState } from './context.js';
 import { perfis, sessoes, usuarioEntidades, usuarios } from './db/schema.js';
 import type { Db, DbOrTx } from './db/types.js';
 import { forbidden, unauthorized } from './errors.js';
+import type { SessionLookupRow } from './session-cache.js';
 import type { Runtime } from './runtime.js';
 import { isExemptTag } from './version.js';
 
@@ -112,6 +113,30 @@ function prepareSessionLookup(db: Db) {
     .prepare('compras_session_lookup');
 }
 
+/** The session of (sid, sub, ent): from the cache when it has it and `fresh` is not asked, else the database. */
+async function lookupSession(runtime: Runtime, sid: string, sub: string, ent: string, fresh: boolean): Promise<SessionLookupRow | undefined> {
+  const { db } = runtime.database;
+  const cache = runtime.sessionCache;
+  const key = `${sid}|${sub}|${ent}`;
+  if (cache && !fresh) {
+    const kept = cache.get(key);
+    if (kept) return kept;
+  }
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  const generation = cache?.generation ?? 0;
+  const [row] = await lookup.execute({ sid, sub, ent });
+  // only a session that passes is kept: a refused one is read again next time
+  if (cache) {
+    if (row && !row.revokedAt && row.ativo && row.member) cache.set(key, row, generation);
+    else cache.delete(key);
+  }
+  return row;
+}
+
 /**
  * Verifies the bearer token (HS256, `exp` against the runtime clock) and its session: not revoked,
  * used within SESSION_IDLE_MINUTES, younger than SESSION_ABSOLUTE_HOURS since the password sign-in,
@@ -139,22 +164,23 @@ export async function authenticate(c: Context, runtime: Runtime, options: Authen
     throw unauthorized('Sessão inválida. Entre novamente.');
   }
   const { db } = runtime.database;
-  let lookup = sessionLookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    sessionLookups.set(db, lookup);
-  }
-  const [row] = await lookup.execute({ sid, sub, ent });
+  let row = await lookupSession(runtime, sid, sub, ent, false);
+  const expired = (r: SessionLookupRow) =>
+    now - r.lastSeenAt.getTime() > runtime.sessionIdleMs || now >= r.authenticatedAt.getTime() + runtime.sessionAbsoluteMs;
+  // memory only says "still valid": idle by what this instance saw is read again (another instance may
+  // have seen its latest activity)
+  if (row && runtime.sessionCache?.active && expired(row)) row = await lookupSession(runtime, sid, sub, ent, true);
   if (!row || row.revokedAt) throw unauthorized('Sessão encerrada. Entre novamente.');
   if (!row.ativo || !row.member) throw unauthorized('Acesso não autorizado para este usuário. Entre novamente.');
+  if (expired(row)) throw unauthorized(SESSION_EXPIRED_MESSAGE);
   const lastSeen = row.lastSeenAt.getTime();
-  const absoluteEnd = row.authenticatedAt.getTime() + runtime.sessionAbsoluteMs;
-  if (now - lastSeen > runtime.sessionIdleMs || now >= absoluteEnd) throw unauthorized(SESSION_EXPIRED_MESSAGE);
   if (options.activity !== false && now - lastSeen >= SEEN_EVERY_MS) {
     await db
       .update(sessoes)
       .set({ lastSeenAt: new Date(now) })
       .where(and(eq(sessoes.id, sid), lt(sessoes.lastSeenAt, new Date(now - SEEN_EVERY_MS + 1))));
+    // the kept row (if any) follows: the next minute of requests does not write again
+    row.lastSeenAt = new Date(now);
   }
   return {
     user: { id: row.id, nome: row.nome, login: row.login, email: row.email },

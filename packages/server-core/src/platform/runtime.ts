@@ -6,6 +6,7 @@ import type { Mailer } from './mail.js';
 import type { HashQueue } from './passwords.js';
 import type { ServerPluginInfo } from './plugin-info.js';
 import type { ThrottleOptions } from './throttle.js';
+import type { SessionCache, SessionLookupRow } from './session-cache.js';
 
 /** Everything the request pipeline needs, built once by createServer. */
 export interface Runtime {
@@ -42,6 +43,8 @@ export interface Runtime {
   outbox: Mailer;
   /** /api/auth/recover answers no sooner than this, so its time says nothing about the account. */
   recoverMinDurationMs: number;
+  /** What authenticate() read of recent sessions (session-cache.ts); absent: read on every request. */
+  sessionCache?: SessionCache<SessionLookupRow> | undefined;
   /** Keeps a background task (e.g. an SMTP send) so close() can wait for it. */
   background(task: Promise<unknown>): void;
 }

@@ -17,6 +17,7 @@ import { appConfig } from './db/schema.js';
 import type { Database, Db } from './db/types.js';
 import { AppError, toErrorResponse } from './errors.js';
 import { type HeapTrimOptions, type HeapTrimmer, startHeapTrimmer } from './heap-trim.js';
+import { type SessionLookupRow, sessionCacheTtlMs, startSessionCache } from './session-cache.js';
 import { type JobsOptions, type JobsService, createJobsService } from './jobs.js';
 import { type Logger, consoleLogger } from './logger.js';
 import { type Mailer, outboxMailer, smtpMailer } from './mail.js';
@@ -65,6 +66,11 @@ export interface CreateServerOptions {
   sessionIdleMinutes?: number | undefined;
   /** A session ends this long after the password sign-in (default env SESSION_ABSOLUTE_HOURS, else 12). */
   sessionAbsoluteHours?: number | undefined;
+  /**
+   * How long a session check is served from memory while the database notifies changes of sessions
+   * (session-cache.ts; env SESSION_CACHE_SECONDS, default 30; 0: read on every request).
+   */
+  sessionCacheSeconds?: number | undefined;
   /** Time source for tokens, sessions, throttling and recovery links (tests move it). Default: Date.now. */
   clock?: Clock | undefined;
   /** Sign-in throttling limits (default 5 failures per account and 20 per address in 15 minutes). */
@@ -195,6 +201,7 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
   const database = options.database ?? (await openDatabase(openOptions));
   let stopJobs: () => Promise<void> = async () => undefined;
   let heapTrimmer: HeapTrimmer | undefined;
+  let sessions: Awaited<ReturnType<typeof startSessionCache<SessionLookupRow>>> | undefined;
   try {
     await runMigrations(database, plugins, logger, {
       migrationDatabaseUrl: options.migrationDatabaseUrl ?? process.env.MIGRATION_DATABASE_URL,
@@ -212,7 +219,14 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
     const outbox = outboxMailer(database.db, clock);
     const mailer = await resolveMailer(options, outbox, publicUrl, logger);
     const pending = new Set<Promise<unknown>>();
+    // after the migrations: the triggers that notify changes of sessions exist
+    sessions = await startSessionCache<SessionLookupRow>(
+      database,
+      options.sessionCacheSeconds === undefined ? sessionCacheTtlMs() : options.sessionCacheSeconds * 1000,
+      logger,
+    );
     const runtime: Runtime = {
+      sessionCache: sessions.cache,
       database,
       jwtSecret,
       tokenTtlSeconds,
@@ -272,12 +286,14 @@ export async function createServer(options: CreateServerOptions): Promise<Compos
         heapTrimmer?.stop();
         await jobs.stop();
         await checkpoints.stop();
+        await sessions?.close();
         await database.close();
       },
     };
   } catch (err) {
     heapTrimmer?.stop();
     await stopJobs().catch(() => undefined);
+    await sessions?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw err;
   }

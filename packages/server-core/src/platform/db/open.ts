@@ -7,7 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { type Logger, consoleLogger } from '../logger.js';
 import { SerialQueue } from './queue.js';
-import type { Database, Db, RawClient } from './types.js';
+import type { Database, Db, Listener, RawClient } from './types.js';
 
 export interface OpenDatabaseOptions {
   /** postgres://… → PostgreSQL through a pg Pool. Unset → embedded PGlite in `dataDir`. */
@@ -109,6 +109,22 @@ async function openPglite(dataDir: string, maintenanceIntervalMs: number, logger
     engine: 'pglite',
     db,
     maintain,
+    // one process, one connection: a notification reaches its listeners as the statement that
+    // committed it returns, before any other statement runs
+    listen: async (channel, onNotify) => {
+      const unlisten = await queue.run(() => pglite.listen(checkChannel(channel), () => onNotify()));
+      let open = true;
+      return {
+        get connected() {
+          return open && !closed;
+        },
+        close: async () => {
+          if (!open || closed) return;
+          open = false;
+          await queue.run(() => unlisten());
+        },
+      };
+    },
     withRawClient: (fn) =>
       queue.run(() =>
         fn({
@@ -185,13 +201,138 @@ async function openPostgres(url: string, poolMax: number | undefined, logger: Lo
   });
   probe.release();
 
+  // LISTEN connections of this process (Database.listen), each with the barrier that writes wait for:
+  // a round trip on it, so that a notification sent by a commit is handled before the write resolves
+  // (PostgreSQL signals the listening backend before it answers the commit; that backend sends the
+  // notification before it answers the next statement).
+  const listeners = new Set<Listener & { sync(): Promise<void> }>();
+  const afterWrite = async () => {
+    for (const listener of listeners) await listener.sync();
+  };
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    const first = args[0] as string | { text?: string } | undefined;
+    const text = typeof first === 'string' ? first : (first?.text ?? '');
+    if (listeners.size === 0 || typeof args.at(-1) === 'function' || READ_ONLY.test(text)) return result;
+    return (result as Promise<unknown>).then(async (res) => {
+      await afterWrite();
+      return res;
+    });
+  }) as typeof pool.query;
+
   const db = drizzlePg({ client: pool }) as unknown as Db;
+  const transaction = db.transaction.bind(db);
+  db.transaction = (async (fn, config) => {
+    const result = await transaction(fn, config);
+    await afterWrite();
+    return result;
+  }) as Db['transaction'];
   let closed = false;
+
+  const listen = async (channel: string, onNotify: () => void, onState?: (connected: boolean) => void): Promise<Listener> => {
+    const name = checkChannel(channel);
+    let client: pg.Client | undefined;
+    let connected = false;
+    let ended = false;
+    let failing = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const setConnected = (value: boolean) => {
+      if (connected === value) return;
+      connected = value;
+      onState?.(value);
+    };
+    const reconnectLater = () => {
+      if (ended || closed) return;
+      retry = setTimeout(() => void connect(), 1000);
+      retry.unref();
+    };
+    // the connection `c` is over (ended, failed, or hanging): disconnected, a new one in 1 s
+    const drop = (c: pg.Client) => {
+      if (client !== c) return;
+      client = undefined;
+      setConnected(false);
+      reconnectLater();
+      void c.end().catch(() => undefined);
+    };
+    const connect = async () => {
+      const c = new pg.Client({ connectionString: url, keepAlive: true, application_name: `compras listen ${name}` });
+      c.on('error', () => undefined); // 'end' follows
+      c.on('notification', (message) => {
+        if (message.channel === name) onNotify();
+      });
+      c.on('end', () => drop(c));
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${name}`);
+      } catch (err) {
+        await c.end().catch(() => undefined);
+        // once per outage, not every second
+        if (!failing) logger.warn(`PostgreSQL: LISTEN ${name} failed, trying again every second (${(err as Error).message})`);
+        failing = true;
+        reconnectLater();
+        return;
+      }
+      if (ended || closed) {
+        await c.end().catch(() => undefined);
+        return;
+      }
+      client = c;
+      failing = false;
+      setConnected(true);
+    };
+    // A round trip on the listening connection; one that fails or takes more than 2 s ends the
+    // connection ('end' marks the listener disconnected, then it reconnects): a connection that hangs
+    // without an error cannot go on counting as connected.
+    const sync = async () => {
+      const c = client;
+      if (!c || !connected) return;
+      let timeout: ReturnType<typeof setTimeout> | undefined;
+      // a write waits at most that long (dropping the connection stops serving from memory)
+      const late = new Promise<void>((resolve) => {
+        timeout = setTimeout(() => {
+          drop(c);
+          resolve();
+        }, 2000);
+      });
+      try {
+        await Promise.race([c.query('SELECT 1').then(() => undefined), late]);
+      } catch {
+        drop(c);
+      } finally {
+        clearTimeout(timeout);
+      }
+    };
+    // and one every second when nothing else asked for one
+    const heartbeat = setInterval(() => void sync(), 1000);
+    heartbeat.unref();
+    const listener = {
+      get connected() {
+        return connected;
+      },
+      sync,
+      close: async () => {
+        ended = true;
+        clearInterval(heartbeat);
+        clearTimeout(retry);
+        listeners.delete(listener);
+        const c = client;
+        client = undefined;
+        setConnected(false);
+        await c?.end().catch(() => undefined);
+      },
+    };
+    listeners.add(listener);
+    await connect();
+    return listener;
+  };
+
   return {
     engine: 'postgres',
     db,
     // the server's autovacuum does this
     maintain: async () => undefined,
+    listen,
     withRawClient: async (fn) => {
       const conn = await pool.connect();
       // any failure: the connection's state is unknown (an open transaction, a lost socket), so it is
@@ -210,14 +351,22 @@ async function openPostgres(url: string, poolMax: number | undefined, logger: Lo
         throw err;
       } finally {
         conn.release(failure);
+        if (!failure) await afterWrite();
       }
     },
     close: async () => {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((l) => l.close()));
       await pool.end();
     },
   };
+}
+
+/** A LISTEN channel's name, as written in SQL (no quoting needed). */
+function checkChannel(channel: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Invalid LISTEN channel '${channel}'.`);
+  return channel;
 }
 
 /** postgres://user:secret@host/db → postgres://user:***@host/db (for messages and logs). */

@@ -31,6 +31,13 @@ export interface RawClient {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** A LISTEN on one channel (Database.listen). */
+export interface Listener {
+  /** Notifications are received now (PostgreSQL: its connection is up; while false some may be missed). */
+  readonly connected: boolean;
+  close(): Promise<void>;
+}
+
 export interface Database {
   readonly engine: DatabaseEngine;
   readonly db: Db;
@@ -41,5 +48,14 @@ export interface Database {
    * writes). PostgreSQL: nothing, autovacuum does it.
    */
   maintain(): Promise<void>;
+  /**
+   * LISTEN on `channel` (letters, digits, _): `onNotify` runs for each NOTIFY on it; `onState` when
+   * the notification connection is lost (false: notifications may be missed until it is back) and
+   * back (true). Every write this Database runs while a listener is open (a transaction, a statement
+   * that is not a read, withRawClient) resolves only once the notifications it caused have reached the
+   * listeners of this process (PostgreSQL: a round trip on the listening connection after the commit;
+   * PGlite delivers them with the commit). Another process gets them a few ms after the commit.
+   */
+  listen?(channel: string, onNotify: () => void, onState?: (connected: boolean) => void): Promise<Listener>;
   close(): Promise<void>;
 }
