@@ -8,16 +8,11 @@
 //   Compras (the setor), without DFD: clipes 5 × 0,50 = 2,50
 // Items by description: 1 caneta (1 DFD line), 2 clipes (1 + 1 without DFD), 3 papel (3 DFD lines).
 // By unit: Saúde 56,50 (papel, clipes), Educação 30,00 (papel, caneta), Compras e Licitações 2,50 (clipes).
-import memorandosPlugin from '@app/memorandos/server';
-import produtosPlugin from '@app/produtos/server';
-import registrosPlugin from '@app/registros/server';
-import requisicoesPlugin from '@app/requisicoes/server';
-import { describeEachDatabase, withoutSeed } from '@app/server-core/testing';
+import { describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
-import plugin from '../../src/server/index.js';
+import { type Linha, type User, MEMORANDOS_TAG, json, pcaApi, pcaPlugins } from './harness.js';
 import { PCA_TAG } from '../../src/shared/index.js';
 
-type User = { token: string; id: string };
 type Lido = {
   id: string;
   version: number;
@@ -27,132 +22,99 @@ type Lido = {
   totais: { porCategoria: { rotulo: string; itens: number; valor: string }[]; porUnidade: { rotulo: string; itens: number; valor: string }[] };
 };
 
-const MEMORANDOS_TAG = 29;
+describeEachDatabase('@app/pca: the plan as GET /planos/:id reads it', { plugins: pcaPlugins() }, (t) => {
+  let educacao: string;
+  let saude: string;
+  let compras: string;
+  let p: Record<'papel' | 'caneta' | 'clipes', string>;
+  let edu: User;
+  let sau: User;
+  let aceitante: User;
+  let setor: User;
 
-describeEachDatabase(
-  '@app/pca: the plan as GET /planos/:id reads it',
-  { plugins: [withoutSeed(registrosPlugin), withoutSeed(produtosPlugin), withoutSeed(memorandosPlugin), withoutSeed(requisicoesPlugin), plugin] },
-  (t) => {
-    let educacao: string;
-    let saude: string;
-    let compras: string;
-    let p: Record<'papel' | 'caneta' | 'clipes', string>;
-    let edu: User;
-    let sau: User;
-    let aceitante: User;
-    let setor: User;
+  const { pca, dfd: novoDfd } = pcaApi(t);
+  /** An accepted DFD of `origemId` for the PCA of 2027. */
+  const dfd = (autor: User, origemId: string, linhas: Linha[]) =>
+    novoDfd({ autor, origemId, destinoId: compras, aceitante, linhas, anoPca: 2027, dataDesejada: '2027-03-10' });
 
-    const json = async <R>(res: Response, status: number): Promise<R> => {
-      const text = await res.text();
-      if (res.status !== status) throw new Error(`expected ${status}, got ${res.status}: ${text}`);
-      return (text ? JSON.parse(text) : null) as R;
+  beforeAll(async () => {
+    const { prefeitura: entidade_id } = await t.server.demoEntidades();
+    const ins = (table: string, values: Record<string, unknown>) => t.server.insert(table, { entidade_id, ...values });
+    const grupo = await ins('registros_grupos', { codigo: '7510', nome: 'Artigos de expediente' });
+    const un = await ins('registros_unidades', { sigla: 'UN', descricao: 'Unidade' });
+    const produto = (codigo: string, descricao: string) => ins('produtos', { codigo, descricao, tipo: 'material', grupo_id: grupo, unidade_id: un });
+    p = {
+      papel: await produto('000001', 'Papel sulfite A4'),
+      caneta: await produto('000002', 'Caneta esferográfica azul'),
+      clipes: await produto('000003', 'Clipes 2/0'),
     };
-    const pca = (path: string, u: User, init: { method?: string; json?: unknown } = {}) =>
-      t.server.request(`/api/pca/planos${path}`, { token: u.token, ...init });
-    const mem = (path: string, u: User, init: { method?: string; json?: unknown } = {}) =>
-      t.server.request(`/api/memorandos/memorandos${path}`, { token: u.token, ...init });
+    educacao = await ins('registros_centros_custo', { codigo: '02', nome: 'Secretaria de Educação' });
+    saude = await ins('registros_centros_custo', { codigo: '03', nome: 'Secretaria de Saúde' });
+    compras = await ins('registros_centros_custo', { codigo: '01', nome: 'Compras e Licitações' });
+    edu = await t.server.createUser({ login: 'edu', tags: [MEMORANDOS_TAG], centros: [educacao] });
+    sau = await t.server.createUser({ login: 'sau', tags: [MEMORANDOS_TAG], centros: [saude] });
+    aceitante = await t.server.createUser({ login: 'aceitante', tags: [MEMORANDOS_TAG], centros: [compras] });
+    setor = await t.server.createUser({ login: 'setor', tags: [PCA_TAG, MEMORANDOS_TAG], centros: [compras] });
+  });
 
-    /** An accepted DFD of `origemId` for the PCA of 2027. */
-    const dfd = async (autor: User, origemId: string, linhas: [produtoId: string, quantidade: string, valorUnitario: string][]) => {
-      let m = await json<{ id: string; version: number }>(
-        await mem('', autor, {
-          json: {
-            origemId,
-            destinoId: compras,
-            assunto: 'Demanda para o PCA',
-            justificativa: 'Necessidade do próximo exercício.',
-            prioridade: 'media',
-            dataDesejada: '2027-03-10',
-            anoPca: 2027,
-            itens: linhas.map(([produtoId, quantidade, valorUnitario]) => ({ produtoId, quantidade, valorUnitario })),
-          },
-        }),
-        201,
-      );
-      m = await json(await mem(`/${m.id}/enviar`, autor, { json: { version: m.version } }), 200);
-      m = await json(await mem(`/${m.id}/aceitar`, aceitante, { json: { version: m.version } }), 200);
-      return m.id;
-    };
+  it('counts each item’s DFD lines and lines without DFD, and totals by requesting unit (the setor for lines added by hand), exactly', async () => {
+    const a = await dfd(edu, educacao, [
+      [p.papel, '10', '2,50'],
+      [p.caneta, '4', '1,25'],
+    ]);
+    const b = await dfd(sau, saude, [
+      [p.papel, '20', '2,50'],
+      [p.clipes, '3', '0,50'],
+    ]);
+    const c = await dfd(sau, saude, [[p.papel, '2', '2,50']]);
+    const corpo = { anoPca: 2027, codigoUnidade: 'U1', centroCustoId: compras };
+    let plano = await json<Lido>(await pca('', setor, { json: corpo }), 201);
+    plano = await json<Lido>(await pca(`/${plano.id}`, setor, { method: 'PUT', json: { ...corpo, version: plano.version, memorandoIds: [a, b, c] } }), 200);
+    await json(
+      await pca(`/${plano.id}/itens-manuais`, setor, {
+        json: {
+          produtoId: p.clipes,
+          categoriaItemPca: 1,
+          quantidade: '5',
+          valorUnitario: '0,50',
+          dataDesejada: '2027-03-15',
+          justificativa: 'Reserva do almoxarifado central.',
+        },
+      }),
+      201,
+    );
+    const lido = await json<Lido>(await pca(`/${plano.id}`, setor), 200);
+    expect(lido.itens.map(({ numeroItem, descricao, valorTotal, dfds, manuais }) => ({ numeroItem, descricao, valorTotal, dfds, manuais }))).toEqual([
+      { numeroItem: 1, descricao: 'Caneta esferográfica azul', valorTotal: '5.0000', dfds: 1, manuais: 0 },
+      { numeroItem: 2, descricao: 'Clipes 2/0', valorTotal: '4.0000', dfds: 1, manuais: 1 },
+      { numeroItem: 3, descricao: 'Papel sulfite A4', valorTotal: '80.0000', dfds: 3, manuais: 0 },
+    ]);
+    expect(lido.valorTotal).toBe('89.0000');
+    // an item asked by two units counts in both, with each one's part; the largest value first
+    expect(lido.totais.porUnidade).toEqual([
+      { rotulo: 'Secretaria de Saúde', itens: 2, valor: '56.5000' },
+      { rotulo: 'Secretaria de Educação', itens: 2, valor: '30.0000' },
+      { rotulo: 'Compras e Licitações', itens: 1, valor: '2.5000' },
+    ]);
+    expect(lido.totais.porCategoria).toEqual([{ rotulo: 'Material', itens: 3, valor: '89.0000' }]);
+  });
 
-    beforeAll(async () => {
-      const { prefeitura: entidade_id } = await t.server.demoEntidades();
-      const ins = (table: string, values: Record<string, unknown>) => t.server.insert(table, { entidade_id, ...values });
-      const grupo = await ins('registros_grupos', { codigo: '7510', nome: 'Artigos de expediente' });
-      const un = await ins('registros_unidades', { sigla: 'UN', descricao: 'Unidade' });
-      const produto = (codigo: string, descricao: string) => ins('produtos', { codigo, descricao, tipo: 'material', grupo_id: grupo, unidade_id: un });
-      p = {
-        papel: await produto('000001', 'Papel sulfite A4'),
-        caneta: await produto('000002', 'Caneta esferográfica azul'),
-        clipes: await produto('000003', 'Clipes 2/0'),
-      };
-      educacao = await ins('registros_centros_custo', { codigo: '02', nome: 'Secretaria de Educação' });
-      saude = await ins('registros_centros_custo', { codigo: '03', nome: 'Secretaria de Saúde' });
-      compras = await ins('registros_centros_custo', { codigo: '01', nome: 'Compras e Licitações' });
-      edu = await t.server.createUser({ login: 'edu', tags: [MEMORANDOS_TAG], centros: [educacao] });
-      sau = await t.server.createUser({ login: 'sau', tags: [MEMORANDOS_TAG], centros: [saude] });
-      aceitante = await t.server.createUser({ login: 'aceitante', tags: [MEMORANDOS_TAG], centros: [compras] });
-      setor = await t.server.createUser({ login: 'setor', tags: [PCA_TAG, MEMORANDOS_TAG], centros: [compras] });
-    });
-
-    it('counts each item’s DFD lines and lines without DFD, and totals by requesting unit (the setor for lines added by hand), exactly', async () => {
-      const a = await dfd(edu, educacao, [
-        [p.papel, '10', '2,50'],
-        [p.caneta, '4', '1,25'],
-      ]);
-      const b = await dfd(sau, saude, [
-        [p.papel, '20', '2,50'],
-        [p.clipes, '3', '0,50'],
-      ]);
-      const c = await dfd(sau, saude, [[p.papel, '2', '2,50']]);
-      const corpo = { anoPca: 2027, codigoUnidade: 'U1', centroCustoId: compras };
-      let plano = await json<Lido>(await pca('', setor, { json: corpo }), 201);
-      plano = await json<Lido>(await pca(`/${plano.id}`, setor, { method: 'PUT', json: { ...corpo, version: plano.version, memorandoIds: [a, b, c] } }), 200);
-      await json(
-        await pca(`/${plano.id}/itens-manuais`, setor, {
-          json: {
-            produtoId: p.clipes,
-            categoriaItemPca: 1,
-            quantidade: '5',
-            valorUnitario: '0,50',
-            dataDesejada: '2027-03-15',
-            justificativa: 'Reserva do almoxarifado central.',
-          },
-        }),
-        201,
-      );
-      const lido = await json<Lido>(await pca(`/${plano.id}`, setor), 200);
-      expect(lido.itens.map(({ numeroItem, descricao, valorTotal, dfds, manuais }) => ({ numeroItem, descricao, valorTotal, dfds, manuais }))).toEqual([
-        { numeroItem: 1, descricao: 'Caneta esferográfica azul', valorTotal: '5.0000', dfds: 1, manuais: 0 },
-        { numeroItem: 2, descricao: 'Clipes 2/0', valorTotal: '4.0000', dfds: 1, manuais: 1 },
-        { numeroItem: 3, descricao: 'Papel sulfite A4', valorTotal: '80.0000', dfds: 3, manuais: 0 },
-      ]);
-      expect(lido.valorTotal).toBe('89.0000');
-      // an item asked by two units counts in both, with each one's part; the largest value first
-      expect(lido.totais.porUnidade).toEqual([
-        { rotulo: 'Secretaria de Saúde', itens: 2, valor: '56.5000' },
-        { rotulo: 'Secretaria de Educação', itens: 2, valor: '30.0000' },
-        { rotulo: 'Compras e Licitações', itens: 1, valor: '2.5000' },
-      ]);
-      expect(lido.totais.porCategoria).toEqual([{ rotulo: 'Material', itens: 3, valor: '89.0000' }]);
-    });
-
-    it('an item asked by several DFDs of one unit counts once for it; units with the same value by name', async () => {
-      // two DFDs of Educação for the same product (one item), and Saúde's with the same value
-      const a = await dfd(edu, educacao, [[p.caneta, '2', '1,25']]);
-      const b = await dfd(edu, educacao, [[p.caneta, '2', '1,25']]);
-      const c = await dfd(sau, saude, [[p.clipes, '10', '0,50']]);
-      const corpo = { anoPca: 2027, codigoUnidade: 'U2', centroCustoId: compras };
-      let plano = await json<Lido>(await pca('', setor, { json: corpo }), 201);
-      plano = await json<Lido>(await pca(`/${plano.id}`, setor, { method: 'PUT', json: { ...corpo, version: plano.version, memorandoIds: [c, b, a] } }), 200);
-      plano = await json<Lido>(await pca(`/${plano.id}`, setor), 200);
-      expect(plano.itens.map((i) => [i.descricao, i.dfds, i.manuais])).toEqual([
-        ['Caneta esferográfica azul', 2, 0],
-        ['Clipes 2/0', 1, 0],
-      ]);
-      expect(plano.totais.porUnidade).toEqual([
-        { rotulo: 'Secretaria de Educação', itens: 1, valor: '5.0000' },
-        { rotulo: 'Secretaria de Saúde', itens: 1, valor: '5.0000' },
-      ]);
-    });
-  },
-);
+  it('an item asked by several DFDs of one unit counts once for it; units with the same value by name', async () => {
+    // two DFDs of Educação for the same product (one item), and Saúde's with the same value
+    const a = await dfd(edu, educacao, [[p.caneta, '2', '1,25']]);
+    const b = await dfd(edu, educacao, [[p.caneta, '2', '1,25']]);
+    const c = await dfd(sau, saude, [[p.clipes, '10', '0,50']]);
+    const corpo = { anoPca: 2027, codigoUnidade: 'U2', centroCustoId: compras };
+    let plano = await json<Lido>(await pca('', setor, { json: corpo }), 201);
+    plano = await json<Lido>(await pca(`/${plano.id}`, setor, { method: 'PUT', json: { ...corpo, version: plano.version, memorandoIds: [c, b, a] } }), 200);
+    plano = await json<Lido>(await pca(`/${plano.id}`, setor), 200);
+    expect(plano.itens.map((i) => [i.descricao, i.dfds, i.manuais])).toEqual([
+      ['Caneta esferográfica azul', 2, 0],
+      ['Clipes 2/0', 1, 0],
+    ]);
+    expect(plano.totais.porUnidade).toEqual([
+      { rotulo: 'Secretaria de Educação', itens: 1, valor: '5.0000' },
+      { rotulo: 'Secretaria de Saúde', itens: 1, valor: '5.0000' },
+    ]);
+  });
+});

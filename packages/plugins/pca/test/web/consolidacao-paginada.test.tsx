@@ -6,16 +6,14 @@
 // Fixture: 120 DFDs, n = 1…120: Secretaria de Saúde when n is odd, de Educação when even; lines in
 // Grupo 0750 when n % 3 = 0, Classe 7510 when n % 3 = 1, Classe 7530 when n % 3 = 2; DFD 5 in 7530 and
 // 7510; DFD 7 already in another plan (2/2026); DFD 1 in this plan.
-import { makeTestSession, renderPlugin } from '@app/core/testing';
+import { renderPlugin } from '@app/core/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEMANDAS_POR_PAGINA } from '../../src/web/pages/PlanoPanel';
 import plugin from '../../src/web/index';
+import { CENTRO, ID, T, apiDoPlano, planoDoSetor, sessaoDoSetor } from './fixtures';
 
-const T = { timeout: 8000 };
-const ID = '00000000-0000-4000-8000-000000000001';
 const OUTRO = '00000000-0000-4000-8000-000000000002';
-const CENTRO = '00000000-0000-4000-8000-0000000000c1';
 const N = 120;
 const dfdId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const CLASSE = ['grupo:0750', 'cnbs:7510', 'cnbs:7530'] as const;
@@ -40,39 +38,18 @@ const demandas = {
   truncated: false,
 };
 
-const plano = {
-  id: ID,
-  numero: 1,
-  ano: 2026,
-  data: '2026-04-20',
-  status: 'em_elaboracao',
-  version: 2,
-  anoPca: 2027,
-  codigoUnidade: '926001',
-  centroCustoId: CENTRO,
-  centroCustoNome: 'Compras e Licitações',
-  solicitanteNome: 'Sérgio Setor',
-  observacao: null,
-  valorTotal: '0.0000',
+const plano = planoDoSetor({
   memorandos: [{ id: dfdId(1), numero: 1, ano: 2026, assunto: 'Demanda 1 do exercício', valorTotal: '10.00', origemNome: 'Secretaria de Saúde' }],
-  itens: [],
-  totais: { porCategoria: [], porUnidade: [] },
-  transicoes: ['enviar', 'cancelar'],
-  editavel: true,
-};
+});
 
 const abrir = async () => {
   const { calls } = renderPlugin(plugin, {
     path: `/elabora-pca/edit/${ID}`,
-    session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }),
-    api: {
-      [`GET /api/pca/planos/${ID}`]: () => Response.json(plano),
-      [`GET /api/pca/planos/${ID}/historico`]: () => Response.json({ items: [], truncated: false }),
+    session: sessaoDoSetor(),
+    api: apiDoPlano(plano, {
       [`GET /api/pca/planos/${ID}/demandas`]: () => Response.json(demandas),
       [`PUT /api/pca/planos/${ID}`]: () => Response.json(plano),
-      'GET /api/pca/centros-custo': () =>
-        Response.json({ items: [{ id: CENTRO, codigo: '01', nome: 'Compras e Licitações' }], total: 1, page: 1, pageSize: 20 }),
-    },
+    }),
   });
   const card = await screen.findByRole('region', { name: 'Consolidação das demandas (DFD de 2027)' }, T);
   await within(card).findByRole('group', { name: 'Memorandos (DFD) aceitos para o PCA de 2027' }, T);

@@ -2,15 +2,12 @@
 // A big plan's items (issue 20: a plan of 5 000 items, first rows ≤ 1 s): the items table shows one page
 // of rows at a time, with the kit's pagination and a search over número, descrição, código and
 // Classe/Grupo; a plan that fits in one page shows neither.
-import { makeTestSession, renderPlugin } from '@app/core/testing';
+import { renderPlugin } from '@app/core/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ITENS_POR_PAGINA } from '../../src/web/pages/PlanoPanel';
 import plugin from '../../src/web/index';
-
-const T = { timeout: 8000 };
-const ID = '00000000-0000-4000-8000-000000000001';
-const CENTRO = '00000000-0000-4000-8000-0000000000c1';
+import { ID, T, apiDoPlano, planoDoSetor, sessaoDoSetor } from './fixtures';
 
 /** Item n: Classe/Grupo 'G' + n % 3, description 'Material nº n'; item 7 in a grupo of its own. */
 const item = (n: number) => ({
@@ -37,42 +34,25 @@ const item = (n: number) => ({
   publicacao: null,
 });
 
-const plano = (quantos: number) => ({
-  id: ID,
-  numero: 1,
-  ano: 2026,
-  data: '2026-04-20',
-  status: 'em_elaboracao',
-  version: 2,
-  anoPca: 2027,
-  codigoUnidade: '926001',
-  centroCustoId: CENTRO,
-  centroCustoNome: 'Compras e Licitações',
-  solicitanteNome: 'Sérgio Setor',
-  observacao: null,
-  valorTotal: (3 * quantos).toFixed(4),
-  memorandos: [],
-  itens: Array.from({ length: quantos }, (_, i) => item(i + 1)),
-  totais: { porCategoria: [{ rotulo: 'Material', itens: quantos, valor: (3 * quantos).toFixed(4) }], porUnidade: [] },
-  transicoes: ['enviar', 'cancelar'],
-  editavel: true,
-});
+const plano = (quantos: number) =>
+  planoDoSetor({
+    valorTotal: (3 * quantos).toFixed(4),
+    itens: Array.from({ length: quantos }, (_, i) => item(i + 1)),
+    totais: { porCategoria: [{ rotulo: 'Material', itens: quantos, valor: (3 * quantos).toFixed(4) }], porUnidade: [] },
+  });
 
-const api = (row: ReturnType<typeof plano>) => ({
-  [`GET /api/pca/planos/${ID}`]: () => Response.json(row),
-  [`GET /api/pca/planos/${ID}/historico`]: () => Response.json({ items: [], truncated: false }),
-  [`GET /api/pca/planos/${ID}/demandas`]: () => Response.json({ items: [] }),
-  [`GET /api/pca/planos/${ID}/itens/*`]: () =>
-    Response.json({
-      items: [
-        { memorandoId: 'd1', memorandoItemId: 'l1', numero: 3, ano: 2026, origemNome: 'Secretaria de Educação', quantidade: '2.0000', valorTotal: '3.0000' },
-      ],
-    }),
-  'GET /api/pca/centros-custo': () => Response.json({ items: [{ id: CENTRO, codigo: '01', nome: 'Compras e Licitações' }], total: 1, page: 1, pageSize: 20 }),
-});
+const api = (row: ReturnType<typeof plano>) =>
+  apiDoPlano(row, {
+    [`GET /api/pca/planos/${ID}/itens/*`]: () =>
+      Response.json({
+        items: [
+          { memorandoId: 'd1', memorandoItemId: 'l1', numero: 3, ano: 2026, origemNome: 'Secretaria de Educação', quantidade: '2.0000', valorTotal: '3.0000' },
+        ],
+      }),
+  });
 
 const abrir = async (quantos: number) => {
-  renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }), api: api(plano(quantos)) });
+  renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: sessaoDoSetor(), api: api(plano(quantos)) });
   return screen.findByRole('region', { name: new RegExp(`^Itens do plano \\(${quantos}\\)`) }, T);
 };
 /** The numbers of the item rows shown (their row headers). */

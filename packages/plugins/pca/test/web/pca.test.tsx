@@ -8,59 +8,44 @@ import { describe, expect, it } from 'vitest';
 import server from '../../src/server/index';
 import { PCA_TAG } from '../../src/shared/index';
 import plugin from '../../src/web/index';
+import { ID, T, apiDoPlano, planoDoSetor, sessaoDoSetor } from './fixtures';
 
-const T = { timeout: 8000 };
 const TITLE = 'Plano de Contratações Anual';
-const ID = '00000000-0000-4000-8000-000000000001';
 const DFD_A = '00000000-0000-4000-8000-0000000000a1';
 const DFD_B = '00000000-0000-4000-8000-0000000000b1';
-const CENTRO = '00000000-0000-4000-8000-0000000000c1';
-const plano = (over: Record<string, unknown> = {}) => ({
-  id: ID,
-  numero: 1,
-  ano: 2026,
-  data: '2026-04-20',
-  status: 'em_elaboracao',
-  version: 2,
-  anoPca: 2027,
-  codigoUnidade: '926001',
-  centroCustoId: CENTRO,
-  centroCustoNome: 'Compras e Licitações',
-  solicitanteNome: 'Sérgio Setor',
-  observacao: null,
-  valorTotal: '5.0000',
-  memorandos: [{ id: DFD_A, numero: 3, ano: 2026, assunto: 'Expediente', valorTotal: '1.00', origemNome: 'Secretaria de Educação' }],
-  itens: [
-    {
-      id: 'i1',
-      numeroItem: 1,
-      categoriaItemPca: 1,
-      classificacaoSuperiorCodigo: '7510',
-      classificacaoSuperiorNome: 'Artigos de expediente',
-      descricao: 'Papel sulfite A4',
-      produtoId: 'p1',
-      unidadeFornecimento: 'RESMA',
-      quantidade: '30.0000',
-      valorUnitario: '0.1667',
-      valorTotal: '5.0000',
-      dataDesejada: '2027-02-01',
-      unidadeRequisitante: 'Secretaria de Educação; Secretaria de Saúde',
-      pendencias: ['classe_cnbs'],
-      dfds: 2,
-      semData: null,
-    },
-  ],
-  totais: {
-    porCategoria: [{ rotulo: 'Material', itens: 1, valor: '5.0000' }],
-    porUnidade: [
-      { rotulo: 'Secretaria de Saúde', itens: 1, valor: '4.0000' },
-      { rotulo: 'Secretaria de Educação', itens: 1, valor: '1.0000' },
+const plano = (over: Record<string, unknown> = {}) =>
+  planoDoSetor({
+    valorTotal: '5.0000',
+    memorandos: [{ id: DFD_A, numero: 3, ano: 2026, assunto: 'Expediente', valorTotal: '1.00', origemNome: 'Secretaria de Educação' }],
+    itens: [
+      {
+        id: 'i1',
+        numeroItem: 1,
+        categoriaItemPca: 1,
+        classificacaoSuperiorCodigo: '7510',
+        classificacaoSuperiorNome: 'Artigos de expediente',
+        descricao: 'Papel sulfite A4',
+        produtoId: 'p1',
+        unidadeFornecimento: 'RESMA',
+        quantidade: '30.0000',
+        valorUnitario: '0.1667',
+        valorTotal: '5.0000',
+        dataDesejada: '2027-02-01',
+        unidadeRequisitante: 'Secretaria de Educação; Secretaria de Saúde',
+        pendencias: ['classe_cnbs'],
+        dfds: 2,
+        semData: null,
+      },
     ],
-  },
-  transicoes: ['enviar', 'cancelar'],
-  editavel: true,
-  ...over,
-});
+    totais: {
+      porCategoria: [{ rotulo: 'Material', itens: 1, valor: '5.0000' }],
+      porUnidade: [
+        { rotulo: 'Secretaria de Saúde', itens: 1, valor: '4.0000' },
+        { rotulo: 'Secretaria de Educação', itens: 1, valor: '1.0000' },
+      ],
+    },
+    ...over,
+  });
 const demandas = {
   items: [
     {
@@ -75,21 +60,26 @@ const demandas = {
     { id: DFD_B, numero: 4, ano: 2026, assunto: 'Material de escritório', origemNome: 'Secretaria de Saúde', valorTotal: '4.00', plano: null },
   ],
 };
-const api = (row = plano()) => ({
-  'GET /api/pca/planos': () => Response.json(pageOf([row])),
-  [`GET /api/pca/planos/${ID}`]: () => Response.json(row),
-  [`GET /api/pca/planos/${ID}/historico`]: () => Response.json({ items: [], truncated: false }),
-  [`GET /api/pca/planos/${ID}/demandas`]: () => Response.json(demandas),
-  [`GET /api/pca/planos/${ID}/itens/1/dfds`]: () =>
-    Response.json({
-      items: [
-        { memorandoId: DFD_A, memorandoItemId: 'l1', numero: 3, ano: 2026, origemNome: 'Secretaria de Educação', quantidade: '10.0000', valorTotal: '1.0000' },
-        { memorandoId: DFD_B, memorandoItemId: 'l2', numero: 4, ano: 2026, origemNome: 'Secretaria de Saúde', quantidade: '20.0000', valorTotal: '4.0000' },
-      ],
-    }),
-  [`PUT /api/pca/planos/${ID}`]: () => Response.json(row),
-  'GET /api/pca/centros-custo': () => Response.json(pageOf([{ id: CENTRO, codigo: '01', nome: 'Compras e Licitações' }])),
-});
+const api = (row = plano()) =>
+  apiDoPlano(row, {
+    [`GET /api/pca/planos/${ID}/demandas`]: () => Response.json(demandas),
+    [`GET /api/pca/planos/${ID}/itens/1/dfds`]: () =>
+      Response.json({
+        items: [
+          {
+            memorandoId: DFD_A,
+            memorandoItemId: 'l1',
+            numero: 3,
+            ano: 2026,
+            origemNome: 'Secretaria de Educação',
+            quantidade: '10.0000',
+            valorTotal: '1.0000',
+          },
+          { memorandoId: DFD_B, memorandoItemId: 'l2', numero: 4, ano: 2026, origemNome: 'Secretaria de Saúde', quantidade: '20.0000', valorTotal: '4.0000' },
+        ],
+      }),
+    [`PUT /api/pca/planos/${ID}`]: () => Response.json(row),
+  });
 
 describe('@app/pca manifest', () => {
   it("id 'pca' like its server half, '/elabora-pca' with list, new and edit behind tag 101; lazy pages only", () => {
@@ -112,7 +102,7 @@ describe('pages', () => {
   });
 
   it('the plan shows its items; an item opens the DFD lines it came from (keyboard button, aria-expanded)', async () => {
-    renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }), api: api() });
+    renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: sessaoDoSetor(), api: api() });
     const itens = await screen.findByRole('region', { name: /Itens do plano \(1\)/ }, T);
     expect(within(itens).getByText('Papel sulfite A4')).toBeTruthy();
     expect(within(itens).getByText('Secretaria de Educação; Secretaria de Saúde')).toBeTruthy();
@@ -165,7 +155,7 @@ describe('pages', () => {
         grupo({ grupoId: 'g2', grupoCodigo: 'S01', grupoNome: 'Serviços de limpeza', total: '10.0000', exigeLicitacao: false, numerosItem: [2] }),
       ],
     });
-    renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }), api: api(row) });
+    renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: sessaoDoSetor(), api: api(row) });
     const itens = await screen.findByRole('region', { name: /Itens do plano \(1\)/ }, T);
     expect(within(itens).getByText('Exige licitação')).toBeTruthy();
     const card = screen.getByRole('region', { name: 'Fracionamento: grupos que exigem licitação' });
@@ -209,7 +199,7 @@ describe('pages', () => {
     });
     const { calls } = renderPlugin(plugin, {
       path: `/elabora-pca/edit/${ID}`,
-      session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }),
+      session: sessaoDoSetor(),
       api: { ...api(row), [`POST /api/pncp/planos/${ID}/excluir`]: () => Response.json({ id: 'p1', estado: 'aguardando' }) },
     });
     const itens = await screen.findByRole('region', { name: /Itens do plano \(1\)/ }, T);
@@ -238,7 +228,7 @@ describe('pages', () => {
   });
 
   it('no grupo over the limit: no card, no flag', async () => {
-    renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }), api: api() });
+    renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: sessaoDoSetor(), api: api() });
     const itens = await screen.findByRole('region', { name: /Itens do plano \(1\)/ }, T);
     expect(within(itens).queryByText('Exige licitação')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Fracionamento: grupos que exigem licitação' })).toBeNull();
@@ -247,7 +237,7 @@ describe('pages', () => {
   it('consolidates the checked DFDs of the year with one PUT naming them', async () => {
     const { calls } = renderPlugin(plugin, {
       path: `/elabora-pca/edit/${ID}`,
-      session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }),
+      session: sessaoDoSetor(),
       api: api(),
     });
     const area = await screen.findByRole('region', { name: 'Consolidação das demandas (DFD de 2027)' }, T);
@@ -278,7 +268,7 @@ describe('pages', () => {
     const comUma = plano({ contratacoes: [contratacao], itens: [{ ...plano().itens[0], contratacaoId: 'c1' }] });
     const { calls } = renderPlugin(plugin, {
       path: `/elabora-pca/edit/${ID}`,
-      session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }),
+      session: sessaoDoSetor(),
       api: { ...api(comUma), [`POST /api/pca/planos/${ID}/contratacoes`]: () => Response.json(contratacao, { status: 201 }) },
     });
     const card = await screen.findByRole('region', { name: 'Contratações planejadas (1)' }, T);
@@ -342,7 +332,7 @@ describe('pages', () => {
       version: 1,
     };
     const enviado = plano({ manuais: [manual], status: 'em_aprovacao', editavel: false, transicoes: [] });
-    renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }), api: api(enviado) });
+    renderPlugin(plugin, { path: `/elabora-pca/edit/${ID}`, session: sessaoDoSetor(), api: api(enviado) });
     const card = await screen.findByRole('region', { name: 'Itens incluídos sem DFD (1)' }, T);
     const linha = within(within(card).getByRole('table', { name: 'Itens incluídos pelo setor de contratações, com a justificativa' })).getAllByRole('row')[1]!;
     expect([...linha.querySelectorAll('th,td')].map((c) => c.textContent)).toEqual([
@@ -360,7 +350,7 @@ describe('pages', () => {
     const row = plano({ status: 'aprovado', editavel: false, transicoes: ['revisar'], loa: { dataPublicacao: '2026-01-10', lei: 'Lei nº 100/2026' } });
     const { calls } = renderPlugin(plugin, {
       path: `/elabora-pca/edit/${ID}`,
-      session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }),
+      session: sessaoDoSetor(),
       api: { ...api(row), [`POST /api/pca/planos/${ID}/revisar`]: () => Response.json({ ...row, status: 'em_revisao', transicoes: [] }) },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Revisar' }, T));
@@ -379,7 +369,7 @@ describe('pages', () => {
   it('revisar without the LOA of the year recorded: the dialog says so; the administration (tag 3) finds the LOA dates from the list', async () => {
     renderPlugin(plugin, {
       path: `/elabora-pca/edit/${ID}`,
-      session: makeTestSession({ tags: [101], centrosCusto: [CENTRO] }),
+      session: sessaoDoSetor(),
       api: api(plano({ status: 'aprovado', editavel: false, transicoes: ['revisar'], loa: null })),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Revisar' }, T));

@@ -2,37 +2,15 @@
 // The suggested quantity in the form that adds a line to the plan: once a product is chosen, "Sugestão para
 // <ano>: N <unidade>" with the 3 previous years and the 12-month average, a labelled factor (pt-BR), and
 // "Usar sugestão" filling the quantity, which stays editable; a product without history: one sentence only.
-import { makeTestSession, pageOf, renderPlugin } from '@app/core/testing';
+import { pageOf, renderPlugin } from '@app/core/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import plugin from '../../src/web/index';
+import { ID, T, apiDoPlano, planoDoSetor, sessaoDoSetor } from './fixtures';
 
-const T = { timeout: 8000 };
-const ID = '00000000-0000-4000-8000-000000000001';
-const CENTRO = '00000000-0000-4000-8000-0000000000c1';
 const PAPEL = '00000000-0000-4000-8000-0000000000a1';
 const CANETA = '00000000-0000-4000-8000-0000000000b2';
-const plano = {
-  id: ID,
-  numero: 1,
-  ano: 2026,
-  data: '2026-03-15',
-  status: 'em_elaboracao',
-  version: 1,
-  anoPca: 2027,
-  codigoUnidade: '926001',
-  centroCustoId: CENTRO,
-  centroCustoNome: 'Compras e Licitações',
-  solicitanteNome: 'Sérgio Setor',
-  observacao: null,
-  valorTotal: '0.0000',
-  memorandos: [],
-  itens: [],
-  manuais: [],
-  totais: { porCategoria: [], porUnidade: [] },
-  transicoes: ['enviar', 'cancelar'],
-  editavel: true,
-};
+const plano = planoDoSetor({ data: '2026-03-15', version: 1, manuais: [] });
 /** What the server answers (hand-computed in test/server/sugestao.test.ts): 11,3 in 12 months. */
 const sugestao = (fator: string, quantidade: string) => ({
   anoPca: 2027,
@@ -60,17 +38,11 @@ const semConsumo = {
 };
 const QUANTIDADE: Record<string, string> = { '1': '12', '1.1': '13' };
 
-const abrir = () => {
-  const session = makeTestSession({ tags: [101], centrosCusto: [CENTRO] });
-  return renderPlugin(plugin, {
+const abrir = () =>
+  renderPlugin(plugin, {
     path: `/elabora-pca/edit/${ID}`,
-    session,
-    api: {
-      'GET /api/pca/planos': () => Response.json(pageOf([plano])),
-      [`GET /api/pca/planos/${ID}`]: () => Response.json(plano),
-      [`GET /api/pca/planos/${ID}/historico`]: () => Response.json({ items: [], truncated: false }),
-      [`GET /api/pca/planos/${ID}/demandas`]: () => Response.json({ items: [] }),
-      'GET /api/pca/centros-custo': () => Response.json(pageOf([{ id: CENTRO, codigo: '01', nome: 'Compras e Licitações' }])),
+    session: sessaoDoSetor(),
+    api: apiDoPlano(plano, {
       'GET /api/pca/produtos': () =>
         Response.json(
           pageOf([
@@ -83,9 +55,8 @@ const abrir = () => {
         const fator = search.get('fator') ?? '1';
         return Response.json(sugestao(fator, QUANTIDADE[fator] ?? '0'));
       },
-    },
+    }),
   });
-};
 
 /** Opens the form and picks the product whose option matches `nome`, by keyboard. */
 const escolher = async (nome: RegExp) => {
