@@ -370,6 +370,8 @@ export default defineServerPlugin({
         return Object.keys(fields).length ? fields : undefined;
       },
       unique: [{ fields: ['nivel', 'centroCustoId'], message: 'Já existe este nível para este centro de custo.' }],
+      // the list's search: the level's number and name (a few rows per entidade: no stored search column)
+      searchColumns: [sql`${alcadas.nivel}::text`, sql`${alcadas.nome}`],
       sortable: ['nivel', 'valorMinimo', 'nome'],
       defaultSort: 'nivel',
       extra: { valorMinimoTexto: sql<string>`${alcadas.valorMinimo}::text` },

@@ -342,6 +342,29 @@ describeEachDatabase('requisicoes API', { plugins }, (t) => {
     expect((await alertas(acima.id))[0]).toMatchObject({ limite: '125451.15', total: '0.00', totalComEsta: '125451.16', anoLimite: 2025 });
   });
 
+  it('the alçadas list searches the level’s number and name, accents and case aside (it filtered nothing)', async () => {
+    const [perfil] = await t.server.sql<{ id: string }>('SELECT id FROM perfis WHERE entidade_id = $1 ORDER BY nome LIMIT 1', [fx.entidadeId]);
+    for (const json of [
+      { nivel: 17, nome: 'Secretário de Saúde', valorMinimo: '500.000,00', perfis: [perfil!.id] },
+      { nivel: 18, nome: 'Prefeito municipal', valorMinimo: '900.000,00', perfis: [perfil!.id] },
+    ]) {
+      const res = await api('/alcadas', admin, { json });
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+    const busca = async (q: string) => {
+      const res = await api(`/alcadas?pageSize=100${q ? `&q=${encodeURIComponent(q)}` : ''}`, admin);
+      expect(res.status, await res.clone().text()).toBe(200);
+      const page = (await res.json()) as { items: { nivel: number; nome: string }[]; total: number };
+      return page.items.map((i) => `${i.nivel} ${i.nome}`).sort();
+    };
+    const todas = await busca('');
+    expect(todas).toEqual(expect.arrayContaining(['17 Secretário de Saúde', '18 Prefeito municipal']));
+    expect(await busca('SAUDE')).toEqual(['17 Secretário de Saúde']);
+    expect(await busca('18')).toEqual(['18 Prefeito municipal']);
+    expect(await busca('prefeito 17')).toEqual([]);
+    await t.server.sql('DELETE FROM requisicao_alcadas WHERE nivel IN (17, 18)');
+  });
+
   it('the limites de dispensa list searches the year, the category as shown and its legal basis (it filtered nothing)', async () => {
     for (const json of [
       { ano: 2031, categoria: 'obras', valor: '200.000,00' },
