@@ -284,7 +284,7 @@ async function openPostgres(url: string, poolMax: number | undefined, logger: Lo
     // A round trip on the listening connection; one that fails or takes more than 2 s ends the
     // connection ('end' marks the listener disconnected, then it reconnects): a connection that hangs
     // without an error cannot go on counting as connected.
-    const sync = async () => {
+    const roundTrip = async () => {
       const c = client;
       if (!c || !connected) return;
       let timeout: ReturnType<typeof setTimeout> | undefined;
@@ -302,6 +302,24 @@ async function openPostgres(url: string, poolMax: number | undefined, logger: Lo
       } finally {
         clearTimeout(timeout);
       }
+    };
+    // One round trip at a time on the connection (pg queues concurrent queries only with a warning):
+    // a write that commits while one is in flight waits for the next, which starts after its commit;
+    // every write that arrives meanwhile shares that next one.
+    let inFlight: Promise<void> | undefined;
+    let next: Promise<void> | undefined;
+    const sync = (): Promise<void> => {
+      if (!inFlight) {
+        inFlight = roundTrip().finally(() => {
+          inFlight = undefined;
+        });
+        return inFlight;
+      }
+      next ??= inFlight.then(() => {
+        next = undefined;
+        return sync();
+      });
+      return next;
     };
     // and one every second when nothing else asked for one
     const heartbeat = setInterval(() => void sync(), 1000);
