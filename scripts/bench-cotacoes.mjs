@@ -384,6 +384,10 @@ export default async function benchCotacoes({ root, tmp, startServer, stopServer
       }
     }
     const excluidos = mapa.avaliacao.precos.filter((p) => !p.valido).length;
+    // over the wire (issue 23, goal ≤ 500 KB): the body as a browser gets it, compressed by the server
+    const wire = await server.app.request(path, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const wireBytes = (await wire.arrayBuffer()).byteLength;
+    const wireText = `${(wireBytes / 1024).toFixed(0)} KB ${wire.headers.get('content-encoding') ?? 'uncompressed'} over the wire, goal ≤ 500 KB: ${wireBytes <= 500 * 1024 ? 'OK' : 'OVER'}`;
     const { times: api } = await measure(async () => (await request()).arrayBuffer());
     const { times: sql } = await measure(async () => {
       for (const unit of units) await recorder.replay(unit);
@@ -391,7 +395,7 @@ export default async function benchCotacoes({ root, tmp, startServer, stopServer
     const apiP95 = pct(api, 95);
     row(
       engine,
-      `GET …/:id/mapa (${(text.length / 1024).toFixed(0)} KB JSON, ${mapa.precos.length.toLocaleString('pt-BR')} prices, ${excluidos} out)`,
+      `GET …/:id/mapa (${(text.length / 1024).toFixed(0)} KB JSON, ${wireText}; ${mapa.precos.length.toLocaleString('pt-BR')} prices, ${excluidos} out)`,
       RUNS,
       api,
       pg ? `≤ ${GOALS.mapa} ms p95: ${apiP95 <= GOALS.mapa ? 'OK' : 'OVER'}` : 'reported',

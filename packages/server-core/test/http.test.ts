@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeBuildId } from '../src/index.js';
 import { type TestServer, createTestServer } from '../src/testing.js';
@@ -138,7 +138,7 @@ describe('HTTP: security headers and the SPA', () => {
     expect(plain.headers.get('content-encoding')).toBeNull();
     const text = await plain.text();
     expect(text.length).toBeGreaterThan(1024);
-    const gz = await server.request('/api/openapi.json', { headers: { 'accept-encoding': 'gzip, br' } });
+    const gz = await server.request('/api/openapi.json', { headers: { 'accept-encoding': 'gzip, br;q=0' } });
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gz.headers.get('vary')).toContain('Accept-Encoding');
     const bytes = Buffer.from(await gz.arrayBuffer());
@@ -147,6 +147,26 @@ describe('HTTP: security headers and the SPA', () => {
     const small = await server.request('/api/health', { headers: { 'accept-encoding': 'gzip' } });
     expect(small.status).toBe(200);
     expect(small.headers.get('content-encoding')).toBeNull();
+  });
+
+  it('brotli (quality 4) for JSON above 1 KB when the client accepts br, as every browser does; never small ones', async () => {
+    const text = await (await server.request('/api/openapi.json')).text();
+    for (const header of ['gzip, deflate, br, zstd', 'br', 'gzip;q=1, br;q=0.5']) {
+      const br = await server.request('/api/openapi.json', { headers: { 'accept-encoding': header } });
+      expect(br.headers.get('content-encoding'), header).toBe('br');
+      expect(br.headers.get('vary'), header).toContain('Accept-Encoding');
+      const bytes = Buffer.from(await br.arrayBuffer());
+      expect(br.headers.get('content-length'), header).toBe(String(bytes.length));
+      expect(bytes.length, header).toBeLessThan(text.length / 3);
+      expect(brotliDecompressSync(bytes).toString('utf8'), header).toBe(text);
+    }
+    const small = await server.request('/api/health', { headers: { 'accept-encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    // revalidation of a brotli answer: its tag is weak
+    const br = await server.request('/api/openapi.json', { headers: { 'accept-encoding': 'br' } });
+    const weak = br.headers.get('etag')!;
+    expect(weak.startsWith('W/')).toBe(true);
+    expect((await server.request('/api/openapi.json', { headers: { 'accept-encoding': 'br', 'if-none-match': weak } })).status).toBe(304);
   });
 
   it('answers 304 to the revalidation of an unchanged index.html or OpenAPI document (ETag)', async () => {

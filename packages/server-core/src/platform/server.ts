@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import type { Hono, MiddlewareHandler } from 'hono';
@@ -178,6 +180,19 @@ async function resolveJwtSecret(db: Db, explicit: string | undefined): Promise<s
     .onConflictDoNothing({ target: appConfig.key });
   const [row] = await db.select({ value: appConfig.value }).from(appConfig).where(eq(appConfig.key, 'jwt_secret'));
   return row!.value;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+
+/** Accept-Encoding names br with a weight above 0 (`br`, `br;q=0.5`; not `br;q=0`). */
+function acceptsBrotli(header: string | undefined): boolean {
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (name?.trim().toLowerCase() !== 'br') continue;
+    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
+    return q === undefined || Number(q) > 0;
+  }
+  return false;
 }
 
 /** How often the embedded database is vacuumed and analysed, when something was written since. */
@@ -394,12 +409,31 @@ function buildApp(
   // already has a Content-Encoding, such as the SPA's precompressed assets).
   app.use('*', compress());
   // JSON answers are built whole in memory: give them their Content-Length, so that compress()
-  // leaves the small ones (below its 1 KB threshold) as they are
+  // leaves the small ones (below its 1 KB threshold) as they are; from 1 KB, brotli when the client
+  // accepts it (every current browser does). compress() has only gzip and deflate, and brotli at
+  // quality 4 is both smaller and faster than gzip: the 500 × 10 mapa comparativo, 4.5 MB of JSON, is
+  // 350 KB in 20 ms against gzip's 545 KB in 26 ms. zlib compresses off the event loop.
   app.use('*', async (c, next) => {
     await next();
     const res = c.res;
     if (!res.body || res.headers.has('Content-Length') || !res.headers.get('Content-Type')?.startsWith('application/json')) return;
     const bytes = new Uint8Array(await res.arrayBuffer());
+    if (
+      bytes.byteLength >= 1024 &&
+      acceptsBrotli(c.req.header('Accept-Encoding')) &&
+      !/(?:^|,)\s*no-transform\s*(?:,|$)/i.test(res.headers.get('Cache-Control') ?? '')
+    ) {
+      const compressed = await brotli(bytes, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.byteLength },
+      });
+      c.res = new Response(compressed, res);
+      c.res.headers.set('Content-Encoding', 'br');
+      c.res.headers.set('Content-Length', String(compressed.byteLength));
+      c.res.headers.append('Vary', 'Accept-Encoding');
+      const etag = c.res.headers.get('ETag');
+      if (etag && !etag.startsWith('W/')) c.res.headers.set('ETag', `W/${etag}`);
+      return;
+    }
     c.res = new Response(bytes, res);
     c.res.headers.set('Content-Length', String(bytes.byteLength));
   });
