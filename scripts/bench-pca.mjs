@@ -366,5 +366,5 @@ export default async function benchPca({ root, tmp, startServer, stopServer }) {
         `consolidated into the plan by the PUT in ${(a.consolidacaoItens / 1000).toFixed(2)} s`,
     );
   for (const p of paginas) console.log(`- ${p.engine}: the page's API requests started before the first item row: ${p.antes.join(', ')}; ${p.domNodes[0]}…${p.domNodes.at(-1)} elements on the page then`);
-  console.log('- SQL = the statements GET /planos/:id ran (the session's lookup too when it is not served from memory), recorded and replayed through the same pool (parameters included), one after the other');
+  console.log('- SQL = the statements GET /planos/:id ran (the lookup of the session too when it is not served from memory), recorded and replayed through the same pool (parameters included), one after the other');
 }
