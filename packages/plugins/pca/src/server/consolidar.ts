@@ -14,7 +14,7 @@
 import { fromUnits, toUnits } from '@app/documents';
 import { produtos } from '@app/produtos/server';
 import { centrosCusto, grupos, unidades } from '@app/registros/server';
-import { type DbOrTx, type Tx, documentoVinculos } from '@app/server-core';
+import { type DbOrTx, type Tx, documentoVinculos, liveLink } from '@app/server-core';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from '@app/server-core/orm';
 import { PENDENCIA_LABEL } from '../shared/index.js';
 import { pcaItens, pcaItensManuais, pcaPlanos, pcaVersoes } from './tables.js';
@@ -29,7 +29,7 @@ export const memorandosDoPlano = (tx: Tx, planoId: string) =>
   tx
     .select({ id: documentoVinculos.fonteId })
     .from(documentoVinculos)
-    .where(and(eq(documentoVinculos.destinoId, planoId), eq(documentoVinculos.destinoTipo, PCA_KIND), isNull(documentoVinculos.liberadoEm)));
+    .where(liveLink(PCA_KIND, { target: planoId }));
 
 type Produto = {
   produtoId: string;
@@ -57,8 +57,7 @@ interface Grupo {
 
 /** The DFD lines of a plan's live links (its `memorando_itens`, with the documento_vinculos of the plan). */
 const linhasDoPlano = (planoId: string) => sql`
-  documento_vinculos v
-  JOIN memorando_itens mi ON mi.memorando_id = v.fonte_id AND v.destino_id = ${planoId}::uuid AND v.destino_tipo = ${PCA_KIND} AND v.liberado_em IS NULL`;
+  documento_vinculos JOIN memorando_itens mi ON mi.memorando_id = documento_vinculos.fonte_id AND ${liveLink(PCA_KIND, { target: planoId })}`;
 
 export async function consolidar(tx: Tx, planoId: string, entidadeId: string): Promise<void> {
   // the DFD lines summed by (product, category as typed): each such group goes whole into one item;

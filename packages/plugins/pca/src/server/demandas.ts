@@ -8,7 +8,7 @@
 import { memorandoItens, memorandos } from '@app/memorandos/server';
 import { produtos } from '@app/produtos/server';
 import { centrosCusto, grupos } from '@app/registros/server';
-import type { DbOrTx } from '@app/server-core';
+import { type DbOrTx, liveLink } from '@app/server-core';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from '@app/server-core/orm';
 import { PCA_KIND } from './consolidar.js';
 
@@ -32,8 +32,8 @@ export interface ClasseDasDemandas {
 const cnbs = sql`(${produtos.codigoCatalogo} IS NOT NULL AND ${produtos.classeCnbsCodigo} IS NOT NULL)`;
 const classeDaLinha = sql<string>`CASE WHEN ${cnbs} THEN 'cnbs:' || ${produtos.classeCnbsCodigo} WHEN ${grupos.codigo} IS NOT NULL THEN 'grupo:' || ${grupos.codigo} ELSE 'sem' END`;
 
-const vinculado = sql`(SELECT json_build_object('id', t.id, 'numero', t.numero, 'ano', t.ano) FROM documento_vinculos v JOIN pca_planos t ON t.id = v.destino_id
-  WHERE v.fonte_id = "memorandos"."id" AND v.destino_tipo = ${PCA_KIND} AND v.liberado_em IS NULL LIMIT 1)`;
+const vinculado = sql`(SELECT json_build_object('id', t.id, 'numero', t.numero, 'ano', t.ano) FROM documento_vinculos JOIN pca_planos t ON t.id = documento_vinculos.destino_id
+  WHERE ${liveLink(PCA_KIND, { source: sql`"memorandos"."id"` })} LIMIT 1)`;
 
 /** By code (as consolidar numbers the items, numbers in their order); lines without Classe/Grupo last. */
 const porCodigo = (a: ClasseDasDemandas, b: ClasseDasDemandas) =>

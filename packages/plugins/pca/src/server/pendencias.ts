@@ -5,8 +5,8 @@
 // left out (its plan's time is gone), as is one still to be accepted (memorandos' own pendência).
 import { today } from '@app/br';
 import { memorandos } from '@app/memorandos/server';
-import { type Db, type PendenciaProvider, type RequestContext, centroCustoScope, documentoVinculos } from '@app/server-core';
-import { and, count, eq, gte, isNull, min, notExists } from '@app/server-core/orm';
+import { type Db, type PendenciaProvider, type RequestContext, centroCustoScope, documentoVinculos, liveLink } from '@app/server-core';
+import { and, count, eq, gte, min, notExists } from '@app/server-core/orm';
 import { PCA_TAG } from '../shared/index.js';
 import { PCA_KIND } from './consolidar.js';
 
@@ -23,7 +23,7 @@ const aConsolidar = (db: Db, ctx: RequestContext) =>
       db
         .select({ um: documentoVinculos.id })
         .from(documentoVinculos)
-        .where(and(eq(documentoVinculos.fonteId, memorandos.id), eq(documentoVinculos.destinoTipo, PCA_KIND), isNull(documentoVinculos.liberadoEm))),
+        .where(liveLink(PCA_KIND, { source: memorandos.id })),
     ),
   );
 

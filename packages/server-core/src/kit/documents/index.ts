@@ -42,6 +42,7 @@ export {
   type LinkSourceTable,
   consolidateLines,
   documentoVinculos,
+  liveLink,
 } from './links.js';
 export { type DocumentCoverage, type DocumentCoverageDefinition, type DocumentCoveragePicker, defineDocumentCoverage } from './coverage.js';
 export {

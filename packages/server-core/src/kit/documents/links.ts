@@ -47,6 +47,21 @@ export const documentoVinculos = pgTable('documento_vinculos', {
   liberadoEm: timestamp('liberado_em', { withTimezone: true }),
 });
 
+/**
+ * A live link of a many → one target of `kind` (not released), into `target` and/or from `source`
+ * (an id, a column or SQL): the one definition of "linked now", as a condition on documento_vinculos
+ * (not aliased), for the kit and for a target's own readers (its lines, its totals, which target a source
+ * is in): `FROM documento_vinculos JOIN … ON … AND ${liveLink('pca/planos', { target: id })}`.
+ */
+export function liveLink(kind: string, ends: { target?: string | SQL | AnyPgColumn; source?: string | SQL | AnyPgColumn } = {}): SQL {
+  return and(
+    eq(documentoVinculos.destinoTipo, kind),
+    isNull(documentoVinculos.liberadoEm),
+    ends.target === undefined ? undefined : eq(documentoVinculos.destinoId, ends.target),
+    ends.source === undefined ? undefined : eq(documentoVinculos.fonteId, ends.source),
+  )!;
+}
+
 /** A source document's table: `id`, `entidadeId`, `status`, `numero`, `ano`. */
 export type LinkSourceTable = SourceTable & { status: AnyPgColumn; numero: AnyPgColumn; ano: AnyPgColumn };
 
@@ -253,9 +268,8 @@ export function createDocumentLinks(router: PluginRouter, target: LinkTarget, de
       .where(
         and(
           eq(documentoVinculos.entidadeId, entidadeId),
-          eq(documentoVinculos.destinoTipo, target.kind),
+          liveLink(target.kind),
           inArray(documentoVinculos.fonteId, sourceIds),
-          isNull(documentoVinculos.liberadoEm),
           except ? ne(documentoVinculos.destinoId, except) : undefined,
         ),
       )
@@ -276,7 +290,7 @@ export function createDocumentLinks(router: PluginRouter, target: LinkTarget, de
     const rows = await tx
       .select({ id: documentoVinculos.fonteId })
       .from(documentoVinculos)
-      .where(and(eq(documentoVinculos.destinoId, id), eq(documentoVinculos.destinoTipo, target.kind), isNull(documentoVinculos.liberadoEm)));
+      .where(liveLink(target.kind, { target: id }));
     return rows.map((r) => r.id);
   };
 
@@ -395,16 +409,7 @@ export function createDocumentLinks(router: PluginRouter, target: LinkTarget, de
         const removed = before.filter((s) => !depois.has(s));
         if (!link.column) {
           if (removed.length) {
-            await tx
-              .delete(documentoVinculos)
-              .where(
-                and(
-                  eq(documentoVinculos.destinoId, id),
-                  eq(documentoVinculos.destinoTipo, target.kind),
-                  inArray(documentoVinculos.fonteId, removed),
-                  isNull(documentoVinculos.liberadoEm),
-                ),
-              );
+            await tx.delete(documentoVinculos).where(and(liveLink(target.kind, { target: id }), inArray(documentoVinculos.fonteId, removed)));
           }
           if (added.length) {
             // one parameter for all of them (a plan links 10 000 DFDs: 50 000 bound values otherwise)
@@ -438,7 +443,7 @@ export function createDocumentLinks(router: PluginRouter, target: LinkTarget, de
           const rows = await tx
             .update(documentoVinculos)
             .set({ liberadoEm: sql`now()` })
-            .where(and(eq(documentoVinculos.destinoId, id), eq(documentoVinculos.destinoTipo, target.kind), isNull(documentoVinculos.liberadoEm)))
+            .where(liveLink(target.kind, { target: id }))
             .returning({ fonteId: documentoVinculos.fonteId });
           fontes = rows.map((r) => r.fonteId);
         }
@@ -460,8 +465,8 @@ export function createDocumentLinks(router: PluginRouter, target: LinkTarget, de
         const live: SQL = link.column
           ? sql`(SELECT json_build_object('id', t.id, 'numero', t.numero, 'ano', t.ano) FROM ${table} t
                   WHERE t.${sql.identifier(link.column.name)} = ${sourceId} AND t.status NOT IN (${liberados}) ORDER BY t.ano, t.numero LIMIT 1)`
-          : sql`(SELECT json_build_object('id', t.id, 'numero', t.numero, 'ano', t.ano) FROM documento_vinculos v JOIN ${table} t ON t.id = v.destino_id
-                  WHERE v.fonte_id = ${sourceId} AND v.destino_tipo = ${target.kind} AND v.liberado_em IS NULL ORDER BY t.ano, t.numero LIMIT 1)`;
+          : sql`(SELECT json_build_object('id', t.id, 'numero', t.numero, 'ano', t.ano) FROM documento_vinculos JOIN ${table} t ON t.id = documento_vinculos.destino_id
+                  WHERE ${liveLink(target.kind, { source: sourceId })} ORDER BY t.ano, t.numero LIMIT 1)`;
         const fields = { id: s.id, numero: s.numero, ano: s.ano, ...picker.columns, [picker.usedAs]: live };
         const select = (ctx: RequestContext, extra: SQL | undefined, counting = false) => {
           let query = ctx.db
