@@ -11,7 +11,7 @@
 //   DFD D: Educação's, for the PCA of another year (not listed)
 import { describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { type User, MEMORANDOS_TAG, json, pcaApi, pcaPlugins } from './harness.js';
+import { type User, areasEPessoas, json, pcaApi, pcaPlugins } from './harness.js';
 import { PCA_TAG } from '../../src/shared/index.js';
 
 type Classe = { chave: string; tipo: 'classe' | 'grupo' | null; codigo: string | null; nome: string | null; dfds: number };
@@ -73,13 +73,7 @@ describeEachDatabase('@app/pca: the DFDs of the year with their Classes/Grupos (
       }),
       copa: await produto('000005', 'Serviço de copa', { tipo: 'servico', grupo_id: servicos }),
     };
-    educacao = await ins('registros_centros_custo', { codigo: '02', nome: 'Secretaria de Educação' });
-    saude = await ins('registros_centros_custo', { codigo: '03', nome: 'Secretaria de Saúde' });
-    compras = await ins('registros_centros_custo', { codigo: '01', nome: 'Compras e Licitações' });
-    edu = await t.server.createUser({ login: 'edu', tags: [MEMORANDOS_TAG], centros: [educacao] });
-    sau = await t.server.createUser({ login: 'sau', tags: [MEMORANDOS_TAG], centros: [saude] });
-    aceitante = await t.server.createUser({ login: 'aceitante', tags: [MEMORANDOS_TAG], centros: [compras] });
-    setor = await t.server.createUser({ login: 'setor', tags: [PCA_TAG, MEMORANDOS_TAG], centros: [compras] });
+    ({ educacao, saude, compras, edu, sau, aceitante, setor } = await areasEPessoas(t.server, entidade_id));
     // a person of the setor who also answers for Educação
     setorEdu = await t.server.createUser({ login: 'setor-edu', tags: [PCA_TAG], centros: [educacao] });
     dfds.a = await dfd(edu, educacao, [p.papel, p.caneta]);

@@ -7,6 +7,7 @@ import requisicoesPlugin from '@app/requisicoes/server';
 import type { ServerPlugin } from '@app/server-core';
 import { type TestServer, withoutSeed } from '@app/server-core/testing';
 import plugin from '../../src/server/index.js';
+import { PCA_TAG } from '../../src/shared/index.js';
 
 export const MEMORANDOS_TAG = 29;
 export type User = { token: string; id: string };
@@ -70,4 +71,25 @@ export function pcaApi(t: { readonly server: TestServer }) {
     return m.id;
   };
   return { pca, mem, dfd };
+}
+
+/**
+ * The areas of the tests in `entidadeId`: the centros Educação (02), Saúde (03) and Compras (01), a
+ * requisitante of each area (edu, sau), who accepts DFDs at Compras (aceitante) and the setor de
+ * contratações there (setor, with `setorTags`).
+ */
+export async function areasEPessoas(server: TestServer, entidadeId: string, setorTags: number[] = [PCA_TAG, MEMORANDOS_TAG]) {
+  const centro = (codigo: string, nome: string) => server.insert('registros_centros_custo', { entidade_id: entidadeId, codigo, nome });
+  const educacao = await centro('02', 'Secretaria de Educação');
+  const saude = await centro('03', 'Secretaria de Saúde');
+  const compras = await centro('01', 'Compras e Licitações');
+  return {
+    educacao,
+    saude,
+    compras,
+    edu: await server.createUser({ login: 'edu', tags: [MEMORANDOS_TAG], centros: [educacao] }),
+    sau: await server.createUser({ login: 'sau', tags: [MEMORANDOS_TAG], centros: [saude] }),
+    aceitante: await server.createUser({ login: 'aceitante', tags: [MEMORANDOS_TAG], centros: [compras] }),
+    setor: await server.createUser({ login: 'setor', tags: setorTags, centros: [compras] }),
+  };
 }

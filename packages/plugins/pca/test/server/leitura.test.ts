@@ -10,8 +10,7 @@
 // By unit: Saúde 56,50 (papel, clipes), Educação 30,00 (papel, caneta), Compras e Licitações 2,50 (clipes).
 import { describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { type Linha, type User, MEMORANDOS_TAG, json, pcaApi, pcaPlugins } from './harness.js';
-import { PCA_TAG } from '../../src/shared/index.js';
+import { type Linha, type User, areasEPessoas, json, pcaApi, pcaPlugins } from './harness.js';
 
 type Lido = {
   id: string;
@@ -48,13 +47,7 @@ describeEachDatabase('@app/pca: the plan as GET /planos/:id reads it', { plugins
       caneta: await produto('000002', 'Caneta esferográfica azul'),
       clipes: await produto('000003', 'Clipes 2/0'),
     };
-    educacao = await ins('registros_centros_custo', { codigo: '02', nome: 'Secretaria de Educação' });
-    saude = await ins('registros_centros_custo', { codigo: '03', nome: 'Secretaria de Saúde' });
-    compras = await ins('registros_centros_custo', { codigo: '01', nome: 'Compras e Licitações' });
-    edu = await t.server.createUser({ login: 'edu', tags: [MEMORANDOS_TAG], centros: [educacao] });
-    sau = await t.server.createUser({ login: 'sau', tags: [MEMORANDOS_TAG], centros: [saude] });
-    aceitante = await t.server.createUser({ login: 'aceitante', tags: [MEMORANDOS_TAG], centros: [compras] });
-    setor = await t.server.createUser({ login: 'setor', tags: [PCA_TAG, MEMORANDOS_TAG], centros: [compras] });
+    ({ educacao, saude, compras, edu, sau, aceitante, setor } = await areasEPessoas(t.server, entidade_id));
   });
 
   it('counts each item’s DFD lines and lines without DFD, and totals by requesting unit (the setor for lines added by hand), exactly', async () => {

@@ -6,7 +6,7 @@ import { today } from '@app/br';
 import { parseSpreadsheet } from '@app/server-core';
 import { type ErrorBody, describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { type Linha, type User, MEMORANDOS_TAG, json, pcaApi, pcaPlugins } from './harness.js';
+import { type Linha, type User, MEMORANDOS_TAG, areasEPessoas, json, pcaApi, pcaPlugins } from './harness.js';
 import relatoriosPlugin from '@app/relatorios/server';
 import { CATEGORIA_ITEM_PCA, PCA_APROVAR_TAG, PCA_TAG } from '../../src/shared/index.js';
 
@@ -91,13 +91,7 @@ describeEachDatabase('@app/pca: plan and consolidation', { plugins: pcaPlugins(r
       clips: await produto('000004', 'Clipes 2/0', {}),
       limpeza: await produto('000005', 'Limpeza predial', { tipo: 'servico', grupo_id: servicos }),
     };
-    educacao = await ins('registros_centros_custo', { codigo: '02', nome: 'Secretaria de Educação' });
-    saude = await ins('registros_centros_custo', { codigo: '03', nome: 'Secretaria de Saúde' });
-    compras = await ins('registros_centros_custo', { codigo: '01', nome: 'Compras e Licitações' });
-    edu = await t.server.createUser({ login: 'edu', tags: [MEMORANDOS_TAG], centros: [educacao] });
-    sau = await t.server.createUser({ login: 'sau', tags: [MEMORANDOS_TAG], centros: [saude] });
-    aceitante = await t.server.createUser({ login: 'aceitante', tags: [MEMORANDOS_TAG], centros: [compras] });
-    setor = await t.server.createUser({ login: 'setor', tags: [PCA_TAG, MEMORANDOS_TAG], centros: [compras] });
+    ({ educacao, saude, compras, edu, sau, aceitante, setor } = await areasEPessoas(t.server, entidade_id));
     setorAutoridade = await t.server.createUser({ login: 'setoraut', tags: [PCA_TAG, PCA_APROVAR_TAG], centros: [compras] });
     autoridade = await t.server.createUser({ login: 'prefeito', tags: [PCA_TAG, PCA_APROVAR_TAG] });
     alheio = await t.server.createUser({ login: 'alheio', tags: [PCA_TAG], centros: [saude] });

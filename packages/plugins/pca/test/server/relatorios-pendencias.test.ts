@@ -14,7 +14,7 @@ import relatoriosPlugin from '@app/relatorios/server';
 import { parseSpreadsheet } from '@app/server-core';
 import { type ErrorBody, describeEachDatabase } from '@app/server-core/testing';
 import { beforeAll, expect, it } from 'vitest';
-import { type Linha, type User, MEMORANDOS_TAG, json, pcaApi, pcaPlugins } from './harness.js';
+import { type Linha, type User, MEMORANDOS_TAG, areasEPessoas, json, pcaApi, pcaPlugins } from './harness.js';
 import { PCA_APROVAR_TAG, PCA_TAG } from '../../src/shared/index.js';
 
 type Plano = { id: string; numero: number; ano: number; version: number; codigoUnidade: string; itens: { numeroItem: number; descricao: string }[] };
@@ -77,14 +77,8 @@ describeEachDatabase('@app/pca: por unidade requisitante, calendário and DFDs a
     const caneta = await produto('000003', 'Caneta esferográfica azul');
     const clips = await produto('000004', 'Clipes 2/0');
     const limpeza = await produto('000005', 'Limpeza predial', { tipo: 'servico', grupo_id: servicos });
-    compras = await ins('registros_centros_custo', { codigo: '01', nome: 'Compras e Licitações' });
-    educacao = await ins('registros_centros_custo', { codigo: '02', nome: 'Secretaria de Educação' });
-    saude = await ins('registros_centros_custo', { codigo: '03', nome: 'Secretaria de Saúde' });
+    ({ educacao, saude, compras, edu, sau, aceitante, setor } = await areasEPessoas(t.server, entidade_id, [PCA_TAG, MEMORANDOS_TAG, RELATORIOS_TAG]));
     almox = await ins('registros_centros_custo', { codigo: '05', nome: 'Almoxarifado central' });
-    edu = await t.server.createUser({ login: 'edu', tags: [MEMORANDOS_TAG], centros: [educacao] });
-    sau = await t.server.createUser({ login: 'sau', tags: [MEMORANDOS_TAG], centros: [saude] });
-    aceitante = await t.server.createUser({ login: 'aceitante', tags: [MEMORANDOS_TAG], centros: [compras] });
-    setor = await t.server.createUser({ login: 'setor', tags: [PCA_TAG, MEMORANDOS_TAG, RELATORIOS_TAG], centros: [compras] });
     setor2 = await t.server.createUser({ login: 'setor2', tags: [PCA_TAG, MEMORANDOS_TAG, RELATORIOS_TAG], centros: [almox] });
     autoridade = await t.server.createUser({ login: 'prefeito', tags: [PCA_TAG, PCA_APROVAR_TAG, RELATORIOS_TAG] });
     semPca = await t.server.createUser({ login: 'sempca', tags: [MEMORANDOS_TAG, RELATORIOS_TAG], centros: [compras] });

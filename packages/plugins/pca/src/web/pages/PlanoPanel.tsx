@@ -186,6 +186,12 @@ function FontesDoItem({ planoId, item }: { planoId: string; item: Item }) {
 /** Item rows on a page: a plan of 5 000 items is not rendered at once (its first rows would take seconds). */
 export const ITENS_POR_PAGINA = 100;
 
+/** The page `pagina` of `linhas` (`porPagina` each); a page past the last (fewer rows after a search or a new consolidation) is the last. */
+function paginaDe<T>(linhas: T[], pagina: number, porPagina: number): { atual: number; visiveis: T[] } {
+  const atual = Math.min(pagina, Math.max(1, Math.ceil(linhas.length / porPagina)));
+  return { atual, visiveis: linhas.slice((atual - 1) * porPagina, atual * porPagina) };
+}
+
 /** The items a search term picks (número, descrição, código or Classe/Grupo); all of them without one. */
 function filtrarItens(itens: Item[], busca: string): Item[] {
   const termo = busca.trim().toLocaleLowerCase('pt-BR');
@@ -241,10 +247,7 @@ function Itens({
   const filtrados = useMemo(() => filtrarItens(itens, busca), [itens, busca]);
   const comPublicacao = useMemo(() => itens.some((i) => i.publicacao), [itens]);
   if (itens.length === 0) return <p>Nenhum item: consolide as demandas (DFD) do ano.</p>;
-  // a page past the last one (fewer items after a search or a new consolidation) shows the last
-  const paginas = Math.max(1, Math.ceil(filtrados.length / ITENS_POR_PAGINA));
-  const atual = Math.min(pagina, paginas);
-  const visiveis = filtrados.slice((atual - 1) * ITENS_POR_PAGINA, atual * ITENS_POR_PAGINA);
+  const { atual, visiveis } = paginaDe(filtrados, pagina, ITENS_POR_PAGINA);
   const paginado = itens.length > ITENS_POR_PAGINA;
   return (
     <>
@@ -421,10 +424,7 @@ function Consolidacao({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row
   const marcaveis = filtrados.filter((d) => !emOutro(d));
   const marcadosEncontrados = marcaveis.reduce((n, d) => n + (escolhidos.has(d.id) ? 1 : 0), 0);
   const filtrando = termo !== '' || classe !== '';
-  // a page past the last one (fewer DFDs after a search) shows the last
-  const paginas = Math.max(1, Math.ceil(filtrados.length / DEMANDAS_POR_PAGINA));
-  const atual = Math.min(pagina, paginas);
-  const visiveis = filtrados.slice((atual - 1) * DEMANDAS_POR_PAGINA, atual * DEMANDAS_POR_PAGINA);
+  const { atual, visiveis } = paginaDe(filtrados, pagina, DEMANDAS_POR_PAGINA);
   const paginado = (itens?.length ?? 0) > DEMANDAS_POR_PAGINA;
 
   const alternar = (dId: string, marcado: boolean) =>
