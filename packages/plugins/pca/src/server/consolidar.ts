@@ -31,6 +31,13 @@ export const memorandosDoPlano = (tx: Tx, planoId: string) =>
     .from(documentoVinculos)
     .where(liveLink(PCA_KIND, { target: planoId }));
 
+/**
+ * How a line is classified, for the consolidation and for the card's Classe/Grupo filter (demandas.ts):
+ * a product of the CNBS (a CATMAT/CATSER code) whose CNBS Classe/Grupo is kept goes by that Classe/Grupo,
+ * any other by its own grupo.
+ */
+export const classificadoPelaCnbs = sql<boolean>`(${produtos.codigoCatalogo} IS NOT NULL AND ${produtos.classeCnbsCodigo} IS NOT NULL)`;
+
 type Produto = {
   produtoId: string;
   produtoCodigo: string;
@@ -44,6 +51,7 @@ type Produto = {
   grupoCodigo: string | null;
   grupoNome: string | null;
   unidade: string | null;
+  cnbs: boolean;
 };
 
 interface Grupo {
@@ -132,6 +140,7 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
         grupoCodigo: grupos.codigo,
         grupoNome: grupos.nome,
         unidade: unidades.sigla,
+        cnbs: classificadoPelaCnbs,
       })
       .from(produtos)
       .leftJoin(grupos, eq(grupos.id, produtos.grupoId))
@@ -153,8 +162,7 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
     const catalogo = l.codigoCatalogo ? 1 : 2;
     const classificacao = l.tipo === 'servico' ? 2 : 1;
     const codigoItem = l.codigoCatalogo ?? l.produtoCodigo;
-    // a CNBS item is classified by its CNBS Classe/Grupo (kept on the product); an own-catalogue item by its grupo
-    const cnbs = catalogo === 1 && l.classeCnbsCodigo !== null;
+    const { cnbs } = l;
     const superior = cnbs ? { codigo: l.classeCnbsCodigo, nome: l.classeCnbsNome } : { codigo: l.grupoCodigo, nome: l.grupoNome };
     const key = [categoria, catalogo, classificacao, superior.codigo ?? '', codigoItem, l.unidade ?? ''].join('|');
     const { quantidade, valor } = l;

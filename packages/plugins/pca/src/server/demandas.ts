@@ -10,7 +10,7 @@ import { produtos } from '@app/produtos/server';
 import { centrosCusto, grupos } from '@app/registros/server';
 import { type DbOrTx, liveLink } from '@app/server-core';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from '@app/server-core/orm';
-import { PCA_KIND } from './consolidar.js';
+import { PCA_KIND, classificadoPelaCnbs } from './consolidar.js';
 
 /** The DFDs answered at most (a year of 10 000 is answered whole); `truncated` says when there were more. */
 export const MAX_DEMANDAS = 20_000;
@@ -28,9 +28,8 @@ export interface ClasseDasDemandas {
   dfds: number;
 }
 
-// a CNBS line: the product has a CATMAT/CATSER code and the CNBS Classe/Grupo (else its grupo, as consolidar)
-const cnbs = sql`(${produtos.codigoCatalogo} IS NOT NULL AND ${produtos.classeCnbsCodigo} IS NOT NULL)`;
-const classeDaLinha = sql<string>`CASE WHEN ${cnbs} THEN 'cnbs:' || ${produtos.classeCnbsCodigo} WHEN ${grupos.codigo} IS NOT NULL THEN 'grupo:' || ${grupos.codigo} ELSE 'sem' END`;
+// a line's Classe/Grupo as the consolidation classifies it
+const classeDaLinha = sql<string>`CASE WHEN ${classificadoPelaCnbs} THEN 'cnbs:' || ${produtos.classeCnbsCodigo} WHEN ${grupos.codigo} IS NOT NULL THEN 'grupo:' || ${grupos.codigo} ELSE 'sem' END`;
 
 const vinculado = sql`(SELECT json_build_object('id', t.id, 'numero', t.numero, 'ano', t.ano) FROM documento_vinculos JOIN pca_planos t ON t.id = documento_vinculos.destino_id
   WHERE ${liveLink(PCA_KIND, { source: sql`"memorandos"."id"` })} LIMIT 1)`;
