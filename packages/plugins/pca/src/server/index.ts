@@ -1,6 +1,6 @@
 // @app/pca/server: the Plano de Contratações Anual under /api/pca (tag 101), from defineDocumentResource:
 //   GET/POST /planos, GET/PUT/DELETE /planos/:id (DELETE: 409, numbered), GET /planos.csv|.xlsx,
-//   POST /planos/:id/enviar|aprovar|devolver|publicar|revisar|cancelar, GET /planos/:id/historico, GET /planos/{id}.pdf,
+//   POST /planos/:id/enviar|aprovar|devolver|publicar|revisar|desistir|cancelar, GET /planos/:id/historico, GET /planos/{id}.pdf,
 //   GET /planos/:id/itens.xlsx (the items with the PNCP's columns);
 //   GET /planos/:id/demandas (the accepted DFDs of the plan's year with their lines' Classes/Grupos, for the consolidation, ./demandas.ts);
 //   GET /centros-custo; GET /produtos;
@@ -59,7 +59,7 @@ import { contratacoesVazias, lerContratacoes, registrarContratacoes } from './co
 import { lerDemandas } from './demandas.js';
 import { lerManuais, registrarManuais } from './manuais.js';
 import { registrarRecusas } from './recusas.js';
-import { abrirRevisao, guardarVersao, justificativaPncp, lerLoa, lerRevisao, revisarBody } from './revisao.js';
+import { abrirRevisao, desistirDaRevisao, guardarVersao, justificativaPncp, lerLoa, lerRevisao, revisarBody } from './revisao.js';
 import { lerFracionamento, planejamentoDispensa } from './fracionamento.js';
 import { lerFontes, lerItens, lerMemorandos, lerTotais } from './leitura.js';
 import { planoPdf } from './pdf.js';
@@ -208,9 +208,11 @@ export default defineServerPlugin({
       // enviar: the items consolidated again from the DFDs and the catalogue as they are now (a product fixed
       // since is taken), and refused while an item lacks what the PNCP requires (the checks before approval)
       transitionBody: { revisar: revisarBody },
-      resolveTransition: async (tx, name, row, body, ctx) => {
+      resolveTransition: async (tx, name, row, body, ctx): Promise<{ to?: string; set?: Row; audit?: Row } | undefined> => {
         // the next version: a justification outside the revision windows
         if (name === 'revisar') return abrirRevisao(tx, row, body, ctx.entidadeId);
+        // back to the version under revision as it stood
+        if (name === 'desistir') return desistirDaRevisao(tx, row, ctx, plano.crud);
         // a plan a publisher still holds (the PNCP) is not cancelled here: the publisher says what to do first
         if (name === 'cancelar') {
           for (const { value } of ctx.contributions(PCA_PUBLICACAO)) {

@@ -114,4 +114,6 @@ export const pcaVersoes = pg.pgTable('pca_versoes', {
   aprovadoEm: pg.timestamp('aprovado_em', { withTimezone: true }).notNull().defaultNow(),
   valorTotal: pg.numeric('valor_total', { precision: 17, scale: 4 }).notNull(),
   itens: pg.jsonb('itens').$type<ItemDaVersao[]>().notNull(),
+  /** migrations/0007: the plan as it stood when the next version's revision was opened (for `desistir`). */
+  estado: pg.jsonb('estado'),
 });

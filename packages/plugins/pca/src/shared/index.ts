@@ -41,6 +41,15 @@ export const fluxo = defineFlow<'em_elaboracao' | 'em_aprovacao' | 'devolvido' |
     publicar: { from: ['aprovado'], to: 'publicado', label: 'Publicar', done: 'publicado', who: ['setor'], tone: 'primary' },
     // a new version of an approved or published plan (inclusions, exclusions, resizing), approved again
     revisar: { from: ['aprovado', 'publicado'], to: 'em_revisao', label: 'Revisar', done: 'em revisão', who: ['setor'], authoring: true },
+    // a revision given up: the plan back to the approved (or published) version as it stood (server/revisao.ts)
+    desistir: {
+      from: ['em_revisao'],
+      to: 'aprovado',
+      label: 'Desistir da revisão',
+      done: 'de volta à versão aprovada',
+      who: ['setor'],
+      confirm: 'Desistir da revisão? O plano volta à versão aprovada como estava, e as alterações desta revisão são descartadas.',
+    },
     cancelar: { from: ['em_elaboracao', 'devolvido'], to: 'cancelado', label: 'Cancelar', done: 'cancelado', who: ['setor'], reason: true, tone: 'danger' },
   },
 });

@@ -749,6 +749,97 @@ describeEachDatabase('@app/pca: plan and consolidation', { plugins: pcaPlugins(r
     expect(revisao!.depois).toMatchObject({ versao: 2, dataLoa: loa, status: 'em_revisao' });
   });
 
+  it('desistir da revisão: the plan back to the approved (or published) version as it stood, its DFDs, items, lines without DFD and contratações; the revision DFD freed; 409 naming a DFD since consolidated elsewhere', async () => {
+    const a = await dfd(
+      edu,
+      educacao,
+      [
+        [p.caneta, '10', '2'],
+        [p.clips, '5', '1'],
+      ],
+      { dataDesejada: '2027-06-01' },
+    );
+    const b = await dfd(sau, saude, [[p.limpeza, '12', '100']], { dataDesejada: '2027-06-01' });
+    let plano = await novoPlano(setorAutoridade);
+    plano = await json<Plano>(await consolidar(plano, [a], setorAutoridade), 200);
+    const manual = await json<{ id: string }>(
+      await pca(`/${plano.id}/itens-manuais`, setorAutoridade, {
+        json: {
+          produtoId: p.clips,
+          categoriaItemPca: 1,
+          quantidade: '5',
+          valorUnitario: '1,5',
+          dataDesejada: '15/03/2027',
+          justificativa: 'Reserva do almoxarifado central.',
+        },
+      }),
+      201,
+    );
+    const caneta = (await ler(plano, setorAutoridade)).itens.find((i) => i.descricao === 'Caneta esferográfica azul')!.numeroItem;
+    const contratacao = {
+      titulo: 'Material de expediente',
+      categoriaItemPca: 1,
+      prioridade: 'alta',
+      inicio: '01/11/2026',
+      fim: '2027-04-30',
+      numerosItem: [caneta],
+    };
+    const planejada = await json<{ id: string }>(await pca(`/${plano.id}/contratacoes`, setorAutoridade, { json: contratacao }), 201);
+    plano = await json<Plano>(await agir(await ler(plano, setorAutoridade), 'enviar', setorAutoridade), 200);
+    plano = await json<Plano>(await agir(plano, 'aprovar', autoridade), 200);
+    type Lido = Plano & Record<'manuais' | 'contratacoes' | 'totais' | 'fracionamento', unknown> & { versao: number; revisao: unknown };
+    const comoEsta = async () => {
+      const { itens, memorandos, manuais, contratacoes, totais, fracionamento, valorTotal, versao, status, revisao } = (await ler(plano, setor)) as Lido;
+      return { itens, memorandos: memorandos.map((m) => m.id), manuais, contratacoes, totais, fracionamento, valorTotal, versao, status, revisao };
+    };
+    const aprovado = await comoEsta();
+    expect(aprovado).toMatchObject({ status: 'aprovado', versao: 1, valorTotal: '32.5000', memorandos: [a] });
+    const revisar = async () => {
+      plano = await json<Plano>(
+        await pca(`/${plano.id}/revisar`, setor, { json: { version: plano.version, justificativa: 'Inclusão da limpeza predial.' } }),
+        200,
+      );
+    };
+    await revisar();
+    // the revision: DFD a out (freed), b in, the line without DFD and the contratação gone
+    plano = await json<Plano>(await consolidar(await ler(plano), [b]), 200);
+    expect((await pca(`/${plano.id}/itens-manuais/${manual.id}`, setor, { method: 'DELETE' })).status).toBe(204);
+    expect((await pca(`/${plano.id}/contratacoes/${planejada.id}`, setor, { method: 'DELETE' })).status).toBe(204);
+    const emRevisao = await comoEsta();
+    expect(emRevisao).toMatchObject({ status: 'em_revisao', versao: 2, memorandos: [b], manuais: [], contratacoes: [] });
+    expect((await ler(plano)).transicoes).toContain('desistir');
+    // only the setor gives a revision up
+    expect((await agir(await ler(plano), 'desistir', autoridade)).status).toBe(403);
+    plano = await json<Plano>(await agir(await ler(plano), 'desistir', setor), 200);
+    expect(await comoEsta()).toEqual(aprovado);
+    // b left with the revision: another plan takes it
+    let outro = await novoPlano();
+    outro = await json<Plano>(await consolidar(outro, [b]), 200);
+    expect((await comoEsta()).memorandos).toEqual([a]);
+    // published, revised again: a goes to the other plan meanwhile, so the version cannot come back (409 naming it)
+    plano = await json<Plano>(await agir(await ler(plano), 'publicar', setor), 200);
+    const publicado = await comoEsta();
+    await revisar();
+    plano = await json<Plano>(await consolidar(await ler(plano), []), 200);
+    outro = await json<Plano>(await consolidar(await ler(outro), [a, b]), 200);
+    const naoVolta = await json<ErrorBody>(await agir(await ler(plano), 'desistir', setor), 409);
+    expect(naoVolta.error.message).toBe(
+      `Não é possível voltar à versão 1: Este memorando já está consolidado no Plano de Contratações Anual ${outro.numero}/${outro.ano}.`,
+    );
+    expect((await comoEsta()).status).toBe('em_revisao');
+    // a leaves the other plan: the published version comes back, published
+    await json(await consolidar(await ler(outro), [b]), 200);
+    plano = await json<Plano>(await agir(await ler(plano), 'desistir', setor), 200);
+    expect(await comoEsta()).toEqual(publicado);
+    const versoes = await t.server.sql<{ versao: number }>('SELECT versao FROM pca_versoes WHERE plano_id = $1 ORDER BY versao', [plano.id]);
+    expect(versoes).toEqual([{ versao: 1 }]);
+    const acoes = await t.server.sql<{ acao: string }>(
+      "SELECT acao FROM audit_log WHERE plugin = 'pca' AND registro = $1 AND acao IN ('revisar', 'desistir', 'publicar') ORDER BY id",
+      [plano.id],
+    );
+    expect(acoes.map((r) => r.acao)).toEqual(['revisar', 'desistir', 'publicar', 'revisar', 'desistir']);
+  });
+
   it('reports the year by category at /reports (the kit RELATORIOS): refused items and other years out, the setor its centros only, hostile year 400', async () => {
     const a = await dfd(
       edu,
