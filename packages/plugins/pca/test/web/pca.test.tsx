@@ -366,6 +366,22 @@ describe('pages', () => {
     });
   });
 
+  it('desistir da revisão: the button of a plan em revisão asks first, saying the changes are discarded, then sends the version read', async () => {
+    const row = plano({ status: 'em_revisao', versao: 2, transicoes: ['enviar', 'desistir'] });
+    const { calls } = renderPlugin(plugin, {
+      path: `/elabora-pca/edit/${ID}`,
+      session: sessaoDoSetor(),
+      api: { ...api(row), [`POST /api/pca/planos/${ID}/desistir`]: () => Response.json({ ...row, status: 'aprovado', versao: 1, transicoes: ['revisar'] }) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Desistir da revisão' }, T));
+    const dialog = await screen.findByRole('alertdialog', {}, T);
+    expect(within(dialog).getByText('Desistir da revisão? O plano volta à versão aprovada como estava, e as alterações desta revisão são descartadas.')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Desistir da revisão' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true), T);
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ path: `/api/pca/planos/${ID}/desistir`, body: { version: 2 } });
+  });
+
   it('revisar without the LOA of the year recorded: the dialog says so; the administration (tag 3) finds the LOA dates from the list', async () => {
     renderPlugin(plugin, {
       path: `/elabora-pca/edit/${ID}`,

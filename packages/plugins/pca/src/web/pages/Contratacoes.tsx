@@ -7,17 +7,16 @@ import { formatMoney } from '@app/documents';
 import { PRIORIDADES, PRIORIDADE_LABEL } from '@app/memorandos/shared';
 import { Alert, Button, Card, CheckboxField, DataTable, type DataTableColumn, SelectField, TextField, useConfirm } from '@app/ui';
 import { useState } from 'react';
+import { CampoCategoria, Formulario, colunaAcoes } from './Formulario';
 import { CATEGORIA_ITEM_PCA, type ContratacaoPlanejada, PCA_PATH, calendarioPorMes, mesPorExtenso } from '../../shared/index.js';
 
 type Row = Record<string, unknown>;
 type Item = Row & { id: string; numeroItem: number; descricao: string };
 type Filhos = ReturnType<typeof useDocumentChildren>;
 
-/** The PCA categories as a select's options (here and in the lines added without DFD). */
-export const OPCOES_CATEGORIA = Object.entries(CATEGORIA_ITEM_PCA).map(([value, label]) => ({ value, label }));
 type Rascunho = { titulo: string; categoriaItemPca: string; prioridade: string; inicio: string; fim: string; numerosItem: number[] };
 
-function Formulario({
+function FormularioDaContratacao({
   filhos,
   itens,
   contratacao,
@@ -42,25 +41,16 @@ function Formulario({
     if (feito.ok) await fechar(true);
   };
   return (
-    <form
-      className="stack"
-      aria-label={contratacao ? `Contratação ${contratacao.numero}` : 'Nova contratação'}
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void salvar();
-      }}
+    <Formulario
+      rotulo={contratacao ? `Contratação ${contratacao.numero}` : 'Nova contratação'}
+      enviar="Salvar contratação"
+      ocupado={filhos.busy}
+      salvar={salvar}
+      fechar={() => void fechar(false)}
     >
       {filhos.mutationError && <Alert variant="error">{filhos.mutationError}</Alert>}
       <TextField label="Título" required maxLength={200} value={r.titulo} onChange={muda('titulo')} error={erros.titulo} />
-      <SelectField
-        label="Categoria"
-        required
-        value={r.categoriaItemPca}
-        onChange={muda('categoriaItemPca')}
-        error={erros.categoriaItemPca}
-        options={OPCOES_CATEGORIA}
-      />
+      <CampoCategoria value={r.categoriaItemPca} onChange={muda('categoriaItemPca')} error={erros.categoriaItemPca} />
       <SelectField
         label="Prioridade"
         required
@@ -95,15 +85,7 @@ function Formulario({
           );
         })}
       </fieldset>
-      <div className="button-row">
-        <Button type="submit" variant="primary" loading={filhos.busy}>
-          Salvar contratação
-        </Button>
-        <Button type="button" variant="secondary" onClick={() => fechar(false)}>
-          Fechar sem salvar
-        </Button>
-      </div>
-    </form>
+    </Formulario>
   );
 }
 
@@ -125,7 +107,7 @@ export function Contratacoes({ record, ctx, itens }: { record: Row; ctx: RecordS
   };
   const colunas: DataTableColumn<ContratacaoPlanejada>[] = [
     { key: 'numero', header: 'Nº', rowHeader: true, render: (c) => c.numero },
-    { key: 'titulo', header: 'Título', render: (c) => c.titulo },
+    { key: 'titulo', header: 'Título' },
     { key: 'categoria', header: 'Categoria', render: (c) => CATEGORIA_ITEM_PCA[c.categoriaItemPca] },
     { key: 'prioridade', header: 'Prioridade', render: (c) => PRIORIDADE_LABEL[c.prioridade] },
     { key: 'inicio', header: 'Início', render: (c) => formatDate(c.inicio) },
@@ -141,24 +123,16 @@ export function Contratacoes({ record, ctx, itens }: { record: Row; ctx: RecordS
     },
     { key: 'itens', header: 'Itens', render: (c) => c.numerosItem.join(', ') || 'nenhum' },
     { key: 'valor', header: 'Valor', align: 'end', render: (c) => formatMoney(c.valorTotal, 4) },
-    ...(editavel
-      ? [
-          {
-            key: 'acoes',
-            header: 'Ações',
-            render: (c: ContratacaoPlanejada) => (
-              <div className="button-row">
-                <Button size="sm" variant="secondary" onClick={() => setAberta(c)} aria-label={`Alterar a contratação ${c.numero}`}>
-                  Alterar
-                </Button>
-                <Button size="sm" variant="danger" onClick={() => void excluir(c)} aria-label={`Excluir a contratação ${c.numero}`}>
-                  Excluir
-                </Button>
-              </div>
-            ),
-          },
-        ]
-      : []),
+    ...colunaAcoes(editavel, (c: ContratacaoPlanejada) => (
+      <div className="button-row">
+        <Button size="sm" variant="secondary" onClick={() => setAberta(c)} aria-label={`Alterar a contratação ${c.numero}`}>
+          Alterar
+        </Button>
+        <Button size="sm" variant="danger" onClick={() => void excluir(c)} aria-label={`Excluir a contratação ${c.numero}`}>
+          Excluir
+        </Button>
+      </div>
+    )),
   ];
   const meses = calendarioPorMes(contratacoes);
   const titulo = (n: number) => `${n} – ${contratacoes.find((c) => c.numero === n)?.titulo ?? ''}`;
@@ -169,7 +143,7 @@ export function Contratacoes({ record, ctx, itens }: { record: Row; ctx: RecordS
       {contratacoes.length === 0 ? (
         <p>Nenhuma contratação planejada: agrupe os itens do plano em contratações, com o início e a conclusão de cada processo, para formar o calendário.</p>
       ) : (
-        <DataTable<ContratacaoPlanejada> caption="Contratações planejadas" rows={contratacoes} columns={colunas} rowKey={(c) => c.id} />
+        <DataTable<ContratacaoPlanejada> caption="Contratações planejadas" rows={contratacoes} columns={colunas} />
       )}
       {editavel && aberta === null && itens.length > 0 ? (
         <Button variant="secondary" onClick={() => setAberta('nova')}>
@@ -177,7 +151,7 @@ export function Contratacoes({ record, ctx, itens }: { record: Row; ctx: RecordS
         </Button>
       ) : null}
       {editavel && aberta !== null ? (
-        <Formulario
+        <FormularioDaContratacao
           filhos={filhos}
           itens={itens}
           contratacao={aberta === 'nova' ? null : aberta}

@@ -5,10 +5,10 @@
 import { formatDate } from '@app/br';
 import { type RecordSlotContext, api, useDocumentChildren } from '@app/core';
 import { formatDecimal, formatMoney } from '@app/documents';
-import { Alert, AsyncComboboxField, type AsyncComboboxOption, Button, Card, DataTable, SelectField, TextField, TextareaField, useConfirm } from '@app/ui';
+import { Alert, AsyncComboboxField, type AsyncComboboxOption, Button, Card, DataTable, TextField, TextareaField, useConfirm } from '@app/ui';
 import { useState } from 'react';
 import { CATEGORIA_ITEM_PCA, PCA_PATH } from '../../shared/index.js';
-import { OPCOES_CATEGORIA } from './Contratacoes';
+import { CampoCategoria, Formulario, colunaAcoes } from './Formulario';
 import { SugestaoDeQuantidade } from './Sugestao';
 
 type Row = Record<string, unknown>;
@@ -62,27 +62,18 @@ export function ItensSemDfd({ record, ctx }: { record: Row; ctx: RecordSlotConte
         <DataTable<Manual>
           caption="Itens incluídos pelo setor de contratações, com a justificativa"
           rows={manuais}
-          rowKey={(m) => m.id}
           columns={[
             { key: 'produto', header: 'Produto ou serviço', rowHeader: true, render: (m) => `${m.produtoCodigo} – ${m.produtoDescricao}` },
             { key: 'categoria', header: 'Categoria', render: (m) => CATEGORIA_ITEM_PCA[m.categoriaItemPca] },
             { key: 'quantidade', header: 'Quantidade', align: 'end', render: (m) => formatDecimal(m.quantidade) },
             { key: 'valor', header: 'Valor unitário', align: 'end', render: (m) => formatMoney(m.valorUnitario, 4) },
             { key: 'data', header: 'Data desejada', render: (m) => formatDate(m.dataDesejada) },
-            { key: 'justificativa', header: 'Justificativa', render: (m) => m.justificativa },
-            ...(editavel
-              ? [
-                  {
-                    key: 'acoes',
-                    header: 'Ações',
-                    render: (m: Manual) => (
-                      <Button size="sm" variant="danger" onClick={() => void excluir(m)} aria-label={`Excluir ${m.produtoDescricao} incluído sem DFD`}>
-                        Excluir
-                      </Button>
-                    ),
-                  },
-                ]
-              : []),
+            { key: 'justificativa', header: 'Justificativa' },
+            ...colunaAcoes(editavel, (m: Manual) => (
+              <Button size="sm" variant="danger" onClick={() => void excluir(m)} aria-label={`Excluir ${m.produtoDescricao} incluído sem DFD`}>
+                Excluir
+              </Button>
+            )),
           ]}
         />
       ) : (
@@ -94,15 +85,7 @@ export function ItensSemDfd({ record, ctx }: { record: Row; ctx: RecordSlotConte
         </Button>
       ) : null}
       {editavel && aberto ? (
-        <form
-          className="stack"
-          aria-label="Incluir item sem DFD"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void incluir();
-          }}
-        >
+        <Formulario rotulo="Incluir item sem DFD" enviar="Incluir no plano" ocupado={filhos.busy} salvar={incluir} fechar={() => setAberto(false)}>
           <AsyncComboboxField
             id="pca-manual-produto"
             label="Produto ou serviço"
@@ -114,14 +97,7 @@ export function ItensSemDfd({ record, ctx }: { record: Row; ctx: RecordSlotConte
             error={erros.produtoId}
             onChange={(_, option) => setProduto(option ?? null)}
           />
-          <SelectField
-            label="Categoria"
-            required
-            value={v.categoriaItemPca}
-            onChange={muda('categoriaItemPca')}
-            error={erros.categoriaItemPca}
-            options={OPCOES_CATEGORIA}
-          />
+          <CampoCategoria value={v.categoriaItemPca} onChange={muda('categoriaItemPca')} error={erros.categoriaItemPca} />
           {produto ? (
             <SugestaoDeQuantidade planoId={String(record.id)} produtoId={produto.value} onUsar={(quantidade) => setV((atual) => ({ ...atual, quantidade }))} />
           ) : null}
@@ -145,15 +121,7 @@ export function ItensSemDfd({ record, ctx }: { record: Row; ctx: RecordSlotConte
             error={erros.justificativa}
             hint="Por que o item entra no plano sem uma demanda (DFD): impressa no plano."
           />
-          <div className="button-row">
-            <Button type="submit" variant="primary" loading={filhos.busy}>
-              Incluir no plano
-            </Button>
-            <Button type="button" variant="secondary" onClick={() => setAberto(false)}>
-              Fechar sem salvar
-            </Button>
-          </div>
-        </form>
+        </Formulario>
       ) : null}
     </Card>
   );

@@ -6,9 +6,9 @@
 // revision took out that the PNCP holds or held are listed under them (to delete there, or deleted on a day). A grupo whose
 // total passes the year's dispensa limit is flagged "exige licitação" (card, and on each of its items).
 // The contratações planejadas and their calendar: ./Contratacoes.tsx; the lines added without DFD: ./ItensSemDfd.tsx.
-import { formatDate } from '@app/br';
-import { type RecordSlotContext, apiErrorBody, apiErrorMessage, downloadFile, useApi, useDocumentChildren, useQuery } from '@app/core';
-import { formatDecimal, formatMoney } from '@app/documents';
+import { comprasBusca, formatDate } from '@app/br';
+import { type RecordSlotContext, apiErrorBody, apiErrorMessage, downloadFile, queryKeys, useApi, useDocumentChildren, useMutation, useQuery } from '@app/core';
+import { formatDecimal, formatMoney, formatNumero } from '@app/documents';
 import {
   Alert,
   Button,
@@ -22,7 +22,7 @@ import {
   SelectField,
   TextField,
 } from '@app/ui';
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { CATEGORIA_ITEM_PCA, type ContratacaoPlanejada, type FracionamentoDoGrupo, PCA_PATH, PENDENCIA_LABEL } from '../../shared/index.js';
 import { Contratacoes } from './Contratacoes';
 import { ItensSemDfd } from './ItensSemDfd';
@@ -121,13 +121,15 @@ const colunasFracionamento: DataTableColumn<FracionamentoDoGrupo>[] = [
   },
 ];
 
-const numero = (d: { numero: number; ano: number }) => `${d.numero}/${d.ano}`;
+const numero = (d: { numero: number; ano: number }) => formatNumero(d.numero, d.ano);
 const data = (iso: unknown) => (typeof iso === 'string' && iso ? formatDate(iso) : '—');
 
-/** Where a pendência is fixed: the product (catalogue) or the DFD without a desired date. */
-function linkDaPendencia(item: Item, p: string): string | null {
-  if (p === 'data_desejada') return item.semData ? `/memorandos/edit/${item.semData.id}` : null;
-  return item.produtoId ? `/produtos/edit/${String(item.produtoId)}` : null;
+/** A pendência, linked to where it is fixed: the product (catalogue) or the DFD without a desired date. */
+function Pendencia({ item, p }: { item: Item; p: string }) {
+  const texto = PENDENCIA_LABEL[p] ?? p;
+  const href =
+    p === 'data_desejada' ? (item.semData ? `/memorandos/edit/${item.semData.id}` : null) : item.produtoId ? `/produtos/edit/${String(item.produtoId)}` : null;
+  return href ? <a href={href}>{texto}</a> : texto;
 }
 
 /** The checks before approval: every item the PNCP would refuse, each with a link to what must be fixed. */
@@ -140,15 +142,11 @@ function Pendencias({ itens }: { itens: Item[] }) {
       <p>O plano só pode ser enviado para aprovação quando cada item tiver o que o PNCP exige. Corrija e envie de novo: os itens são consolidados outra vez.</p>
       <ul aria-label="Pendências para o PNCP">
         {pendentes.slice(0, 50).map((item) =>
-          item.pendencias.map((p) => {
-            const href = linkDaPendencia(item, p);
-            const texto = PENDENCIA_LABEL[p] ?? p;
-            return (
-              <li key={`${item.id}-${p}`}>
-                Item {item.numeroItem} ({item.descricao}): {href ? <a href={href}>{texto}</a> : texto}
-              </li>
-            );
-          }),
+          item.pendencias.map((p) => (
+            <li key={`${item.id}-${p}`}>
+              Item {item.numeroItem} ({item.descricao}): <Pendencia item={item} p={p} />
+            </li>
+          )),
         )}
       </ul>
       {pendentes.length > 50 ? <p>E mais {(pendentes.length - 50).toLocaleString('pt-BR')} itens (veja a coluna Descrição).</p> : null}
@@ -160,7 +158,7 @@ function Pendencias({ itens }: { itens: Item[] }) {
 function FontesDoItem({ planoId, item }: { planoId: string; item: Item }) {
   const api = useApi();
   const fontes = useQuery({
-    queryKey: ['pca', 'planos', planoId, 'itens', item.numeroItem, 'dfds'],
+    queryKey: queryKeys.plugin('pca', 'planos', planoId, 'itens', item.numeroItem, 'dfds'),
     queryFn: () => api.get(`pca${PCA_PATH}/${planoId}/itens/${item.numeroItem}/dfds`).json<{ items: Fonte[] }>(),
   });
   if (fontes.isError) return <Alert variant="error">{apiErrorMessage(fontes.error, 'Não foi possível ler os DFDs do item.')}</Alert>;
@@ -186,10 +184,21 @@ function FontesDoItem({ planoId, item }: { planoId: string; item: Item }) {
 /** Item rows on a page: a plan of 5 000 items is not rendered at once (its first rows would take seconds). */
 export const ITENS_POR_PAGINA = 100;
 
-/** The page `pagina` of `linhas` (`porPagina` each); a page past the last (fewer rows after a search or a new consolidation) is the last. */
-function paginaDe<T>(linhas: T[], pagina: number, porPagina: number): { atual: number; visiveis: T[] } {
+/**
+ * The page of `linhas` shown (`porPagina` each), its pagination, and the onChange of a search or filter
+ * (back to page 1); a page past the last (fewer rows after a search or a new consolidation) is the last.
+ */
+function usePaginacao<T>(linhas: T[], porPagina: number, noun: { one: string; other: string }) {
+  const [pagina, setPagina] = useState(1);
   const atual = Math.min(pagina, Math.max(1, Math.ceil(linhas.length / porPagina)));
-  return { atual, visiveis: linhas.slice((atual - 1) * porPagina, atual * porPagina) };
+  return {
+    visiveis: linhas.slice((atual - 1) * porPagina, atual * porPagina),
+    paginacao: <Pagination page={atual} pageSize={porPagina} total={linhas.length} onPageChange={setPagina} noun={noun} />,
+    filtro: (set: (valor: string) => void) => (e: { currentTarget: { value: string } }) => {
+      set(e.currentTarget.value);
+      setPagina(1);
+    },
+  };
 }
 
 /** The items a search term picks (número, descrição, código or Classe/Grupo); all of them without one. */
@@ -242,126 +251,95 @@ function Itens({
   const aceitar = async (item: Item) => {
     if ((await filhos.action(item.id, 'aceitar')).ok) await ctx.reload();
   };
-  const [pagina, setPagina] = useState(1);
   const [busca, setBusca] = useState('');
   const filtrados = useMemo(() => filtrarItens(itens, busca), [itens, busca]);
+  const { visiveis, paginacao, filtro } = usePaginacao(filtrados, ITENS_POR_PAGINA, { one: 'item', other: 'itens' });
   const comPublicacao = useMemo(() => itens.some((i) => i.publicacao), [itens]);
   if (itens.length === 0) return <p>Nenhum item: consolide as demandas (DFD) do ano.</p>;
-  const { atual, visiveis } = paginaDe(filtrados, pagina, ITENS_POR_PAGINA);
   const paginado = itens.length > ITENS_POR_PAGINA;
+  const colunas: DataTableColumn<Item>[] = [
+    { key: 'numeroItem', header: 'Item', rowHeader: true, render: (item) => item.numeroItem },
+    { key: 'categoria', header: 'Categoria', render: (item) => CATEGORIA_ITEM_PCA[Number(item.categoriaItemPca)] },
+    {
+      key: 'classe',
+      header: 'Classe/Grupo',
+      render: (item) => (
+        <>
+          {[item.classificacaoSuperiorCodigo, item.classificacaoSuperiorNome].filter(Boolean).join(' – ')}
+          {exigem.has(item.numeroItem) ? (
+            <div className="field__hint">
+              <strong>Exige licitação</strong> (grupo acima do limite de dispensa)
+            </div>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      key: 'descricao',
+      header: 'Descrição',
+      render: (item) => (
+        <>
+          {item.descricao}
+          {item.recusaMotivo ? (
+            <div className="field__error">
+              Recusado por {String(item.recusadoPor)} em {formatDate(String(item.recusadoEm))}: {String(item.recusaMotivo)}
+            </div>
+          ) : null}
+          {autoridade ? (
+            <div className="button-row">
+              {item.recusaMotivo ? (
+                <Button size="sm" variant="secondary" onClick={() => void aceitar(item)} aria-label={`Desfazer a recusa do item ${item.numeroItem}`}>
+                  Desfazer recusa
+                </Button>
+              ) : (
+                <Button size="sm" variant="danger" onClick={() => recusar(item)} aria-label={`Recusar o item ${item.numeroItem}`}>
+                  Recusar item
+                </Button>
+              )}
+            </div>
+          ) : null}
+          {item.pendencias.map((p) => (
+            <div key={p} className="field__error">
+              <Pendencia item={item} p={p} />
+            </div>
+          ))}
+        </>
+      ),
+    },
+    { key: 'unidadeFornecimento', header: 'Unid.' },
+    { key: 'quantidade', header: 'Quantidade', render: (item) => formatDecimal(String(item.quantidade)) },
+    { key: 'valorUnitario', header: 'Valor unitário', render: (item) => formatMoney(String(item.valorUnitario), 4) },
+    { key: 'valorTotal', header: 'Valor total', render: (item) => formatMoney(String(item.valorTotal), 4) },
+    { key: 'dataDesejada', header: 'Data desejada', render: (item) => data(item.dataDesejada) },
+    { key: 'unidadeRequisitante', header: 'Unidades requisitantes', clamp: false },
+    { key: 'contratacao', header: 'Contratação', render: (item) => contratacao.get(String(item.contratacaoId)) ?? '—' },
+    {
+      key: 'dfds',
+      header: 'DFDs',
+      render: (item) => (
+        <Button size="sm" variant="secondary" aria-expanded={aberto === item.id} onClick={() => setAberto(aberto === item.id ? null : item.id)}>
+          {`${item.dfds} DFD${item.manuais ? ` + ${item.manuais} sem DFD` : ''}`}
+          <span className="visually-hidden">{` do item ${item.numeroItem}`}</span>
+        </Button>
+      ),
+    },
+    ...(comPublicacao
+      ? [{ key: 'publicacao', header: 'PNCP', render: (item: Item) => <span data-tom={item.publicacao?.tom}>{item.publicacao?.texto ?? '—'}</span> }]
+      : []),
+  ];
   return (
     <>
-      {paginado ? (
-        <TextField
-          label="Buscar item"
-          hint="Número, descrição, código ou Classe/Grupo"
-          value={busca}
-          onChange={(e) => {
-            setBusca(e.currentTarget.value);
-            setPagina(1);
-          }}
-        />
-      ) : null}
-      <div className="data-table__scroll">
-        <PromptDialog prompt={pedido} onClose={() => setPedido(null)} />
-        {filhos.mutationError && <Alert variant="error">{filhos.mutationError}</Alert>}
-        <table className="data-table__table">
-          <caption className="data-table__caption">Itens consolidados</caption>
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col">Categoria</th>
-              <th scope="col">Classe/Grupo</th>
-              <th scope="col">Descrição</th>
-              <th scope="col">Unid.</th>
-              <th scope="col">Quantidade</th>
-              <th scope="col">Valor unitário</th>
-              <th scope="col">Valor total</th>
-              <th scope="col">Data desejada</th>
-              <th scope="col">Unidades requisitantes</th>
-              <th scope="col">Contratação</th>
-              <th scope="col">DFDs</th>
-              {comPublicacao ? <th scope="col">PNCP</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {visiveis.length === 0 ? (
-              <tr>
-                <td colSpan={comPublicacao ? 13 : 12}>Nenhum item encontrado.</td>
-              </tr>
-            ) : null}
-            {visiveis.map((item) => (
-              <Fragment key={item.id}>
-                <tr>
-                  <th scope="row">{item.numeroItem}</th>
-                  <td>{CATEGORIA_ITEM_PCA[Number(item.categoriaItemPca)]}</td>
-                  <td>
-                    {[item.classificacaoSuperiorCodigo, item.classificacaoSuperiorNome].filter(Boolean).join(' – ')}
-                    {exigem.has(item.numeroItem) ? (
-                      <div className="field__hint">
-                        <strong>Exige licitação</strong> (grupo acima do limite de dispensa)
-                      </div>
-                    ) : null}
-                  </td>
-                  <td>
-                    {item.descricao}
-                    {item.recusaMotivo ? (
-                      <div className="field__error">
-                        Recusado por {String(item.recusadoPor)} em {formatDate(String(item.recusadoEm))}: {String(item.recusaMotivo)}
-                      </div>
-                    ) : null}
-                    {autoridade ? (
-                      <div className="button-row">
-                        {item.recusaMotivo ? (
-                          <Button size="sm" variant="secondary" onClick={() => void aceitar(item)} aria-label={`Desfazer a recusa do item ${item.numeroItem}`}>
-                            Desfazer recusa
-                          </Button>
-                        ) : (
-                          <Button size="sm" variant="danger" onClick={() => recusar(item)} aria-label={`Recusar o item ${item.numeroItem}`}>
-                            Recusar item
-                          </Button>
-                        )}
-                      </div>
-                    ) : null}
-                    {item.pendencias.map((p) => {
-                      const href = linkDaPendencia(item, p);
-                      return (
-                        <div key={p} className="field__error">
-                          {href ? <a href={href}>{PENDENCIA_LABEL[p] ?? p}</a> : (PENDENCIA_LABEL[p] ?? p)}
-                        </div>
-                      );
-                    })}
-                  </td>
-                  <td>{String(item.unidadeFornecimento ?? '')}</td>
-                  <td>{formatDecimal(String(item.quantidade))}</td>
-                  <td>{formatMoney(String(item.valorUnitario), 4)}</td>
-                  <td>{formatMoney(String(item.valorTotal), 4)}</td>
-                  <td>{data(item.dataDesejada)}</td>
-                  <td>{String(item.unidadeRequisitante ?? '')}</td>
-                  <td>{contratacao.get(String(item.contratacaoId)) ?? '—'}</td>
-                  <td>
-                    <Button size="sm" variant="secondary" aria-expanded={aberto === item.id} onClick={() => setAberto(aberto === item.id ? null : item.id)}>
-                      {`${item.dfds} DFD${item.manuais ? ` + ${item.manuais} sem DFD` : ''}`}
-                      <span className="visually-hidden">{` do item ${item.numeroItem}`}</span>
-                    </Button>
-                  </td>
-                  {comPublicacao ? <td data-tom={item.publicacao?.tom}>{item.publicacao?.texto ?? '—'}</td> : null}
-                </tr>
-                {aberto === item.id && (
-                  <tr>
-                    <td colSpan={comPublicacao ? 13 : 12}>
-                      <FontesDoItem planoId={planoId} item={item} />
-                    </td>
-                  </tr>
-                )}
-              </Fragment>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {paginado ? (
-        <Pagination page={atual} pageSize={ITENS_POR_PAGINA} total={filtrados.length} onPageChange={setPagina} noun={{ one: 'item', other: 'itens' }} />
-      ) : null}
+      {paginado ? <TextField label="Buscar item" hint="Número, descrição, código ou Classe/Grupo" value={busca} onChange={filtro(setBusca)} /> : null}
+      <PromptDialog prompt={pedido} onClose={() => setPedido(null)} />
+      {filhos.mutationError && <Alert variant="error">{filhos.mutationError}</Alert>}
+      <DataTable<Item>
+        caption="Itens consolidados"
+        rows={visiveis}
+        columns={colunas}
+        empty="Nenhum item encontrado."
+        rowDetail={(item) => (aberto === item.id ? <FontesDoItem planoId={planoId} item={item} /> : null)}
+      />
+      {paginado ? paginacao : null}
     </>
   );
 }
@@ -380,13 +358,6 @@ function rotuloDaClasse(c: ClasseDasDemandas): string {
   return `${c.tipo === 'classe' ? 'Classe' : 'Grupo'} ${c.codigo}${c.nome ? ` – ${c.nome}` : ''}`;
 }
 
-/** Lower case without accents: 'saude' finds 'Saúde'. */
-const normalizar = (texto: string) =>
-  texto
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLocaleLowerCase('pt-BR');
-
 /**
  * The consolidation: the accepted DFDs of the plan's year, searched (número, área requisitante, assunto)
  * and filtered by the Classe/Grupo of their lines, a page at a time; the DFDs found are marked or
@@ -397,24 +368,21 @@ function Consolidacao({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row
   const api = useApi();
   const id = String(record.id);
   const demandas = useQuery({
-    queryKey: ['pca', 'planos', id, 'demandas'],
+    queryKey: queryKeys.plugin('pca', 'planos', id, 'demandas'),
     queryFn: () => api.get(`pca${PCA_PATH}/${id}/demandas`).json<{ items: Demanda[]; classes?: ClasseDasDemandas[]; truncated?: boolean }>(),
   });
   const atuais = useMemo(() => ((record.memorandos as { id: string }[] | undefined) ?? []).map((m) => m.id), [record.memorandos]);
   const [escolhidos, setEscolhidos] = useState<Set<string>>(new Set(atuais));
   const [busca, setBusca] = useState('');
   const [classe, setClasse] = useState('');
-  const [pagina, setPagina] = useState(1);
-  const [erro, setErro] = useState<string | null>(null);
-  const [enviando, setEnviando] = useState(false);
   useEffect(() => setEscolhidos(new Set(atuais)), [atuais]);
 
   const itens = demandas.data?.items;
   const classes = demandas.data?.classes ?? [];
   const classeDe = useMemo(() => new Map(classes.map((c) => [c.chave, c])), [classes]);
   // each DFD's searchable text, once (a search runs over every DFD of the year at each key)
-  const buscaveis = useMemo(() => (itens ?? []).map((d) => ({ d, texto: normalizar(`${numero(d)} ${d.origemNome} ${d.assunto}`) })), [itens]);
-  const termo = normalizar(busca.trim());
+  const buscaveis = useMemo(() => (itens ?? []).map((d) => ({ d, texto: comprasBusca(`${numero(d)} ${d.origemNome} ${d.assunto}`) })), [itens]);
+  const termo = comprasBusca(busca.trim()); // 'saude' finds 'Saúde'
   const filtrados = useMemo(
     () => buscaveis.filter(({ d, texto }) => (!termo || texto.includes(termo)) && (!classe || (d.classes ?? []).includes(classe))).map(({ d }) => d),
     [buscaveis, termo, classe],
@@ -424,23 +392,13 @@ function Consolidacao({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row
   const marcaveis = filtrados.filter((d) => !emOutro(d));
   const marcadosEncontrados = marcaveis.reduce((n, d) => n + (escolhidos.has(d.id) ? 1 : 0), 0);
   const filtrando = termo !== '' || classe !== '';
-  const { atual, visiveis } = paginaDe(filtrados, pagina, DEMANDAS_POR_PAGINA);
+  const { visiveis, paginacao, filtro } = usePaginacao(filtrados, DEMANDAS_POR_PAGINA, { one: 'memorando', other: 'memorandos' });
   const paginado = (itens?.length ?? 0) > DEMANDAS_POR_PAGINA;
 
-  const alternar = (dId: string, marcado: boolean) =>
+  const marcar = (lista: Demanda[], marcado: boolean) =>
     setEscolhidos((anterior) => {
       const novo = new Set(anterior);
-      if (marcado) novo.add(dId);
-      else novo.delete(dId);
-      return novo;
-    });
-  const marcarEncontrados = (marcado: boolean) =>
-    setEscolhidos((anterior) => {
-      const novo = new Set(anterior);
-      for (const d of marcaveis) {
-        if (marcado) novo.add(d.id);
-        else novo.delete(d.id);
-      }
+      for (const d of lista) novo[marcado ? 'add' : 'delete'](d.id);
       return novo;
     });
   /** The Classes/Grupos of a DFD's lines, briefly (its hint). */
@@ -453,20 +411,14 @@ function Consolidacao({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row
     const mais = nomes.length > CLASSES_NA_DICA ? ` e mais ${nomes.length - CLASSES_NA_DICA}` : '';
     return `${nomes.length === 1 ? 'Classe/Grupo' : 'Classes/Grupos'}: ${nomes.slice(0, CLASSES_NA_DICA).join('; ')}${mais}.`;
   };
-  const consolidar = async () => {
-    setEnviando(true);
-    setErro(null);
-    try {
+  const consolidar = useMutation({
+    mutationFn: async () => {
       const { anoPca, codigoUnidade, centroCustoId, observacao, version } = record;
       await api.put(`pca${PCA_PATH}/${id}`, { json: { anoPca, codigoUnidade, centroCustoId, observacao, version, memorandoIds: [...escolhidos] } });
       await ctx.reload();
       await demandas.refetch();
-    } catch (error) {
-      setErro(apiErrorBody(error)?.fields?.memorandoIds ?? apiErrorMessage(error));
-    } finally {
-      setEnviando(false);
-    }
-  };
+    },
+  });
   const encontrados = (n: number) => (n === 1 ? 'o 1 encontrado' : `os ${n.toLocaleString('pt-BR')} encontrados`);
   const total = itens?.length ?? 0;
 
@@ -474,7 +426,7 @@ function Consolidacao({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row
     <Card title={`Consolidação das demandas (DFD de ${String(record.anoPca)})`} headingLevel={2}>
       <div className="stack">
         {ctx.dirty && <Alert variant="warning">Salve as alterações do plano antes de consolidar.</Alert>}
-        {erro && <Alert variant="error">{erro}</Alert>}
+        {consolidar.error && <Alert variant="error">{apiErrorBody(consolidar.error)?.fields?.memorandoIds ?? apiErrorMessage(consolidar.error)}</Alert>}
         {demandas.data?.truncated ? (
           <Alert variant="warning">
             {`Há mais de ${contagem(total, 'memorando aceito', 'memorandos aceitos')} para o PCA de ${String(record.anoPca)}: aqui estão os primeiros ${total.toLocaleString('pt-BR')}, por área requisitante e número.`}
@@ -487,20 +439,14 @@ function Consolidacao({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row
             label="Buscar DFD"
             hint="Número, área requisitante ou assunto"
             value={busca}
-            onChange={(e) => {
-              setBusca(e.currentTarget.value);
-              setPagina(1);
-            }}
+            onChange={filtro(setBusca)}
           />
           {classes.length > 0 ? (
             <SelectField
               label="Classe/Grupo"
               hint="Das linhas do memorando, como a consolidação as agrupa"
               value={classe}
-              onChange={(e) => {
-                setClasse(e.currentTarget.value);
-                setPagina(1);
-              }}
+              onChange={filtro(setClasse)}
               options={[
                 { value: '', label: `Todas as Classes/Grupos (${contagem(total, 'DFD', 'DFDs')})` },
                 ...classes.map((c) => ({ value: c.chave, label: `${rotuloDaClasse(c)} (${contagem(c.dfds, 'DFD', 'DFDs')})` })),
@@ -521,10 +467,10 @@ function Consolidacao({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row
             </p>
             {marcaveis.length > 0 ? (
               <div className="button-row">
-                <Button size="sm" variant="secondary" onClick={() => marcarEncontrados(true)}>
+                <Button size="sm" variant="secondary" onClick={() => marcar(marcaveis, true)}>
                   {`Marcar ${encontrados(marcaveis.length)}`}
                 </Button>
-                <Button size="sm" variant="secondary" onClick={() => marcarEncontrados(false)}>
+                <Button size="sm" variant="secondary" onClick={() => marcar(marcaveis, false)}>
                   {`Desmarcar ${encontrados(marcaveis.length)}`}
                 </Button>
               </div>
@@ -540,24 +486,16 @@ function Consolidacao({ record, ctx }: { record: Row; ctx: RecordSlotContext<Row
                   hint={dica || undefined}
                   checked={escolhidos.has(d.id)}
                   disabled={Boolean(outro)}
-                  onChange={(e) => alternar(d.id, e.currentTarget.checked)}
+                  onChange={(e) => marcar([d], e.currentTarget.checked)}
                 />
               );
             })}
-            {paginado ? (
-              <Pagination
-                page={atual}
-                pageSize={DEMANDAS_POR_PAGINA}
-                total={filtrados.length}
-                onPageChange={setPagina}
-                noun={{ one: 'memorando', other: 'memorandos' }}
-              />
-            ) : null}
+            {paginado ? paginacao : null}
           </fieldset>
         )}
         <div className="button-row">
-          <Button variant="primary" loading={enviando} disabled={ctx.dirty} onClick={consolidar}>
-            {`Consolidar ${escolhidos.size.toLocaleString('pt-BR')} ${escolhidos.size === 1 ? 'memorando' : 'memorandos'}`}
+          <Button variant="primary" loading={consolidar.isPending} disabled={ctx.dirty} onClick={() => consolidar.mutate()}>
+            {`Consolidar ${contagem(escolhidos.size, 'memorando', 'memorandos')}`}
           </Button>
         </div>
       </div>

@@ -2,9 +2,9 @@
 // that adds a line to the plan: the last 12 months' consumo médio mensal × 12 × a factor the person edits,
 // rounded up to the unit of supply, with the 3 previous years beside it; "Usar sugestão" fills the quantity
 // (still editable). Nothing but a sentence when the person's centros consumed none of it in 3 years.
-import { apiErrorMessage, useApi, useQuery } from '@app/core';
+import { apiErrorMessage, queryKeys, useApi, useQuery } from '@app/core';
 import { formatDecimal, parseDecimalInput } from '@app/documents';
-import { Alert, Button, TextField } from '@app/ui';
+import { Alert, Button, DataTable, TextField } from '@app/ui';
 import { useId, useState } from 'react';
 import { PCA_PATH, type SugestaoQuantidade, mesPorExtenso, sugestaoQuerySchema } from '../../shared/index.js';
 
@@ -21,7 +21,7 @@ export function SugestaoDeQuantidade({ planoId, produtoId, onUsar }: { planoId: 
   const [fator, setFator] = useState('1');
   const lido = lerFator(fator);
   const sugestao = useQuery({
-    queryKey: ['pca', 'planos', planoId, 'sugestao', produtoId, lido.valor],
+    queryKey: queryKeys.plugin('pca', 'planos', planoId, 'sugestao', produtoId, lido.valor),
     queryFn: ({ signal }) =>
       api.get(`pca${PCA_PATH}/${planoId}/sugestao`, { searchParams: { produtoId, fator: lido.valor ?? '1' }, signal }).json<SugestaoQuantidade>(),
     enabled: lido.valor !== undefined,
@@ -43,23 +43,15 @@ export function SugestaoDeQuantidade({ planoId, produtoId, onUsar }: { planoId: 
         {`Consumo médio mensal de ${mesPorExtenso(s.periodo.de)} a ${mesPorExtenso(s.periodo.ate)}: ${formatDecimal(s.mediaMensal)} ${unidade}. `}
         {`Sugestão = média × 12 × fator ${formatDecimal(s.fator)}, arredondada para cima à unidade inteira. Requisições aprovadas dos seus centros de custo.`}
       </p>
-      <table className="data-table__table">
-        <caption className="data-table__caption">Consumo nos anos anteriores</caption>
-        <thead>
-          <tr>
-            <th scope="col">Ano</th>
-            <th scope="col">{`Quantidade (${unidade})`}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {s.anos.map((a) => (
-            <tr key={a.ano}>
-              <th scope="row">{a.ano}</th>
-              <td>{formatDecimal(a.quantidade)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        caption="Consumo nos anos anteriores"
+        rows={s.anos}
+        rowKey={(a) => a.ano}
+        columns={[
+          { key: 'ano', header: 'Ano', rowHeader: true, render: (a) => String(a.ano) },
+          { key: 'quantidade', header: `Quantidade (${unidade})`, render: (a) => formatDecimal(a.quantidade) },
+        ]}
+      />
       <TextField
         label="Fator de ajuste"
         inputMode="decimal"

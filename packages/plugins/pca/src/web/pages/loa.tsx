@@ -18,7 +18,7 @@ export default defineResourcePages({
   columns: [
     { key: 'ano', header: 'Ano', width: '6rem', value: (row: Row) => String(row.ano) }, // a year, not '2.027'
     { key: 'dataPublicacao', header: 'Data de publicação', value: (row: Row) => formatDate(String(row.dataPublicacao)) },
-    { key: 'lei', header: 'Lei', value: (row: Row) => String(row.lei ?? '') },
+    { key: 'lei', header: 'Lei' },
   ],
   fields: [
     { name: 'ano', type: 'number', label: 'Ano da LOA (exercício)', required: true, min: 2000, max: 9999, step: 1 },

@@ -49,11 +49,10 @@ export default defineDocumentPages({
     // revisar: the budget law's date and the justification (required outside the revision windows)
     transitionDialog: dialogoDoPlano,
   },
+  // the fields' labels name the rest
   timelineLabels: {
-    centroCustoId: 'Setor de contratações',
     valorTotal: 'Valor total',
     motivo: 'Motivo',
-    anoPca: 'Ano do plano',
     codigoUnidade: 'Unidade PNCP',
     versao: 'Versão',
     dataLoa: 'Publicação da LOA',
