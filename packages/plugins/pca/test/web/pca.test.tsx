@@ -375,7 +375,9 @@ describe('pages', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Desistir da revisão' }, T));
     const dialog = await screen.findByRole('alertdialog', {}, T);
-    expect(within(dialog).getByText('Desistir da revisão? O plano volta à versão aprovada como estava, e as alterações desta revisão são descartadas.')).toBeTruthy();
+    expect(
+      within(dialog).getByText('Desistir da revisão? O plano volta à versão aprovada como estava, e as alterações desta revisão são descartadas.'),
+    ).toBeTruthy();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Desistir da revisão' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true), T);
