@@ -47,6 +47,10 @@ export function BuscaExterna({ mapa, item, fonte }: { mapa: MapaCotacao; item: I
     queryFn: ({ signal }) => api.get(caminho, { searchParams: params(consulta!), signal }).json<Busca>(),
   });
   const erroBusca = busca.error ? apiErrorBody(busca.error) : null;
+  const mudar = (campo: 'codigo' | 'descricao') => (e: { target: { value: string } }) => {
+    setCampos((c) => ({ ...c, [campo]: e.target.value }));
+    setErros((x) => ({ ...x, [campo]: '' }));
+  };
 
   const buscar = (event: FormEvent) => {
     event.preventDefault();
@@ -146,20 +150,14 @@ export function BuscaExterna({ mapa, item, fonte }: { mapa: MapaCotacao; item: I
             inputMode="numeric"
             maxLength={20}
             value={campos.codigo}
-            onChange={(e) => {
-              setCampos((c) => ({ ...c, codigo: e.target.value }));
-              setErros((x) => ({ ...x, codigo: '' }));
-            }}
+            onChange={mudar('codigo')}
             error={erros.codigo ?? erroBusca?.fields?.codigo}
           />
           <TextField
             label="Descrição"
             maxLength={200}
             value={campos.descricao}
-            onChange={(e) => {
-              setCampos((c) => ({ ...c, descricao: e.target.value }));
-              setErros((x) => ({ ...x, descricao: '' }));
-            }}
+            onChange={mudar('descricao')}
             hint="Palavras da descrição do item, quando não houver código."
             error={erros.descricao ?? erroBusca?.fields?.descricao}
           />

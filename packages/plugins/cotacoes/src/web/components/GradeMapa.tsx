@@ -7,7 +7,7 @@
 import { formatDate } from '@app/br';
 import { formatDecimal, formatMoney, lineTotal } from '@app/documents';
 import { ButtonRow } from '@app/ui';
-import { Fragment, memo, useEffect, useState } from 'react';
+import { Fragment, type ReactNode, memo, useEffect, useState } from 'react';
 import {
   type Convite,
   FONTE_CURTA,
@@ -19,6 +19,7 @@ import {
   type SituacaoPreco,
   type TotalFornecedor,
 } from '../../shared/index.js';
+import { plural } from './comum';
 
 export interface LinhaMapa {
   item: ItemCotacao;
@@ -98,7 +99,6 @@ export function calcularMapa(mapa: MapaCotacao): CalculoMapa {
 
 const unitario = (valor: string | null | undefined) => formatMoney(valor, 4);
 const dinheiro = (valor: string | null | undefined) => formatMoney(valor);
-const plural = (n: number, um: string, varios: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? um : varios}`;
 
 const EXCLUSAO_ROTULO: Record<NonNullable<SituacaoPreco['exclusao']>, string> = {
   manual: 'Excluído',
@@ -108,7 +108,7 @@ const EXCLUSAO_ROTULO: Record<NonNullable<SituacaoPreco['exclusao']>, string> = 
 };
 
 /** The marks of a price: classes of its cell and the short tags printed in it. */
-function marcas(preco: PrecoListado, calculo: CalculoMapa): { classe: string; tags: string[]; motivo: string | undefined } {
+function marcas(preco: PrecoListado, calculo: CalculoMapa): { classe: string; tags: ReactNode; motivo: string | undefined } {
   const s = calculo.situacao.get(preco.id);
   const classes: string[] = [];
   const tags: string[] = [];
@@ -127,20 +127,15 @@ function marcas(preco: PrecoListado, calculo: CalculoMapa): { classe: string; ta
     tags.push('Incluído');
   }
   const motivo = s?.motivo ?? (s?.incluidoPorDecisao ? (preco.inclusaoMotivo ?? undefined) : undefined);
-  return { classe: classes.join(' '), tags, motivo };
-}
-
-function Tags({ tags }: { tags: string[] }) {
-  if (tags.length === 0) return null;
-  return (
-    <>
-      {tags.map((t) => (
-        <span key={t} className="sticky-grid__tag">
-          {t}
-        </span>
-      ))}
-    </>
-  );
+  return {
+    classe: classes.join(' '),
+    tags: tags.map((t) => (
+      <span key={t} className="sticky-grid__tag">
+        {t}
+      </span>
+    )),
+    motivo,
+  };
 }
 
 export interface GradeMapaProps {
@@ -315,7 +310,7 @@ export const GradeMapa = memo(function GradeMapa({ mapa, calculo, podeEditar, on
                         <td className={`sticky-grid__price ${m.classe}`.trimEnd()} data-celula={`${item.produtoId}:${fornecedorId}`} title={m.motivo}>
                           <span className="sticky-grid__amount">{unitario(preco.valorUnitario)}</span>
                           {preco.marca ? <span className="text-sub">{preco.marca}</span> : null}
-                          <Tags tags={m.tags} />
+                          {m.tags}
                         </td>
                         <td className={`sticky-grid__num ${m.classe}`.trimEnd()}>{dinheiro(lineTotal(item.quantidade, preco.valorUnitario))}</td>
                       </Fragment>
@@ -329,7 +324,7 @@ export const GradeMapa = memo(function GradeMapa({ mapa, calculo, podeEditar, on
                           return (
                             <span key={p.id} className={m.classe || undefined} title={m.motivo}>
                               {FONTE_CURTA[p.fonte]}: {unitario(p.valorUnitario)}
-                              <Tags tags={m.tags} />
+                              {m.tags}
                             </span>
                           );
                         })}

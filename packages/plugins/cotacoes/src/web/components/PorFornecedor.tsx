@@ -15,11 +15,8 @@ import {
   Card,
   DataTable,
   type DataTableColumn,
-  PromptDialog,
-  type PromptOptions,
   TextareaField,
   TextField,
-  useConfirm,
 } from '@app/ui';
 import { type FormEvent, useCallback, useMemo, useState } from 'react';
 import {
@@ -31,11 +28,10 @@ import {
   precoSchema,
   respostaInputSchema,
 } from '../../shared/index.js';
-import { baixarArquivo, cotacaoPath, executarFilho, useFilhos } from './comum';
+import { AcoesDoFormulario, baixarArquivo, cotacaoPath, executarFilho, plural, useAtualizar, useDialogos, useFilhos } from './comum';
 
 export interface AbaProps {
   mapa: MapaCotacao;
-  atualizar: () => Promise<void>;
   /** Invitations, other-source prices and decisions may change (open cotação, person's centro). */
   podeEditar: boolean;
   /** Supplier answers may be recorded (podeEditar and em coleta). */
@@ -43,8 +39,9 @@ export interface AbaProps {
 }
 
 type Painel = { tipo: 'resposta' | 'importar'; conviteId: string } | null;
+/** The panel of one invitation under the table: its answer typed, or its XLSX imported. */
+type PainelProps = { mapa: MapaCotacao; convite: Convite; onClose: () => void };
 
-const plural = (n: number, um: string, varios: string) => `${n.toLocaleString('pt-BR')} ${n === 1 ? um : varios}`;
 const ordenados = (itens: ItemCotacao[]) => [...itens].sort((a, b) => a.ordem - b.ordem);
 const arquivoBase = (mapa: MapaCotacao, convite: Convite) =>
   `formulario-cotacao-${mapa.cotacao.numero}-${mapa.cotacao.ano}-${convite.fornecedorNome
@@ -126,20 +123,15 @@ function Convidar({ mapa, onClose }: { mapa: MapaCotacao; onClose: () => void })
           onChange={(e) => setMotivo(e.target.value)}
         />
       </div>
-      <div className="form-actions">
-        <Button variant="secondary" onClick={onClose}>
-          Cancelar
-        </Button>
-        <Button type="submit" loading={convites.busy}>
-          Convidar
-        </Button>
-      </div>
+      <AcoesDoFormulario onCancel={onClose} loading={convites.busy}>
+        Convidar
+      </AcoesDoFormulario>
     </form>
   );
 }
 
 /** The answer of one supplier typed by hand: every item (unit price in pt-BR, brand), date and validity. */
-function Resposta({ mapa, convite, onClose }: { mapa: MapaCotacao; convite: Convite; onClose: () => void }) {
+function Resposta({ mapa, convite, onClose }: PainelProps) {
   const convites = useFilhos(mapa.cotacao.id, 'fornecedores');
   const itens = useMemo(() => ordenados(mapa.itens), [mapa.itens]);
   const anteriores = useMemo(() => {
@@ -155,10 +147,11 @@ function Resposta({ mapa, convite, onClose }: { mapa: MapaCotacao; convite: Conv
   const enviar = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const campo = (nome: string) => String(form.get(nome) ?? '').trim();
     const next: Record<string, string> = {};
     const linhas = itens.map((item) => {
-      const bruto = String(form.get(`preco-${item.produtoId}`) ?? '').trim();
-      const marca = String(form.get(`marca-${item.produtoId}`) ?? '').trim();
+      const bruto = campo(`preco-${item.produtoId}`);
+      const marca = campo(`marca-${item.produtoId}`);
       if (!bruto) {
         if (marca) next[item.produtoId] = 'Informe o preço desta marca, ou apague a marca.';
         return { produtoId: item.produtoId, valorUnitario: null, marca: null };
@@ -167,21 +160,18 @@ function Resposta({ mapa, convite, onClose }: { mapa: MapaCotacao; convite: Conv
       if (!valor.success) next[item.produtoId] = valor.error.issues[0]?.message ?? 'Preço inválido.';
       return { produtoId: item.produtoId, valorUnitario: valor.success ? valor.data : null, marca: marca || null };
     });
-    const dataProposta = String(form.get('dataProposta') ?? '');
-    const body = {
-      dataProposta: instantFromDateTimeInput(dataProposta) ?? '',
-      validade: String(form.get('validade') ?? '') || null,
-      itens: linhas,
-    };
-    const parsed = respostaInputSchema.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const campo = String(issue.path[0] ?? '_');
-        if (campo === 'dataProposta' || campo === 'validade') next[campo] ??= issue.message;
-      }
-    }
-    if (!linhas.some((l) => l.valorUnitario !== null) && !Object.keys(next).some((k) => itens.some((i) => i.produtoId === k))) {
+    // no price and no item in error
+    if (Object.keys(next).length === 0 && !linhas.some((l) => l.valorUnitario !== null)) {
       next._ = 'Informe ao menos um preço. Para um fornecedor que não cotou nada, use “Não respondeu”.';
+    }
+    const parsed = respostaInputSchema.safeParse({
+      dataProposta: instantFromDateTimeInput(campo('dataProposta')) ?? '',
+      validade: campo('validade') || null,
+      itens: linhas,
+    });
+    for (const issue of parsed.error?.issues ?? []) {
+      const nome = String(issue.path[0]);
+      if (nome === 'dataProposta' || nome === 'validade') next[nome] ??= issue.message;
     }
     setErros(next);
     if (Object.keys(next).length || !parsed.success) return;
@@ -260,20 +250,15 @@ function Resposta({ mapa, convite, onClose }: { mapa: MapaCotacao; convite: Conv
           <TextField label="Validade da proposta" type="date" name="validade" defaultValue={convite.validade ?? ''} error={erros.validade} />
         </div>
         <DataTable<ItemCotacao> caption={`Preços de ${convite.fornecedorNome}`} captionHidden rows={itens} rowKey={(i) => i.produtoId} columns={colunas} />
-        <div className="form-actions">
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={convites.busy}>
-            Salvar resposta
-          </Button>
-        </div>
+        <AcoesDoFormulario onCancel={onClose} loading={convites.busy}>
+          Salvar resposta
+        </AcoesDoFormulario>
       </form>
     </Card>
   );
 }
 
-export interface ErroDeLinha {
+interface ErroDeLinha {
   linha: number | null;
   coluna: string;
   motivo: string;
@@ -283,18 +268,12 @@ export interface ErroDeLinha {
  * The rows' errors of a refused import: a list `errors` / `error.errors` of { linha, coluna, motivo }
  * (the spreadsheet kit's shape) or the error's `fields` keyed by row ('linha 4', '4.preco', 'itens.2.valorUnitario').
  */
-export function errosDaImportacao(error: unknown): ErroDeLinha[] {
-  const data = (error as { data?: unknown } | null)?.data as Record<string, unknown> | undefined;
-  const lista = (
-    Array.isArray(data?.errors)
-      ? data.errors
-      : Array.isArray((data?.error as Record<string, unknown> | undefined)?.errors)
-        ? (data!.error as Record<string, unknown>).errors
-        : null
-  ) as Record<string, unknown>[] | null;
+function errosDaImportacao(error: unknown): ErroDeLinha[] {
+  const data = (error as { data?: { errors?: unknown; error?: { errors?: unknown } } } | null)?.data;
+  const lista = [data?.errors, data?.error?.errors].find(Array.isArray) as Record<string, unknown>[] | undefined;
   if (lista) {
     return lista.map((e) => ({
-      linha: typeof e.linha === 'number' ? e.linha : Number.isFinite(Number(e.linha)) && e.linha !== null && e.linha !== undefined ? Number(e.linha) : null,
+      linha: e.linha == null || !Number.isFinite(Number(e.linha)) ? null : Number(e.linha),
       coluna: String(e.coluna ?? ''),
       motivo: String(e.motivo ?? e.message ?? ''),
     }));
@@ -316,7 +295,8 @@ const colunasErro: DataTableColumn<ErroDeLinha>[] = [
 ];
 
 /** The supplier's filled XLSX: all rows or none; the rows' errors listed. */
-function Importar({ mapa, convite, onClose, atualizar }: { mapa: MapaCotacao; convite: Convite; onClose: () => void; atualizar: () => Promise<void> }) {
+function Importar({ mapa, convite, onClose }: PainelProps) {
+  const atualizar = useAtualizar();
   const [arquivo, setArquivo] = useState<File | null>(null);
   const [erroArquivo, setErroArquivo] = useState<string | undefined>();
   const [falha, setFalha] = useState<{ mensagem: string; linhas: ErroDeLinha[] } | null>(null);
@@ -367,14 +347,9 @@ function Importar({ mapa, convite, onClose, atualizar }: { mapa: MapaCotacao; co
             setFalha(null);
           }}
         />
-        <div className="form-actions">
-          <Button variant="secondary" onClick={onClose}>
-            Cancelar
-          </Button>
-          <Button type="submit" loading={enviando}>
-            Importar
-          </Button>
-        </div>
+        <AcoesDoFormulario onCancel={onClose} loading={enviando}>
+          Importar
+        </AcoesDoFormulario>
       </form>
       <div aria-live="polite" className="stack">
         {falha ? (
@@ -401,14 +376,14 @@ function Importar({ mapa, convite, onClose, atualizar }: { mapa: MapaCotacao; co
   );
 }
 
-export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: AbaProps) {
+export function PorFornecedor({ mapa, podeEditar, podeResponder }: AbaProps) {
   const [painel, setPainel] = useState<Painel>(null);
   const [convidando, setConvidando] = useState(false);
-  const [pedido, setPedido] = useState<PromptOptions | null>(null);
-  const [confirmElement, confirm] = useConfirm();
+  const { pedir, confirmar, dialogos } = useDialogos();
   const id = mapa.cotacao.id;
   const totalItens = mapa.itens.length;
   const aberto = painel ? mapa.convites.find((c) => c.id === painel.conviteId) : undefined;
+  const Aberto = painel?.tipo === 'importar' ? Importar : Resposta;
   const base = (c: Convite) => `${cotacaoPath(id)}/fornecedores/${encodeURIComponent(c.id)}`;
   const convites = useFilhos(id, 'fornecedores');
 
@@ -424,7 +399,7 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
   };
 
   const naoRespondeu = (c: Convite) =>
-    setPedido({
+    pedir({
       title: `${c.fornecedorNome} não respondeu?`,
       description: 'O fornecedor continua no registro e na memória de cálculo como consultado sem resposta (IN SEGES/ME 65/2021).',
       label: 'Observação',
@@ -438,7 +413,7 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
     });
 
   const remover = async (c: Convite) => {
-    const ok = await confirm({
+    const ok = await confirmar({
       title: `Remover o convite de ${c.fornecedorNome}?`,
       description: 'O fornecedor sai desta cotação. Só é possível enquanto ele não tem preços registrados; a remoção fica no histórico.',
       confirmLabel: 'Remover convite',
@@ -549,12 +524,8 @@ export function PorFornecedor({ mapa, atualizar, podeEditar, podeResponder }: Ab
       >
         <DataTable<Convite> caption="Fornecedores convidados" captionHidden rows={mapa.convites} columns={colunas} empty="Nenhum fornecedor convidado ainda." />
       </Card>
-      {aberto && painel?.tipo === 'resposta' ? <Resposta key={aberto.id} mapa={mapa} convite={aberto} onClose={() => setPainel(null)} /> : null}
-      {aberto && painel?.tipo === 'importar' ? (
-        <Importar key={aberto.id} mapa={mapa} convite={aberto} onClose={() => setPainel(null)} atualizar={atualizar} />
-      ) : null}
-      <PromptDialog prompt={pedido} onClose={() => setPedido(null)} />
-      {confirmElement}
+      {aberto ? <Aberto key={aberto.id} mapa={mapa} convite={aberto} onClose={() => setPainel(null)} /> : null}
+      {dialogos}
     </>
   );
 }

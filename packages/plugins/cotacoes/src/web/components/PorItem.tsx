@@ -6,20 +6,7 @@
 import { dateTimeInputValue, formatDateTime, instantFromDateTimeInput } from '@app/br';
 import { api, apiErrorBody, apiErrorMessage, issuesToFieldErrors, toast } from '@app/core';
 import { formatDecimal, formatMoney, parseDecimalInput } from '@app/documents';
-import {
-  Alert,
-  Button,
-  ButtonRow,
-  Card,
-  DataTable,
-  type DataTableColumn,
-  DetailsList,
-  PromptDialog,
-  type PromptOptions,
-  SelectField,
-  TextField,
-  useConfirm,
-} from '@app/ui';
+import { Alert, Button, ButtonRow, Card, DataTable, type DataTableColumn, DetailsList, SelectField, TextField } from '@app/ui';
 import { type FormEvent, useMemo, useState } from 'react';
 import {
   EVIDENCIA_MAX_BYTES,
@@ -36,7 +23,7 @@ import {
   precoInputSchema,
 } from '../../shared/index.js';
 import { BuscaExterna, useFontesExternas } from './BuscaExterna';
-import { baixarArquivo, cotacaoPath, executarFilho, useFilhos } from './comum';
+import { baixarArquivo, cotacaoPath, executarFilho, useDialogos, useFilhos } from './comum';
 import { calcularMapa } from './GradeMapa';
 import type { AbaProps } from './PorFornecedor';
 
@@ -55,7 +42,7 @@ const idade = (f: Fonte) => {
 };
 
 /** The situation of a price in pt-BR (and whether it counts). */
-export function situacaoTexto(p: PrecoListado, s: SituacaoPreco | undefined): string {
+function situacaoTexto(p: PrecoListado, s: SituacaoPreco | undefined): string {
   if (!s) return '—';
   if (s.usado) return s.incluidoPorDecisao ? `Usado no cálculo (incluído por decisão: ${p.inclusaoMotivo ?? ''})` : 'Usado no cálculo';
   if (s.valido) return `Válido, descartado pelo método${s.motivo ? `: ${s.motivo}` : ''}`;
@@ -97,14 +84,11 @@ function NovoPreco({ mapa, produtoId }: { mapa: MapaCotacao; produtoId: string }
 
   const enviar = async (event: FormEvent) => {
     event.preventDefault();
-    const dataColeta = instantFromDateTimeInput(v.dataColeta);
     const parsed = precoInputSchema.safeParse({
+      ...v,
       produtoId,
-      fonte: v.fonte,
-      fonteDescricao: v.fonteDescricao,
       valorUnitario: parseDecimalInput(v.valor) ?? v.valor,
-      marca: v.marca,
-      dataColeta: dataColeta ?? '',
+      dataColeta: instantFromDateTimeInput(v.dataColeta) ?? '',
       link: v.link.trim() || null,
       evidenciaId: null,
     });
@@ -230,8 +214,7 @@ export function PorItem({ mapa, podeEditar, inicial }: AbaProps & { inicial?: st
   // the mapa's one pass: items in order with their result, the situation of every price
   const { linhas, situacao } = useMemo(() => calcularMapa(mapa), [mapa]);
   const [escolhido, setEscolhido] = useState<string | null>(inicial ?? null);
-  const [pedido, setPedido] = useState<PromptOptions | null>(null);
-  const [confirmElement, confirm] = useConfirm();
+  const { pedir, confirmar, dialogos } = useDialogos();
   const indice = Math.max(
     0,
     linhas.findIndex((l) => l.item.produtoId === escolhido),
@@ -244,7 +227,7 @@ export function PorItem({ mapa, podeEditar, inicial }: AbaProps & { inicial?: st
   const nomeDoPreco = (p: PrecoListado) => `${FONTE_CURTA[p.fonte]} ${p.fornecedorNome ?? p.fonteDescricao}`;
 
   const decidir = (p: PrecoListado, acao: 'incluir' | 'excluir') =>
-    setPedido({
+    pedir({
       title: acao === 'incluir' ? 'Incluir este preço no cálculo mesmo assim?' : 'Excluir este preço do cálculo?',
       description: `${nomeDoPreco(p)}: ${formatMoney(p.valorUnitario, 4)}. O preço continua visível no mapa e na memória de cálculo, com o motivo.`,
       label: acao === 'incluir' ? 'Motivo da inclusão' : 'Motivo da exclusão',
@@ -262,7 +245,7 @@ export function PorItem({ mapa, podeEditar, inicial }: AbaProps & { inicial?: st
       sucesso: 'Decisão desfeita: o preço segue a regra automática.',
     });
   const remover = async (p: PrecoListado) => {
-    const ok = await confirm({
+    const ok = await confirmar({
       title: 'Remover este preço?',
       description: `${nomeDoPreco(p)}: ${formatMoney(p.valorUnitario, 4)}. Use para um preço registrado por engano; para tirá-lo do cálculo mantendo o registro, use “Excluir”.`,
       confirmLabel: 'Remover',
@@ -416,8 +399,7 @@ export function PorItem({ mapa, podeEditar, inicial }: AbaProps & { inicial?: st
             </Card>
           ))
         : null}
-      <PromptDialog prompt={pedido} onClose={() => setPedido(null)} />
-      {confirmElement}
+      {dialogos}
     </>
   );
 }

@@ -6,7 +6,7 @@ import { formatDate } from '@app/br';
 import { CreateFromPage } from '@app/core';
 import { formatMoney, formatNumero } from '@app/documents';
 import { DetailsList } from '@app/ui';
-import { COTACOES_ENDPOINT } from '../components/comum';
+import { COTACOES_ENDPOINT, plural } from '../components/comum';
 import { COTACAO_TITLES } from '../titles';
 
 /** A row of GET /cotacoes/requisicoes-aprovadas. */
@@ -27,7 +27,7 @@ interface RequisicaoAprovada {
 }
 
 const CAMPO = 'de-requisicao-requisicao';
-const itens = (n: number) => (n === 1 ? '1 item' : `${n.toLocaleString('pt-BR')} itens`);
+const itens = (n: number) => plural(n, 'item', 'itens');
 const rotulo = (r: RequisicaoAprovada) =>
   `${formatNumero(r.numero, r.ano)} – ${r.justificativa.length > 80 ? `${r.justificativa.slice(0, 79)}…` : r.justificativa}`;
 const descricao = (r: RequisicaoAprovada) => `${r.centroCustoNome} · ${r.solicitanteNome} · ${itens(r.itens)} · ${formatMoney(r.valorTotal)}`;

@@ -5,7 +5,7 @@
 // supplier and the estimated total; the justification of items with fewer than three valid prices
 // and its approval by the autoridade competente; Concluir; the memória de cálculo (PDF and XLSX).
 import { formatDateTime } from '@app/br';
-import { LoadErrorAlert, api, issuesToFieldErrors, toast, useDocumentTransition } from '@app/core';
+import { api, issuesToFieldErrors, toast, useDocumentTransition } from '@app/core';
 import { formatDecimal, formatMoney, lineTotal } from '@app/documents';
 import {
   Alert,
@@ -37,16 +37,19 @@ import {
 } from '../../shared/index.js';
 import {
   COTACOES_ENDPOINT,
+  AvisoSomenteLeitura,
   DadosCotacao,
-  avisoSomenteLeitura,
+  ErroAoCarregar,
   baixarArquivo,
   cotacaoPath,
+  editavel,
   executar,
   executarFilho,
   numeroCotacao,
   useAtualizar,
   useFilhos,
   useMapa,
+  voltar,
 } from '../components/comum';
 import { GradeMapa, type LinhaMapa, calcularMapa } from '../components/GradeMapa';
 import { COTACAO_TITLES } from '../titles';
@@ -192,7 +195,6 @@ function Justificativa({ mapa, atualizar }: { mapa: MapaCotacao; atualizar: () =
   const [salvando, setSalvando] = useState(false);
   const [aprovando, setAprovando] = useState(false);
   const aberta = COTACAO_ABERTA.includes(c.status);
-  const editavel = aberta && mapa.podeEditar;
   const poucos = new Set(mapa.avaliacao.itensMenosDeTres);
   const itens = mapa.itens.filter((i) => poucos.has(i.produtoId)).sort((a, b) => a.ordem - b.ordem);
   const validos = new Map(mapa.avaliacao.itens.map((r) => [r.produtoId, r.estatisticas?.n ?? 0]));
@@ -251,7 +253,7 @@ function Justificativa({ mapa, atualizar }: { mapa: MapaCotacao; atualizar: () =
       ) : (
         <p className="field__hint">Todos os itens têm ao menos {MINIMO_PRECOS} preços válidos; a justificativa registrada fica no processo.</p>
       )}
-      {editavel ? (
+      {editavel(mapa) ? (
         <>
           <TextareaField
             label="Justificativa"
@@ -326,20 +328,13 @@ export default function MapaPage() {
   );
 
   if (mapa.isError) {
-    return (
-      <>
-        <PageHeader title={COTACAO_TITLES.mapaTitle} before={<Link href="/">Voltar para {COTACAO_TITLES.title}</Link>} />
-        <LoadErrorAlert title="Não foi possível carregar o mapa comparativo" error={mapa.error} onRetry={() => void mapa.refetch()} />
-      </>
-    );
+    return <ErroAoCarregar titulo={COTACAO_TITLES.mapaTitle} erro="Não foi possível carregar o mapa comparativo" query={mapa} />;
   }
   if (!mapa.data || !calculo) return <PageLoading />;
   const dados = mapa.data;
   const c = dados.cotacao;
   const numero = numeroCotacao(dados);
-  const aberta = COTACAO_ABERTA.includes(c.status);
-  const podeEditar = aberta && dados.podeEditar;
-  const aviso = avisoSomenteLeitura(dados);
+  const podeEditar = editavel(dados);
   const arquivo = `memoria-de-calculo-cotacao-${c.numero}-${c.ano}`;
 
   /** The kit's transition (useDocumentTransition: version, errors, the cotação, its mapa, lists and pendências refreshed). */
@@ -359,7 +354,7 @@ export default function MapaPage() {
         description={c.objeto}
         before={
           <>
-            <Link href="/">Voltar para {COTACAO_TITLES.title}</Link>
+            {voltar}
             {' · '}
             <Link href={`/add/${id}`}>{COTACAO_TITLES.addTitle}</Link>
           </>
@@ -385,7 +380,7 @@ export default function MapaPage() {
           {erroConclusao}
         </Alert>
       ) : null}
-      {aviso ? <Alert variant="info">{aviso}</Alert> : null}
+      <AvisoSomenteLeitura mapa={dados} />
       {c.status === 'rascunho' && dados.podeEditar ? (
         <Alert variant="info">A coleta ainda não foi iniciada: a cotação só pode ser concluída depois de “Iniciar coleta”, na página da cotação.</Alert>
       ) : null}
@@ -415,9 +410,7 @@ export default function MapaPage() {
         )}
       </Card>
       {dados.avaliacao.itensMenosDeTres.length > 0 || c.justificativa ? <Justificativa key={c.justificativa ?? ''} mapa={dados} atualizar={atualizar} /> : null}
-      <Card title="Cotação">
-        <DadosCotacao mapa={dados} />
-      </Card>
+      <DadosCotacao mapa={dados} />
       {podeEditar ? <VencedorDialog mapa={dados} linha={linha} onClose={() => setLinha(null)} /> : null}
       <ConfirmDialog
         open={concluindo}

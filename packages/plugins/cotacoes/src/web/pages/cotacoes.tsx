@@ -9,19 +9,17 @@ import {
   type FieldRenderProps,
   type ResourceOptionsSource,
   type TransitionDialogState,
-  api,
   defineDocumentPages,
   registerFieldType,
   useHasTag,
-  useQuery,
 } from '@app/core';
 import { formatNumero } from '@app/documents';
 import { REQUISICOES_TAG } from '@app/requisicoes/shared';
 import { Card, CheckboxField, PageLoading, TextField } from '@app/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { type Configuracao, METODO_LABEL, METODOS, type Metodo, cotacaoInputSchema, descreverMetodo, fluxoCotacao } from '../../shared/index.js';
-import { CONFIGURACAO_KEY, COTACOES_ENDPOINT } from '../components/comum';
+import { METODO_LABEL, METODOS, type Metodo, cotacaoInputSchema, descreverMetodo, fluxoCotacao } from '../../shared/index.js';
+import { COTACOES_ENDPOINT, useConfiguracao } from '../components/comum';
 import { COTACAO_TITLES } from '../titles';
 
 type Row = Record<string, unknown>;
@@ -52,6 +50,8 @@ interface Vinculo {
   id: string | null;
   texto: string;
 }
+/** A non-empty string id, or null. */
+const idOuNulo = (value: unknown) => (typeof value === 'string' && value ? value : null);
 const vinculoDe = (value: unknown): Vinculo | null => {
   const v = value as Vinculo | null | undefined;
   return v?.id ? v : null;
@@ -80,7 +80,7 @@ function RequisicaoVinculo({ id, label, value }: FieldRenderProps) {
 registerFieldType<{ name: string }>('cotacaoRequisicao', {
   render: RequisicaoVinculo,
   toForm: (_field, value, source): Vinculo => ({
-    id: typeof value === 'string' && value ? value : null,
+    id: idOuNulo(value),
     texto: typeof source.requisicaoNumero === 'string' ? source.requisicaoNumero : '',
   }),
   fromForm: (_field, value) => vinculoDe(value)?.id ?? null,
@@ -96,8 +96,8 @@ registerFieldType<{ name: string }>('cotacaoOrigemItem', {
       </span>
     </>
   ),
-  toForm: (_field, value) => (typeof value === 'string' && value ? value : null),
-  fromForm: (_field, value) => (typeof value === 'string' && value ? value : null),
+  toForm: (_field, value) => idOuNulo(value),
+  fromForm: (_field, value) => idOuNulo(value),
 });
 
 function ListActions() {
@@ -116,6 +116,11 @@ function ListActions() {
   );
 }
 
+const FERRAMENTAS = [
+  ['add', 'Coleta', COTACAO_TITLES.addTitle],
+  ['mapa', 'Mapa', COTACAO_TITLES.mapaTitle],
+] as const;
+
 /**
  * Links of a cotação to its collection of prices and its mapa comparativo (a list row or the edit
  * page). In a row (sm) the visible words are short ('Coleta', 'Mapa': the row stays one line at
@@ -125,21 +130,11 @@ function Ferramentas({ row, sm }: { row: Row; sm?: boolean }) {
   const id = encodeURIComponent(String(row.id));
   const nome = `da cotação ${numero(row)}`;
   const classe = `button button--secondary${sm ? ' button--sm' : ''}`;
-  return (
-    <>
-      <Link href={`/add/${id}`} className={classe} aria-label={sm ? `Coleta de preços ${nome}` : undefined} title={sm ? `Coleta de preços ${nome}` : undefined}>
-        {sm ? 'Coleta' : 'Coleta de preços'}
-      </Link>
-      <Link
-        href={`/mapa/${id}`}
-        className={classe}
-        aria-label={sm ? `Mapa comparativo ${nome}` : undefined}
-        title={sm ? `Mapa comparativo ${nome}` : undefined}
-      >
-        {sm ? 'Mapa' : 'Mapa comparativo'}
-      </Link>
-    </>
-  );
+  return FERRAMENTAS.map(([rota, curto, longo]) => (
+    <Link key={rota} href={`/${rota}/${id}`} className={classe} aria-label={sm ? `${longo} ${nome}` : undefined} title={sm ? `${longo} ${nome}` : undefined}>
+      {sm ? curto : longo}
+    </Link>
+  ));
 }
 
 function MetodoPanel({ row }: { row: Row }) {
@@ -323,12 +318,9 @@ const pages = defineDocumentPages(config);
  * of a declaration whose defaults carry it, built once the configuração is read.
  */
 function NovaCotacao() {
-  const lida = useQuery({
-    queryKey: CONFIGURACAO_KEY,
-    queryFn: ({ signal }) => api.get('cotacoes/configuracao', { signal }).json<Configuracao>(),
-  });
-  const carregando = lida.isPending;
-  const padrao = lida.data;
+  const lida = useConfiguracao();
+  const carregando = lida.query.isPending;
+  const padrao = lida.record;
   const Nova = useMemo(() => {
     if (carregando) return null;
     // without it (an error) the person chooses the method: the form says so before saving
