@@ -5,7 +5,6 @@
 // ('atender' / 'liberar', with the requisição). A conversion locks the pré-requisições (ascending id)
 // before their state is read, as their cancelar/devolver does: the two never interleave.
 import { centroCustoScope, defineDocumentCoverage } from '@app/server-core';
-import type { SQL } from '@app/server-core/orm';
 import { PRE_REQUISICAO_CONVERSIVEL, REQUISICAO_LIBERA_ITENS } from '../shared/index.js';
 import { preRequisicaoItens, preRequisicoes, requisicaoItens, requisicoes } from './tables.js';
 
@@ -43,9 +42,3 @@ export const atendimento = defineDocumentCoverage({
   },
   audit: { cause: 'requisicao' },
 });
-
-/** SQL of the quantity converted of the pré-requisição item `itemId` (numeric). */
-export const atendidoDe = (itemId: SQL | typeof preRequisicaoItens.id): SQL => atendimento.covered(itemId);
-
-/** Which requisições converted an item: [{ id, numero, ano, status, quantidade }]. */
-export const conversoesDe = (itemId: typeof preRequisicaoItens.id): SQL => atendimento.coveringDocuments(itemId);

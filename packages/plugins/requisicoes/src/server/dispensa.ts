@@ -56,19 +56,6 @@ export async function limiteDoAno(db: DbOrTx, entidadeId: string, ano: number, c
 }
 
 /**
- * The year's total of one grupo and category in the entidade: exactly the requisições em aprovação
- * and aprovadas (REQUISICAO_CONTA_DISPENSA, the `conta` flag kept on each save and transition). The
- * index requisicao_grupos_soma_idx answers it.
- */
-export async function somaDoGrupo(db: DbOrTx, q: { entidadeId: string; grupoId: string; ano: number; categoria: Categoria }): Promise<string> {
-  const { rows } = await db.execute<{ total: string | null }>(sql`
-    SELECT sum(valor)::text AS total FROM requisicao_grupos
-     WHERE entidade_id = ${q.entidadeId}::uuid AND grupo_id = ${q.grupoId}::uuid AND ano = ${q.ano}
-       AND categoria = ${q.categoria} AND conta`);
-  return sumMoney([rows[0]?.total ?? '0']);
-}
-
-/**
  * The alerts of a requisição: each grupo of its items whose year total passes the limit. The total
  * counts exactly the requisições em aprovação and aprovadas (with this one when it is one of them);
  * a requisição not yet counted (rascunho, devolvida…) is added apart (`valorDesta`, `totalComEsta`):
@@ -82,6 +69,8 @@ export async function alertasDaRequisicao(
   requisicaoId: string,
 ): Promise<AlertaDispensa[]> {
   const { entidadeId } = ctx;
+  // each grupo with the year's total of its category in the entidade: exactly the requisições em aprovação and aprovadas
+  // (REQUISICAO_CONTA_DISPENSA, the `conta` flag kept on each save and transition; the index requisicao_grupos_soma_idx)
   const { rows: grupos } = await db.execute<{
     grupo_id: string;
     codigo: string;
@@ -90,8 +79,11 @@ export async function alertasDaRequisicao(
     categoria: Categoria;
     valor: string;
     conta: boolean;
+    total: string | null;
   }>(sql`
-    SELECT rg.grupo_id, g.codigo, g.nome, rg.ano, rg.categoria, rg.valor::text AS valor, rg.conta
+    SELECT rg.grupo_id, g.codigo, g.nome, rg.ano, rg.categoria, rg.valor::text AS valor, rg.conta,
+           (SELECT sum(s.valor) FROM requisicao_grupos s
+             WHERE s.entidade_id = rg.entidade_id AND s.grupo_id = rg.grupo_id AND s.ano = rg.ano AND s.categoria = rg.categoria AND s.conta)::text AS total
       FROM requisicao_grupos rg JOIN registros_grupos g ON g.id = rg.grupo_id
      WHERE rg.requisicao_id = ${requisicaoId}::uuid AND rg.entidade_id = ${entidadeId}::uuid
      ORDER BY g.codigo`);
@@ -112,7 +104,7 @@ export async function alertasDaRequisicao(
   if (!limite) return [];
   const alertas: AlertaDispensa[] = [];
   for (const g of grupos) {
-    const total = await somaDoGrupo(db, { entidadeId, grupoId: g.grupo_id, ano, categoria });
+    const total = sumMoney([g.total ?? '0']);
     const estaConta = g.conta === true;
     const totalComEsta = estaConta ? total : sumMoney([total, g.valor]);
     const excedido = passaDoLimite(totalComEsta, limite.valor);

@@ -18,6 +18,7 @@ import { centrosCusto, centrosCustoLookup, tiposSolicitacao, unidades } from '@a
 import {
   AppError,
   type CrudColumn,
+  type CrudWriteContext,
   type RequestContext,
   centroCustoScope,
   defineCrudResource,
@@ -55,7 +56,7 @@ import {
   requisicaoInputSchema,
 } from '../shared/index.js';
 import { aprovacao, atualizarAprovadaEm } from './aprovacao.js';
-import { atendidoDe, atendimento, conversoesDe } from './atendimento.js';
+import { atendimento } from './atendimento.js';
 import { deMemorando } from './memorando.js';
 import { alertasDaRequisicao, alertasVistos, recalcularGrupos } from './dispensa.js';
 import { aprovacoesParadas, gruposPertoDoLimite } from './indicadores.js';
@@ -77,11 +78,6 @@ const tipo = alias(tiposSolicitacao, 'tipo');
 const unidade = alias(unidades, 'unidade');
 
 const pertence = (ctx: RequestContext, centroId: unknown) => ctx.todosCentros || ctx.centrosCusto.includes(String(centroId));
-const seuCentro = (ctx: RequestContext, centroCustoId: string) =>
-  pertence(ctx, centroCustoId) ? undefined : { centroCustoId: 'Escolha um centro de custo ao qual você pertence.' };
-const soOCentro = (documento: string) => (row: Row, ctx: RequestContext) =>
-  pertence(ctx, row.centroCustoId) ? null : `Só o centro de custo da ${documento} pode alterá-la.`;
-const defaults = (ctx: RequestContext) => ({ solicitanteId: ctx.user.id, solicitanteNome: ctx.user.nome, data: today() });
 
 const referencias = {
   centroCustoId: { table: centrosCusto, active: centrosCusto.ativo, message: 'Escolha um centro de custo cadastrado em Registros.' },
@@ -97,6 +93,25 @@ const history = {
   // aprovadaEm: the approval's own moment (the timeline entry's time), not a change to show
   skip: ['solicitanteNome', 'aprovadaEm'],
 } as const;
+
+/**
+ * What both documents declare alike: the path and kind, the label, the scope and the defaults, that only
+ * their centro de custo changes them (and names a centro of the person's), the references and the history.
+ */
+const documento = <T extends typeof preRequisicoes | typeof requisicoes>(path: string, table: T, singular: string, plural: string) => ({
+  path,
+  tag: REQUISICOES_TAG,
+  kind: `requisicoes${path}`,
+  table,
+  label: { singular, plural, documento: singular[0]!.toUpperCase() + singular.slice(1), feminino: true },
+  scope: (ctx: RequestContext) => centroCustoScope(ctx, table.centroCustoId),
+  defaults: (ctx: RequestContext) => ({ solicitanteId: ctx.user.id, solicitanteNome: ctx.user.nome, data: today() }),
+  canEdit: (row: Row, ctx: RequestContext) => (pertence(ctx, row.centroCustoId) ? null : `Só o centro de custo da ${singular} pode alterá-la.`),
+  validate: async (_tx: unknown, data: { centroCustoId: string }, write: CrudWriteContext) =>
+    pertence(write.ctx, data.centroCustoId) ? undefined : { centroCustoId: 'Escolha um centro de custo ao qual você pertence.' },
+  references: referencias,
+  history,
+});
 
 /** The header list of both documents (same columns): the centro and the tipo joined, filters, the period. */
 const lista = (t: typeof preRequisicoes | typeof requisicoes) => ({
@@ -151,7 +166,6 @@ const col = {
   solicitante: { key: 'solicitanteNome', header: 'Solicitante' },
   valor: moeda('valorTotal', 'Valor estimado'),
 };
-const idParams = z.object({ id: z.string() });
 
 export default defineServerPlugin({
   id: 'requisicoes',
@@ -224,34 +238,25 @@ export default defineServerPlugin({
       return out;
     };
     defineDocumentResource(router, {
-      path: '/pre-requisicoes',
-      tag,
-      kind: 'requisicoes/pre-requisicoes',
-      table: preRequisicoes,
+      ...documento('/pre-requisicoes', preRequisicoes, 'pré-requisição', 'pré-requisições'),
       flow: fluxoPreRequisicao,
       schema: preRequisicaoInputSchema,
-      label: { singular: 'pré-requisição', plural: 'pré-requisições', documento: 'Pré-requisição', feminino: true },
       roles: papeisPre,
-      scope: (ctx) => centroCustoScope(ctx, preRequisicoes.centroCustoId),
-      defaults,
       // made from an accepted memorando (kit links): picker, POST /pre-requisicoes/de-memorando, the checks of
       // POST/PUT naming memorandoId, release on cancel; the memorando's authors are authors of the pré-requisição
       links: [deMemorando],
-      canEdit: soOCentro('pré-requisição'),
-      validate: async (_tx, data, write) => seuCentro(write.ctx, data.centroCustoId),
-      references: referencias,
       items: {
         ...itens(preRequisicaoItens, preRequisicaoItens.preRequisicaoId, preRequisicoes.valorTotal),
         extra: {
           id: preRequisicaoItens.id,
           ...produtoExtra,
-          atendido: sql<string>`${atendidoDe(preRequisicaoItens.id)}::numeric(15,4)::text`,
-          pendente: sql<string>`greatest(${preRequisicaoItens.quantidade} - ${atendidoDe(preRequisicaoItens.id)}, 0)::numeric(15,4)::text`,
-          requisicoes: conversoesDe(preRequisicaoItens.id),
+          // what requisições cover of the item (numeric), what is left, and which requisições converted it
+          atendido: sql<string>`${atendimento.covered(preRequisicaoItens.id)}::numeric(15,4)::text`,
+          pendente: sql<string>`greatest(${preRequisicaoItens.quantidade} - ${atendimento.covered(preRequisicaoItens.id)}, 0)::numeric(15,4)::text`,
+          requisicoes: atendimento.coveringDocuments(preRequisicaoItens.id),
         },
       },
       duplicate: { reset: ['memorandoId'] },
-      history,
       list: {
         ...lista(preRequisicoes),
         sortable: ['numero', 'data', 'status', 'centroCustoNome', 'solicitanteNome', 'valorTotal'],
@@ -262,17 +267,12 @@ export default defineServerPlugin({
 
     // ---- requisições
     const req = defineDocumentResource(router, {
-      path: '/requisicoes',
-      tag,
-      kind: 'requisicoes/requisicoes',
-      table: requisicoes,
+      ...documento('/requisicoes', requisicoes, 'requisição', 'requisições'),
       flow: fluxoRequisicao,
       schema: requisicaoInputSchema,
-      label: { singular: 'requisição', plural: 'requisições', documento: 'Requisição', feminino: true },
       roles: (row, ctx) => (pertence(ctx, row.centroCustoId) ? ['editor'] : []),
       // alçadas (kit): role 'aprovador', ?aguardandoMinha=1, levels on enviar/aprovar/reprovar/devolver, e-mails, /:id/aprovacao, the menu count
       approvals: aprovacao,
-      scope: (ctx) => centroCustoScope(ctx, requisicoes.centroCustoId),
       list: {
         ...lista(requisicoes),
         extra: { ...lista(requisicoes).extra, centroCustoResponsavel: centro.responsavelNome },
@@ -286,13 +286,10 @@ export default defineServerPlugin({
       },
       // aprovar: `ciente: true` when the requisição has a dispensa alert (400 otherwise), recorded in the audit
       transitionBody: { aprovar: { ciente: z.boolean({ error: 'Informe se viu o alerta de limite de dispensa.' }).optional() } },
-      defaults,
       toRow: ({ itens: _itens, ...header }) => header,
       // pré-requisição items covered by quantity (kit): checks and locks on save, status fed back and audited on
       // the pré-requisição, release on cancelar/reprovar; the authors of the pré-requisições are authors of the requisição
       coverage: atendimento,
-      canEdit: soOCentro('requisição'),
-      validate: async (_tx, data, write) => seuCentro(write.ctx, data.centroCustoId),
       afterSave: (tx, id) => recalcularGrupos(tx, id),
       resolveTransition: async (tx, name, row, body, ctx) => {
         if (name !== 'aprovar') return undefined;
@@ -310,7 +307,6 @@ export default defineServerPlugin({
         // the moment of approval, in the approval's transaction (cleared should a transition ever leave 'aprovada')
         if (name === 'aprovar' || before.status === 'aprovada') await atualizarAprovadaEm(tx, String(before.id));
       },
-      references: referencias,
       items: {
         ...itens(requisicaoItens, requisicaoItens.requisicaoId, requisicoes.valorTotal),
         extra: {
@@ -323,7 +319,6 @@ export default defineServerPlugin({
       },
       expandOne: async (db, row, ctx) => ({ ...row, alertasDispensa: await alertasDaRequisicao(db, ctx, String(row.id)) }),
       oneShape: { alertasDispensa: z.array(alertaDispensaSchema) },
-      history,
       // levels, returns and rejections with reasons, sources, dispensa alert, signatures of who acted (pdf.ts)
       pdf: requisicaoPdf,
     });
@@ -335,7 +330,7 @@ export default defineServerPlugin({
       summary: 'Alerta de fracionamento (limite de dispensa)',
       description:
         'Para cada grupo dos itens: a soma do ano das requisições em aprovação e aprovadas da entidade, na categoria (esta incluída só se for uma delas; senão somada à parte em `totalComEsta`), quando passa do limite de dispensa do ano (art. 75 I/II).',
-      request: { params: idParams },
+      request: { params: z.object({ id: z.string() }) },
       responses: { 200: alertasDispensaSchema, 404: { description: 'Não encontrada' } },
       handler: async (c, ctx) => {
         const row = await req.crud.readOne(ctx.db, c.req.valid('param').id, ctx);

@@ -2,7 +2,7 @@
 // (GET /api/pendencias, read by the dashboard). Each count is one set-based query in the person's
 // scope of centros de custo; the first is the approvals kit's queue (the same count as the menu's
 // GET /requisicoes/aguardando-minha-aprovacao/contagem): one definition of the queue.
-import { type PendenciaProvider, type RequestContext, centroCustoScope } from '@app/server-core';
+import { type DbOrTx, type PendenciaProvider, type RequestContext, centroCustoScope } from '@app/server-core';
 import { type SQL, and, count, eq, inArray, min } from '@app/server-core/orm';
 import { REQUISICOES_TAG } from '../shared/index.js';
 import { aprovacao } from './aprovacao.js';
@@ -13,22 +13,19 @@ const PRE_REQUISICAO_ABERTA = ['rascunho', 'enviada', 'parcialmente_atendida', '
 
 /** The person's own documents (solicitante) in their centros, in the states `where` says. */
 const minhas = (p: Omit<PendenciaProvider, 'count' | 'tag' | 'desde'>, t: typeof preRequisicoes | typeof requisicoes, where: SQL): PendenciaProvider => {
-  const deles = (ctx: RequestContext) => and(eq(t.entidadeId, ctx.entidadeId), centroCustoScope(ctx, t.centroCustoId), eq(t.solicitanteId, ctx.user.id), where);
+  // how many, and the oldest one's last change (returned, sent…)
+  const ler = async (db: DbOrTx, ctx: RequestContext) =>
+    (
+      await db
+        .select({ n: count(), at: min(t.updatedAt) })
+        .from(t)
+        .where(and(eq(t.entidadeId, ctx.entidadeId), centroCustoScope(ctx, t.centroCustoId), eq(t.solicitanteId, ctx.user.id), where))
+    )[0];
   return {
     ...p,
     tag: REQUISICOES_TAG,
-    count: async (db, ctx) => {
-      const [row] = await db.select({ n: count() }).from(t).where(deles(ctx));
-      return Number(row?.n ?? 0);
-    },
-    // the oldest one's last change (returned, sent…)
-    desde: async (db, ctx) => {
-      const [row] = await db
-        .select({ at: min(t.updatedAt) })
-        .from(t)
-        .where(deles(ctx));
-      return row?.at ?? null;
-    },
+    count: async (db, ctx) => Number((await ler(db, ctx))?.n ?? 0),
+    desde: async (db, ctx) => (await ler(db, ctx))?.at ?? null,
   };
 };
 

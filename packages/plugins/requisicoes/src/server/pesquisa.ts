@@ -37,6 +37,8 @@ export interface ResultadoPesquisa {
 
 /** '10.5000' → '10.5' (numeric columns read as text). */
 const canonico = (value: string): string => (value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value);
+/** The approval round of a requisição, as the audit keeps it. */
+const rodadaDe = (r: Row) => ({ ciclo: r.ciclo, niveis: r.niveis, nivelAtual: r.nivelAtual });
 
 /**
  * Writes the researched unit estimates into the requisição's items (same transaction as the caller)
@@ -119,9 +121,7 @@ export async function registrarPesquisaDePrecos(tx: Tx, p: PesquisaDePrecos): Pr
       status: req.status,
       valorTotal: req.valorTotal,
       valorPesquisado: req.valorPesquisado,
-      ciclo: req.ciclo,
-      niveis: req.niveis,
-      nivelAtual: req.nivelAtual,
+      ...rodadaDe(req),
       itens: antes,
     },
     depois: {
@@ -130,9 +130,7 @@ export async function registrarPesquisaDePrecos(tx: Tx, p: PesquisaDePrecos): Pr
       // the audit keeps only what changed: the approved total compared with is kept under its own key
       valorAprovadoVigente: aprovado,
       valorPesquisado,
-      ciclo: after!.ciclo,
-      niveis: after!.niveis,
-      nivelAtual: after!.nivelAtual,
+      ...rodadaDe(after!),
       itens: depois,
       origem: p.origem,
       reaprovacao,

@@ -9,45 +9,50 @@ import { today } from '@app/br';
 import { formatNumero } from '@app/documents';
 import { memorandos } from '@app/memorandos/server';
 import { centroCustoFiltro, centrosCusto } from '@app/registros/server';
-import { centroCustoScope, defineReport, type ReportColumn } from '@app/server-core';
+import { centroCustoScope } from '@app/server-core';
 import { and, asc, eq, inArray, ne, or, sql } from '@app/server-core/orm';
-import { PRE_REQUISICAO_CONVERSIVEL, type PreRequisicaoStatus, REQUISICOES_TAG, fluxoPreRequisicao } from '../shared/index.js';
+import { PRE_REQUISICAO_CONVERSIVEL, type PreRequisicaoStatus, fluxoPreRequisicao } from '../shared/index.js';
+import { relatorio } from './relatorios.js';
 import { preRequisicoes } from './tables.js';
 
-const COLUNAS: readonly ReportColumn[] = [
-  { key: 'documento', label: 'Documento' },
-  { key: 'data', label: 'Data', type: 'date' },
-  { key: 'secretaria', label: 'Secretaria' },
-  { key: 'solicitante', label: 'Solicitante' },
-  { key: 'objeto', label: 'Objeto' },
-  { key: 'situacao', label: 'Situação' },
-  { key: 'idade', label: 'Idade (dias)', type: 'integer' },
-];
+/** A pendência: a document waiting for its next step, with its age (the same columns in both reports). */
+const pendencia = (report: Omit<Parameters<typeof relatorio>[1], 'columns'>) =>
+  relatorio('Pendências', {
+    ...report,
+    columns: [
+      { key: 'documento', label: 'Documento' },
+      { key: 'data', label: 'Data', type: 'date' },
+      { key: 'secretaria', label: 'Secretaria' },
+      { key: 'solicitante', label: 'Solicitante' },
+      { key: 'objeto', label: 'Objeto' },
+      { key: 'situacao', label: 'Situação' },
+      { key: 'idade', label: 'Idade (dias)', type: 'integer' },
+    ],
+  });
 
-/** Days from a date column to today in São Paulo (a date minus a date is an integer in PostgreSQL). */
-const idade = (data: typeof memorandos.data | typeof preRequisicoes.data) => sql<number>`(${today()}::date - ${data})::int`;
+/**
+ * What both read of a document: its number, its date and age (days to today in São Paulo: a date minus a
+ * date is an integer in PostgreSQL), the centro joined, the solicitante and the object.
+ */
+const documento = (t: typeof memorandos | typeof preRequisicoes, objeto: typeof memorandos.assunto | typeof preRequisicoes.justificativa) => ({
+  numero: t.numero,
+  ano: t.ano,
+  data: t.data,
+  secretaria: centrosCusto.nome,
+  solicitante: t.solicitanteNome,
+  objeto,
+  idade: sql<number>`(${today()}::date - ${t.data})::int`,
+});
 
-export const memorandosSemPreRequisicao = defineReport({
+export const memorandosSemPreRequisicao = pendencia({
   id: 'requisicoes.memorandos-sem-pre-requisicao',
   title: 'Memorandos aceitos sem pré-requisição',
   description:
     'Memorandos aceitos que ainda não deram origem a uma pré-requisição (uma cancelada não conta), com a idade em dias desde a data do memorando; os de origem ou destino nos seus centros de custo.',
-  group: 'Pendências',
-  tag: REQUISICOES_TAG,
   filters: [centroCustoFiltro],
-  columns: COLUNAS,
-  orientation: 'landscape',
   async load(ctx, f, limit) {
     const rows = await ctx.db
-      .select({
-        numero: memorandos.numero,
-        ano: memorandos.ano,
-        data: memorandos.data,
-        secretaria: centrosCusto.nome,
-        solicitante: memorandos.solicitanteNome,
-        objeto: memorandos.assunto,
-        idade: idade(memorandos.data),
-      })
+      .select(documento(memorandos, memorandos.assunto))
       .from(memorandos)
       .innerJoin(centrosCusto, eq(centrosCusto.id, memorandos.origemId))
       .where(
@@ -65,13 +70,11 @@ export const memorandosSemPreRequisicao = defineReport({
   },
 });
 
-export const preRequisicoesEmAberto = defineReport({
+export const preRequisicoesEmAberto = pendencia({
   id: 'requisicoes.pre-requisicoes-em-aberto',
   title: 'Pré-requisições não convertidas em requisições',
   description:
     'Pré-requisições enviadas ou parcialmente atendidas, cujos itens ainda esperam requisições, com a idade em dias desde a data da pré-requisição; as dos seus centros de custo.',
-  group: 'Pendências',
-  tag: REQUISICOES_TAG,
   filters: [
     centroCustoFiltro,
     {
@@ -81,20 +84,9 @@ export const preRequisicoesEmAberto = defineReport({
       options: PRE_REQUISICAO_CONVERSIVEL.map((value) => ({ value, label: fluxoPreRequisicao.states[value].label })),
     },
   ],
-  columns: COLUNAS,
-  orientation: 'landscape',
   async load(ctx, f, limit) {
     const rows = await ctx.db
-      .select({
-        numero: preRequisicoes.numero,
-        ano: preRequisicoes.ano,
-        data: preRequisicoes.data,
-        secretaria: centrosCusto.nome,
-        solicitante: preRequisicoes.solicitanteNome,
-        objeto: preRequisicoes.justificativa,
-        status: preRequisicoes.status,
-        idade: idade(preRequisicoes.data),
-      })
+      .select({ ...documento(preRequisicoes, preRequisicoes.justificativa), status: preRequisicoes.status })
       .from(preRequisicoes)
       .innerJoin(centrosCusto, eq(centrosCusto.id, preRequisicoes.centroCustoId))
       .where(

@@ -4,20 +4,22 @@
 import { today } from '@app/br';
 import { fromUnits, sumMoney, toUnits } from '@app/documents';
 import { centroCustoFiltro, centrosCusto, grupos } from '@app/registros/server';
-import { type ReportFilters, centroCustoScope, defineReport, searchCondition } from '@app/server-core';
-import { and, asc, count, desc, eq, gte, lte, sql } from '@app/server-core/orm';
+import { type ReportDefinition, type ReportFilters, centroCustoScope, defineReport, searchCondition } from '@app/server-core';
+import { and, asc, desc, eq, gte, lte, sql } from '@app/server-core/orm';
 import { CATEGORIAS, CATEGORIA_LABEL, type Categoria, REQUISICOES_TAG, type RequisicaoStatus, fluxoRequisicao, passaDoLimite } from '../shared/index.js';
 import { limiteDoAno } from './dispensa.js';
 import { requisicaoGrupos, requisicaoItens, requisicoes } from './tables.js';
 
 const SITUACOES = Object.entries(fluxoRequisicao.states).map(([value, s]) => ({ value, label: s.label }));
 
-export const requisicoesPorPeriodo = defineReport({
+/** A report of the plugin (tag 39, landscape) under a heading of the catalogue. */
+export const relatorio = (group: string, report: Omit<ReportDefinition, 'group' | 'tag' | 'orientation'>) =>
+  defineReport({ ...report, group, tag: REQUISICOES_TAG, orientation: 'landscape' });
+
+export const requisicoesPorPeriodo = relatorio('Requisições', {
   id: 'requisicoes.por-periodo',
   title: 'Requisições por secretaria, solicitante e período',
   description: 'Cada requisição do período com a secretaria (centro de custo), o solicitante, o objeto, os itens, a situação e o valor.',
-  group: 'Requisições',
-  tag: REQUISICOES_TAG,
   filters: [
     { name: 'de', label: 'Data inicial', kind: 'date' },
     { name: 'ate', label: 'Data final', kind: 'date', notBefore: 'de' },
@@ -35,14 +37,7 @@ export const requisicoesPorPeriodo = defineReport({
     { key: 'situacao', label: 'Situação' },
     { key: 'valor', label: 'Valor', type: 'money', total: true },
   ],
-  orientation: 'landscape',
   async load(ctx, f: ReportFilters, limit) {
-    const itens = ctx.db
-      .select({ requisicaoId: requisicaoItens.requisicaoId, total: count().as('total') })
-      .from(requisicaoItens)
-      .where(eq(requisicaoItens.entidadeId, ctx.entidadeId))
-      .groupBy(requisicaoItens.requisicaoId)
-      .as('itens');
     const rows = await ctx.db
       .select({
         numero: requisicoes.numero,
@@ -51,13 +46,12 @@ export const requisicoesPorPeriodo = defineReport({
         centro: centrosCusto.nome,
         solicitante: requisicoes.solicitanteNome,
         objeto: requisicoes.justificativa,
-        itens: sql<number>`coalesce(${itens.total}, 0)::int`,
+        itens: sql<number>`(SELECT count(*) FROM ${requisicaoItens} WHERE ${requisicaoItens.requisicaoId} = ${requisicoes.id})::int`,
         status: requisicoes.status,
         valor: requisicoes.valorTotal,
       })
       .from(requisicoes)
       .innerJoin(centrosCusto, eq(centrosCusto.id, requisicoes.centroCustoId))
-      .leftJoin(itens, eq(itens.requisicaoId, requisicoes.id))
       .where(
         and(
           eq(requisicoes.entidadeId, ctx.entidadeId),
@@ -107,14 +101,12 @@ function situacaoDispensa(total: string, limite: string | null): string {
   return toUnits(total, 2) * 100n >= toUnits(limite, 2) * 80n ? SITUACAO_DISPENSA.perto : SITUACAO_DISPENSA.abaixo;
 }
 
-export const dispensaAcumulado = defineReport({
+export const dispensaAcumulado = relatorio('Requisições', {
   id: 'requisicoes.dispensa-acumulado',
   title: 'Acumulado de dispensa por grupo e ano',
   description:
     'Por grupo do catálogo e categoria, a soma do ano das requisições em aprovação e aprovadas, o limite de dispensa (art. 75 da Lei 14.133/2021), o saldo e o percentual usado. ' +
     'Quem vê todos os centros de custo vê o total da entidade, que é o que a lei considera; quem vê só alguns centros vê a soma das requisições dos seus centros, comparada ao mesmo limite.',
-  group: 'Requisições',
-  tag: REQUISICOES_TAG,
   filters: [
     { name: 'ano', label: 'Ano', kind: 'ano', required: true, default: () => today().slice(0, 4) },
     { name: 'categoria', label: 'Categoria', kind: 'select', options: CATEGORIAS.map((value) => ({ value, label: CATEGORIA_LABEL[value] })) },
@@ -135,7 +127,6 @@ export const dispensaAcumulado = defineReport({
     { key: 'percentual', label: 'Usado (%)', type: 'decimal', places: 2 },
     { key: 'situacao', label: 'Situação' },
   ],
-  orientation: 'landscape',
   async load(ctx, f, limit) {
     const ano = Number(f.ano);
     const rows = await ctx.db

@@ -67,6 +67,8 @@ const uuidOuNulo = (message: string) =>
     .uuid({ error: message })
     .nullish()
     .transform((v) => v ?? null);
+/** The centro de custo and the tipo de solicitação every document of the plugin names. */
+const origem = { centroCustoId: uuid('Escolha o centro de custo.'), tipoSolicitacaoId: uuid('Escolha o tipo de solicitação.') };
 const justificativa = z
   .string({ error: 'Informe a justificativa.' })
   .trim()
@@ -105,8 +107,7 @@ export const preRequisicaoItemSchema = z.object({
 
 /** Body of POST /api/requisicoes/pre-requisicoes (PUT adds `version`). */
 export const preRequisicaoInputSchema = z.object({
-  centroCustoId: uuid('Escolha o centro de custo.'),
-  tipoSolicitacaoId: uuid('Escolha o tipo de solicitação.'),
+  ...origem,
   justificativa,
   memorandoId: uuidOuNulo('Memorando inválido.'),
   itens: linhas(preRequisicaoItemSchema, 'Uma pré-requisição'),
@@ -115,8 +116,7 @@ export const preRequisicaoInputSchema = z.object({
 /** Body of POST /api/requisicoes/pre-requisicoes/de-memorando: a new draft from an accepted memorando. */
 export const deMemorandoInputSchema = z.object({
   memorandoId: uuid('Escolha o memorando.'),
-  centroCustoId: uuid('Escolha o centro de custo.'),
-  tipoSolicitacaoId: uuid('Escolha o tipo de solicitação.'),
+  ...origem,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -193,18 +193,14 @@ export const CATEGORIA_ARTIGO: Record<Categoria, string> = {
  */
 export const passaDoLimite = (total: string, limite: string): boolean => compareDecimal(total, limite) > 0;
 
-export const requisicaoItemSchema = z.object({
-  produtoId: uuid('Escolha o produto ou serviço.'),
-  quantidade: quantitySchema,
-  valorUnitario: unitValueSchema,
+export const requisicaoItemSchema = preRequisicaoItemSchema.extend({
   /** The pré-requisição item this line converts (absent: a line typed directly). */
   preRequisicaoItemId: uuidOuNulo('Item de pré-requisição inválido.'),
 });
 
 /** Body of POST /api/requisicoes/requisicoes (PUT adds `version`). */
 export const requisicaoInputSchema = z.object({
-  centroCustoId: uuid('Escolha o centro de custo.'),
-  tipoSolicitacaoId: uuid('Escolha o tipo de solicitação.'),
+  ...origem,
   categoria: z.enum(CATEGORIAS, { error: 'Escolha a categoria do objeto.' }),
   dotacao: z
     .string()

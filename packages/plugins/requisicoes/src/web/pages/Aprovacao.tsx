@@ -2,38 +2,28 @@
 // kit's transition buttons and dialog, who may decide, the steps of this round, the timeline as the
 // requisição's pages declare it) with the requisição's own content: the dispensa alert, the record
 // and its items and total.
-import { formatDate } from '@app/br';
 import { DocumentApprovalPage, documentTimeline } from '@app/core';
 import { formatMoney } from '@app/documents';
 import { Card, DataTable } from '@app/ui';
 import { useParams } from 'wouter';
 import { CATEGORIA_LABEL, type Categoria, fluxoRequisicao } from '../../shared/index.js';
 import { REQ_TITLES } from '../titles';
-import { Campos, DispensaAlert, REQ_ENDPOINT, type Row, centroNome, colunasItem, dialogoDaDecisao, quantidade, valores } from './common';
+import { Cabecalho, DispensaAlert, REQ_ENDPOINT, type Row, colunasItem, dialogoDaDecisao, quantidade, valores } from './common';
 import requisicoes from './requisicoes';
 
 function Requisicao({ row }: { row: Row }) {
   return (
     <>
       <DispensaAlert id={String(row.id)} version={row.version} />
-      <Card title="Requisição">
-        <Campos
-          campos={[
-            ['Data', formatDate(String(row.data ?? ''))],
-            ['Centro de custo', centroNome(row)],
-            ['Tipo de solicitação', String(row.tipoSolicitacaoNome ?? '')],
-            ['Categoria do objeto', CATEGORIA_LABEL[row.categoria as Categoria] ?? ''],
-            ['Dotação orçamentária', String(row.dotacao ?? '') || 'Não informada'],
-            ['Solicitante', String(row.solicitanteNome ?? '')],
-            ['Valor total estimado', <strong key="total">{formatMoney(row.valorTotal as string)}</strong>],
-            ...valores(row),
-          ]}
-        />
-        <h3 className="field__label" style={{ marginTop: '1rem' }}>
-          Justificativa
-        </h3>
-        <p style={{ whiteSpace: 'pre-wrap' }}>{String(row.justificativa ?? '')}</p>
-      </Card>
+      <Cabecalho
+        title="Requisição"
+        row={row}
+        meio={[
+          { label: 'Categoria do objeto', value: CATEGORIA_LABEL[row.categoria as Categoria] ?? '' },
+          { label: 'Dotação orçamentária', value: String(row.dotacao ?? '') || 'Não informada' },
+        ]}
+        fim={[{ label: 'Valor total estimado', value: <strong>{formatMoney(row.valorTotal as string)}</strong> }, ...valores(row)]}
+      />
       <Card title="Itens" flush>
         <DataTable
           caption="Itens da requisição"

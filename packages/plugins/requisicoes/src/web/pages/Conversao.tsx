@@ -10,24 +10,13 @@ import { type ItemPendente, requisicaoInputSchema } from '../../shared/index.js'
 import { REQ_TITLES } from '../titles';
 import { PRE_ENDPOINT, REQ_ENDPOINT, categorias, centroNome, numero, quantidade } from './common';
 
-const usePendentes = (preRequisicaoId?: string) =>
-  useQuery({
-    queryKey: queryKeys.plugin('requisicoes', 'itens-pendentes', preRequisicaoId ?? ''),
-    queryFn: () =>
-      api.get('requisicoes/pre-requisicoes/itens-pendentes', { searchParams: preRequisicaoId ? { preRequisicaoId } : {} }).json<{ items: ItemPendente[] }>(),
-  });
-
-interface Grupo {
-  id: string;
-  numero: string;
-  centro: string;
-  itens: number;
-  valor: string;
-}
-
 export function PendingList() {
-  const pendentes = usePendentes();
-  const grupos = useMemo<Grupo[]>(() => {
+  const pendentes = useQuery({
+    queryKey: queryKeys.plugin('requisicoes', 'itens-pendentes', ''),
+    queryFn: () => api.get('requisicoes/pre-requisicoes/itens-pendentes').json<{ items: ItemPendente[] }>(),
+  });
+  // one row per pré-requisição: its pending items and their estimated value
+  const grupos = useMemo(() => {
     const out = new Map<string, ItemPendente[]>();
     for (const item of pendentes.data?.items ?? []) out.set(item.preRequisicaoId, [...(out.get(item.preRequisicaoId) ?? []), item]);
     return [...out.values()].map((itens) => ({
@@ -49,7 +38,7 @@ export function PendingList() {
         <LoadErrorAlert title="Não foi possível carregar as pré-requisições" error={pendentes.error} onRetry={() => void pendentes.refetch()} />
       ) : (
         <Card flush>
-          <DataTable<Grupo>
+          <DataTable
             caption={REQ_TITLES.pendingTitle}
             captionHidden
             loading={!pendentes.data}

@@ -5,7 +5,7 @@
 // new pré-requisição's edit page.
 import { CreateFromPage, apiErrorMessage, queryKeys, useResourceOptions, useSession } from '@app/core';
 import { formatMoney, formatNumero } from '@app/documents';
-import { Alert, SelectField } from '@app/ui';
+import { Alert, DetailsList, SelectField } from '@app/ui';
 import type { MemorandoAceito } from '../../shared/index.js';
 import { PRE_TITLES } from '../titles';
 import { PRE_ENDPOINT, meusCentros, tipos as tiposSource } from './common';
@@ -45,18 +45,15 @@ export default function DeMemorando() {
         optionLabel: rotulo,
         optionDescription: descricao,
         details: (m) => (
-          <dl className="requisicoes-memorando" data-testid="memorando-escolhido">
-            <dt>Origem → destino</dt>
-            <dd>
-              {m.origemNome} → {m.destinoNome}
-            </dd>
-            <dt>Solicitante</dt>
-            <dd>{m.solicitanteNome}</dd>
-            <dt>Itens</dt>
-            <dd>{m.itens}</dd>
-            <dt>Valor total estimado</dt>
-            <dd>{formatMoney(m.valorTotal)}</dd>
-          </dl>
+          <DetailsList
+            data-testid="memorando-escolhido"
+            items={[
+              { label: 'Origem → destino', value: `${m.origemNome} → ${m.destinoNome}` },
+              { label: 'Solicitante', value: m.solicitanteNome },
+              { label: 'Itens', value: m.itens },
+              { label: 'Valor total estimado', value: formatMoney(m.valorTotal) },
+            ]}
+          />
         ),
       }}
       extra={{

@@ -1,6 +1,5 @@
 // /pre-requisicao/ver/:id: a pré-requisição read-only, with what became of each item (atendido,
 // pendente, the requisições that converted it) and its timeline (as the pré-requisição's pages declare it).
-import { formatDate } from '@app/br';
 import { LoadErrorAlert, RecordTimeline, StatusBadge, documentTimeline, useDocument } from '@app/core';
 import { formatMoney, formatNumero } from '@app/documents';
 import { Card, DataTable, PageHeader, PageLoading } from '@app/ui';
@@ -8,7 +7,7 @@ import { Fragment } from 'react';
 import { Link, useParams } from 'wouter';
 import { fluxoPreRequisicao, fluxoRequisicao } from '../../shared/index.js';
 import { PRE_TITLES } from '../titles';
-import { Campos, PRE_ENDPOINT, type Row, centroNome, colunasItem, numero, quantidade } from './common';
+import { Cabecalho, PRE_ENDPOINT, type Row, colunasItem, numero, quantidade } from './common';
 import preRequisicoes from './preRequisicoes';
 
 type Conversao = { id: string; numero: number; ano: number; status: string; quantidade: string };
@@ -38,21 +37,7 @@ export default function PreRequisicaoView() {
           </Link>
         }
       />
-      <Card title="Pré-requisição">
-        <Campos
-          campos={[
-            ['Data', formatDate(String(row.data ?? ''))],
-            ['Centro de custo', centroNome(row)],
-            ['Tipo de solicitação', String(row.tipoSolicitacaoNome ?? '')],
-            ['Solicitante', String(row.solicitanteNome ?? '')],
-            ['Valor total estimado', formatMoney(row.valorTotal as string)],
-          ]}
-        />
-        <p className="field__label" style={{ marginTop: '1rem' }}>
-          Justificativa
-        </p>
-        <p style={{ whiteSpace: 'pre-wrap' }}>{String(row.justificativa ?? '')}</p>
-      </Card>
+      <Cabecalho title="Pré-requisição" row={row} fim={[{ label: 'Valor total estimado', value: formatMoney(row.valorTotal as string) }]} />
       <Card title="Atendimento dos itens" flush>
         <DataTable<Row>
           caption="Atendimento dos itens"

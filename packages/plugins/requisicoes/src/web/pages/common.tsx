@@ -1,7 +1,8 @@
 // What the pages of @app/requisicoes share (a lazy chunk: never on the first page).
 import { type ResourceOptionsSource, type TransitionDialogState, api, apiErrorMessage, queryKeys, useQuery } from '@app/core';
+import { formatDate } from '@app/br';
 import { formatDecimal, formatMoney, formatNumero } from '@app/documents';
-import { Alert, Card, CheckboxField, type DataTableColumn, Spinner } from '@app/ui';
+import { Alert, Card, CheckboxField, type DataTableColumn, type DetailsItem, DetailsList, Spinner } from '@app/ui';
 import { type ReactNode, useEffect } from 'react';
 import { Link } from 'wouter';
 import { CATEGORIA_LABEL, CATEGORIAS, type AlertaDispensa, fluxoRequisicao } from '../../shared/index.js';
@@ -40,24 +41,33 @@ export const colunasItem: DataTableColumn<Row>[] = [
   { key: 'unidadeSigla', header: 'Unid.', width: '5rem' },
 ];
 
-/** Fields of a record shown read-only: label → value, in a grid. */
-export function Campos({ campos }: { campos: [string, ReactNode][] }) {
+/**
+ * A document's header read-only (a card titled `title`): date, centro, tipo, the `meio` fields, solicitante,
+ * the `fim` fields, and the justificativa across the row.
+ */
+export function Cabecalho({ title, row, meio = [], fim }: { title: string; row: Row; meio?: DetailsItem[]; fim: DetailsItem[] }) {
+  const texto = (key: string) => String(row[key] ?? '');
   return (
-    <dl style={{ display: 'grid', gap: '0.75rem', gridTemplateColumns: 'repeat(auto-fit, minmax(14rem, 1fr))', margin: 0 }}>
-      {campos.map(([label, value]) => (
-        <div key={label}>
-          <dt className="field__label">{label}</dt>
-          <dd style={{ margin: 0 }}>{value}</dd>
-        </div>
-      ))}
-    </dl>
+    <Card title={title}>
+      <DetailsList
+        items={[
+          { label: 'Data', value: formatDate(texto('data')) },
+          { label: 'Centro de custo', value: centroNome(row) },
+          { label: 'Tipo de solicitação', value: texto('tipoSolicitacaoNome') },
+          ...meio,
+          { label: 'Solicitante', value: texto('solicitanteNome') },
+          ...fim,
+          { label: 'Justificativa', value: <span className="text-pre-wrap">{texto('justificativa')}</span>, wide: true },
+        ]}
+      />
+    </Card>
   );
 }
 
 /** The approved and the researched values of a requisição, as fields. */
-export const valores = (row: Row): [string, ReactNode][] => [
-  ['Valor aprovado', row.valorAprovado ? formatMoney(row.valorAprovado as string) : 'Ainda não aprovado'],
-  ['Valor pesquisado (cotação)', row.valorPesquisado ? formatMoney(row.valorPesquisado as string) : 'Sem pesquisa de preços'],
+export const valores = (row: Row): DetailsItem[] => [
+  { label: 'Valor aprovado', value: row.valorAprovado ? formatMoney(row.valorAprovado as string) : 'Ainda não aprovado' },
+  { label: 'Valor pesquisado (cotação)', value: row.valorPesquisado ? formatMoney(row.valorPesquisado as string) : 'Sem pesquisa de preços' },
 ];
 
 /** GET /:id/dispensa: the alerts of a requisição (one cache entry per version, shared by the page and the dialogs; refreshed with the record). */
@@ -142,47 +152,35 @@ export function DispensaAlert({ id, version }: { id: string; version?: unknown }
 }
 
 /**
- * The dispensa alert where the decision is taken (the send and approve dialogs): the alerts in
- * short, and, when `ciente` is asked (approving), the checkbox acknowledging them — the server
- * refuses the approval without it and records what was acknowledged.
+ * The dispensa alert where the decision is taken (the kit's transition dialog, on the Edit page and the
+ * approval page alike): the alerts in short when sending; when approving (`state` given), the checkbox
+ * acknowledging them (`ciente`, asked before anything is sent) — the server refuses the approval without
+ * it and records what was acknowledged.
  */
-export function DispensaNaDecisao({
-  id,
-  version,
-  ciente,
-  onCiente,
-  error,
-  require,
-}: {
-  id: string;
-  version?: unknown;
-  /** Omitted: show only (sending). */
-  ciente?: boolean;
-  onCiente?: (value: boolean) => void;
-  error?: string;
-  /** The dialog's TransitionDialogState.require: the acknowledgement is asked before anything is sent. */
-  require?: TransitionDialogState['require'];
-}) {
-  const query = useAlertasDispensa(id, version);
-  const pedir = onCiente !== undefined && (query.data?.items.length ?? 0) > 0 && ciente !== true;
+function DispensaNaDecisao({ row, state }: { row: Row; state?: TransitionDialogState }) {
+  const query = useAlertasDispensa(String(row.id), row.version);
+  const ciente = state?.body.ciente === true;
+  const pedir = state !== undefined && (query.data?.items.length ?? 0) > 0 && !ciente;
+  const require = state?.require;
   useEffect(() => require?.('ciente', pedir ? CIENTE_PENDENTE : null), [require, pedir]);
   if (query.isError) return <p className="field__hint">Não foi possível verificar o limite de dispensa: {apiErrorMessage(query.error, 'tente novamente.')}</p>;
   if (!query.data) return <Spinner label="Verificando o limite de dispensa…" />;
   const alertas = query.data.items;
+  const error = state?.errors.ciente;
   if (alertas.length === 0) return error ? <p className="field__error">{error}</p> : null;
   return (
     <div data-testid="alerta-dispensa-dialogo">
       {alertas.map((a) => (
         <AlertaGrupo key={`${a.grupoId}-${a.categoria}`} a={a} />
       ))}
-      {onCiente ? (
+      {state ? (
         <CheckboxField
           label="Vi o alerta de limite de dispensa e verifiquei que não há fracionamento de despesa"
           hint="A confirmação fica registrada no histórico da requisição, com os valores do alerta."
           required
-          checked={ciente === true}
+          checked={ciente}
           error={error}
-          onChange={(e) => onCiente(e.target.checked)}
+          onChange={(e) => state.setBody({ ...state.body, ciente: e.target.checked })}
         />
       ) : null}
     </div>
@@ -198,7 +196,7 @@ export function ValoresDaRequisicao({ row }: { row: Row }) {
   const acima = row.status === 'em_aprovacao' && row.valorAprovado && row.valorPesquisado && Number(row.valorPesquisado) > Number(row.valorAprovado);
   return (
     <Card title="Valor aprovado e valor pesquisado">
-      <Campos campos={valores(row)} />
+      <DetailsList items={valores(row)} />
       {acima ? <p className="field__hint">O valor pesquisado passou do aprovado: a requisição voltou para aprovação pelo novo valor.</p> : null}
     </Card>
   );
@@ -206,21 +204,6 @@ export function ValoresDaRequisicao({ row }: { row: Row }) {
 
 const CIENTE_PENDENTE = 'Marque que você viu o alerta de limite de dispensa antes de aprovar.';
 
-/**
- * The dispensa alert in the kit's transition dialog, on the Edit page and the approval page alike:
- * shown when sending, acknowledged (`ciente`, asked before anything is sent) when approving.
- */
-export function dialogoDaDecisao(name: string, row: Row, state: TransitionDialogState) {
-  if (name === 'enviar') return <DispensaNaDecisao id={String(row.id)} version={row.version} />;
-  if (name !== 'aprovar') return null;
-  return (
-    <DispensaNaDecisao
-      id={String(row.id)}
-      version={row.version}
-      ciente={state.body.ciente === true}
-      onCiente={(ciente) => state.setBody({ ...state.body, ciente })}
-      error={state.errors.ciente}
-      require={state.require}
-    />
-  );
-}
+/** The kit's transition dialog's slot: the dispensa alert shown when sending, acknowledged when approving. */
+export const dialogoDaDecisao = (name: string, row: Row, state: TransitionDialogState) =>
+  name === 'enviar' ? <DispensaNaDecisao row={row} /> : name === 'aprovar' ? <DispensaNaDecisao row={row} state={state} /> : null;

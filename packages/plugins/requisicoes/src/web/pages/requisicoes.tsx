@@ -37,13 +37,8 @@ function ListActions() {
   const links = [
     ['~/requisicao?aguardandoMinha=1', 'Aguardando minha aprovação'],
     ['/pre-requisicao', 'Converter pré-requisições'],
-    ...(admin
-      ? [
-          ['/alcadas', 'Alçadas'],
-          ['/limites-dispensa', 'Limites de dispensa'],
-        ]
-      : []),
   ];
+  if (admin) links.push(['/alcadas', 'Alçadas'], ['/limites-dispensa', 'Limites de dispensa']);
   return links.map(([href, label]) => (
     <Link key={href} href={href!} className="button button--secondary">
       {label}
