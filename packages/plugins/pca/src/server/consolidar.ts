@@ -17,7 +17,7 @@ import { centrosCusto, grupos, unidades } from '@app/registros/server';
 import { type DbOrTx, type Tx, documentoVinculos, liveLink } from '@app/server-core';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from '@app/server-core/orm';
 import { PENDENCIA_LABEL } from '../shared/index.js';
-import { pcaItens, pcaItensManuais, pcaPlanos, pcaVersoes } from './tables.js';
+import { colunas, pcaItens, pcaItensManuais, pcaPlanos, pcaVersoes } from './tables.js';
 
 /** The plans' kind in documento_vinculos (defineDocumentResource's default, '<plugin><path>'). */
 export const PCA_KIND = 'pca/planos';
@@ -38,21 +38,22 @@ export const memorandosDoPlano = (tx: Tx, planoId: string) =>
  */
 export const classificadoPelaCnbs = sql<boolean>`(${produtos.codigoCatalogo} IS NOT NULL AND ${produtos.classeCnbsCodigo} IS NOT NULL)`;
 
-type Produto = {
-  produtoId: string;
-  produtoCodigo: string;
-  descricao: string;
-  tipo: string;
-  codigoCatalogo: string | null;
-  classeCnbsCodigo: string | null;
-  classeCnbsNome: string | null;
-  pdmCodigo: string | null;
-  pdmDescricao: string | null;
-  grupoCodigo: string | null;
-  grupoNome: string | null;
-  unidade: string | null;
-  cnbs: boolean;
-};
+/** The catalogue's side of the products consolidated: what decides an item's key, and its pendências. */
+const lerProdutos = (tx: Tx, ids: string[]) =>
+  tx
+    .select({
+      produtoId: produtos.id,
+      produtoCodigo: produtos.codigo,
+      ...colunas(produtos, ['descricao', 'tipo', 'codigoCatalogo', 'classeCnbsCodigo', 'classeCnbsNome', 'pdmCodigo', 'pdmDescricao']),
+      grupoCodigo: grupos.codigo,
+      grupoNome: grupos.nome,
+      unidade: unidades.sigla,
+      cnbs: classificadoPelaCnbs,
+    })
+    .from(produtos)
+    .leftJoin(grupos, eq(grupos.id, produtos.grupoId))
+    .leftJoin(unidades, eq(unidades.id, produtos.unidadeId))
+    .where(inArray(produtos.id, ids));
 
 interface Grupo {
   item: typeof pcaItens.$inferInsert;
@@ -101,59 +102,19 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
     .where(eq(pcaItensManuais.planoId, planoId))
     .orderBy(asc(pcaItensManuais.id));
   const todas = [
-    ...somas.map((g) => ({
-      produtoId: g.produtoId,
-      categoria: g.categoria,
-      quantidade: toUnits(g.quantidade, 4),
-      valor: toUnits(g.valor, 4),
-      dataDesejada: g.dataDesejada,
-      origens: g.origens,
-      manualId: null as string | null,
-    })),
+    ...somas.map((g) => ({ ...g, quantidade: toUnits(g.quantidade, 4), valor: toUnits(g.valor, 4), manualId: null as string | null })),
     ...manuais.map((m) => {
       const quantidade = toUnits(String(m.quantidade), 4);
-      return {
-        produtoId: m.produtoId,
-        categoria: m.categoria as number | null,
-        quantidade,
-        valor: (quantidade * toUnits(String(m.valorUnitario), 4) + ESCALA / 2n) / ESCALA,
-        dataDesejada: m.dataDesejada,
-        origens: [setor],
-        manualId: m.manualId,
-      };
+      const valor = (quantidade * toUnits(String(m.valorUnitario), 4) + ESCALA / 2n) / ESCALA;
+      return { ...m, categoria: m.categoria as number | null, quantidade, valor, origens: [setor] };
     }),
   ];
   const produtoIds = [...new Set(todas.map((l) => l.produtoId))];
-  const produtoDe = new Map<string, Produto>();
-  for (let i = 0; i < produtoIds.length; i += CHUNK * 10) {
-    const rows = await tx
-      .select({
-        produtoId: produtos.id,
-        produtoCodigo: produtos.codigo,
-        descricao: produtos.descricao,
-        tipo: produtos.tipo,
-        codigoCatalogo: produtos.codigoCatalogo,
-        classeCnbsCodigo: produtos.classeCnbsCodigo,
-        classeCnbsNome: produtos.classeCnbsNome,
-        pdmCodigo: produtos.pdmCodigo,
-        pdmDescricao: produtos.pdmDescricao,
-        grupoCodigo: grupos.codigo,
-        grupoNome: grupos.nome,
-        unidade: unidades.sigla,
-        cnbs: classificadoPelaCnbs,
-      })
-      .from(produtos)
-      .leftJoin(grupos, eq(grupos.id, produtos.grupoId))
-      .leftJoin(unidades, eq(unidades.id, produtos.unidadeId))
-      .where(inArray(produtos.id, produtoIds.slice(i, i + CHUNK * 10)));
-    for (const r of rows) produtoDe.set(r.produtoId, r);
-  }
-  const centroDe = new Map(
-    (await tx.select({ id: centrosCusto.id, nome: centrosCusto.nome }).from(centrosCusto).where(eq(centrosCusto.entidadeId, entidadeId))).map((c) => [
-      c.id,
-      c.nome,
-    ]),
-  );
+  const produtoDe = new Map<string, Awaited<ReturnType<typeof lerProdutos>>[number]>();
+  for (let i = 0; i < produtoIds.length; i += CHUNK * 10)
+    for (const r of await lerProdutos(tx, produtoIds.slice(i, i + CHUNK * 10))) produtoDe.set(r.produtoId, r);
+  const centros = await tx.select({ id: centrosCusto.id, nome: centrosCusto.nome }).from(centrosCusto).where(eq(centrosCusto.entidadeId, entidadeId));
+  const centroDe = new Map(centros.map((c) => [c.id, c.nome]));
 
   const grupos_ = new Map<string, Grupo>();
   for (const linha of todas) {
@@ -239,13 +200,7 @@ export async function consolidar(tx: Tx, planoId: string, entidadeId: string): P
   const anteriores = new Map(
     (
       await tx
-        .select({
-          chave: pcaItens.chave,
-          contratacaoId: pcaItens.contratacaoId,
-          recusaMotivo: pcaItens.recusaMotivo,
-          recusadoPor: pcaItens.recusadoPor,
-          recusadoEm: pcaItens.recusadoEm,
-        })
+        .select(colunas(pcaItens, ['chave', 'contratacaoId', 'recusaMotivo', 'recusadoPor', 'recusadoEm']))
         .from(pcaItens)
         .where(and(eq(pcaItens.planoId, planoId), or(isNotNull(pcaItens.contratacaoId), isNotNull(pcaItens.recusaMotivo))))
     ).map(({ chave, ...resto }) => [chave, resto]),

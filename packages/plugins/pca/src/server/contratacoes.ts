@@ -14,27 +14,15 @@ type Corpo = z.output<typeof contratacaoSchema>;
 
 /** The plan's contratações (or one), each with its items, their total and, when the process ends after an item's desired date, that date. */
 export async function lerContratacoes(db: DbOrTx, planoId: string, id?: string): Promise<ContratacaoPlanejada[]> {
-  const { rows } = await db.execute<Record<string, unknown>>(sql`
-    SELECT c.id, c.numero, c.titulo, c.categoria_item_pca, c.prioridade, c.inicio::text AS inicio, c.fim::text AS fim, c.version,
-           coalesce(array_agg(i.numero_item ORDER BY i.numero_item) FILTER (WHERE i.id IS NOT NULL), '{}') AS numeros,
-           coalesce(sum(i.valor_total), 0)::numeric(17, 4)::text AS valor,
+  const { rows } = await db.execute<ContratacaoPlanejada>(sql`
+    SELECT c.id, c.numero, c.titulo, c.categoria_item_pca AS "categoriaItemPca", c.prioridade, c.inicio::text AS inicio, c.fim::text AS fim, c.version,
+           coalesce(array_agg(i.numero_item ORDER BY i.numero_item) FILTER (WHERE i.id IS NOT NULL), '{}') AS "numerosItem",
+           coalesce(sum(i.valor_total), 0)::numeric(17, 4)::text AS "valorTotal",
            CASE WHEN min(i.data_desejada) < c.fim THEN min(i.data_desejada)::text END AS atrasada
       FROM pca_contratacoes c LEFT JOIN pca_itens i ON i.contratacao_id = c.id
      WHERE c.plano_id = ${planoId}::uuid ${id ? sql`AND c.id = ${id}::uuid` : sql``}
      GROUP BY c.id ORDER BY c.numero`);
-  return rows.map((r) => ({
-    id: String(r.id),
-    numero: Number(r.numero),
-    titulo: String(r.titulo),
-    categoriaItemPca: Number(r.categoria_item_pca),
-    prioridade: r.prioridade as ContratacaoPlanejada['prioridade'],
-    inicio: String(r.inicio),
-    fim: String(r.fim),
-    version: Number(r.version),
-    numerosItem: (r.numeros as unknown[]).map(Number),
-    valorTotal: String(r.valor),
-    atrasada: r.atrasada ? String(r.atrasada) : null,
-  }));
+  return rows.map((r) => ({ ...r, numerosItem: r.numerosItem.map(Number) }));
 }
 
 /** Every item named exists in the plan, is of the contratação's category and in no other contratação. */

@@ -11,6 +11,7 @@ import { centrosCusto, grupos } from '@app/registros/server';
 import { type DbOrTx, liveLink } from '@app/server-core';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from '@app/server-core/orm';
 import { PCA_KIND, classificadoPelaCnbs } from './consolidar.js';
+import { colunas } from './tables.js';
 
 /** The DFDs answered at most (a year of 10 000 is answered whole); `truncated` says when there were more. */
 export const MAX_DEMANDAS = 20_000;
@@ -59,13 +60,7 @@ export async function lerDemandas(db: DbOrTx, entidadeId: string, filtro: SQL | 
     .as('por_dfd');
   const linhas = await db
     .select({
-      id: memorandos.id,
-      numero: memorandos.numero,
-      ano: memorandos.ano,
-      assunto: memorandos.assunto,
-      prioridade: memorandos.prioridade,
-      dataDesejada: memorandos.dataDesejada,
-      valorTotal: memorandos.valorTotal,
+      ...colunas(memorandos, ['id', 'numero', 'ano', 'assunto', 'prioridade', 'dataDesejada', 'valorTotal']),
       origemCodigo: centrosCusto.codigo,
       origemNome: centrosCusto.nome,
       plano: vinculado,

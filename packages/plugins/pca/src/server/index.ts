@@ -64,15 +64,16 @@ import { lerFracionamento, planejamentoDispensa } from './fracionamento.js';
 import { lerFontes, lerItens, lerMemorandos, lerTotais } from './leitura.js';
 import { planoPdf } from './pdf.js';
 import { planilhaItens } from './planilha.js';
-import { type ItemForaDoPlano, PCA_PUBLICACAO, type SituacaoItemPublicado } from './publicacao.js';
+import { PCA_PUBLICACAO, type PcaPublicador } from './publicacao.js';
 import { gastoContraPlano } from './indicadores.js';
 import { PCA_A_CONSOLIDAR } from './pendencias.js';
-import { pcaCalendario, pcaPorCategoria, pcaPorUnidade } from './relatorios.js';
+import { escopoDosPlanos, pcaCalendario, pcaPorCategoria, pcaPorUnidade } from './relatorios.js';
 import { seedPca } from './seed.js';
 import { registrarSugestao } from './sugestao.js';
 import { pcaLoas, pcaPlanos } from './tables.js';
 
 type Row = Record<string, unknown>;
+const objeto = z.object({}).loose();
 
 const papeis = (row: Row, ctx: RequestContext) => [
   ...(ctx.todosCentros || ctx.centrosCusto.includes(String(row.centroCustoId)) ? ['setor'] : []),
@@ -129,23 +130,18 @@ export default defineServerPlugin({
     defineLookup(router, centrosCustoLookup(PCA_TAG, 'origem'));
     // the catalogue picker of the lines added without DFD: GET /api/pca/produtos
     defineLookup(router, produtosLookup(PCA_TAG));
-    // the plan's items, each with what the first publisher that took the plan says of it (the PNCP: published, changed…)
-    const itensComSituacao = async (db: DbOrTx, planoId: string, entidadeId: string) => {
-      const itens = await lerItens(db, planoId);
-      let situacoes: Record<number, SituacaoItemPublicado> | null = null;
+    // what the first publisher that answers says (the PNCP: the one that took the plan)
+    const doPublicador = async <T>(pergunta: (p: PcaPublicador) => Promise<T | null> | undefined): Promise<T | null> => {
       for (const { value } of plugin.contributions(PCA_PUBLICACAO)) {
-        situacoes = (await value.situacaoItens?.(db, planoId, entidadeId)) ?? null;
-        if (situacoes) break;
+        const resposta = (await pergunta(value)) ?? null;
+        if (resposta) return resposta;
       }
-      return itens.map((i) => ({ ...i, publicacao: situacoes?.[Number(i.numeroItem)] ?? null }));
+      return null;
     };
-    // the items the first publisher that took the plan holds or held and the plan no longer has (to delete, deleted)
-    const itensForaDoPlano = async (db: DbOrTx, planoId: string, entidadeId: string): Promise<ItemForaDoPlano[]> => {
-      for (const { value } of plugin.contributions(PCA_PUBLICACAO)) {
-        const fora = (await value.itensForaDoPlano?.(db, planoId, entidadeId)) ?? null;
-        if (fora) return fora;
-      }
-      return [];
+    // the plan's items, each with what the publisher says of it (the PNCP: published, changed…)
+    const itensComSituacao = async (db: DbOrTx, planoId: string, entidadeId: string) => {
+      const situacoes = await doPublicador((p) => p.situacaoItens?.(db, planoId, entidadeId));
+      return (await lerItens(db, planoId)).map((i) => ({ ...i, publicacao: situacoes?.[Number(i.numeroItem)] ?? null }));
     };
     const plano = defineDocumentResource(router, {
       path: PCA_PATH,
@@ -156,7 +152,7 @@ export default defineServerPlugin({
       label: { singular: 'plano', plural: 'planos', documento: 'Plano de Contratações Anual' },
       roles: papeis,
       // the setor de contratações' centro; the autoridade competente sees every plan of the entidade
-      scope: (ctx) => (ctx.hasTag(PCA_APROVAR_TAG) ? undefined : centroCustoScope(ctx, pcaPlanos.centroCustoId)),
+      scope: escopoDosPlanos,
       defaults: (ctx) => ({ solicitanteId: ctx.user.id, solicitanteNome: ctx.user.nome, data: today() }),
       canEdit: (row, ctx) => (papeis(row, ctx).includes('setor') ? null : 'Só o setor de contratações do plano pode alterá-lo.'),
       references: { centroCustoId: { table: centrosCusto, active: centrosCusto.ativo, message: 'Escolha um centro de custo cadastrado em Registros.' } },
@@ -215,10 +211,8 @@ export default defineServerPlugin({
         if (name === 'desistir') return desistirDaRevisao(tx, row, ctx, plano.crud);
         // a plan a publisher still holds (the PNCP) is not cancelled here: the publisher says what to do first
         if (name === 'cancelar') {
-          for (const { value } of ctx.contributions(PCA_PUBLICACAO)) {
-            const impedimento = await value.impedeCancelamento?.(tx, String(row.id), ctx.entidadeId);
-            if (impedimento) throw new AppError(409, 'publicado', impedimento);
-          }
+          const impedimento = await doPublicador((p) => p.impedeCancelamento?.(tx, String(row.id), ctx.entidadeId));
+          if (impedimento) throw new AppError(409, 'publicado', impedimento);
           return undefined;
         }
         if (name !== 'enviar') return undefined;
@@ -251,7 +245,7 @@ export default defineServerPlugin({
         ...row,
         itens: await itensComSituacao(db, String(row.id), ctx.entidadeId),
         // the items a revision took out that the publisher (the PNCP) holds or held: to delete there, or deleted on a date
-        itensForaDoPlano: await itensForaDoPlano(db, String(row.id), ctx.entidadeId),
+        itensForaDoPlano: (await doPublicador((p) => p.itensForaDoPlano?.(db, String(row.id), ctx.entidadeId))) ?? [],
         totais: await lerTotais(db, String(row.id), CATEGORIA_ITEM_PCA),
         // each grupo's total against the year's dispensa limit ("exige licitação")
         fracionamento: await lerFracionamento(db, { id: String(row.id), entidadeId: ctx.entidadeId, anoPca: Number(row.anoPca) }),
@@ -270,16 +264,12 @@ export default defineServerPlugin({
         ).filter((s) => s !== null),
       }),
       oneShape: {
-        totais: z.object({}).loose(),
-        fracionamento: z.array(z.object({}).loose()),
-        itens: z.array(z.object({}).loose()),
-        itensForaDoPlano: z.array(z.object({}).loose()),
-        memorandos: z.array(z.object({}).loose()),
-        contratacoes: z.array(z.object({}).loose()),
-        manuais: z.array(z.object({}).loose()),
-        revisao: z.object({}).loose().nullable(),
-        loa: z.object({}).loose().nullable(),
-        publicacoes: z.array(z.object({}).loose()),
+        totais: objeto,
+        ...Object.fromEntries(
+          ['fracionamento', 'itens', 'itensForaDoPlano', 'memorandos', 'contratacoes', 'manuais', 'publicacoes'].map((k) => [k, z.array(objeto)]),
+        ),
+        revisao: objeto.nullable(),
+        loa: objeto.nullable(),
       },
       duplicate: false,
       pdf: planoPdf,
@@ -342,7 +332,7 @@ export default defineServerPlugin({
       summary: 'Linhas de DFD de um item do plano',
       description: 'As linhas dos memorandos (DFD) consolidadas no item, com a origem, a data desejada, a quantidade e o valor de cada uma.',
       request: { params: z.object({ id: z.string(), numeroItem: z.coerce.number().int().min(1).max(1_000_000) }) },
-      responses: { 200: z.object({ items: z.array(z.object({}).loose()) }), 404: { description: 'Não encontrado' } },
+      responses: { 200: z.object({ items: z.array(objeto) }), 404: { description: 'Não encontrado' } },
       handler: async (c, ctx) => {
         const { id, numeroItem } = c.req.valid('param');
         const row = await plano.crud.readOne(ctx.db, id, ctx);
@@ -360,7 +350,7 @@ export default defineServerPlugin({
         'Os memorandos aceitos com o ano do PCA deste plano, no escopo da pessoa, por origem e número (até 20 000; `truncated` diz se havia mais), com o plano (não cancelado) em que cada um está consolidado e as chaves das Classes/Grupos das suas linhas (`classes`, como a consolidação as classifica: a Classe/Grupo do CNBS do produto com código CATMAT/CATSER, senão o grupo do catálogo); e essas Classes/Grupos (`classes`), com código, nome e quantos memorandos têm linhas em cada uma.',
       request: { params: z.object({ id: z.string() }) },
       responses: {
-        200: z.object({ items: z.array(z.object({}).loose()), classes: z.array(z.object({}).loose()), truncated: z.boolean() }),
+        200: z.object({ items: z.array(objeto), classes: z.array(objeto), truncated: z.boolean() }),
         404: { description: 'Não encontrado' },
       },
       handler: async (c, ctx) => {

@@ -6,7 +6,8 @@ import { requisicoes } from '@app/requisicoes/server';
 import { REQUISICAO_CONTA_DISPENSA } from '@app/requisicoes/shared';
 import { type IndicadorProvider, centroCustoScope } from '@app/server-core';
 import { and, eq, inArray, isNull, sql } from '@app/server-core/orm';
-import { PCA_APROVAR_TAG, PCA_TAG, type PcaStatus } from '../shared/index.js';
+import { PCA_TAG, type PcaStatus } from '../shared/index.js';
+import { escopoDosPlanos } from './relatorios.js';
 import { pcaItens, pcaPlanos } from './tables.js';
 
 /** Plans whose items stand approved: approved, published, and those under revision (approved before). */
@@ -29,7 +30,7 @@ export const gastoContraPlano: IndicadorProvider = {
           eq(pcaPlanos.anoPca, ano),
           inArray(pcaPlanos.status, [...PLANO_VALE]),
           isNull(pcaItens.recusaMotivo),
-          ctx.hasTag(PCA_APROVAR_TAG) ? undefined : centroCustoScope(ctx, pcaPlanos.centroCustoId),
+          escopoDosPlanos(ctx),
         ),
       )
       .as('planejado');

@@ -5,7 +5,7 @@ import { centrosCusto } from '@app/registros/server';
 import type { DbOrTx } from '@app/server-core';
 import { and, asc, desc, eq, inArray, sql } from '@app/server-core/orm';
 import { memorandosDoPlano } from './consolidar.js';
-import { pcaItemFontes, pcaItens, pcaItensManuais, pcaPlanos } from './tables.js';
+import { colunas, colunasSem, pcaItemFontes, pcaItens, pcaItensManuais, pcaPlanos } from './tables.js';
 
 /** A DFD without a desired date, where an item's pendência `data_desejada` is fixed. */
 type SemData = { id: string; numero: number; ano: number };
@@ -27,27 +27,7 @@ export async function lerItens(db: DbOrTx, planoId: string) {
     .as('linhas');
   const lidos = await db
     .select({
-      id: pcaItens.id,
-      numeroItem: pcaItens.numeroItem,
-      categoriaItemPca: pcaItens.categoriaItemPca,
-      catalogo: pcaItens.catalogo,
-      classificacaoCatalogo: pcaItens.classificacaoCatalogo,
-      classificacaoSuperiorCodigo: pcaItens.classificacaoSuperiorCodigo,
-      classificacaoSuperiorNome: pcaItens.classificacaoSuperiorNome,
-      codigoItem: pcaItens.codigoItem,
-      produtoId: pcaItens.produtoId,
-      descricao: pcaItens.descricao,
-      unidadeFornecimento: pcaItens.unidadeFornecimento,
-      quantidade: pcaItens.quantidade,
-      valorUnitario: pcaItens.valorUnitario,
-      valorTotal: pcaItens.valorTotal,
-      dataDesejada: pcaItens.dataDesejada,
-      unidadeRequisitante: pcaItens.unidadeRequisitante,
-      pendencias: pcaItens.pendencias,
-      contratacaoId: pcaItens.contratacaoId,
-      recusaMotivo: pcaItens.recusaMotivo,
-      recusadoPor: pcaItens.recusadoPor,
-      recusadoEm: pcaItens.recusadoEm,
+      ...colunasSem(pcaItens, ['planoId', 'entidadeId', 'pdmCodigo', 'pdmDescricao', 'chave']),
       dfds: linhas.dfds,
       manuais: linhas.manuais,
     })
@@ -99,14 +79,7 @@ export function lerFontes(db: DbOrTx, planoId: string, numeroItem: number) {
 
 export function lerMemorandos(db: DbOrTx, planoId: string) {
   return db
-    .select({
-      id: memorandos.id,
-      numero: memorandos.numero,
-      ano: memorandos.ano,
-      assunto: memorandos.assunto,
-      valorTotal: memorandos.valorTotal,
-      origemNome: centrosCusto.nome,
-    })
+    .select({ ...colunas(memorandos, ['id', 'numero', 'ano', 'assunto', 'valorTotal']), origemNome: centrosCusto.nome })
     .from(memorandos)
     .innerJoin(centrosCusto, eq(centrosCusto.id, memorandos.origemId))
     .where(inArray(memorandos.id, memorandosDoPlano(db as never, planoId)))

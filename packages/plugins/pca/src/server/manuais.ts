@@ -11,23 +11,12 @@ import { asc, eq } from '@app/server-core/orm';
 import { z } from 'zod';
 import { CATEGORIA_ITEM_PCA, itemManualSchema } from '../shared/index.js';
 import { consolidar } from './consolidar.js';
-import { pcaItensManuais } from './tables.js';
+import { colunasSem, pcaItensManuais } from './tables.js';
 
 /** The plan's lines added by hand (or one), with the product's code and description. */
 export function lerManuais(db: DbOrTx, planoId: string, id?: string) {
   return db
-    .select({
-      id: pcaItensManuais.id,
-      produtoId: pcaItensManuais.produtoId,
-      produtoCodigo: produtos.codigo,
-      produtoDescricao: produtos.descricao,
-      categoriaItemPca: pcaItensManuais.categoriaItemPca,
-      quantidade: pcaItensManuais.quantidade,
-      valorUnitario: pcaItensManuais.valorUnitario,
-      dataDesejada: pcaItensManuais.dataDesejada,
-      justificativa: pcaItensManuais.justificativa,
-      version: pcaItensManuais.version,
-    })
+    .select({ ...colunasSem(pcaItensManuais, ['entidadeId', 'planoId']), produtoCodigo: produtos.codigo, produtoDescricao: produtos.descricao })
     .from(pcaItensManuais)
     .innerJoin(produtos, eq(produtos.id, pcaItensManuais.produtoId))
     .where(id ? eq(pcaItensManuais.id, id) : eq(pcaItensManuais.planoId, planoId))

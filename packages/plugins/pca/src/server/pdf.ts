@@ -1,7 +1,7 @@
 // The plan's PDF (the kit's main file): entidade, number, status and verification code come from the kit.
 import { formatDate } from '@app/br';
 import { formatDecimal, formatMoney } from '@app/documents';
-import type { DocumentPdfContent, RequestContext } from '@app/server-core';
+import { type DocumentPdfContent, type PdfBlock, type PdfTable, type RequestContext, pdfTable } from '@app/server-core';
 import { PRIORIDADE_LABEL } from '@app/memorandos/shared';
 import { CATEGORIA_ITEM_PCA, calendarioPorMes, mesPorExtenso } from '../shared/index.js';
 import { lerContratacoes } from './contratacoes.js';
@@ -10,22 +10,30 @@ import { lerRevisao } from './revisao.js';
 import { lerFracionamento } from './fracionamento.js';
 import { lerItens, lerTotais, type TotalDoPlano } from './leitura.js';
 
-export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext): Promise<DocumentPdfContent> {
-  const itens = await lerItens(ctx.db, String(row.id));
-  const totais = await lerTotais(ctx.db, String(row.id), CATEGORIA_ITEM_PCA);
-  const acima = (await lerFracionamento(ctx.db, { id: String(row.id), entidadeId: ctx.entidadeId, anoPca: Number(row.anoPca) })).filter(
-    (g) => g.exigeLicitacao,
+const dinheiro = (valor: string) => formatMoney(valor, 4);
+/** A quantity and its value: '10 – R$ 5,00'. */
+const quantoValor = (i: { quantidade: string; valorTotal: string }) => `${formatDecimal(i.quantidade)} – ${dinheiro(i.valorTotal)}`;
+/** A sub-heading with its table, kept on one page when it fits. */
+const secao = (heading: string, table: PdfTable): PdfBlock => ({ group: [{ heading, level: 2 }, { table }] });
+const totais = (primeira: string, linhas: TotalDoPlano[]) =>
+  pdfTable(
+    linhas,
+    [
+      { header: primeira, cell: (l) => l.rotulo },
+      { header: 'Itens', align: 'right', cell: (l) => String(l.itens) },
+      { header: 'Valor', align: 'right', cell: (l) => dinheiro(l.valor) },
+    ],
+    { empty: 'Nenhum item.' },
   );
-  const contratacoes = await lerContratacoes(ctx.db, String(row.id));
-  const manuais = await lerManuais(ctx.db, String(row.id));
+
+export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext): Promise<DocumentPdfContent> {
+  const planoId = String(row.id);
+  const itens = await lerItens(ctx.db, planoId);
+  const { porCategoria, porUnidade } = await lerTotais(ctx.db, planoId, CATEGORIA_ITEM_PCA);
+  const acima = (await lerFracionamento(ctx.db, { id: planoId, entidadeId: ctx.entidadeId, anoPca: Number(row.anoPca) })).filter((g) => g.exigeLicitacao);
+  const contratacoes = await lerContratacoes(ctx.db, planoId);
+  const manuais = await lerManuais(ctx.db, planoId);
   const revisao = await lerRevisao(ctx.db, row);
-  const tabela = (primeira: string, linhas: TotalDoPlano[]) => ({
-    table: {
-      columns: [{ header: primeira }, { header: 'Itens', align: 'right' as const }, { header: 'Valor', align: 'right' as const }],
-      rows: linhas.map((l) => [l.rotulo, String(l.itens), formatMoney(l.valor, 4)]),
-      empty: 'Nenhum item.',
-    },
-  });
   return {
     orientation: 'landscape',
     subtitle: `Plano de Contratações Anual de ${row.anoPca} (Lei 14.133/2021, art. 12, VII)`,
@@ -37,34 +45,21 @@ export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext
       { label: 'Elaborado por', value: String(row.solicitanteNome) },
     ],
     items: {
-      columns: [
-        { header: 'Item', align: 'right' },
-        { header: 'Categoria' },
-        { header: 'Classe/Grupo' },
-        { header: 'Código' },
-        { header: 'Descrição', width: '*' },
-        { header: 'Unid.' },
-        { header: 'Quantidade', align: 'right' },
-        { header: 'Valor unitário', align: 'right' },
-        { header: 'Valor total', align: 'right' },
-        { header: 'Data desejada' },
-        { header: 'Unidades requisitantes' },
-      ],
-      rows: itens.map((i) => [
-        String(i.numeroItem),
-        CATEGORIA_ITEM_PCA[i.categoriaItemPca] ?? '',
-        [i.classificacaoSuperiorCodigo, i.classificacaoSuperiorNome].filter(Boolean).join(' – '),
-        i.codigoItem ?? '',
+      ...pdfTable(itens, [
+        { header: 'Item', align: 'right', cell: (i) => String(i.numeroItem) },
+        { header: 'Categoria', cell: (i) => CATEGORIA_ITEM_PCA[i.categoriaItemPca] ?? '' },
+        { header: 'Classe/Grupo', cell: (i) => [i.classificacaoSuperiorCodigo, i.classificacaoSuperiorNome].filter(Boolean).join(' – ') },
+        { header: 'Código', cell: (i) => i.codigoItem ?? '' },
         // refused by the autoridade: out of the total and of the PNCP, on the record
-        i.recusaMotivo ? `${i.descricao} (recusado por ${i.recusadoPor}: ${i.recusaMotivo})` : i.descricao,
-        i.unidadeFornecimento ?? '',
-        formatDecimal(i.quantidade),
-        formatMoney(i.valorUnitario, 4),
-        formatMoney(i.valorTotal, 4),
-        i.dataDesejada ? formatDate(i.dataDesejada) : '',
-        i.unidadeRequisitante ?? '',
+        { header: 'Descrição', width: '*', cell: (i) => (i.recusaMotivo ? `${i.descricao} (recusado por ${i.recusadoPor}: ${i.recusaMotivo})` : i.descricao) },
+        { header: 'Unid.', cell: (i) => i.unidadeFornecimento ?? '' },
+        { header: 'Quantidade', align: 'right', cell: (i) => formatDecimal(i.quantidade) },
+        { header: 'Valor unitário', align: 'right', cell: (i) => dinheiro(i.valorUnitario) },
+        { header: 'Valor total', align: 'right', cell: (i) => dinheiro(i.valorTotal) },
+        { header: 'Data desejada', cell: (i) => (i.dataDesejada ? formatDate(i.dataDesejada) : '') },
+        { header: 'Unidades requisitantes', cell: (i) => i.unidadeRequisitante ?? '' },
       ]),
-      total: { label: 'Valor total do plano', value: formatMoney(String(row.valorTotal), 4) },
+      total: { label: 'Valor total do plano', value: dinheiro(String(row.valorTotal)) },
     },
     blocks: [
       // a revised plan: why, and what changed since the approved version
@@ -82,18 +77,13 @@ export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext
                       { header: 'Agora', align: 'right' as const },
                     ],
                     rows: [
-                      ...revisao.incluidos.map((i) => [
-                        'Incluído',
-                        `${i.numeroItem} – ${i.descricao}`,
-                        '—',
-                        `${formatDecimal(i.quantidade)} – ${formatMoney(i.valorTotal, 4)}`,
-                      ]),
-                      ...revisao.excluidos.map((i) => ['Excluído', i.descricao, `${formatDecimal(i.quantidade)} – ${formatMoney(i.valorTotal, 4)}`, '—']),
+                      ...revisao.incluidos.map((i) => ['Incluído', `${i.numeroItem} – ${i.descricao}`, '—', quantoValor(i)]),
+                      ...revisao.excluidos.map((i) => ['Excluído', i.descricao, quantoValor(i), '—']),
                       ...revisao.redimensionados.map((i) => [
                         'Redimensionado',
                         `${i.numeroItem} – ${i.descricao}`,
-                        `${formatDecimal(i.quantidadeAntes)} – ${formatMoney(i.valorAntes, 4)}`,
-                        `${formatDecimal(i.quantidade)} – ${formatMoney(i.valorTotal, 4)}`,
+                        quantoValor({ quantidade: i.quantidadeAntes, valorTotal: i.valorAntes }),
+                        quantoValor(i),
                       ]),
                     ],
                     empty: 'Nenhum item mudou.',
@@ -106,101 +96,65 @@ export async function planoPdf(row: Record<string, unknown>, ctx: RequestContext
             },
           ]
         : []),
-      { group: [{ heading: 'Totais por categoria', level: 2 }, tabela('Categoria', totais.porCategoria)] },
-      { group: [{ heading: 'Totais por unidade requisitante (linhas dos DFDs consolidadas)', level: 2 }, tabela('Unidade requisitante', totais.porUnidade)] },
-      {
-        group: [
-          { heading: 'Grupos acima do limite de dispensa: exigem licitação', level: 2 },
-          {
-            table: {
-              columns: [
-                { header: 'Classe/Grupo' },
-                { header: 'Categoria' },
-                { header: 'Itens', align: 'right' as const },
-                { header: 'Total planejado', align: 'right' as const },
-                { header: 'Limite de dispensa', align: 'right' as const },
-              ],
-              rows: acima.map((g) => [
-                `${g.grupoCodigo} – ${g.grupoNome}`,
-                g.categoriaRotulo,
-                String(g.itens),
-                formatMoney(g.total, 4),
-                `${formatMoney(g.limite)} (${g.anoLimite})`,
-              ]),
-              empty: 'Nenhum grupo passa do limite de dispensa do ano.',
-            },
-          },
-        ],
-      },
-      {
-        group: [
-          { heading: 'Itens incluídos sem DFD e suas justificativas', level: 2 },
-          {
-            table: {
-              columns: [
-                { header: 'Produto ou serviço' },
-                { header: 'Quantidade', align: 'right' as const },
-                { header: 'Valor unitário', align: 'right' as const },
-                { header: 'Justificativa', width: '*' },
-              ],
-              rows: manuais.map((m) => [
-                `${m.produtoCodigo} – ${m.produtoDescricao}`,
-                formatDecimal(m.quantidade),
-                formatMoney(m.valorUnitario, 4),
-                m.justificativa,
-              ]),
-              empty: 'Todos os itens vêm das demandas (DFD) das áreas.',
-            },
-          },
-        ],
-      },
-      {
-        group: [
-          { heading: 'Contratações planejadas', level: 2 },
-          {
-            table: {
-              columns: [
-                { header: 'Nº', align: 'right' as const },
-                { header: 'Título' },
-                { header: 'Categoria' },
-                { header: 'Prioridade' },
-                { header: 'Início' },
-                { header: 'Conclusão' },
-                { header: 'Itens' },
-                { header: 'Valor', align: 'right' as const },
-              ],
-              rows: contratacoes.map((c) => [
-                String(c.numero),
-                c.titulo,
-                CATEGORIA_ITEM_PCA[c.categoriaItemPca] ?? '',
-                PRIORIDADE_LABEL[c.prioridade],
-                formatDate(c.inicio),
-                formatDate(c.fim),
-                c.numerosItem.join(', '),
-                formatMoney(c.valorTotal, 4),
-              ]),
-              empty: 'Nenhuma contratação planejada.',
-            },
-          },
-        ],
-      },
-      {
-        group: [
-          { heading: 'Calendário de contratações por mês', level: 2 },
-          {
-            table: {
-              columns: [{ header: 'Mês' }, { header: 'Em andamento' }, { header: 'Concluídas' }, { header: 'Valor concluído', align: 'right' as const }],
-              rows: calendarioPorMes(contratacoes).map((m) => [
-                mesPorExtenso(m.mes),
-                m.emAndamento.join(', '),
-                m.concluidas.join(', ') || '—',
-                m.concluidas.length ? formatMoney(m.valorConcluido, 4) : '—',
-              ]),
-              empty: 'Sem contratações planejadas, não há calendário.',
-            },
-          },
-        ],
-      },
+      secao('Totais por categoria', totais('Categoria', porCategoria)),
+      secao('Totais por unidade requisitante (linhas dos DFDs consolidadas)', totais('Unidade requisitante', porUnidade)),
+      secao(
+        'Grupos acima do limite de dispensa: exigem licitação',
+        pdfTable(
+          acima,
+          [
+            { header: 'Classe/Grupo', cell: (g) => `${g.grupoCodigo} – ${g.grupoNome}` },
+            { header: 'Categoria', cell: (g) => g.categoriaRotulo },
+            { header: 'Itens', align: 'right', cell: (g) => String(g.itens) },
+            { header: 'Total planejado', align: 'right', cell: (g) => dinheiro(g.total) },
+            { header: 'Limite de dispensa', align: 'right', cell: (g) => `${formatMoney(g.limite)} (${g.anoLimite})` },
+          ],
+          { empty: 'Nenhum grupo passa do limite de dispensa do ano.' },
+        ),
+      ),
+      secao(
+        'Itens incluídos sem DFD e suas justificativas',
+        pdfTable(
+          manuais,
+          [
+            { header: 'Produto ou serviço', cell: (m) => `${m.produtoCodigo} – ${m.produtoDescricao}` },
+            { header: 'Quantidade', align: 'right', cell: (m) => formatDecimal(m.quantidade) },
+            { header: 'Valor unitário', align: 'right', cell: (m) => dinheiro(m.valorUnitario) },
+            { header: 'Justificativa', width: '*', cell: (m) => m.justificativa },
+          ],
+          { empty: 'Todos os itens vêm das demandas (DFD) das áreas.' },
+        ),
+      ),
+      secao(
+        'Contratações planejadas',
+        pdfTable(
+          contratacoes,
+          [
+            { header: 'Nº', align: 'right', cell: (c) => String(c.numero) },
+            { header: 'Título', cell: (c) => c.titulo },
+            { header: 'Categoria', cell: (c) => CATEGORIA_ITEM_PCA[c.categoriaItemPca] ?? '' },
+            { header: 'Prioridade', cell: (c) => PRIORIDADE_LABEL[c.prioridade] },
+            { header: 'Início', cell: (c) => formatDate(c.inicio) },
+            { header: 'Conclusão', cell: (c) => formatDate(c.fim) },
+            { header: 'Itens', cell: (c) => c.numerosItem.join(', ') },
+            { header: 'Valor', align: 'right', cell: (c) => dinheiro(c.valorTotal) },
+          ],
+          { empty: 'Nenhuma contratação planejada.' },
+        ),
+      ),
+      secao(
+        'Calendário de contratações por mês',
+        pdfTable(
+          calendarioPorMes(contratacoes),
+          [
+            { header: 'Mês', cell: (m) => mesPorExtenso(m.mes) },
+            { header: 'Em andamento', cell: (m) => m.emAndamento.join(', ') },
+            { header: 'Concluídas', cell: (m) => m.concluidas.join(', ') || '—' },
+            { header: 'Valor concluído', align: 'right', cell: (m) => (m.concluidas.length ? dinheiro(m.valorConcluido) : '—') },
+          ],
+          { empty: 'Sem contratações planejadas, não há calendário.' },
+        ),
+      ),
     ],
     signatures: [
       { name: String(row.solicitanteNome), role: 'Setor de contratações' },

@@ -2,7 +2,7 @@
 // PNCP lists them: a person checks or completes the plan in a spreadsheet, or keys it into the portal.
 // A file of the document kit (GET /planos/:id/itens.xlsx): route, scope, file name and headers are the kit's.
 import { formatDate, formatDateTime } from '@app/br';
-import { documentFile } from '@app/server-core';
+import { documentFile, xlsxTable } from '@app/server-core';
 import { CATEGORIA_ITEM_PCA } from '../shared/index.js';
 import { type ItemPublicavel, itensPublicaveis } from './publicacao.js';
 
@@ -15,48 +15,32 @@ export const planilhaItens = documentFile<ItemPublicavel[]>({
   fileName: 'pca-itens',
   load: (f) => itensPublicaveis(f.ctx.db, String(f.row.id)),
   formats: {
-    xlsx: (itens, f) => ({
-      name: 'Itens do PCA',
-      preamble: [
-        [`Plano de Contratações Anual ${f.numero}`, `${f.entidade.nome} – ano do plano ${String(f.row.anoPca)}, unidade ${String(f.row.codigoUnidade)}`],
-        [`Emitido em ${formatDateTime(f.emissao.em)} por ${f.emissao.por}`],
-      ],
-      header: [
-        'Número do item',
-        'Categoria do item',
-        'Catálogo',
-        'Classificação',
-        'Código da classe/grupo',
-        'Nome da classe/grupo',
-        'Código do PDM',
-        'Descrição do PDM',
-        'Código do item',
-        'Descrição',
-        'Unidade de fornecimento',
-        'Quantidade',
-        'Valor unitário (R$)',
-        'Valor total (R$)',
-        'Data desejada',
-        'Unidade requisitante',
-      ],
-      rows: itens.map((i) => [
-        i.numeroItem,
-        CATEGORIA_ITEM_PCA[i.categoriaItemPca] ?? String(i.categoriaItemPca),
-        CATALOGO[i.catalogo] ?? String(i.catalogo),
-        CLASSIFICACAO[i.classificacaoCatalogo] ?? String(i.classificacaoCatalogo),
-        i.classificacaoSuperiorCodigo,
-        i.classificacaoSuperiorNome,
-        i.pdmCodigo,
-        i.pdmDescricao,
-        i.codigoItem,
-        i.descricao,
-        i.unidadeFornecimento,
-        decimal(i.quantidade),
-        decimal(i.valorUnitario),
-        decimal(i.valorTotal),
-        i.dataDesejada ? formatDate(i.dataDesejada) : null,
-        i.unidadeRequisitante,
-      ]),
-    }),
+    xlsx: (itens, f) =>
+      xlsxTable({
+        name: 'Itens do PCA',
+        preamble: [
+          [`Plano de Contratações Anual ${f.numero}`, `${f.entidade.nome} – ano do plano ${String(f.row.anoPca)}, unidade ${String(f.row.codigoUnidade)}`],
+          [`Emitido em ${formatDateTime(f.emissao.em)} por ${f.emissao.por}`],
+        ],
+        rows: itens,
+        columns: [
+          { header: 'Número do item', cell: (i) => i.numeroItem },
+          { header: 'Categoria do item', cell: (i) => CATEGORIA_ITEM_PCA[i.categoriaItemPca] ?? String(i.categoriaItemPca) },
+          { header: 'Catálogo', cell: (i) => CATALOGO[i.catalogo] ?? String(i.catalogo) },
+          { header: 'Classificação', cell: (i) => CLASSIFICACAO[i.classificacaoCatalogo] ?? String(i.classificacaoCatalogo) },
+          { header: 'Código da classe/grupo', cell: (i) => i.classificacaoSuperiorCodigo },
+          { header: 'Nome da classe/grupo', cell: (i) => i.classificacaoSuperiorNome },
+          { header: 'Código do PDM', cell: (i) => i.pdmCodigo },
+          { header: 'Descrição do PDM', cell: (i) => i.pdmDescricao },
+          { header: 'Código do item', cell: (i) => i.codigoItem },
+          { header: 'Descrição', cell: (i) => i.descricao },
+          { header: 'Unidade de fornecimento', cell: (i) => i.unidadeFornecimento },
+          { header: 'Quantidade', cell: (i) => decimal(i.quantidade) },
+          { header: 'Valor unitário (R$)', cell: (i) => decimal(i.valorUnitario) },
+          { header: 'Valor total (R$)', cell: (i) => decimal(i.valorTotal) },
+          { header: 'Data desejada', cell: (i) => (i.dataDesejada ? formatDate(i.dataDesejada) : null) },
+          { header: 'Unidade requisitante', cell: (i) => i.unidadeRequisitante },
+        ],
+      }),
   },
 });

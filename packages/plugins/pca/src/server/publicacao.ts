@@ -4,7 +4,7 @@
 // marked published here only (a body that publishes on the PNCP's portal by hand).
 import { type AuditFn, type DbOrTx, type RequestContext, type Tx, extensionPoint } from '@app/server-core';
 import { and, asc, eq, isNull, sql } from '@app/server-core/orm';
-import { pcaContratacoes, pcaItens, pcaPlanos } from './tables.js';
+import { colunasSem, pcaContratacoes, pcaItens, pcaPlanos } from './tables.js';
 
 /** What a publisher receives: the plan as approved (its items are frozen from then on). */
 export interface PlanoPublicado {
@@ -128,22 +128,18 @@ export function itensPublicaveis(db: DbOrTx, planoId: string): Promise<ItemPubli
   return (
     db
       .select({
-        numeroItem: pcaItens.numeroItem,
-        categoriaItemPca: pcaItens.categoriaItemPca,
-        catalogo: pcaItens.catalogo,
-        classificacaoCatalogo: pcaItens.classificacaoCatalogo,
-        classificacaoSuperiorCodigo: pcaItens.classificacaoSuperiorCodigo,
-        classificacaoSuperiorNome: pcaItens.classificacaoSuperiorNome,
-        pdmCodigo: pcaItens.pdmCodigo,
-        pdmDescricao: pcaItens.pdmDescricao,
-        codigoItem: pcaItens.codigoItem,
-        descricao: pcaItens.descricao,
-        unidadeFornecimento: pcaItens.unidadeFornecimento,
-        quantidade: pcaItens.quantidade,
-        valorUnitario: pcaItens.valorUnitario,
-        valorTotal: pcaItens.valorTotal,
-        dataDesejada: pcaItens.dataDesejada,
-        unidadeRequisitante: pcaItens.unidadeRequisitante,
+        ...colunasSem(pcaItens, [
+          'id',
+          'planoId',
+          'entidadeId',
+          'produtoId',
+          'pendencias',
+          'chave',
+          'contratacaoId',
+          'recusaMotivo',
+          'recusadoPor',
+          'recusadoEm',
+        ]),
         // the contratação planejada the item is in: the PNCP's "grupo de contratação"
         grupoContratacaoCodigo: sql<string | null>`${pcaContratacoes.numero}::text`,
         grupoContratacaoNome: pcaContratacoes.titulo,

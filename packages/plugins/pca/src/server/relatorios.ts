@@ -7,10 +7,13 @@ import { centrosCusto } from '@app/registros/server';
 import { type ReportFilter, type ReportFilters, type RequestContext, centroCustoScope, defineReport } from '@app/server-core';
 import { and, asc, count, eq, isNull, ne, sql, sum } from '@app/server-core/orm';
 import { CATEGORIA_ITEM_PCA, PCA_APROVAR_TAG, PCA_TAG, type PcaStatus, fluxo } from '../shared/index.js';
-import { pcaContratacoes, pcaItemFontes, pcaItens, pcaPlanos } from './tables.js';
+import { colunas, pcaContratacoes, pcaItemFontes, pcaItens, pcaPlanos } from './tables.js';
 
-/** The plans the person reads: the autoridade competente every one, the setor those of its centros (as the list). */
-const escopo = (ctx: RequestContext) => (ctx.hasTag(PCA_APROVAR_TAG) ? undefined : centroCustoScope(ctx, pcaPlanos.centroCustoId));
+/** The plans the person reads (the list, these reports, the home page's indicator): the autoridade competente every one, the setor those of its centros. */
+export const escopoDosPlanos = (ctx: RequestContext) => (ctx.hasTag(PCA_APROVAR_TAG) ? undefined : centroCustoScope(ctx, pcaPlanos.centroCustoId));
+
+/** Where the reports are listed, and who reads them. */
+const doPca = { group: 'Plano de Contratações Anual', tag: PCA_TAG };
 
 const anoFiltro: ReportFilter = { name: 'ano', label: 'Ano do plano', kind: 'ano', required: true, default: () => String(Number(today().slice(0, 4)) + 1) };
 const situacaoFiltro: ReportFilter = {
@@ -30,15 +33,14 @@ const itensDoAno = (ctx: RequestContext, f: ReportFilters) =>
     ne(pcaPlanos.status, 'cancelado'),
     f.situacao ? eq(pcaPlanos.status, f.situacao as PcaStatus) : undefined,
     isNull(pcaItens.recusaMotivo),
-    escopo(ctx),
+    escopoDosPlanos(ctx),
   );
 
 export const pcaPorCategoria = defineReport({
   id: 'pca.por-categoria',
   title: 'Plano de Contratações Anual por categoria',
   description: 'Itens e valor de cada plano do ano por categoria do PCA, sem os itens recusados pela autoridade nem os planos cancelados.',
-  group: 'Plano de Contratações Anual',
-  tag: PCA_TAG,
+  ...doPca,
   filters: [anoFiltro, situacaoFiltro],
   columns: [
     { key: 'plano', label: 'Plano' },
@@ -50,9 +52,7 @@ export const pcaPorCategoria = defineReport({
   async load(ctx, f, limit) {
     const rows = await ctx.db
       .select({
-        numero: pcaPlanos.numero,
-        ano: pcaPlanos.ano,
-        status: pcaPlanos.status,
+        ...colunas(pcaPlanos, ['numero', 'ano', 'status']),
         categoria: pcaItens.categoriaItemPca,
         itens: count(),
         valor: sum(pcaItens.valorTotal),
@@ -82,8 +82,7 @@ export const pcaPorUnidade = defineReport({
   title: 'PCA por unidade requisitante',
   description:
     'Itens, contratações planejadas e valor estimado que cada unidade requisitante pediu nos planos do ano (pelas linhas dos DFD), sem os itens recusados nem os planos cancelados. Um item pedido por duas unidades conta em cada uma, com a parte dela.',
-  group: 'Plano de Contratações Anual',
-  tag: PCA_TAG,
+  ...doPca,
   filters: [anoFiltro, situacaoFiltro],
   // the value is the one total: an item (and its contratação) asked by two units is in both rows, so the
   // sum of these counts would overstate the plan's; the values are each unit's part and add up to the plans'
@@ -128,8 +127,7 @@ export const pcaCalendario = defineReport({
   title: 'Calendário de contratações do PCA',
   description:
     'Os itens dos planos do ano pela data desejada, com a categoria, o objeto, as unidades requisitantes, o valor estimado e a contratação planejada em que estão (início e conclusão do processo), sem os itens recusados nem os planos cancelados.',
-  group: 'Plano de Contratações Anual',
-  tag: PCA_TAG,
+  ...doPca,
   orientation: 'landscape',
   filters: [
     anoFiltro,

@@ -8,7 +8,7 @@ import { AppError, type CrudResource, type DbOrTx, type RequestContext, type Tx,
 import { and, eq, isNull, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import { type ItemDaVersao, dentroDaJanelaDeRevisao } from '../shared/index.js';
-import { pcaItens, pcaLoas, pcaVersoes } from './tables.js';
+import { colunas, pcaItens, pcaLoas, pcaVersoes } from './tables.js';
 
 type Row = Record<string, unknown>;
 
@@ -119,14 +119,7 @@ export async function desistirDaRevisao(tx: Tx, row: Row, ctx: RequestContext, c
 export async function guardarVersao(tx: Tx, row: Row, entidadeId: string) {
   const planoId = String(row.id);
   const itens = await tx
-    .select({
-      chave: pcaItens.chave,
-      numeroItem: pcaItens.numeroItem,
-      descricao: pcaItens.descricao,
-      unidade: pcaItens.unidadeFornecimento,
-      quantidade: pcaItens.quantidade,
-      valorTotal: pcaItens.valorTotal,
-    })
+    .select({ ...colunas(pcaItens, ['chave', 'numeroItem', 'descricao', 'quantidade', 'valorTotal']), unidade: pcaItens.unidadeFornecimento })
     .from(pcaItens)
     .where(and(eq(pcaItens.planoId, planoId), isNull(pcaItens.recusaMotivo)))
     .orderBy(pcaItens.numeroItem);
@@ -152,13 +145,7 @@ export async function lerRevisao(db: DbOrTx, row: Row) {
     .where(and(eq(pcaVersoes.planoId, String(row.id)), eq(pcaVersoes.versao, versao - 1)));
   const antes = new Map((anterior?.itens ?? []).map((i) => [i.chave, i]));
   const agora = await db
-    .select({
-      chave: pcaItens.chave,
-      numeroItem: pcaItens.numeroItem,
-      descricao: pcaItens.descricao,
-      quantidade: pcaItens.quantidade,
-      valorTotal: pcaItens.valorTotal,
-    })
+    .select(colunas(pcaItens, ['chave', 'numeroItem', 'descricao', 'quantidade', 'valorTotal']))
     .from(pcaItens)
     .where(and(eq(pcaItens.planoId, String(row.id)), isNull(pcaItens.recusaMotivo)))
     .orderBy(pcaItens.numeroItem);

@@ -1,31 +1,32 @@
 // drizzle mirrors of migrations/0001_pca.sql (the SQL is the source; test/server/schema-drift.test.ts
 // checks these against it). The builders through the `pg` namespace (see docs/plugins.md §3).
+import { documentHeaderColumns, versionColumns } from '@app/server-core';
 import * as orm from '@app/server-core/orm';
 import * as pg from '@app/server-core/pg-core';
 import type { ItemDaVersao, PcaStatus } from '../shared/index.js';
 import type { Prioridade } from '@app/memorandos/shared';
 
+/** The columns of `table` named, for a select. */
+export const colunas = <T extends orm.Table, K extends keyof T['_']['columns'] & string>(table: T, nomes: readonly K[]) =>
+  Object.fromEntries(nomes.map((k) => [k, orm.getTableColumns(table)[k]])) as Pick<T['_']['columns'], K>;
+
+/** The columns of `table` but those named, in the table's order: a select of nearly all of them. */
+export const colunasSem = <T extends orm.Table, K extends keyof T['_']['columns'] & string>(table: T, fora: readonly K[]) =>
+  Object.fromEntries(Object.entries(orm.getTableColumns(table)).filter(([k]) => !fora.includes(k as K))) as Omit<T['_']['columns'], K>;
+
 export const pcaPlanos = pg.pgTable('pca_planos', {
-  id: pg.uuid('id').primaryKey().defaultRandom(),
-  entidadeId: pg.uuid('entidade_id').notNull(),
-  numero: pg.integer('numero').notNull(),
-  ano: pg.integer('ano').notNull(),
-  data: pg.date('data').notNull(),
-  status: pg.text('status').$type<PcaStatus>().notNull().default('em_elaboracao'),
+  ...documentHeaderColumns<PcaStatus>('em_elaboracao'),
+  // exact to 4 places (the header's default is money, 2)
+  valorTotal: pg.numeric('valor_total', { precision: 17, scale: 4 }).notNull().default('0'),
   anoPca: pg.integer('ano_pca').notNull(),
   codigoUnidade: pg.text('codigo_unidade').notNull(),
   centroCustoId: pg.uuid('centro_custo_id').notNull(),
   solicitanteId: pg.uuid('solicitante_id').notNull(),
   solicitanteNome: pg.text('solicitante_nome').notNull(),
   observacao: pg.text('observacao'),
-  valorTotal: pg.numeric('valor_total', { precision: 17, scale: 4 }).notNull().default('0'),
   versao: pg.integer('versao').notNull().default(1),
   dataLoa: pg.date('data_loa'),
   revisaoJustificativa: pg.text('revisao_justificativa'),
-  version: pg.integer('version').notNull().default(1),
-  createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  busca: pg.text('busca').generatedAlwaysAs(pg.generatedByMigration()),
 });
 
 /** migrations/0006_loa.sql: the publication date of each year's budget law, recorded by the entidade. */
@@ -35,9 +36,7 @@ export const pcaLoas = pg.pgTable('pca_loas', {
   ano: pg.integer('ano').notNull(),
   dataPublicacao: pg.date('data_publicacao').notNull(),
   lei: pg.text('lei'),
-  version: pg.integer('version').notNull().default(1),
-  createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  ...versionColumns(),
 });
 
 export const pcaItens = pg.pgTable('pca_itens', {

@@ -191,10 +191,8 @@ export function calendarioPorMes(contratacoes: readonly Pick<ContratacaoPlanejad
   if (contratacoes.length === 0) return [];
   const mes = (iso: string) => iso.slice(0, 7);
   const primeiro = contratacoes.map((c) => mes(c.inicio)).sort()[0]!;
-  const ultimo = contratacoes
-    .map((c) => mes(c.fim))
-    .sort()
-    .at(-1)!;
+  const fins = contratacoes.map((c) => mes(c.fim)).sort();
+  const ultimo = fins[fins.length - 1]!;
   const meses: { mes: string; emAndamento: number[]; concluidas: number[]; valorConcluido: string }[] = [];
   let [a, m] = primeiro.split('-').map(Number) as [number, number];
   // at most 36 months: a process longer than that is drawn up to there
