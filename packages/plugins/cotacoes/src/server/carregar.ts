@@ -4,7 +4,7 @@
 import { produtos } from '@app/produtos/server';
 import { centrosCusto, unidades } from '@app/registros/server';
 import { requisicoes } from '@app/requisicoes/server';
-import type { DbOrTx, RequestContext } from '@app/server-core';
+import { type DbOrTx, type RequestContext, notFound } from '@app/server-core';
 import { asc, eq, sql } from '@app/server-core/orm';
 import {
   AUTORIDADE_TAG,
@@ -16,10 +16,9 @@ import {
   type VencedorRegistrado,
   avaliarCotacao,
 } from '../shared/index.js';
-import { canonico, daCotacao, isoSqlNull, lerConvites, lerPrecos, pertence, UUID, vencedorColunas } from './comum.js';
+import { canonico, daCotacao, isoSqlNull, justificativaColunas, lerConvites, lerPrecos, pertence, UUID, vencedorColunas } from './comum.js';
 import { aprovacaoAnulada, motivoAnulacao } from './justificativa.js';
 import { cotacaoItens, cotacaoVencedores, cotacoes } from './tables.js';
-import { notFound } from '@app/server-core';
 
 /** 404 (notFound) when the cotação is not of the entidade or outside the person's centros de custo. */
 export async function carregarCotacao(db: DbOrTx, ctx: RequestContext, id: string): Promise<MapaCotacao> {
@@ -41,16 +40,9 @@ export async function carregarCotacao(db: DbOrTx, ctx: RequestContext, id: strin
       iterar: cotacoes.iterar,
       observacoes: cotacoes.observacoes,
       responsavelNome: cotacoes.responsavelNome,
-      justificativa: cotacoes.justificativa,
-      justificativaPorNome: cotacoes.justificativaPorNome,
-      justificativaEm: isoSqlNull(cotacoes.justificativaEm),
-      justificativaAprovadaPorNome: cotacoes.justificativaAprovadaPorNome,
-      justificativaAprovadaEm: isoSqlNull(cotacoes.justificativaAprovadaEm),
+      ...justificativaColunas,
       justificativaAprovadaImpressao: cotacoes.justificativaAprovadaImpressao,
       justificativaAprovadaItens: cotacoes.justificativaAprovadaItens,
-      justificativaAnuladaEm: isoSqlNull(cotacoes.justificativaAnuladaEm),
-      justificativaAnuladaAprovador: cotacoes.justificativaAnuladaAprovador,
-      justificativaAnuladaMotivo: cotacoes.justificativaAnuladaMotivo,
       valorTotal: sql<string>`${cotacoes.valorTotal}::text`,
       concluidaEm: isoSqlNull(cotacoes.concluidaEm),
       version: cotacoes.version,

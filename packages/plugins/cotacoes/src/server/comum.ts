@@ -1,5 +1,6 @@
 // What the cotação's routes share: the scope of the header (entidade, centro de custo), the
 // reads of invitations and prices in the shape the API answers, and small helpers.
+import { parseCanonical } from '@app/documents';
 import { fornecedores } from '@app/fornecedores/server';
 import { AppError, type DbOrTx, type RequestContext, centroCustoScope } from '@app/server-core';
 import { type SQL, and, eq, sql } from '@app/server-core/orm';
@@ -23,10 +24,7 @@ export const isoSqlNull = isoSql as (column: AnyPgColumn | SQL) => SQL<string | 
 /** '10.5000' → '10.5' (numeric columns read as text). */
 export const canonico = (value: unknown): string => {
   const text = String(value ?? '0');
-  if (!/^-?\d+(\.\d+)?$/.test(text)) return text;
-  const [int, frac = ''] = text.split('.');
-  const f = frac.replace(/0+$/, '');
-  return f ? `${int}.${f}` : int!;
+  return parseCanonical(text) ?? text;
 };
 
 /** The cotação's condition: entidade and the person's centros de custo. */
@@ -49,6 +47,9 @@ export function exigirColeta(status: CotacaoRow['status']): void {
 export const descricaoCotacao = (row: { numero: number; ano: number }) => `Cotação ${row.numero}/${row.ano}`;
 
 // ---- invitations
+
+/** The invitations as children of the cotação (their routes and files): path, param and table. */
+export const conviteFilho = { path: 'fornecedores', param: 'conviteId', table: cotacaoFornecedores, parentColumn: cotacaoFornecedores.cotacaoId } as const;
 
 /** SQL of a supplier's first e-mail among its contacts (null: none). */
 export const emailDoFornecedor = sql<string | null>`(SELECT c->>'email' FROM jsonb_array_elements(fornecedores.contatos) AS c
@@ -121,21 +122,23 @@ export async function lerPrecos(db: DbOrTx, cotacaoId: string, precoId?: string)
   }));
 }
 
-/** What the audit records of a price (the answer without the names joined in). */
-export const precoAuditado = (p: PrecoListado): Row => ({
-  produtoId: p.produtoId,
-  fonte: p.fonte,
-  fonteDescricao: p.fonteDescricao,
-  fornecedorId: p.fornecedorId,
-  valorUnitario: p.valorUnitario,
-  marca: p.marca,
-  dataColeta: p.dataColeta,
-  validade: p.validade,
-  link: p.link,
-  evidenciaId: p.evidencia?.id ?? null,
-  inclusaoMotivo: p.inclusaoMotivo,
-  exclusaoMotivo: p.exclusaoMotivo,
-});
+/** What the audit records of a price: the answer without its id, version and the names joined in; the evidence by its id. */
+export const precoAuditado = (p: PrecoListado): Row => {
+  const { id: _id, fornecedorNome: _nome, coletadoPorNome: _por, evidencia, version: _version, ...preco } = p;
+  return { ...preco, evidenciaId: evidencia?.id ?? null };
+};
+
+/** The justification and its approval as the mapa, PUT …/justificativa and POST …/justificativa/aprovar answer them. */
+export const justificativaColunas = {
+  justificativa: cotacoes.justificativa,
+  justificativaPorNome: cotacoes.justificativaPorNome,
+  justificativaEm: isoSqlNull(cotacoes.justificativaEm),
+  justificativaAprovadaPorNome: cotacoes.justificativaAprovadaPorNome,
+  justificativaAprovadaEm: isoSqlNull(cotacoes.justificativaAprovadaEm),
+  justificativaAnuladaEm: isoSqlNull(cotacoes.justificativaAnuladaEm),
+  justificativaAnuladaAprovador: cotacoes.justificativaAnuladaAprovador,
+  justificativaAnuladaMotivo: cotacoes.justificativaAnuladaMotivo,
+};
 
 /** The columns of a chosen winner as the API answers them (the mapa and PUT …/vencedores/:produtoId). */
 export const vencedorColunas = {

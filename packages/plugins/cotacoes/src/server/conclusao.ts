@@ -16,7 +16,7 @@ import {
   writeXlsxInWorker,
 } from '@app/server-core';
 import { sql } from '@app/server-core/orm';
-import type { ItemCotacao } from '../shared/index.js';
+import type { ItemCotacao, MapaCotacao } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
 import { type Row, descricaoCotacao } from './comum.js';
 import { formularioPlanilha } from './documentos-formulario.js';
@@ -100,16 +100,16 @@ export async function congelarConclusao(tx: Tx, ctx: RequestContext, before: Row
  * The text of the invitation e-mail (pt-BR): the object, the number of items, the deadline (or that
  * none was set) and the attached form. Never the estimated values.
  */
-function textoDoConvite(input: { fornecedor: string; numero: string; objeto: string; itens: number; prazo: string | null; responsavel: string }): string {
-  const { fornecedor, numero, objeto, itens, prazo, responsavel } = input;
+function textoDoConvite(mapa: MapaCotacao, fornecedor: string, numero: string, prazo: string | null): string {
+  const itens = mapa.itens.length;
   return [
     `Prezados(as), ${fornecedor}.`,
     '',
-    `Solicitamos proposta de preços para a cotação ${numero}: ${objeto}.`,
+    `Solicitamos proposta de preços para a cotação ${numero}: ${mapa.cotacao.objeto}.`,
     `São ${itens} ${itens === 1 ? 'item' : 'itens'}, com unidades e quantidades, no formulário em anexo (planilha .xlsx).`,
     prazo ? `Prazo para a resposta: ${prazo} (horário de Brasília).` : 'Não foi definido prazo para a resposta; pedimos que respondam assim que possível.',
     'Preencha no formulário, para cada item, o preço unitário e a marca, e informe a validade e a data da proposta.',
-    `Devolva o formulário preenchido ao responsável pela pesquisa, ${responsavel}.`,
+    `Devolva o formulário preenchido ao responsável pela pesquisa, ${mapa.cotacao.responsavelNome}.`,
   ].join('\n');
 }
 
@@ -133,14 +133,7 @@ export async function notificarConvidados(tx: Tx, ctx: RequestContext, before: R
       to: c.fornecedorEmail!,
       usuarioId: null,
       subject: `Pedido de cotação ${numero}`,
-      text: textoDoConvite({
-        fornecedor: c.fornecedorNome,
-        numero,
-        objeto: mapa.cotacao.objeto,
-        itens: mapa.itens.length,
-        prazo,
-        responsavel: mapa.cotacao.responsavelNome,
-      }),
+      text: textoDoConvite(mapa, c.fornecedorNome, numero, prazo),
       attachments: [
         {
           // the name of the download (kit/documents/files.ts): formulario-cotacao-<numero>-<ano>-<fornecedor>.xlsx

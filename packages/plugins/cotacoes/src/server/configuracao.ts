@@ -44,21 +44,15 @@ export function registrarConfiguracao(router: PluginRouter): void {
       const out = await ctx.mutate(async (tx, audit) => {
         const [atual] = await tx.select().from(cotacaoConfiguracoes).where(eq(cotacaoConfiguracoes.entidadeId, ctx.entidadeId)).for('update');
         if (input.version !== undefined && input.version !== (atual?.version ?? 0)) throw new AppError(409, 'stale', STALE_MESSAGE);
-        const antes = atual ? { metodo: atual.metodo, iterar: atual.iterar } : undefined;
+        const depois = { metodo: input.metodo, iterar: input.iterar };
         if (atual) {
           await tx
             .update(cotacaoConfiguracoes)
-            .set({ metodo: input.metodo, iterar: input.iterar, version: sql`${cotacaoConfiguracoes.version} + 1`, updatedAt: sql`now()` })
+            .set({ ...depois, version: sql`${cotacaoConfiguracoes.version} + 1`, updatedAt: sql`now()` })
             .where(eq(cotacaoConfiguracoes.entidadeId, ctx.entidadeId));
-        } else {
-          await tx.insert(cotacaoConfiguracoes).values({ entidadeId: ctx.entidadeId, metodo: input.metodo, iterar: input.iterar });
-        }
-        audit({
-          registro: ctx.entidadeId,
-          acao: atual ? 'alterar' : 'criar',
-          ...(antes ? { antes } : {}),
-          depois: { metodo: input.metodo, iterar: input.iterar },
-        });
+        } else await tx.insert(cotacaoConfiguracoes).values({ entidadeId: ctx.entidadeId, ...depois });
+        const antes = atual ? { antes: { metodo: atual.metodo, iterar: atual.iterar } } : {};
+        audit({ registro: ctx.entidadeId, acao: atual ? 'alterar' : 'criar', ...antes, depois });
         return lerConfiguracao(tx, ctx.entidadeId);
       });
       return c.json(out, 200);

@@ -17,34 +17,15 @@ import { and, eq, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import { AUTORIDADE_TAG, COTACAO_ABERTA, justificativaInputSchema, vencedorInputSchema } from '../shared/index.js';
 import { carregarCotacao } from './carregar.js';
-import { isoSqlNull, vencedorColunas } from './comum.js';
-import { conducaoDaCotacao, impressaoAtual } from './justificativa.js';
+import { justificativaColunas, vencedorColunas } from './comum.js';
+import { SEM_APROVACAO, anulacao, conducaoDaCotacao, impressaoAtual } from './justificativa.js';
 import { cotacaoItens, cotacaoVencedores, cotacoes } from './tables.js';
 
-const vencedorSchema = z.object({
-  produtoId: z.string(),
-  precoId: z.string(),
-  motivo: z.string(),
-  escolhidoPorNome: z.string(),
-  escolhidoEm: z.string(),
-});
-/** The justification and its approval as PUT …/justificativa and POST …/justificativa/aprovar answer them. */
-const justificativaColunas = {
-  justificativa: cotacoes.justificativa,
-  justificativaPorNome: cotacoes.justificativaPorNome,
-  justificativaEm: isoSqlNull(cotacoes.justificativaEm),
-  justificativaAprovadaPorNome: cotacoes.justificativaAprovadaPorNome,
-  justificativaAprovadaEm: isoSqlNull(cotacoes.justificativaAprovadaEm),
-  justificativaAnuladaEm: isoSqlNull(cotacoes.justificativaAnuladaEm),
-  justificativaAnuladaAprovador: cotacoes.justificativaAnuladaAprovador,
-  justificativaAnuladaMotivo: cotacoes.justificativaAnuladaMotivo,
-};
-const justificativaSchema = z.object(
-  Object.fromEntries(Object.keys(justificativaColunas).map((k) => [k, z.string().nullable()])) as Record<
-    keyof typeof justificativaColunas,
-    z.ZodNullable<z.ZodString>
-  >,
-);
+/** The answer of a route that reads `colunas`: each of them of the type `tipo()`. */
+const respostaDe = <C extends Record<string, unknown>, T extends z.ZodType>(colunas: C, tipo: () => T) =>
+  z.object(Object.fromEntries(Object.keys(colunas).map((k) => [k, tipo()])) as Record<Extract<keyof C, string>, T>);
+const vencedorSchema = respostaDe(vencedorColunas, () => z.string());
+const justificativaSchema = respostaDe(justificativaColunas, () => z.string().nullable());
 const lerJustificativa = async (db: DbOrTx, id: string) => (await db.select(justificativaColunas).from(cotacoes).where(eq(cotacoes.id, id)))[0]!;
 
 export function registrarDecisoes(router: PluginRouter, cotacao: DocumentResource): void {
@@ -132,19 +113,10 @@ export function registrarDecisoes(router: PluginRouter, cotacao: DocumentResourc
             justificativaPor: ctx.user.id,
             justificativaPorNome: ctx.user.nome,
             justificativaEm: sql`now()`,
-            justificativaAprovadaPor: null,
-            justificativaAprovadaPorNome: null,
-            justificativaAprovadaEm: null,
-            justificativaAprovadaImpressao: null,
-            justificativaAprovadaItens: null,
             // a standing approval of the former text is voided (and says so); an earlier voiding stays
             ...(row.justificativaAprovadaEm
-              ? {
-                  justificativaAnuladaEm: sql`now()`,
-                  justificativaAnuladaAprovador: row.justificativaAprovadaPorNome as string | null,
-                  justificativaAnuladaMotivo: 'Aprovação anulada por alteração: o texto da justificativa mudou depois dela.',
-                }
-              : {}),
+              ? anulacao(row.justificativaAprovadaPorNome as string | null, 'Aprovação anulada por alteração: o texto da justificativa mudou depois dela.')
+              : SEM_APROVACAO),
           })
           .where(eq(cotacoes.id, id));
         audit({

@@ -42,7 +42,7 @@ export interface EntidadeImpressa {
   cnpj: string;
 }
 
-const numeroCotacao = (mapa: MapaCotacao) => `${mapa.cotacao.numero}/${mapa.cotacao.ano}`;
+export const numeroCotacao = (mapa: MapaCotacao) => `${mapa.cotacao.numero}/${mapa.cotacao.ano}`;
 const prazoTexto = (mapa: MapaCotacao) => (mapa.cotacao.prazo ? formatDateTime(mapa.cotacao.prazo) : 'Não definido');
 
 /** The instructions printed on both forms (pt-BR). */

@@ -7,7 +7,7 @@
 // come from the title block. One problem anywhere → 400 listing every line, nothing saved; else the
 // answer is saved by the invitations' action 'resposta' (which replaces the supplier's previous answer) and audited.
 import { createHash } from 'node:crypto';
-import { comprasBusca, today } from '@app/br';
+import { comprasBusca, formatDate, today } from '@app/br';
 import {
   AppError,
   type DocumentChildren,
@@ -69,8 +69,6 @@ function lerData(texto: string): { dia: string; hora: string | null } | null {
   return { dia: `${ano}-${p2(mes)}-${p2(dia)}`, hora };
 }
 
-const dataBr = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`;
-
 /** The proposal's date, validity and the form's key, from the title block; problems as lines of the file. */
 function lerCabecalho(sheet: ParsedSheet, mapa: MapaCotacao, convite: Convite, erros: ImportError[]): { dataProposta: string; validade: string | null } | null {
   const preamble = sheet.preamble ?? [];
@@ -97,25 +95,23 @@ function lerCabecalho(sheet: ParsedSheet, mapa: MapaCotacao, convite: Convite, e
 
   const campo = (label: string) => {
     const row = preamble.find((r) => normalizeHeader(r.values[0] ?? '') === normalizeHeader(label));
-    return { linha: row?.linha ?? 1, texto: row?.values[1] ?? '' };
+    return { texto: row?.values[1] ?? '', erro: (motivo: string) => erros.push({ linha: row?.linha ?? 1, coluna: label, motivo }) };
   };
   const data = campo(FORMULARIO.data);
   const validade = campo(FORMULARIO.validade);
   const hoje = today();
   let dataProposta: string | null = null;
   const d = data.texto ? lerData(data.texto) : null;
-  if (!data.texto) erros.push({ linha: data.linha, coluna: FORMULARIO.data, motivo: 'Informe a data da proposta (dd/mm/aaaa).' });
-  else if (!d) erros.push({ linha: data.linha, coluna: FORMULARIO.data, motivo: 'Data inválida: use dd/mm/aaaa.' });
-  else if (d.dia > hoje)
-    erros.push({ linha: data.linha, coluna: FORMULARIO.data, motivo: `A data da proposta não pode ser posterior a hoje (${dataBr(hoje)}).` });
+  if (!data.texto) data.erro('Informe a data da proposta (dd/mm/aaaa).');
+  else if (!d) data.erro('Data inválida: use dd/mm/aaaa.');
+  else if (d.dia > hoje) data.erro(`A data da proposta não pode ser posterior a hoje (${formatDate(hoje)}).`);
   // Brasília time (UTC−3, no daylight saving since 2019); a date without time is its first minute
   else dataProposta = new Date(`${d.dia}T${d.hora ?? '00:00'}:00-03:00`).toISOString();
   let validadeDia: string | null = null;
   if (validade.texto) {
     const v = lerData(validade.texto);
-    if (!v) erros.push({ linha: validade.linha, coluna: FORMULARIO.validade, motivo: 'Data inválida: use dd/mm/aaaa.' });
-    else if (d && v.dia < d.dia)
-      erros.push({ linha: validade.linha, coluna: FORMULARIO.validade, motivo: 'A validade não pode ser anterior à data da proposta.' });
+    if (!v) validade.erro('Data inválida: use dd/mm/aaaa.');
+    else if (d && v.dia < d.dia) validade.erro('A validade não pode ser anterior à data da proposta.');
     else validadeDia = v.dia;
   }
   return dataProposta ? { dataProposta, validade: validadeDia } : null;

@@ -27,7 +27,7 @@ import {
   descreverMetodo,
   fluxoCotacao,
 } from '../shared/index.js';
-import type { EntidadeImpressa } from './documentos-formulario.js';
+import { type EntidadeImpressa, numeroCotacao as numero } from './documentos-formulario.js';
 
 export interface Geracao {
   em: Date;
@@ -39,7 +39,6 @@ const dinheiro = (v: string | null | undefined) => (v ? formatMoney(v) : '—');
 /** Amounts in table cells, without 'R$' (the column header says it): narrower columns, fewer words. */
 const valor = (v: string | null | undefined, places = 2) => (v ? formatDecimal(v, { min: 2, max: places }) : '—');
 const percentual = (v: string) => `${formatDecimal(v, { min: 1, max: 1 })}%`;
-const numero = (mapa: MapaCotacao) => `${mapa.cotacao.numero}/${mapa.cotacao.ano}`;
 /** A decimal cell of the XLSX: exact, with the places it has (at least `min`). */
 const dec = (v: string | null | undefined, min = 2): CellValue => (v ? { decimal: v, places: Math.max(min, decimalPlaces(v)) } : null);
 
@@ -87,12 +86,8 @@ const situacaoCompleta = ({ uso, motivo }: { uso: string; motivo: string }) => (
 function montar(mapa: MapaCotacao) {
   const situacoes = new Map(mapa.avaliacao.precos.map((s) => [s.precoId, s]));
   const resultados = new Map(mapa.avaliacao.itens.map((r) => [r.produtoId, r]));
-  const precosPorItem = new Map<string, PrecoListado[]>();
-  for (const p of mapa.precos) {
-    const lista = precosPorItem.get(p.produtoId);
-    if (lista) lista.push(p);
-    else precosPorItem.set(p.produtoId, [p]);
-  }
+  const precosPorItem = new Map(mapa.itens.map((item) => [item.produtoId, [] as PrecoListado[]]));
+  for (const p of mapa.precos) precosPorItem.get(p.produtoId)?.push(p);
   // cheapest first, so the outliers sit at both ends
   for (const lista of precosPorItem.values()) {
     lista.sort((a, b) => compareDecimal(a.valorUnitario, b.valorUnitario) || a.fonte.localeCompare(b.fonte) || a.dataColeta.localeCompare(b.dataColeta));
@@ -129,14 +124,7 @@ function rodadasDoItem(r: ResultadoItem | undefined, precos: PrecoListado[]) {
       .sort((a, b) => a.n - b.n)
       .map(({ n, v }) => `nº ${n} (${valor(v, 4)})`)
       .join(', ');
-  const linhas = r.rodadas.map((x) => ({
-    rodada: x.rodada,
-    e: x.estatisticas,
-    limiteInferior: x.limiteInferior,
-    limiteSuperior: x.limiteSuperior,
-    descartados: descritos(x.descartados),
-    mantidos: x.mantidos.length,
-  }));
+  const linhas = r.rodadas.map((x) => ({ ...x, e: x.estatisticas, descartados: descritos(x.descartados), mantidos: x.mantidos.length }));
   const f = r.estatisticasFinais;
   const depois = f
     ? `Depois da ${r.rodadas.length}ª rodada: ${f.n} ${f.n === 1 ? 'preço' : 'preços'}, média ${dinheiro(f.media)}, desvio-padrão ${dinheiro(f.desvioPadrao)}, CV ${percentual(f.cv)}; ${r.parada ? PARADA_TEXTO[r.parada] : ''}.`

@@ -12,7 +12,7 @@ import { carregarCotacao } from './carregar.js';
 import { formularioPdf, formularioPlanilha } from './documentos-formulario.js';
 import { IMPORTACAO_MAX_BYTES, importarResposta } from './documentos-importar.js';
 import { memoriaPdf, memoriaPlanilhas } from './documentos-memoria.js';
-import { cotacaoFornecedores } from './tables.js';
+import { conviteFilho } from './comum.js';
 
 const conviteParams = z.object({ id: z.string(), conviteId: z.string() });
 
@@ -43,13 +43,7 @@ export const arquivosDaCotacao: DocumentFiles = {
       const convite = mapa.convites.find((c) => c.id === f.childId);
       return convite ? { mapa, convite } : null;
     },
-    child: {
-      path: 'fornecedores',
-      param: 'conviteId',
-      table: cotacaoFornecedores,
-      parentColumn: cotacaoFornecedores.cotacaoId,
-      name: ({ convite }) => convite.fornecedorNome,
-    },
+    child: { ...conviteFilho, name: ({ convite }) => convite.fornecedorNome },
     formats: {
       pdf: ({ mapa, convite }, f) => formularioPdf(mapa, convite, f.entidade, f.emissao.em),
       xlsx: ({ mapa, convite }, f) => formularioPlanilha(mapa, convite, f.entidade),

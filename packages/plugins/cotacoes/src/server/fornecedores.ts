@@ -7,17 +7,14 @@ import { fornecedores } from '@app/fornecedores/server';
 import { AppError, type DocumentChildren, type DocumentResource, type PluginRouter, defineDocumentChildren } from '@app/server-core';
 import { eq } from '@app/server-core/orm';
 import { COTACAO_ABERTA, conviteInputSchema, conviteSchema, naoRespondeuInputSchema, respostaInputSchema } from '../shared/index.js';
-import { foraDaColeta, lerConvites } from './comum.js';
+import { conviteFilho, foraDaColeta, lerConvites } from './comum.js';
 import { notificarConvidados } from './conclusao.js';
 import { responder } from './respostas.js';
 import { cotacaoFornecedores } from './tables.js';
 
 export function registrarConvites(router: PluginRouter, cotacao: DocumentResource): DocumentChildren {
   return defineDocumentChildren(router, cotacao, {
-    path: 'fornecedores',
-    param: 'conviteId',
-    table: cotacaoFornecedores,
-    parentColumn: cotacaoFornecedores.cotacaoId,
+    ...conviteFilho,
     version: cotacaoFornecedores.version,
     label: { singular: 'convite', plural: 'convites' },
     states: COTACAO_ABERTA,

@@ -9,7 +9,7 @@
 //   GET/PUT /configuracao (the entidade's default method; PUT with tag 3);
 //   reports (GET /api/relatorios, kit RELATORIOS): the cotações and the requisições aprovadas sem cotação (relatorios.ts);
 //   external price sources contributed to COTACAO_FONTES_EXTERNAS (fontes-externas.ts: "Buscar no PNCP").
-import { formatDateTime, optionalDateTimeSchema, today } from '@app/br';
+import { formatDate, formatDateTime, optionalDateTimeSchema, today } from '@app/br';
 import { formatDecimal } from '@app/documents';
 import { fornecedores } from '@app/fornecedores/server';
 import { produtos, produtosLookup } from '@app/produtos/server';
@@ -20,11 +20,11 @@ import {
   INDICADORES,
   RASCUNHOS_ALHEIOS_TAG_INFO,
   RELATORIOS,
-  type RequestContext,
   centroCustoScope,
   contribute,
   defineDocumentResource,
   defineLookup,
+  documentLineItems,
   defineServerPlugin,
   VOCABULARIO_AUDITORIA,
 } from '@app/server-core';
@@ -72,10 +72,6 @@ const centro = alias(centrosCusto, 'centro');
 const unidade = alias(unidades, 'unidade');
 const requisicao = alias(requisicoes, 'requisicao');
 
-const dataBr = (iso: unknown) => (typeof iso === 'string' && iso ? iso.slice(0, 10).split('-').reverse().join('/') : '');
-const seuCentro = (ctx: RequestContext, centroCustoId: string) =>
-  pertence(ctx, centroCustoId) ? undefined : { centroCustoId: 'Escolha um centro de custo ao qual você pertence.' };
-
 const produtoRef = {
   produtoId: {
     table: produtos,
@@ -85,7 +81,6 @@ const produtoRef = {
   },
 };
 
-/** How the records a cotação refers to are named: its timeline and the Logs de Auditoria. */
 /**
  * `iniciar`: a `prazo` sent with it becomes the cotação's deadline (it must be ahead: the invitations
  * carry it), audited with the transition; `semPrazo: true` on a cotação without one is recorded.
@@ -105,6 +100,7 @@ function prazoAoIniciar(
   return undefined;
 }
 
+/** How the records a cotação refers to are named: its timeline and the Logs de Auditoria. */
 const NOMES = {
   centroCustoId: { table: 'registros_centros_custo', label: "codigo || ' – ' || nome" },
   produtoId: { table: 'produtos', label: "codigo || ' – ' || descricao" },
@@ -188,7 +184,8 @@ export default defineServerPlugin({
         return rows.map((r) => r.id);
       },
       validate: async (tx, data, write) => {
-        const fields: Record<string, string> = { ...seuCentro(write.ctx, data.centroCustoId) };
+        const fields: Record<string, string> = {};
+        if (!pertence(write.ctx, data.centroCustoId)) fields.centroCustoId = 'Escolha um centro de custo ao qual você pertence.';
         const ligados = data.itens.map((item, i) => ({ ...item, i })).filter((item) => item.requisicaoItemId);
         if (data.requisicaoId) {
           // the requisição is already locked and checked by the kit's link (404 / 400 / 409 naming the live cotação)
@@ -258,14 +255,7 @@ export default defineServerPlugin({
         centroCustoId: { table: centrosCusto, active: centrosCusto.ativo, message: 'Escolha um centro de custo cadastrado em Registros.' },
       },
       items: {
-        table: cotacaoItens,
-        documentColumn: cotacaoItens.cotacaoId,
-        orderColumn: cotacaoItens.ordem,
-        productColumn: cotacaoItens.produtoId,
-        quantityColumn: cotacaoItens.quantidade,
-        unitValueColumn: cotacaoItens.valorUnitario,
-        totalColumn: cotacaoItens.valorTotal,
-        documentTotalColumn: cotacoes.valorTotal,
+        ...documentLineItems(cotacaoItens, cotacaoItens.cotacaoId, cotacoes.valorTotal),
         references: produtoRef,
         joins: [
           { table: produtos, on: eq(produtos.id, cotacaoItens.produtoId) },
@@ -307,7 +297,7 @@ export default defineServerPlugin({
         ranges: { data: cotacoes.data, prazo: cotacoes.prazo },
         columns: [
           { key: 'numero', header: 'Número' },
-          { key: 'data', header: 'Data', value: (row) => dataBr(row.data) },
+          { key: 'data', header: 'Data', value: (row) => formatDate(row.data as string | null) },
           { key: 'status', header: 'Situação' },
           { key: 'objeto', header: 'Objeto' },
           { key: 'centroCustoNome', header: 'Centro de custo' },

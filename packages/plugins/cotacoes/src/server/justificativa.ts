@@ -96,6 +96,23 @@ export function motivoAnulacao(rotulos: readonly string[]): string {
   return `Aprovação anulada por alteração depois dela: ${rotulos.length === 1 ? 'item' : 'itens'} ${listarItens(rotulos)}.`;
 }
 
+/** The header's approval columns, cleared (a new text of the justification, a voided approval). */
+export const SEM_APROVACAO = {
+  justificativaAprovadaPor: null,
+  justificativaAprovadaPorNome: null,
+  justificativaAprovadaEm: null,
+  justificativaAprovadaImpressao: null,
+  justificativaAprovadaItens: null,
+} as const;
+
+/** A standing approval voided now: cleared, and the voiding kept with the former approver and the reason. */
+export const anulacao = (aprovador: string | null, motivo: string) => ({
+  ...SEM_APROVACAO,
+  justificativaAnuladaEm: sql`now()`,
+  justificativaAnuladaAprovador: aprovador,
+  justificativaAnuladaMotivo: motivo,
+});
+
 /** The approval as stored on the header (the columns of migration 0003). */
 interface Aprovacao {
   status: string;
@@ -146,19 +163,7 @@ export async function conferirAprovacao(
   const anulada = aprovacaoAnulada(row, mapa);
   if (!anulada) return;
   const motivo = motivoAnulacao(anulada.rotulos);
-  await tx
-    .update(cotacoes)
-    .set({
-      justificativaAnuladaEm: sql`now()`,
-      justificativaAnuladaAprovador: row.justificativaAprovadaPorNome,
-      justificativaAnuladaMotivo: motivo,
-      justificativaAprovadaPor: null,
-      justificativaAprovadaPorNome: null,
-      justificativaAprovadaEm: null,
-      justificativaAprovadaImpressao: null,
-      justificativaAprovadaItens: null,
-    })
-    .where(eq(cotacoes.id, id));
+  await tx.update(cotacoes).set(anulacao(row.justificativaAprovadaPorNome, motivo)).where(eq(cotacoes.id, id));
   audit({
     registro: id,
     acao: 'anular_aprovacao_justificativa',

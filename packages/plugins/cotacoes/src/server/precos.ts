@@ -17,7 +17,7 @@ import {
   defineDocumentChildren,
   removeUnreferencedAttachments,
 } from '@app/server-core';
-import { eq, sql } from '@app/server-core/orm';
+import { eq, getTableColumns, sql } from '@app/server-core/orm';
 import type { z } from 'zod';
 import {
   COTACOES_TAG,
@@ -38,6 +38,8 @@ import { cotacaoEvidencias, cotacaoItens, cotacaoPrecos } from './tables.js';
 /** A collection time may run ahead of the server's clock by this much (clocks differ). */
 const TOLERANCIA_FUTURO_MS = 5 * 60 * 1000;
 
+const { cotacaoId: _cotacaoId, ...colunasDaEvidencia } = getTableColumns(cotacaoEvidencias);
+
 /**
  * The evidence of prices: files of the cotação (the kit's attachments), uploaded while it is open and
  * then named by a price (`evidenciaId`); one no price uses any more goes with the last price that did.
@@ -47,19 +49,8 @@ export const evidencias = {
   idParam: 'evidenciaId',
   tag: COTACOES_TAG,
   table: cotacaoEvidencias,
-  columns: {
-    id: cotacaoEvidencias.id,
-    entidadeId: cotacaoEvidencias.entidadeId,
-    parent: cotacaoEvidencias.cotacaoId,
-    nome: cotacaoEvidencias.nome,
-    tipo: cotacaoEvidencias.tipo,
-    tamanho: cotacaoEvidencias.tamanho,
-    sha256: cotacaoEvidencias.sha256,
-    conteudo: cotacaoEvidencias.conteudo,
-    enviadoPor: cotacaoEvidencias.enviadoPor,
-    enviadoPorNome: cotacaoEvidencias.enviadoPorNome,
-    createdAt: cotacaoEvidencias.createdAt,
-  },
+  // the table's columns, named as the kit names them (the cotação is the parent)
+  columns: { ...colunasDaEvidencia, parent: cotacaoEvidencias.cotacaoId },
   types: EVIDENCIA_TIPOS,
   maxBytes: EVIDENCIA_MAX_BYTES,
   label: { one: 'a evidência de um preço', many: 'as evidências de preços' },
@@ -78,16 +69,7 @@ const checarPreco = async (input: PrecoInput) =>
   new Date(input.dataColeta).getTime() > Date.now() + TOLERANCIA_FUTURO_MS ? { dataColeta: 'A data da coleta não pode ser futura.' } : undefined;
 
 /** What a price's body writes (the source, value, date, link and evidence). */
-const valoresDoPreco = (input: PrecoInput) => ({
-  produtoId: input.produtoId,
-  fonte: input.fonte,
-  fonteDescricao: input.fonteDescricao,
-  valorUnitario: input.valorUnitario,
-  marca: input.marca,
-  dataColeta: input.dataColeta,
-  link: input.link,
-  evidenciaId: input.evidenciaId,
-});
+const valoresDoPreco = ({ version: _version, ...valores }: PrecoInput) => valores;
 
 /** 409: a supplier's price changes through the supplier's answer. */
 const naoDeFornecedor = async (_tx: Tx, c: { locked: Record<string, unknown> | undefined }) => {
@@ -126,12 +108,8 @@ export function registrarPrecos(router: PluginRouter, cotacao: DocumentResource)
         if (mapa.avaliacao.precos.find((p) => p.precoId === c.key)?.valido) throw new AppError(409, 'invalid_transition', 'Este preço já entra no cálculo.');
       }
       const motivo = acao === 'restaurar' ? null : (c.body as { motivo: string }).motivo;
-      const set =
-        acao === 'incluir'
-          ? { inclusaoMotivo: motivo, exclusaoMotivo: null }
-          : acao === 'excluir'
-            ? { exclusaoMotivo: motivo, inclusaoMotivo: null }
-            : { inclusaoMotivo: null, exclusaoMotivo: null };
+      // the decision replaces the former one (restaurar: none)
+      const set = { inclusaoMotivo: acao === 'incluir' ? motivo : null, exclusaoMotivo: acao === 'excluir' ? motivo : null };
       await tx
         .update(cotacaoPrecos)
         .set({ ...set, updatedAt: sql`now()` })

@@ -2,24 +2,18 @@
 // test/server/schema-drift.test.ts).
 // The builders through the `pg` namespace, as in the other plugins: the .d.ts then names drizzle's types
 // from '@app/server-core/pg-core' (named imports make it write 'drizzle-orm/pg-core', unresolvable here).
+import { decimal4Column as decimal4, documentHeaderColumns, documentLineColumns, moneyColumn as money } from '@app/server-core';
 import * as orm from '@app/server-core/orm';
 import * as pg from '@app/server-core/pg-core';
 import type { CotacaoStatus, Fonte, ItemAprovado, Metodo, SituacaoConvite } from '../shared/index.js';
 
-const money = (name: string) => pg.numeric(name, { precision: 17, scale: 2 });
-const decimal4 = (name: string) => pg.numeric(name, { precision: 15, scale: 4 });
 const stamp = (name: string) => pg.timestamp(name, { withTimezone: true, mode: 'string' });
 const bytea = pg.customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 
 export const cotacoes = pg.pgTable(
   'cotacoes',
   {
-    id: pg.uuid('id').primaryKey().defaultRandom(),
-    entidadeId: pg.uuid('entidade_id').notNull(),
-    numero: pg.integer('numero').notNull(),
-    ano: pg.integer('ano').notNull(),
-    data: pg.date('data').notNull(),
-    status: pg.text('status').$type<CotacaoStatus>().notNull().default('rascunho'),
+    ...documentHeaderColumns<CotacaoStatus>('rascunho'),
     objeto: pg.text('objeto').notNull(),
     centroCustoId: pg.uuid('centro_custo_id').notNull(),
     requisicaoId: pg.uuid('requisicao_id'),
@@ -42,25 +36,16 @@ export const cotacoes = pg.pgTable(
     justificativaAnuladaEm: stamp('justificativa_anulada_em'),
     justificativaAnuladaAprovador: pg.text('justificativa_anulada_aprovador'),
     justificativaAnuladaMotivo: pg.text('justificativa_anulada_motivo'),
-    valorTotal: money('valor_total').notNull().default('0'),
     concluidaEm: stamp('concluida_em'),
-    version: pg.integer('version').notNull().default(1),
-    createdAt: pg.timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: pg.timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    busca: pg.text('busca').generatedAlwaysAs(pg.generatedByMigration()),
   },
   // one live cotação per requisição (migration 0002)
   (t) => [pg.uniqueIndex('cotacoes_uma_viva_por_requisicao').on(t.requisicaoId).where(orm.sql`status <> 'cancelada' AND requisicao_id IS NOT NULL`)],
 );
 
 export const cotacaoItens = pg.pgTable('cotacao_itens', {
-  id: pg.uuid('id').primaryKey().defaultRandom(),
+  ...documentLineColumns(),
   cotacaoId: pg.uuid('cotacao_id').notNull(),
-  entidadeId: pg.uuid('entidade_id').notNull(),
-  ordem: pg.integer('ordem').notNull(),
-  produtoId: pg.uuid('produto_id').notNull(),
   requisicaoItemId: pg.uuid('requisicao_item_id'),
-  quantidade: decimal4('quantidade').notNull(),
   valorUnitario: decimal4('valor_unitario').notNull().default('0'),
   valorTotal: money('valor_total').notNull().default('0'),
 });

@@ -10,7 +10,7 @@
 // supplier price of the item, outlier or not) with a reason, which is recorded and printed. A choice
 // that no longer points at a valid supplier price of the item (excluded, old, expired, removed) is
 // ignored and the default winner stands.
-import { today } from '@app/br';
+import { formatDate, today } from '@app/br';
 import { decimalPlaces, fromUnits, lineTotal, MONEY_SCALE, sumMoney, toUnits } from '@app/documents';
 import { aplicarMetodo, type Estatisticas, type ParadaSaneamento, type RodadaSaneamento } from './estatistica.js';
 import { IDADE_MAXIMA_MESES, MINIMO_PRECOS, type Metodo } from './index.js';
@@ -164,16 +164,13 @@ function diaDoPreco(dataColeta: string): string {
   return today(instante);
 }
 
-/** 'aaaa-mm-dd' → 'dd/mm/aaaa'. */
-const br = (dia: string) => `${dia.slice(8, 10)}/${dia.slice(5, 7)}/${dia.slice(0, 4)}`;
 const prazo = (meses: number) => (meses % 12 === 0 ? (meses === 12 ? '1 ano' : `${meses / 12} anos`) : `${meses} meses`);
 
 /** Why a price is out before the statistics (manual, age, validity), or why it counts despite them. */
 function situacaoInicial(preco: PrecoAvaliado, dataReferencia: string, diaDe: (dataColeta: string) => string): SituacaoPreco {
   const base = { precoId: preco.id, valido: true, usado: true, exclusao: null, motivo: null, incluidoPorDecisao: false } satisfies SituacaoPreco;
-  if (preco.exclusaoMotivo) {
-    return { ...base, valido: false, usado: false, exclusao: 'manual', motivo: `Excluído por decisão: ${preco.exclusaoMotivo}` };
-  }
+  const fora = { ...base, valido: false, usado: false };
+  if (preco.exclusaoMotivo) return { ...fora, exclusao: 'manual', motivo: `Excluído por decisão: ${preco.exclusaoMotivo}` };
   const incluido = Boolean(preco.inclusaoMotivo);
   const limite = limiteDeIdade(dataReferencia, preco.fonte);
   const dia = limite === null ? null : diaDe(preco.dataColeta);
@@ -182,20 +179,16 @@ function situacaoInicial(preco: PrecoAvaliado, dataReferencia: string, diaDe: (d
   if (antigo && !incluido) {
     const meses = IDADE_MAXIMA_MESES[preco.fonte]!;
     return {
-      ...base,
-      valido: false,
-      usado: false,
+      ...fora,
       exclusao: 'antigo',
-      motivo: `Preço de ${br(dia!)}, anterior a ${prazo(meses)} da data de referência (${br(dataReferencia)}); o mais antigo aceito é de ${br(limite!)}.`,
+      motivo: `Preço de ${formatDate(dia!)}, anterior a ${prazo(meses)} da data de referência (${formatDate(dataReferencia)}); o mais antigo aceito é de ${formatDate(limite!)}.`,
     };
   }
   if (vencido && !incluido) {
     return {
-      ...base,
-      valido: false,
-      usado: false,
+      ...fora,
       exclusao: 'vencido',
-      motivo: `Proposta válida até ${br(preco.validade!)}, antes da data de referência (${br(dataReferencia)}).`,
+      motivo: `Proposta válida até ${formatDate(preco.validade!)}, antes da data de referência (${formatDate(dataReferencia)}).`,
     };
   }
   return { ...base, incluidoPorDecisao: incluido && (antigo || vencido) };
@@ -203,25 +196,22 @@ function situacaoInicial(preco: PrecoAvaliado, dataReferencia: string, diaDe: (d
 
 let collator: Intl.Collator | undefined;
 
+/** The value of `key` in `map`, made by `criar` the first time it is asked. */
+function doMapa<V>(map: Map<string, V>, key: string, criar: () => V): V {
+  if (!map.has(key)) map.set(key, criar());
+  return map.get(key)!;
+}
+
 /** Evaluates a whole cotação (see the module comment). */
 export function avaliarCotacao(entrada: EntradaAvaliacao): Avaliacao {
   // Many prices share an instant (a supplier's answer): read each instant's São Paulo day once.
   const dias = new Map<string, string>();
-  const diaDe = (dataColeta: string) => {
-    let dia = dias.get(dataColeta);
-    if (dia === undefined) {
-      dia = diaDoPreco(dataColeta);
-      dias.set(dataColeta, dia);
-    }
-    return dia;
-  };
+  const diaDe = (dataColeta: string) => doMapa(dias, dataColeta, () => diaDoPreco(dataColeta));
   const situacoes = new Map<string, SituacaoPreco>();
   const porItem = new Map<string, PrecoAvaliado[]>();
   for (const preco of entrada.precos) {
     situacoes.set(preco.id, situacaoInicial(preco, entrada.dataReferencia, diaDe));
-    const lista = porItem.get(preco.produtoId);
-    if (lista) lista.push(preco);
-    else porItem.set(preco.produtoId, [preco]);
+    doMapa(porItem, preco.produtoId, () => []).push(preco);
   }
 
   // Supplier prices in winning order: price, then the supplier's name (pt-BR), then ids (deterministic).
@@ -242,14 +232,7 @@ export function avaliarCotacao(entrada: EntradaAvaliacao): Avaliacao {
 
   // Supplier totals in cents.
   const totais = new Map<string, { cotado: bigint; vencido: bigint; itensCotados: number; itensVencidos: number }>();
-  const totalDe = (fornecedorId: string) => {
-    let t = totais.get(fornecedorId);
-    if (!t) {
-      t = { cotado: 0n, vencido: 0n, itensCotados: 0, itensVencidos: 0 };
-      totais.set(fornecedorId, t);
-    }
-    return t;
-  };
+  const totalDe = (fornecedorId: string) => doMapa(totais, fornecedorId, () => ({ cotado: 0n, vencido: 0n, itensCotados: 0, itensVencidos: 0 }));
   for (const f of entrada.fornecedores) totalDe(f.fornecedorId);
 
   const itens: ResultadoItem[] = [];
@@ -301,15 +284,13 @@ export function avaliarCotacao(entrada: EntradaAvaliacao): Avaliacao {
       t.itensVencidos += 1;
     }
 
+    // the method's statistics, criterion and rounds as it gave them
+    const { valor, mantidos: _mantidos, descartados: _descartados, ...metodo } = resultado;
     itens.push({
       produtoId: item.produtoId,
-      estatisticas: resultado.estatisticas,
-      estatisticasFinais: resultado.estatisticasFinais,
-      valorEstimado: resultado.valor,
-      valorTotal: resultado.valor === null ? null : lineTotal(item.quantidade, resultado.valor),
-      criterio: resultado.criterio,
-      rodadas: resultado.rodadas,
-      parada: resultado.parada,
+      ...metodo,
+      valorEstimado: valor,
+      valorTotal: valor === null ? null : lineTotal(item.quantidade, valor),
       menosDeTres: validos.length < MINIMO_PRECOS,
       vencedor,
       menores,

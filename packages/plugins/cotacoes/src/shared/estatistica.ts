@@ -244,42 +244,33 @@ const precos = (n: number) => (n === 1 ? '1 preço' : `${n} preços`);
 const valido = (n: number) => (n === 1 ? 'do único preço válido' : `dos ${n} preços válidos`);
 const mantidos = (n: number) => (n === 1 ? 'do único preço mantido' : `dos ${n} preços mantidos`);
 
+/** A result that drops nothing: every value kept, the statistics of the whole series (null: an empty one). */
+const semDescarte = (valores: readonly Valor[], geral: Estatisticas | null, valor: string | null, criterio: string): ResultadoMetodo => ({
+  valor,
+  mantidos: valores.map((v) => v.id),
+  descartados: [],
+  estatisticas: geral,
+  estatisticasFinais: geral,
+  criterio,
+  rodadas: [],
+  parada: null,
+});
+
 /** Applies a method to a series (the valid prices of one item). */
 export function aplicarMetodo(serie: readonly ValorSerie[], metodo: Metodo, iterar: boolean): ResultadoMetodo {
   const { valores, escala } = ler(serie);
   const todos = resumir(valores, escala);
-  if (!todos) {
-    return {
-      valor: null,
-      mantidos: [],
-      descartados: [],
-      estatisticas: null,
-      estatisticasFinais: null,
-      criterio: 'Nenhum preço válido.',
-      rodadas: [],
-      parada: null,
-    };
-  }
+  if (!todos) return semDescarte(valores, null, null, 'Nenhum preço válido.');
   const geral = imprimir(todos)!;
-  const semDescarte = (valor: string, criterio: string): ResultadoMetodo => ({
-    valor,
-    mantidos: valores.map((v) => v.id),
-    descartados: [],
-    estatisticas: geral,
-    estatisticasFinais: geral,
-    criterio,
-    rodadas: [],
-    parada: null,
-  });
 
   switch (metodo) {
     case 'media':
-      return semDescarte(geral.media, `Média ${valido(todos.n)}: ${reais(geral.media)}.`);
+      return semDescarte(valores, geral, geral.media, `Média ${valido(todos.n)}: ${reais(geral.media)}.`);
     case 'mediana':
-      return semDescarte(geral.mediana, `Mediana ${valido(todos.n)}: ${reais(geral.mediana)}.`);
+      return semDescarte(valores, geral, geral.mediana, `Mediana ${valido(todos.n)}: ${reais(geral.mediana)}.`);
     case 'menor': {
       const valor = money(q(todos.menor.x, 10n ** BigInt(escala)));
-      return semDescarte(valor, `Menor ${valido(todos.n)}: ${reais(valor)}.`);
+      return semDescarte(valores, geral, valor, `Menor ${valido(todos.n)}: ${reais(valor)}.`);
     }
     case 'media_saneada':
       return mediaSaneada(valores, escala, todos, geral, iterar);
@@ -298,16 +289,9 @@ function mediaSaneada(valores: Valor[], escala: number, todos: Resumo, geral: Es
   for (;;) {
     if (rodadas.length > 0) {
       // a further round: only with `iterar`, at least three prices left and their CV above 25 %
-      if (!iterar) {
-        parada = 'uma_vez';
-        break;
-      }
-      if (atuais.length < MINIMO_PRECOS) {
-        parada = 'restaram';
-        break;
-      }
-      if (cvAte25(resumo)) {
-        parada = 'cv';
+      const fim: ParadaSaneamento | null = !iterar ? 'uma_vez' : atuais.length < MINIMO_PRECOS ? 'restaram' : cvAte25(resumo) ? 'cv' : null;
+      if (fim) {
+        parada = fim;
         break;
       }
     }
@@ -365,12 +349,8 @@ function mediaSaneada(valores: Valor[], escala: number, todos: Resumo, geral: Es
         ? `${k} de ${precos(todos.n)} fora de média ± 1 DP (${primeiroIntervalo}) ${k === 1 ? 'descartado' : 'descartados'}`
         : `${k} de ${precos(todos.n)} descartados em ${n} rodadas de média ± 1 DP (1ª rodada: ${primeiroIntervalo})`;
   }
-  if (iterar && n > 0) {
-    if (parada === 'minimo') parte1 += `; a rodada seguinte deixaria menos de ${MINIMO_PRECOS} preços e não foi aplicada`;
-    else if (parada === 'restaram') parte1 += `; restaram menos de ${MINIMO_PRECOS} preços, sem nova rodada`;
-    else if (parada === 'cv') parte1 += '; sem nova rodada: o CV dos restantes não passa de 25%';
-    else if (parada === 'nenhum') parte1 += `; a ${n + 1}ª rodada não descartou nenhum`;
-  }
+  // with `iterar` (never 'uma_vez'), why the rounds stopped; 'nenhum' is said of the round not applied
+  if (iterar && n > 0) parte1 += parada === 'nenhum' ? `; a ${n + 1}ª rodada não descartou nenhum` : `; ${PARADA_TEXTO[parada]}`;
 
   const usaMedia = cvAte25(resumo);
   const valor = usaMedia ? finais.media : finais.mediana;
@@ -403,16 +383,8 @@ function intervaloMediana(valores: Valor[], escala: number, todos: Resumo, geral
   const acima = (v: Valor) => cmp(q(v.x, unidade), alto) > 0;
   const ficam = valores.filter((v) => !abaixo(v) && !acima(v));
   if (ficam.length === 0) {
-    return {
-      valor: geral.mediana,
-      mantidos: valores.map((v) => v.id),
-      descartados: [],
-      estatisticas: geral,
-      estatisticasFinais: geral,
-      criterio: `Intervalo da mediana: nenhum preço entre 75% e 125% da mediana (${faixa}); usa-se a mediana ${valido(todos.n)}, ${reais(geral.mediana)}.`,
-      rodadas: [],
-      parada: null,
-    };
+    const criterio = `Intervalo da mediana: nenhum preço entre 75% e 125% da mediana (${faixa}); usa-se a mediana ${valido(todos.n)}, ${reais(geral.mediana)}.`;
+    return semDescarte(valores, geral, geral.mediana, criterio);
   }
   const descartados = valores
     .filter((v) => abaixo(v) || acima(v))
