@@ -9,6 +9,7 @@ import { and, eq, isNull, sql } from '@app/server-core/orm';
 import { z } from 'zod';
 import { type ItemDaVersao, dentroDaJanelaDeRevisao } from '../shared/index.js';
 import { colunas, pcaItens, pcaLoas, pcaVersoes } from './tables.js';
+import { PCA_KIND } from './consolidar.js';
 
 type Row = Record<string, unknown>;
 
@@ -64,7 +65,7 @@ async function guardarEstado(tx: Tx, planoId: string, versao: number) {
     UPDATE pca_versoes SET estado = (
       SELECT jsonb_build_object(
         'plano', to_jsonb(pca_planos) - 'busca',
-        'memorandos', coalesce((SELECT jsonb_agg(fonte_id) FROM documento_vinculos WHERE ${liveLink('pca/planos', { target: planoId })}), '[]'::jsonb),
+        'memorandos', coalesce((SELECT jsonb_agg(fonte_id) FROM documento_vinculos WHERE ${liveLink(PCA_KIND, { target: planoId })}), '[]'::jsonb),
         ${sql.join(linhas, sql`, `)})
       FROM pca_planos WHERE pca_planos.id = ${planoId}::uuid)
     WHERE plano_id = ${planoId}::uuid AND versao = ${versao}`);
